@@ -2,6 +2,7 @@ import { AttendanceSchema, withAfloatMark, type Attendance } from '../core/check
 import type { AfloatChange, AfloatOutcome, AttendanceChange, AttendanceOutcome, WalkInAfloatChange, WalkInOutcome } from '../core/check-in/attendance-store.port';
 import { WalkInSchema, withWalkInAfloat, type WalkIn } from '../core/check-in/walk-in';
 import { ValidationError } from '../core/shared/errors';
+import { validRecord } from './stored-records';
 
 /** A stored attendance record read back (stored data is input too). */
 export function attendanceFromJson(text: string): Attendance {
@@ -10,9 +11,12 @@ export function attendanceFromJson(text: string): Attendance {
 
 /** The record as the core's schema has it (a record to store, or one read back), else a ValidationError. */
 export function validAttendance(record: unknown): Attendance {
-  const parsed = AttendanceSchema.safeParse(record);
-  if (!parsed.success) throw new ValidationError('Not a valid attendance record');
-  return parsed.data;
+  return validRecord(AttendanceSchema, record, 'attendance record');
+}
+
+/** A booking's record before any mark: nobody arrived, version 0. */
+function noAttendance(change: { bookingId: string; eventId: string }): Attendance {
+  return { bookingId: change.bookingId, eventId: change.eventId, arrived: 0, arrivedPeople: [], version: 0, updatedAt: null, updatedBy: null };
 }
 
 /**
@@ -20,15 +24,7 @@ export function validAttendance(record: unknown): Attendance {
  * before and the record as stored: repeated, conflict, or the record to write (applied).
  */
 export function decideMark(change: AttendanceChange, keyApplied: boolean, stored: Attendance | null): AttendanceOutcome {
-  const current: Attendance = stored ?? {
-    bookingId: change.bookingId,
-    eventId: change.eventId,
-    arrived: 0,
-    arrivedPeople: [],
-    version: 0,
-    updatedAt: null,
-    updatedBy: null,
-  };
+  const current = stored ?? noAttendance(change);
   if (keyApplied) return { result: 'repeated', attendance: current };
   if (current.version !== change.expectedVersion) return { result: 'conflict', attendance: current };
   const next = AttendanceSchema.safeParse({
@@ -48,7 +44,7 @@ export function decideMark(change: AttendanceChange, keyApplied: boolean, stored
 
 /** The afloat decision every storage makes inside its transaction: repeated, or the record to write (applied). */
 export function decideAfloat(change: AfloatChange, keyApplied: boolean, stored: Attendance | null): AfloatOutcome {
-  const current: Attendance = stored ?? { bookingId: change.bookingId, eventId: change.eventId, arrived: 0, arrivedPeople: [], version: 0, updatedAt: null, updatedBy: null };
+  const current = stored ?? noAttendance(change);
   if (keyApplied) return { result: 'repeated', attendance: current };
   return { result: 'applied', attendance: validAttendance(withAfloatMark(current, change.personId, change.entry)) };
 }
@@ -63,9 +59,7 @@ export function walkInFromJson(text: string): WalkIn {
 
 /** The walk-in as the core's schema has it, else a ValidationError. */
 export function validWalkIn(record: unknown): WalkIn {
-  const parsed = WalkInSchema.safeParse(record);
-  if (!parsed.success) throw new ValidationError('Not a valid walk-in');
-  return parsed.data;
+  return validRecord(WalkInSchema, record, 'walk-in');
 }
 
 /** Adding: repeated for an id known before (standing or removed), else the walk-in to store. */

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import { ConditionsLimitsSchema } from '../core/conditions/conditions-limits';
-import { EventConditionsSchema } from '../core/conditions/event-conditions';
-import { ForecastSchema } from '../core/conditions/forecast';
+import { ConditionsLimitsSchema, type ConditionsLimits } from '../core/conditions/conditions-limits';
+import type { ConditionsRepository } from '../core/conditions/conditions-repository.port';
+import { EventConditionsSchema, type EventConditions } from '../core/conditions/event-conditions';
+import { ForecastSchema, type Forecast } from '../core/conditions/forecast';
 import { validRecord } from './stored-records';
 
 /**
@@ -26,4 +27,69 @@ export function validConditions<K extends ConditionsKind>(kind: K, record: Condi
 /** A stored document's JSON text read back as its kind's record (stored data is input too). */
 export function conditionsFromJson<K extends ConditionsKind>(kind: K, json: string): ConditionsRecord<K> {
   return KINDS[kind].schema.parse(JSON.parse(json)) as ConditionsRecord<K>;
+}
+
+/**
+ * The go/no-go's records in a store of JSON documents by key (SQLite's `conditions` table,
+ * Firestore's `conditions` collection): 'limits', 'forecast' and one per event, read and written
+ * whole. A storage adapter says how its keys are made and how a document is read and written.
+ */
+export abstract class JsonDocumentConditionsRepository implements ConditionsRepository {
+  /** The key of an event's document. */
+  protected abstract eventKey(eventId: string): string;
+  /** The document's JSON text, or null where there is none. */
+  protected abstract readJson(key: string): Promise<string | null>;
+  /** The JSON texts of those of the documents (distinct keys) that are there, in any order. */
+  protected abstract readManyJson(keys: readonly string[]): Promise<string[]>;
+  protected abstract writeJson(key: string, json: string): Promise<void>;
+
+  /** Whether an id may name an event's document (one that cannot has none). */
+  protected acceptsEventId(eventId: unknown): eventId is string {
+    return typeof eventId === 'string';
+  }
+
+  async getLimits(): Promise<ConditionsLimits | null> {
+    return this.read('limits', 'limits');
+  }
+
+  async saveLimits(limits: ConditionsLimits): Promise<void> {
+    await this.write('limits', validConditions('limits', limits));
+  }
+
+  async getForecast(): Promise<Forecast | null> {
+    return this.read('forecast', 'forecast');
+  }
+
+  async saveForecast(forecast: Forecast): Promise<void> {
+    await this.write('forecast', validConditions('forecast', forecast));
+  }
+
+  async getEvent(eventId: string): Promise<EventConditions | null> {
+    if (!this.acceptsEventId(eventId)) return null;
+    return this.read(this.eventKey(eventId), 'event');
+  }
+
+  async getEvents(eventIds: readonly string[]): Promise<Map<string, EventConditions>> {
+    const keys = [...new Set(eventIds)].filter((id) => this.acceptsEventId(id)).map((id) => this.eventKey(id));
+    const found = new Map<string, EventConditions>();
+    for (const json of await this.readManyJson(keys)) {
+      const record = conditionsFromJson('event', json);
+      found.set(record.eventId, record);
+    }
+    return found;
+  }
+
+  async saveEvent(record: EventConditions): Promise<void> {
+    const valid = validConditions('event', record);
+    await this.write(this.eventKey(valid.eventId), valid);
+  }
+
+  private async read<K extends ConditionsKind>(key: string, kind: K): Promise<ConditionsRecord<K> | null> {
+    const json = await this.readJson(key);
+    return json === null ? null : conditionsFromJson(kind, json);
+  }
+
+  private async write(key: string, value: unknown): Promise<void> {
+    await this.writeJson(key, JSON.stringify(value));
+  }
 }

@@ -12,6 +12,30 @@ export const SERVER_BUNDLE = join(ROOT, 'dist', 'server.mjs');
 export const DATABASE_FILE = 'kyc.sqlite';
 
 /**
+ * The environment a benchmarked server runs with: only what is given here, nothing else of this
+ * shell's (NODE_OPTIONS, a STORAGE or SEARCH choice) may change what is measured. Production
+ * mode on 127.0.0.1 with a port of its own, test payments (the benchmarks measure the app, not a
+ * payment provider) and the proxy on 127.0.0.1 trusted: each member's booking comes with an
+ * address of its own in X-Forwarded-For, as behind the club's proxy, so the per-address limits
+ * keep their defaults and are checked and counted as in production. `extra` adds or overrides.
+ */
+export function benchServerEnv(dataDir: string, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    NODE_ENV: 'production',
+    ALLOW_TEST_PAYMENTS: 'true',
+    TRUST_PROXY: 'loopback',
+    LOG_LEVEL: 'warn',
+    INITIAL_ADMIN_PASSWORD: 'bench-only-password',
+    ...extra,
+  };
+}
+
+/**
  * The node flags `npm start` runs the bundle with (package.json, scripts.start:
  * `... node <flags> dist/server.mjs`), so that the memory, GC and stack-trace settings given
  * there are measured.

@@ -43,7 +43,7 @@ import { placesTaken } from '../core/bookings/booking-state';
 import type { BookingRepository } from '../core/bookings/booking-repository.port';
 import type { EventRepository } from '../core/events/event-repository.port';
 import { anEvent } from '../test/support/entities';
-import { benchBookingForm, DATABASE_FILE, keptAliveConnections, memberAddress, percentile, postJson, startFlags, startServerBundle } from './bench-helpers';
+import { benchBookingForm, benchServerEnv, DATABASE_FILE, keptAliveConnections, memberAddress, percentile, postJson, startFlags, startServerBundle } from './bench-helpers';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 export const RUSH_BOOKINGS = Number(process.env.BENCH_RUSH_BOOKINGS ?? '300');
@@ -232,21 +232,8 @@ async function stored(bookings: BookingRepository): Promise<{ stored: number; pl
   return { stored: list.length, placesTaken: placesTaken(list, now), ledgerEqualsBookings: differences.length === 0 };
 }
 
-const BASE_ENV = (dataDir: string): NodeJS.ProcessEnv => ({
-  PATH: process.env.PATH,
-  HOME: process.env.HOME,
-  DATA_DIR: dataDir,
-  HOST: '127.0.0.1',
-  PORT: '0',
-  NODE_ENV: 'production',
-  // The rush's event is free: no payment provider is involved.
-  ALLOW_TEST_PAYMENTS: 'true',
-  TRUST_PROXY: 'loopback',
-  LOG_LEVEL: 'warn',
-  SEED_DEMO_DATA: 'false',
-  INITIAL_ADMIN_PASSWORD: 'bench-only-password',
-  METADATA_SERVER_DETECTION: 'none',
-});
+const BASE_ENV = (dataDir: string): NodeJS.ProcessEnv =>
+  benchServerEnv(dataDir, { SEED_DEMO_DATA: 'false', METADATA_SERVER_DETECTION: 'none' });
 
 const NO_COUNTS: Counts = { reads: 0, writes: 0, roundTrips: 0, cpuMs: 0 };
 const sumCounts = (a: Counts, b: Counts): Counts => ({ reads: a.reads + b.reads, writes: a.writes + b.writes, roundTrips: a.roundTrips + b.roundTrips, cpuMs: a.cpuMs + b.cpuMs });

@@ -28,7 +28,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { benchBookingForm, DATABASE_FILE, memberAddress, percentile, SERVER_BUNDLE, startFlags, startServerBundle } from './bench-helpers';
+import { benchBookingForm, benchServerEnv, DATABASE_FILE, memberAddress, percentile, SERVER_BUNDLE, startFlags, startServerBundle } from './bench-helpers';
 import type { BaselineMessage, BaselineRequest, CapturedAnswer } from './baseline-server';
 import { BENCH_QUERIES, keystrokeQueries } from './search-corpus';
 
@@ -197,28 +197,13 @@ async function main(): Promise<void> {
     // What `npm run build` does for the server (the web app is not needed for the API).
     await runScript('scripts/build-server.ts', process.env);
   }
-  // Only what the server is configured with here: nothing else of this shell's environment
-  // (NODE_OPTIONS, a STORAGE or SEARCH choice) may change what is measured.
-  const serverEnv: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    NODE_ENV: 'production',
-    // The benchmark measures the app, not a payment provider.
-    ALLOW_TEST_PAYMENTS: 'true',
-    // Members book from their own connections: each benchmark booking comes from an address of its
-    // own, named by the proxy in front of the app (X-Forwarded-For, trusted from 127.0.0.1 only),
-    // so the per-address limits keep their defaults and are checked and counted as in production.
-    // (With every booking from one address and its limits raised, each booking summed that one
-    // address's thousands of held places: a cost no real address reaches, at 100 places at most.)
-    TRUST_PROXY: 'loopback',
+  // (With every booking from one address and its limits raised, each booking summed that one
+  // address's thousands of held places: a cost no real address reaches, at 100 places at most.)
+  const serverEnv = benchServerEnv(dataDir, {
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     SEED_DEMO_DATA: 'true',
-    INITIAL_ADMIN_PASSWORD: 'bench-only-password',
     BENCH_SEARCH_RECORDS: process.env.BENCH_SEARCH_RECORDS ?? '10000',
-  };
+  });
   const prepared = JSON.parse((await runScript('bench/prepare-data.ts', serverEnv)).trim().split('\n').pop()!) as { searchRecords: number; ms: number };
   console.log(`Data prepared in ${(prepared.ms / 1000).toFixed(1)} s: the demo club and ${int(prepared.searchRecords)} generated search records.`);
 

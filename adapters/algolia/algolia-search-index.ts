@@ -58,6 +58,11 @@ export interface AlgoliaSearchIndexOptions {
    * For tests against a local server; production leaves it out.
    */
   hosts?: string[];
+  /**
+   * The client's timeouts in ms; production leaves them out and gets ALGOLIA_TIMEOUTS. Tests that
+   * are not about timeouts give longer ones, so a busy machine is not taken for a host that is down.
+   */
+  timeouts?: { connect: number; read: number; write: number };
 }
 
 /** An Algolia call failed; `cause` keeps the client's error (its stack trace hides the API key). */
@@ -214,7 +219,7 @@ export class AlgoliaSearchIndex implements SearchIndex {
     // The client's retry strategy: a host that is down (no connection, or a 5xx answer) is skipped
     // for two minutes; one that timed out is tried last, with longer timeouts, for two minutes.
     const clientOptions: ClientOptions = {
-      timeouts: { ...ALGOLIA_TIMEOUTS },
+      timeouts: { ...(options.timeouts ?? ALGOLIA_TIMEOUTS) },
       hostsCache: createHostStateCache(),
       ...(options.hosts && options.hosts.length > 0 ? { hosts: options.hosts.map(toHost) } : {}),
     };

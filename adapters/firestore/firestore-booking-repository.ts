@@ -10,7 +10,7 @@ import { collectionOf, FirestoreCollectionAdapter, type FirestoreCollectionOptio
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
-import { inTurn, pauseAfterLostRace, TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { inTurn, pauseAfterLostRace, transaction } from './firestore-turns';
 import type { OutboxMessage } from '../../core/mail/mail';
 import { addToOutbox } from './firestore-outbox';
 import { backfillMissingFields } from './firestore-backfill';
@@ -128,15 +128,9 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
    * room, and the shares never add up to more than the capacity. `dropHoldId`: a hold left out
    * of the count and dropped (the offer a booking takes up, an offer renewed); its part is used.
    */
-  private takePlaces<T>(
-    eventId: string,
-    needed: number,
-    limit: PlacesLimit,
-    dropHoldId: string | undefined,
-    write: WritePlaces,
-    answers: PlacesAnswers<T>,
-  ): Promise<T> {
-    if (dropHoldId !== undefined) return this.takePlacesAlone(eventId, needed, limit, dropHoldId, write, answers);
+  private takePlaces<T>(request: PlacesRequest<T>): Promise<T> {
+    const { eventId, needed, limit, write, answers } = request;
+    if (request.dropHoldId !== undefined) return this.takePlacesAlone(request);
     // Group commit: the bookings of one part waiting in this process are decided together, in
     // their order of arrival, on one reading of the part, and written in one commit with it.
     const chosen = this.pickShard(eventId, needed);
@@ -174,7 +168,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
         else for (const item of group) item.reject(error);
       }
       lane.busy[at.part] -= group.length;
-      await Promise.all(alone.map((item) => this.takePlacesAlone(eventId, item.needed, item.limit, undefined, item.write, item.answers, at.part).then(item.resolve, item.reject)));
+      await Promise.all(alone.map((item) => this.takePlacesAlone({ eventId, needed: item.needed, limit: item.limit, dropHoldId: undefined, write: item.write, answers: item.answers }, at.part).then(item.resolve, item.reject)));
     }
     this.waiting.delete(key);
   }
@@ -277,15 +271,8 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     for (const { item, left } of refused) item.resolve(item.answers.refused(left));
   }
 
-  private async takePlacesAlone<T>(
-    eventId: string,
-    needed: number,
-    limit: PlacesLimit,
-    dropHoldId: string | undefined,
-    write: WritePlaces,
-    answers: PlacesAnswers<T>,
-    part?: number,
-  ): Promise<T> {
+  private async takePlacesAlone<T>(request: PlacesRequest<T>, part?: number): Promise<T> {
+    const { eventId, needed, limit, dropHoldId, write, answers } = request;
     const { now } = limit;
     let index: number | undefined = part;
     if (dropHoldId !== undefined) {
@@ -357,12 +344,12 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     const referenceRef = booking.reference === null ? null : this.referenceRef(booking.reference);
     return withCoreErrors(
       () =>
-        this.takePlaces<AddBookingResult>(
-          booking.eventId,
-          booking.numberAttending,
+        this.takePlaces<AddBookingResult>({
+          eventId: booking.eventId,
+          needed: booking.numberAttending,
           limit,
-          limit.offerHoldId,
-          (batch, index, ledger) => {
+          dropHoldId: limit.offerHoldId,
+          write: (batch, index, ledger) => {
             // The booking names its part, so its later changes write that part.
             // A booking copied in with its changes keeps their checkouts findable.
             batch.create(ref, { ...toDocument(booking), placesShard: index, ...(changeCheckoutIds(booking).length > 0 ? { checkoutIds: changeCheckoutIds(booking) } : {}) });
@@ -371,7 +358,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
             addToOutbox(batch, this.db, mail, this.options);
             return places.ledgerWithBooking(ledger, booking);
           },
-          {
+          answers: {
             added: { added: true },
             refused: (placesLeft) => ({ added: false, placesLeft }),
             creates: referenceRef ? [ref.path, referenceRef.path] : [ref.path],
@@ -382,7 +369,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
               return 'raced';
             },
           },
-        ),
+        }),
       { conflict: CONFLICT },
     );
   }
@@ -391,9 +378,13 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     if (!isDocumentId(eventId)) return false;
     // The same write as a booking's: a booking and an offer never both take one place.
     return withCoreErrors(() =>
-      this.takePlaces<boolean>(eventId, hold.places, limit, hold.bookingId, (_batch, _index, ledger) => places.ledgerWithOfferHold(ledger, hold), {
-        added: true,
-        refused: () => false,
+      this.takePlaces<boolean>({
+        eventId,
+        needed: hold.places,
+        limit,
+        dropHoldId: hold.bookingId,
+        write: (_batch, _index, ledger) => places.ledgerWithOfferHold(ledger, hold),
+        answers: { added: true, refused: () => false },
       }),
     );
   }
@@ -440,23 +431,18 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     for (const doc of all.docs) {
       if (typeof doc.get('reference') === 'string') continue;
       const ref = doc.ref;
-      const wasGiven = await withCoreErrors(() =>
-        this.db.runTransaction(
-          async (tx) => {
-            const current = await tx.get(ref);
-            if (!current.exists || typeof current.get('reference') === 'string') return false;
-            for (let attempt = 0; ; attempt += 1) {
-              const reference = referenceFor(ref.id, attempt);
-              const reserved = this.referenceRef(reference);
-              if ((await tx.get(reserved)).exists) continue;
-              tx.create(reserved, { bookingId: ref.id });
-              tx.update(ref, { reference });
-              return true;
-            }
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      );
+      const wasGiven = await transaction(this.db, async (tx) => {
+        const current = await tx.get(ref);
+        if (!current.exists || typeof current.get('reference') === 'string') return false;
+        for (let attempt = 0; ; attempt += 1) {
+          const reference = referenceFor(ref.id, attempt);
+          const reserved = this.referenceRef(reference);
+          if ((await tx.get(reserved)).exists) continue;
+          tx.create(reserved, { bookingId: ref.id });
+          tx.update(ref, { reference });
+          return true;
+        }
+      });
       if (wasGiven) given += 1;
     }
     // Not on an empty database: bookings copied in later by migrate-storage may lack references.
@@ -554,29 +540,24 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
         // is either counted or makes the rebuild start again. Each booking's places go to the
         // part it names (part 0 for bookings from before the split); offer holds stay where they
         // are; the shares are allotted again for the stored event's capacity.
-        await withCoreErrors(() =>
-          this.db.runTransaction(
-            async (tx) => {
-              const bookings = (await tx.get(this.collection.where('eventId', '==', eventId))).docs;
-              const [event, legacy, ...snapshots] = await tx.getAll(collectionOf(this.db, 'events', this.options).doc(eventId), this.shards.legacyRef(eventId), ...this.shards.refs(eventId));
-              const shards = snapshots.map((snapshot, index) => toShard(snapshot, index));
-              const rebuilt = shards.map((shard) => {
-                const own = bookings.filter((doc) => shardOf(doc, this.shards.count) === shard.index).map(toBooking);
-                const offers = shard.index === 0 ? mergedLedger([shard.ledger, legacyLedger(legacy)]) : shard.ledger;
-                return places.rebuiltLedger(own, offers, options.now);
-              });
-              const stored: unknown = event.exists ? event.get('capacity') : undefined;
-              const capacity = typeof stored === 'number' ? stored : event.exists ? null : (shards.find((s) => s.allotted !== undefined)?.allotted ?? null);
-              const emptied = shards.map((shard, index) => ({ ...shard, ledger: rebuilt[index] }));
-              if (legacy.exists) tx.delete(legacy.ref);
-              const shares = allotShares(rebuilt, capacity, options.now);
-              for (const shard of emptied) {
-                tx.set(this.shards.ref(eventId, shard.index), this.shards.document(eventId, shard.index, shard.ledger, shares, capacity, shard.eventSequence));
-              }
-            },
-            { maxAttempts: TRANSACTION_ATTEMPTS },
-          ),
-        );
+        await transaction(this.db, async (tx) => {
+          const bookings = (await tx.get(this.collection.where('eventId', '==', eventId))).docs;
+          const [event, legacy, ...snapshots] = await tx.getAll(collectionOf(this.db, 'events', this.options).doc(eventId), this.shards.legacyRef(eventId), ...this.shards.refs(eventId));
+          const shards = snapshots.map((snapshot, index) => toShard(snapshot, index));
+          const rebuilt = shards.map((shard) => {
+            const own = bookings.filter((doc) => shardOf(doc, this.shards.count) === shard.index).map(toBooking);
+            const offers = shard.index === 0 ? mergedLedger([shard.ledger, legacyLedger(legacy)]) : shard.ledger;
+            return places.rebuiltLedger(own, offers, options.now);
+          });
+          const stored: unknown = event.exists ? event.get('capacity') : undefined;
+          const capacity = typeof stored === 'number' ? stored : event.exists ? null : (shards.find((s) => s.allotted !== undefined)?.allotted ?? null);
+          const emptied = shards.map((shard, index) => ({ ...shard, ledger: rebuilt[index] }));
+          if (legacy.exists) tx.delete(legacy.ref);
+          const shares = allotShares(rebuilt, capacity, options.now);
+          for (const shard of emptied) {
+            tx.set(this.shards.ref(eventId, shard.index), this.shards.document(eventId, shard.index, shard.ledger, shares, capacity, shard.eventSequence));
+          }
+        });
       }
     }
     return differences;
@@ -675,11 +656,16 @@ type PlacesAnswers<T> = {
   writes?: number;
   onExists?: () => Promise<'conflict' | 'raced' | { done: T }>;
 };
-interface Waiting {
+/** A write that takes places: `needed` of the event's, within `limit`, dropping the hold `dropHoldId` if any. */
+interface PlacesRequest<T> {
+  eventId: string;
   needed: number;
   limit: PlacesLimit;
+  dropHoldId: string | undefined;
   write: WritePlaces;
-  answers: PlacesAnswers<unknown>;
+  answers: PlacesAnswers<T>;
+}
+interface Waiting extends Pick<PlacesRequest<unknown>, 'needed' | 'limit' | 'write' | 'answers'> {
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
   index: number;

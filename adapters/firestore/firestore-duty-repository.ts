@@ -20,7 +20,7 @@ import { collectionOf, FirestoreCollectionAdapter } from './firestore-collection
 import { isDocumentId } from './firestore-document-ids';
 import { deleteIfExists } from './firestore-delete-all';
 import { withCoreErrors } from './firestore-errors';
-import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { inTurn, transactionInTurn } from './firestore-turns';
 
 const SLOT_TAKEN = 'A duty slot with this id already exists';
 /** Firestore's `in` queries take at most 30 values. */
@@ -147,48 +147,34 @@ export class FirestoreDutyRepository extends FirestoreCollectionAdapter implemen
     const listedRef = collectionOf(this.db, 'members', this.options).doc(valid.memberId);
     // In turn within this process (Firestore's transactions lock what they read: twenty at once
     // on one slot would wait on each other's locks); the transaction keeps processes apart.
-    await inTurn(this.db, slotRef.path, () =>
-      withCoreErrors(() =>
-        this.db.runTransaction(
-          async (tx) => {
-            // The member's record too: a disable committed meanwhile (it writes that document) retries this transaction.
-            const [slotSnapshot, memberSnapshot, listedSnapshot] = await tx.getAll(slotRef, memberRef, listedRef);
-            if (!slotSnapshot.exists) throw new NotFoundError(DUTY_MESSAGES.slotNotFound);
-            const slot = toSlot(slotSnapshot);
-            const duties = memberDuties(memberSnapshot);
-            const refusal = assignmentRefusal(slot, duties, valid, listedSnapshot.exists ? { disabled: listedSnapshot.get('disabled') === true } : null);
-            if (refusal) throw new ConflictError(refusal);
-            const held = { ...valid, eventId: slot.eventId };
-            tx.update(slotRef, { holders: [...slot.holders, held] });
-            tx.set(memberRef, { duties: [...duties, held] });
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      ),
-    );
+    await transactionInTurn(this.db, slotRef.path, async (tx) => {
+      // The member's record too: a disable committed meanwhile (it writes that document) retries this transaction.
+      const [slotSnapshot, memberSnapshot, listedSnapshot] = await tx.getAll(slotRef, memberRef, listedRef);
+      if (!slotSnapshot.exists) throw new NotFoundError(DUTY_MESSAGES.slotNotFound);
+      const slot = toSlot(slotSnapshot);
+      const duties = memberDuties(memberSnapshot);
+      const refusal = assignmentRefusal(slot, duties, valid, listedSnapshot.exists ? { disabled: listedSnapshot.get('disabled') === true } : null);
+      if (refusal) throw new ConflictError(refusal);
+      const held = { ...valid, eventId: slot.eventId };
+      tx.update(slotRef, { holders: [...slot.holders, held] });
+      tx.set(memberRef, { duties: [...duties, held] });
+    });
   }
 
   async unassign(slotId: string, memberId: string): Promise<DutyAssignment | null> {
     if (typeof slotId !== 'string' || typeof memberId !== 'string' || !isDocumentId(slotId) || !isDocumentId(memberId)) return null;
     const slotRef = this.slots.doc(slotId);
     const memberRef = this.members.doc(memberId);
-    return inTurn(this.db, slotRef.path, () =>
-      withCoreErrors(() =>
-        this.db.runTransaction(
-          async (tx) => {
-            const [slotSnapshot, memberSnapshot] = await tx.getAll(slotRef, memberRef);
-            if (!slotSnapshot.exists) return null;
-            const slot = toSlot(slotSnapshot);
-            const held = slot.holders.find((holder) => holder.memberId === memberId);
-            if (!held) return null;
-            tx.update(slotRef, { holders: slot.holders.filter((holder) => holder !== held) });
-            tx.set(memberRef, { duties: memberDuties(memberSnapshot).filter((duty) => duty.slotId !== slotId) });
-            return held;
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      ),
-    );
+    return transactionInTurn(this.db, slotRef.path, async (tx) => {
+      const [slotSnapshot, memberSnapshot] = await tx.getAll(slotRef, memberRef);
+      if (!slotSnapshot.exists) return null;
+      const slot = toSlot(slotSnapshot);
+      const held = slot.holders.find((holder) => holder.memberId === memberId);
+      if (!held) return null;
+      tx.update(slotRef, { holders: slot.holders.filter((holder) => holder !== held) });
+      tx.set(memberRef, { duties: memberDuties(memberSnapshot).filter((duty) => duty.slotId !== slotId) });
+      return held;
+    });
   }
 
   async listMemberDuties(memberId: string): Promise<DutyAssignment[]> {

@@ -10,7 +10,7 @@ import { collectionOf, FirestoreCollectionAdapter } from './firestore-collection
 import { isDocumentId } from './firestore-document-ids';
 import { memberDuties, toSlot } from './firestore-duty-repository';
 import { withCoreErrors } from './firestore-errors';
-import { TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { transaction } from './firestore-turns';
 
 /**
  * Duty swap requests in `dutySwaps`, one document per request. Accepting is one transaction that
@@ -25,17 +25,12 @@ export class FirestoreDutySwapRepository extends FirestoreCollectionAdapter impl
     const valid = validSwap(swap);
     if (!isDocumentId(valid.id)) throw new ConflictError(SWAP_TAKEN_ID);
     const ref = this.collection.doc(valid.id);
-    await withCoreErrors(() =>
-      this.db.runTransaction(
-        async (tx) => {
-          const open = await tx.get(this.collection.where('fromMemberId', '==', valid.fromMemberId).where('slotId', '==', valid.slotId).where('status', '==', 'open'));
-          if (!open.empty) throw new ConflictError(SWAP_MESSAGES.alreadyAsked);
-          if ((await tx.get(ref)).exists) throw new ConflictError(SWAP_TAKEN_ID);
-          tx.set(ref, valid);
-        },
-        { maxAttempts: TRANSACTION_ATTEMPTS },
-      ),
-    );
+    await transaction(this.db, async (tx) => {
+      const open = await tx.get(this.collection.where('fromMemberId', '==', valid.fromMemberId).where('slotId', '==', valid.slotId).where('status', '==', 'open'));
+      if (!open.empty) throw new ConflictError(SWAP_MESSAGES.alreadyAsked);
+      if ((await tx.get(ref)).exists) throw new ConflictError(SWAP_TAKEN_ID);
+      tx.set(ref, valid);
+    });
   }
 
   async get(id: string): Promise<DutySwap | null> {
@@ -56,52 +51,42 @@ export class FirestoreDutySwapRepository extends FirestoreCollectionAdapter impl
     const swapRef = this.collection.doc(swapId);
     const members = collectionOf(this.db, 'dutyMembers', this.options);
     const slots = collectionOf(this.db, 'dutySlots', this.options);
-    return withCoreErrors(() =>
-      this.db.runTransaction(
-        async (tx) => {
-          const swapSnapshot = await tx.get(swapRef);
-          if (!swapSnapshot.exists) throw new NotFoundError(SWAP_MESSAGES.notFound);
-          const swap = toSwap(swapSnapshot);
-          const slotRef = slots.doc(swap.slotId);
-          const fromRef = members.doc(swap.fromMemberId);
-          const takerRef = members.doc(valid.memberId);
-          const listedRef = collectionOf(this.db, 'members', this.options).doc(valid.memberId);
-          const [slotSnapshot, fromSnapshot, takerSnapshot, listedSnapshot] = await tx.getAll(slotRef, fromRef, takerRef, listedRef);
-          if (!slotSnapshot.exists) throw new NotFoundError(DUTY_MESSAGES.slotNotFound);
-          const slot = toSlot(slotSnapshot);
-          const takerDuties = memberDuties(takerSnapshot);
-          const refusal = swapAcceptRefusal(swap, slot, takerDuties, valid.memberId, listedSnapshot.exists ? { disabled: listedSnapshot.get('disabled') === true } : null);
-          if (refusal) throw new ConflictError(refusal);
-          const taken = takenSwap(swap, valid.memberId, valid.assignedAt);
-          const held: DutyAssignment = { ...valid, slotId: swap.slotId, eventId: swap.eventId };
-          tx.set(swapRef, taken);
-          tx.update(slotRef, { holders: [...slot.holders.filter((holder) => holder.memberId !== swap.fromMemberId), held] });
-          tx.set(fromRef, { duties: memberDuties(fromSnapshot).filter((duty) => duty.slotId !== swap.slotId) });
-          tx.set(takerRef, { duties: [...takerDuties, held] });
-          return taken;
-        },
-        { maxAttempts: TRANSACTION_ATTEMPTS },
-      ),
-    );
+    return transaction(this.db, async (tx) => {
+      const swapSnapshot = await tx.get(swapRef);
+      if (!swapSnapshot.exists) throw new NotFoundError(SWAP_MESSAGES.notFound);
+      const swap = toSwap(swapSnapshot);
+      const slotRef = slots.doc(swap.slotId);
+      const fromRef = members.doc(swap.fromMemberId);
+      const takerRef = members.doc(valid.memberId);
+      const listedRef = collectionOf(this.db, 'members', this.options).doc(valid.memberId);
+      const [slotSnapshot, fromSnapshot, takerSnapshot, listedSnapshot] = await tx.getAll(slotRef, fromRef, takerRef, listedRef);
+      if (!slotSnapshot.exists) throw new NotFoundError(DUTY_MESSAGES.slotNotFound);
+      const slot = toSlot(slotSnapshot);
+      const takerDuties = memberDuties(takerSnapshot);
+      const refusal = swapAcceptRefusal(swap, slot, takerDuties, valid.memberId, listedSnapshot.exists ? { disabled: listedSnapshot.get('disabled') === true } : null);
+      if (refusal) throw new ConflictError(refusal);
+      const taken = takenSwap(swap, valid.memberId, valid.assignedAt);
+      const held: DutyAssignment = { ...valid, slotId: swap.slotId, eventId: swap.eventId };
+      tx.set(swapRef, taken);
+      tx.update(slotRef, { holders: [...slot.holders.filter((holder) => holder.memberId !== swap.fromMemberId), held] });
+      tx.set(fromRef, { duties: memberDuties(fromSnapshot).filter((duty) => duty.slotId !== swap.slotId) });
+      tx.set(takerRef, { duties: [...takerDuties, held] });
+      return taken;
+    });
   }
 
   async withdraw(swapId: string): Promise<DutySwap | null> {
     if (typeof swapId !== 'string' || !isDocumentId(swapId)) return null;
     const ref = this.collection.doc(swapId);
-    return withCoreErrors(() =>
-      this.db.runTransaction(
-        async (tx) => {
-          const snapshot = await tx.get(ref);
-          if (!snapshot.exists) return null;
-          const swap = toSwap(snapshot);
-          if (swap.status !== 'open') return null;
-          const withdrawn: DutySwap = { ...swap, status: 'withdrawn' };
-          tx.set(ref, withdrawn);
-          return withdrawn;
-        },
-        { maxAttempts: TRANSACTION_ATTEMPTS },
-      ),
-    );
+    return transaction(this.db, async (tx) => {
+      const snapshot = await tx.get(ref);
+      if (!snapshot.exists) return null;
+      const swap = toSwap(snapshot);
+      if (swap.status !== 'open') return null;
+      const withdrawn: DutySwap = { ...swap, status: 'withdrawn' };
+      tx.set(ref, withdrawn);
+      return withdrawn;
+    });
   }
 }
 

@@ -25,7 +25,7 @@ import { collectionOf, FirestoreCollectionAdapter } from './firestore-collection
 import { isDocumentId } from './firestore-document-ids';
 import { deleteIfExists } from './firestore-delete-all';
 import { withCoreErrors } from './firestore-errors';
-import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { transaction, transactionInTurn } from './firestore-turns';
 
 /** A person as the household's document holds them: the household is the document's id. */
 type StoredPerson = Omit<HouseholdPerson, 'memberId'>;
@@ -98,92 +98,68 @@ export class FirestoreHouseholdRepository extends FirestoreCollectionAdapter imp
     // One transaction reads the member's lookup document, both households and the invitation and
     // writes them all: two joins for one member both read and write its lookup, so one of them
     // is decided again on fresh reads and finds the member in a household.
-    return inTurn(this.db, `household-member:${memberId}`, () =>
-      withCoreErrors(() =>
-        this.db.runTransaction(
-          async (tx: Transaction) => {
-            const invitationRef = invitationId === undefined ? null : this.invitations.doc(invitationId);
-            const invitation = invitationRef ? await tx.get(invitationRef) : null;
-            if (invitation && (!invitation.exists || invitation.get('memberId') !== memberId || invitation.get('householdId') !== householdId)) return 'no-invitation';
-            const current = await this.currentIn(tx, memberId);
-            const targetRef = this.collection.doc(householdId);
-            const target = await tx.get(targetRef);
-            const members = membersOf(target.data(), householdId);
-            const own = await tx.get(this.invitations.where('memberId', '==', memberId));
-            const refusal = joinRefusal(current?.household ?? null, householdId, members, max);
-            if (refusal) return refusal;
-            if (current) {
-              // A household of the member alone, without dependants: it ends.
-              this.writeHousehold(tx, current.ref, current.people, []);
-            }
-            this.writeHousehold(tx, targetRef, peopleOf(target.data(), householdId), withMemberJoined(members, householdId, memberId, at));
-            tx.set(this.lookups.doc(memberId), { householdId });
-            for (const doc of own.docs) tx.delete(doc.ref);
-            return 'joined';
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      ),
-    );
+    return transactionInTurn(this.db, `household-member:${memberId}`, async (tx) => {
+      const invitationRef = invitationId === undefined ? null : this.invitations.doc(invitationId);
+      const invitation = invitationRef ? await tx.get(invitationRef) : null;
+      if (invitation && (!invitation.exists || invitation.get('memberId') !== memberId || invitation.get('householdId') !== householdId)) return 'no-invitation';
+      const current = await this.currentIn(tx, memberId);
+      const targetRef = this.collection.doc(householdId);
+      const target = await tx.get(targetRef);
+      const members = membersOf(target.data(), householdId);
+      const own = await tx.get(this.invitations.where('memberId', '==', memberId));
+      const refusal = joinRefusal(current?.household ?? null, householdId, members, max);
+      if (refusal) return refusal;
+      if (current) {
+        // A household of the member alone, without dependants: it ends.
+        this.writeHousehold(tx, current.ref, current.people, []);
+      }
+      this.writeHousehold(tx, targetRef, peopleOf(target.data(), householdId), withMemberJoined(members, householdId, memberId, at));
+      tx.set(this.lookups.doc(memberId), { householdId });
+      for (const doc of own.docs) tx.delete(doc.ref);
+      return 'joined';
+    });
   }
 
   async leave(householdId: string, memberId: string): Promise<LeaveOutcome> {
     if (!isMemberId(householdId) || !isMemberId(memberId)) return 'not-in-household';
-    return inTurn(this.db, `household-member:${memberId}`, () =>
-      withCoreErrors(() =>
-        this.db.runTransaction(
-          async (tx: Transaction) => {
-            const current = await this.currentIn(tx, memberId);
-            const refusal = leaveRefusal(current?.household ?? null, householdId);
-            if (refusal || !current) return refusal ?? 'not-in-household';
-            this.writeHousehold(tx, current.ref, current.people, withMemberLeft(current.members, memberId));
-            tx.delete(this.lookups.doc(memberId));
-            return 'left';
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      ),
-    );
+    return transactionInTurn(this.db, `household-member:${memberId}`, async (tx) => {
+      const current = await this.currentIn(tx, memberId);
+      const refusal = leaveRefusal(current?.household ?? null, householdId);
+      if (refusal || !current) return refusal ?? 'not-in-household';
+      this.writeHousehold(tx, current.ref, current.people, withMemberLeft(current.members, memberId));
+      tx.delete(this.lookups.doc(memberId));
+      return 'left';
+    });
   }
 
   async setContact(householdId: string, memberId: string): Promise<boolean> {
     if (!isMemberId(householdId)) return false;
     const ref = this.collection.doc(householdId);
-    return withCoreErrors(() =>
-      this.db.runTransaction(
-        async (tx: Transaction) => {
-          const snapshot = await tx.get(ref);
-          const changed = withContact(membersOf(snapshot.data(), householdId), memberId);
-          if (!changed) return false;
-          this.writeHousehold(tx, ref, peopleOf(snapshot.data(), householdId), changed);
-          return true;
-        },
-        { maxAttempts: TRANSACTION_ATTEMPTS },
-      ),
-    );
+    return transaction(this.db, async (tx) => {
+      const snapshot = await tx.get(ref);
+      const changed = withContact(membersOf(snapshot.data(), householdId), memberId);
+      if (!changed) return false;
+      this.writeHousehold(tx, ref, peopleOf(snapshot.data(), householdId), changed);
+      return true;
+    });
   }
 
   async addInvitation(invitation: HouseholdInvitation, max: number): Promise<'invited' | 'already-invited' | 'too-many'> {
     const valid = validHouseholdInvitation(invitation);
     if (!isMemberId(valid.id) || !isMemberId(valid.householdId)) throw new NotFoundError('Household not found');
     const householdRef = this.collection.doc(valid.householdId);
-    return withCoreErrors(() =>
-      this.db.runTransaction(
-        async (tx: Transaction) => {
-          // The household's document is written too (its invitations' version): invitations at
-          // once conflict on it, so the count below is never passed.
-          const household = await tx.get(householdRef);
-          const waiting = await tx.get(this.invitations.where('householdId', '==', valid.householdId));
-          if (waiting.docs.some((doc) => sameInvitee(storedInvitation(doc.data()), valid))) return 'already-invited';
-          if (waiting.size >= max) return 'too-many';
-          tx.create(this.invitations.doc(valid.id), valid);
-          if (household.exists) tx.update(householdRef, { invitationsVersion: FieldValue.increment(1) });
-          else tx.set(householdRef, { people: [], members: [], invitationsVersion: 1 });
-          return 'invited';
-        },
-        { maxAttempts: TRANSACTION_ATTEMPTS },
-      ),
-    );
+    return transaction(this.db, async (tx) => {
+      // The household's document is written too (its invitations' version): invitations at
+      // once conflict on it, so the count below is never passed.
+      const household = await tx.get(householdRef);
+      const waiting = await tx.get(this.invitations.where('householdId', '==', valid.householdId));
+      if (waiting.docs.some((doc) => sameInvitee(storedInvitation(doc.data()), valid))) return 'already-invited';
+      if (waiting.size >= max) return 'too-many';
+      tx.create(this.invitations.doc(valid.id), valid);
+      if (household.exists) tx.update(householdRef, { invitationsVersion: FieldValue.increment(1) });
+      else tx.set(householdRef, { people: [], members: [], invitationsVersion: 1 });
+      return 'invited';
+    });
   }
 
   async getInvitation(id: string): Promise<HouseholdInvitation | null> {
@@ -289,19 +265,12 @@ export class FirestoreHouseholdRepository extends FirestoreCollectionAdapter imp
   private change<T>(householdId: string, decide: (people: HouseholdPerson[]) => { result: T; people?: HouseholdPerson[] }): Promise<T> {
     if (!isMemberId(householdId)) throw new NotFoundError('Household person not found');
     const ref = this.collection.doc(householdId);
-    return inTurn(this.db, `household:${householdId}`, () =>
-      withCoreErrors(() =>
-        this.db.runTransaction(
-          async (tx: Transaction) => {
-            const snapshot = await tx.get(ref);
-            const decided = decide(peopleOf(snapshot.data(), householdId));
-            if (decided.people !== undefined) this.writeHousehold(tx, ref, decided.people, membersOf(snapshot.data(), householdId));
-            return decided.result;
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      ),
-    );
+    return transactionInTurn(this.db, `household:${householdId}`, async (tx) => {
+      const snapshot = await tx.get(ref);
+      const decided = decide(peopleOf(snapshot.data(), householdId));
+      if (decided.people !== undefined) this.writeHousehold(tx, ref, decided.people, membersOf(snapshot.data(), householdId));
+      return decided.result;
+    });
   }
 }
 

@@ -5,7 +5,7 @@ import { collectionOf, FirestoreCollectionAdapter } from './firestore-collection
 import { withCoreErrors } from './firestore-errors';
 import { deleteAll } from './firestore-delete-all';
 import { isDocumentId } from './firestore-document-ids';
-import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { transactionInTurn } from './firestore-turns';
 
 /**
  * Sign-in attempts in the `loginFailures` collection: one document per attempt and key. A
@@ -24,37 +24,30 @@ export class FirestoreLoginAttemptStore extends FirestoreCollectionAdapter imple
     const keys = [...new Set(request.keys)].sort();
     if (keys.length === 0) return request.allow({}) ? '' : null;
     const since = Timestamp.fromDate(request.since);
-    return inTurn(this.db, `loginAttempts:${keys.join('\n')}`, () =>
-      withCoreErrors(() =>
-        this.db.runTransaction(
-          async (tx) => {
-            const guards = keys.map((key) => this.guard(key));
-            await tx.getAll(...guards);
-            const history: Record<string, AttemptHistory> = {};
-            for (const key of keys) {
-              const snapshot = await tx.get(this.collection.where('key', '==', key).where('at', '>=', since));
-              let last: number | null = null;
-              for (const doc of snapshot.docs) {
-                const at = (doc.get('at') as Timestamp).toMillis();
-                if (last === null || at > last) last = at;
-              }
-              history[key] = { count: snapshot.size, lastAt: last === null ? null : new Date(last) };
-            }
-            if (!request.allow(history)) return null;
-            const at = Timestamp.fromDate(request.at);
-            const ids: string[] = [];
-            keys.forEach((key, i) => {
-              const ref = this.collection.doc();
-              tx.create(ref, { key, at });
-              tx.set(guards[i], { key, lastAt: at });
-              ids.push(ref.id);
-            });
-            return ids.join(',');
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      ),
-    );
+    return transactionInTurn(this.db, `loginAttempts:${keys.join('\n')}`, async (tx) => {
+      const guards = keys.map((key) => this.guard(key));
+      await tx.getAll(...guards);
+      const history: Record<string, AttemptHistory> = {};
+      for (const key of keys) {
+        const snapshot = await tx.get(this.collection.where('key', '==', key).where('at', '>=', since));
+        let last: number | null = null;
+        for (const doc of snapshot.docs) {
+          const at = (doc.get('at') as Timestamp).toMillis();
+          if (last === null || at > last) last = at;
+        }
+        history[key] = { count: snapshot.size, lastAt: last === null ? null : new Date(last) };
+      }
+      if (!request.allow(history)) return null;
+      const at = Timestamp.fromDate(request.at);
+      const ids: string[] = [];
+      keys.forEach((key, i) => {
+        const ref = this.collection.doc();
+        tx.create(ref, { key, at });
+        tx.set(guards[i], { key, lastAt: at });
+        ids.push(ref.id);
+      });
+      return ids.join(',');
+    });
   }
 
   async release(reservation: string): Promise<void> {

@@ -9,7 +9,7 @@ import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
 import { readDocument } from './firestore-read-document';
-import { TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { transaction } from './firestore-turns';
 import { UniqueEmailWrites } from './firestore-unique-email-writes';
 import { ValidationError } from '../../core/shared/errors';
 
@@ -68,17 +68,12 @@ export class FirestoreMemberRepository extends FirestoreCollectionAdapter implem
     if (valid.length === 0) return;
     if (valid.some((member) => !isDocumentId(member.id))) throw new ValidationError('Not a valid member id');
     const collection = this.collection;
-    await withCoreErrors(() =>
-      this.db.runTransaction(
-        async (tx) => {
-          // Reading the whole list inside the transaction makes the e-mail check hold against any write meanwhile.
-          const stored = (await tx.get(collection)).docs.map(toMember);
-          const after = membersAfterImport(stored, valid);
-          for (const id of new Set(valid.map((member) => member.id))) tx.set(collection.doc(id), toDocument(after.get(id)!));
-        },
-        { maxAttempts: TRANSACTION_ATTEMPTS },
-      ),
-    );
+    await transaction(this.db, async (tx) => {
+      // Reading the whole list inside the transaction makes the e-mail check hold against any write meanwhile.
+      const stored = (await tx.get(collection)).docs.map(toMember);
+      const after = membersAfterImport(stored, valid);
+      for (const id of new Set(valid.map((member) => member.id))) tx.set(collection.doc(id), toDocument(after.get(id)!));
+    });
   }
 }
 

@@ -1,21 +1,17 @@
-import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import type { PasskeyChallenge, PasskeyChallengeRepository } from '../../core/member-sign-in/passkey-challenge-repository.port';
 import { PasskeyChallengeSchema, type PasskeyChallengePurpose } from '../../core/member-sign-in/passkeys';
-import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
+import { FirestoreCollectionAdapter } from './firestore-collections';
 import { deleteAll } from './firestore-delete-all';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
 import { readDocument } from './firestore-read-document';
-import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { transactionInTurn } from './firestore-turns';
 
 /** Passkey ceremonies' challenges in the `passkeyChallenges` collection, keyed by the challenge's hash. */
 export class FirestorePasskeyChallengeRepository extends FirestoreCollectionAdapter implements PasskeyChallengeRepository {
   protected readonly collectionName = 'passkeyChallenges';
-
-  constructor(db: Firestore, options: FirestoreCollectionOptions = {}) {
-    super(db, options);
-  }
 
   async put(challenge: PasskeyChallenge): Promise<void> {
     if (!isDocumentId(challenge.challengeHash)) throw new TypeError('A challenge hash may not contain a slash');
@@ -33,21 +29,14 @@ export class FirestorePasskeyChallengeRepository extends FirestoreCollectionAdap
     const ref = this.collection.doc(challengeHash);
     // A transaction reads the challenge and deletes it; a racing take that read it too is retried
     // and finds it gone, so at most one returns it.
-    return inTurn(this.db, `passkeyChallenge:${challengeHash}`, () =>
-      withCoreErrors(() =>
-        this.db.runTransaction(
-          async (tx) => {
-            const snapshot = await tx.get(ref);
-            if (!snapshot.exists) return null;
-            const challenge = toChallenge(snapshot);
-            if (challenge.purpose !== purpose) return null;
-            tx.delete(ref);
-            return Date.parse(challenge.expiresAt) > now.getTime() ? challenge : null;
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      ),
-    );
+    return transactionInTurn(this.db, `passkeyChallenge:${challengeHash}`, async (tx) => {
+      const snapshot = await tx.get(ref);
+      if (!snapshot.exists) return null;
+      const challenge = toChallenge(snapshot);
+      if (challenge.purpose !== purpose) return null;
+      tx.delete(ref);
+      return Date.parse(challenge.expiresAt) > now.getTime() ? challenge : null;
+    });
   }
 
   async deleteExpired(now: Date): Promise<number> {

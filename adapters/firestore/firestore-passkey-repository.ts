@@ -1,23 +1,20 @@
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { PasskeySchema } from '../../core/member-sign-in/member-sign-in';
 import type { Passkey, PasskeyRepository } from '../../core/member-sign-in/passkey-repository.port';
 import { ValidationError } from '../../core/shared/errors';
-import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
+import { pickFields } from '../pick-fields';
+import { FirestoreCollectionAdapter } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
 import { readDocument } from './firestore-read-document';
-import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { transactionInTurn } from './firestore-turns';
 
 const TAKEN = 'A passkey with this credential id already exists';
 
 /** Passkeys in the `passkeys` collection, keyed by their credential id. */
 export class FirestorePasskeyRepository extends FirestoreCollectionAdapter implements PasskeyRepository {
   protected readonly collectionName = 'passkeys';
-
-  constructor(db: Firestore, options: FirestoreCollectionOptions = {}) {
-    super(db, options);
-  }
 
   async create(passkey: Passkey): Promise<void> {
     if (!isDocumentId(passkey.credentialId)) throw new ValidationError('Not a credential id');
@@ -39,21 +36,14 @@ export class FirestorePasskeyRepository extends FirestoreCollectionAdapter imple
   async recordUse(credentialId: string, counter: number, at: Date): Promise<boolean> {
     if (!isDocumentId(credentialId)) return false;
     const ref = this.collection.doc(credentialId);
-    return inTurn(this.db, `passkey:${credentialId}`, () =>
-      withCoreErrors(() =>
-        this.db.runTransaction(
-          async (tx) => {
-            const snapshot = await tx.get(ref);
-            if (!snapshot.exists) return false;
-            const passkey = toPasskey(snapshot);
-            if (!(counter > passkey.counter || (counter === 0 && passkey.counter === 0))) return false;
-            tx.set(ref, toDocument({ ...passkey, counter, lastUsedAt: at.toISOString() }));
-            return true;
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      ),
-    );
+    return transactionInTurn(this.db, `passkey:${credentialId}`, async (tx) => {
+      const snapshot = await tx.get(ref);
+      if (!snapshot.exists) return false;
+      const passkey = toPasskey(snapshot);
+      if (!(counter > passkey.counter || (counter === 0 && passkey.counter === 0))) return false;
+      tx.set(ref, toDocument({ ...passkey, counter, lastUsedAt: at.toISOString() }));
+      return true;
+    });
   }
 
   async delete(memberId: string, credentialId: string): Promise<boolean> {
@@ -71,13 +61,7 @@ export class FirestorePasskeyRepository extends FirestoreCollectionAdapter imple
 }
 
 function toDocument(passkey: Passkey) {
-  return {
-    memberId: passkey.memberId,
-    publicKey: passkey.publicKey,
-    counter: passkey.counter,
-    transports: passkey.transports,
-    ...instantFields({ createdAt: passkey.createdAt, lastUsedAt: passkey.lastUsedAt }),
-  };
+  return { ...pickFields(passkey, ['memberId', 'publicKey', 'counter', 'transports']), ...instantFields(pickFields(passkey, ['createdAt', 'lastUsedAt'] as const)) };
 }
 
 function toPasskey(snapshot: DocumentSnapshot): Passkey {

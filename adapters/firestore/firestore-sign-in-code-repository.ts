@@ -1,21 +1,18 @@
-import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { SignInCodeSchema } from '../../core/member-sign-in/member-sign-in';
 import type { SignInCode, SignInCodeRepository } from '../../core/member-sign-in/sign-in-code-repository.port';
-import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
+import { pickFields } from '../pick-fields';
+import { FirestoreCollectionAdapter } from './firestore-collections';
 import { deleteAll } from './firestore-delete-all';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
 import { readDocument } from './firestore-read-document';
-import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { transactionInTurn } from './firestore-turns';
 
 /** Sign-in codes in the `signInCodes` collection, one document per e-mail, keyed by the e-mail's hash. */
 export class FirestoreSignInCodeRepository extends FirestoreCollectionAdapter implements SignInCodeRepository {
   protected readonly collectionName = 'signInCodes';
-
-  constructor(db: Firestore, options: FirestoreCollectionOptions = {}) {
-    super(db, options);
-  }
 
   async put(code: SignInCode): Promise<void> {
     if (!isDocumentId(code.emailHash)) throw new TypeError('An e-mail hash may not contain a slash');
@@ -66,22 +63,15 @@ export class FirestoreSignInCodeRepository extends FirestoreCollectionAdapter im
     change: (code: SignInCode, update: (fields: { tries: number }) => void, set: (document: ReturnType<typeof toDocument>) => void) => T,
   ): Promise<T> {
     const ref = this.collection.doc(emailHash);
-    return inTurn(this.db, `signInCode:${emailHash}`, () =>
-      withCoreErrors(() =>
-        this.db.runTransaction(
-          async (tx) => {
-            const snapshot = await tx.get(ref);
-            if (!snapshot.exists) return none;
-            return change(
-              toCode(snapshot),
-              (fields) => tx.update(ref, fields),
-              (document) => tx.set(ref, document),
-            );
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      ),
-    );
+    return transactionInTurn(this.db, `signInCode:${emailHash}`, async (tx) => {
+      const snapshot = await tx.get(ref);
+      if (!snapshot.exists) return none;
+      return change(
+        toCode(snapshot),
+        (fields) => tx.update(ref, fields),
+        (document) => tx.set(ref, document),
+      );
+    });
   }
 
   async deleteExpired(now: Date): Promise<number> {
@@ -90,13 +80,7 @@ export class FirestoreSignInCodeRepository extends FirestoreCollectionAdapter im
 }
 
 function toDocument(code: SignInCode) {
-  return {
-    memberId: code.memberId,
-    codeHash: code.codeHash,
-    seed: code.seed,
-    tries: code.tries,
-    ...instantFields({ createdAt: code.createdAt, expiresAt: code.expiresAt, usedAt: code.usedAt }),
-  };
+  return { ...pickFields(code, ['memberId', 'codeHash', 'seed', 'tries']), ...instantFields(pickFields(code, ['createdAt', 'expiresAt', 'usedAt'] as const)) };
 }
 
 function toCode(snapshot: DocumentSnapshot): SignInCode {

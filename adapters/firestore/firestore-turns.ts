@@ -1,3 +1,6 @@
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { withCoreErrors } from './firestore-errors';
+
 /**
  * Firestore's server-side transactions lock what they read, so transactions of one process that
  * read the same documents (an event's bookings) wait on each other until the lock times out
@@ -40,4 +43,17 @@ export const TRANSACTION_ATTEMPTS = 10;
  */
 export function pauseAfterLostRace(tries: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * tries)));
+}
+
+/**
+ * A read-modify-write transaction on `db`, run in turn with this process's other work on `key`
+ * (inTurn), tried up to TRANSACTION_ATTEMPTS times, its errors as the core's (withCoreErrors).
+ */
+export function transactionInTurn<T>(db: Firestore, key: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return inTurn(db, key, () => transaction(db, work));
+}
+
+/** A read-modify-write transaction on `db`, tried up to TRANSACTION_ATTEMPTS times, its errors as the core's (withCoreErrors). */
+export function transaction<T>(db: Firestore, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return withCoreErrors(() => db.runTransaction(work, { maxAttempts: TRANSACTION_ATTEMPTS }));
 }

@@ -9,7 +9,7 @@ import { collectionOf, FirestoreCollectionAdapter } from './firestore-collection
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { addToOutbox } from './firestore-outbox';
-import { TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { transaction, TRANSACTION_ATTEMPTS } from './firestore-turns';
 
 /**
  * Waiting-list entries in `waitlistEntries`, one document per entry keyed by its id (the entry's
@@ -80,23 +80,18 @@ export class FirestoreWaitingList extends FirestoreCollectionAdapter implements 
   async change(id: string, decide: (current: WaitingListEntry) => WaitingListChange | null): Promise<{ entry: WaitingListEntry; changed: boolean } | null> {
     if (!isDocumentId(id)) return null;
     const ref = this.entries.doc(id);
-    return withCoreErrors(() =>
-      this.db.runTransaction(
-        async (tx) => {
-          const snapshot = await tx.get(ref);
-          if (!snapshot.exists) return null;
-          const stored = toEntry(snapshot);
-          const decided = decide(stored);
-          if (!decided) return { entry: stored, changed: false };
-          const next = checkedWaitingListChange(stored, decided.entry);
-          tx.set(ref, toDocument(next));
-          addToOutbox(tx, this.db, decided.mail ?? [], this.options);
-          appendToAuditLog(tx, this.db, decided.audit ?? [], this.options);
-          return { entry: next, changed: true };
-        },
-        { maxAttempts: TRANSACTION_ATTEMPTS },
-      ),
-    );
+    return transaction(this.db, async (tx) => {
+      const snapshot = await tx.get(ref);
+      if (!snapshot.exists) return null;
+      const stored = toEntry(snapshot);
+      const decided = decide(stored);
+      if (!decided) return { entry: stored, changed: false };
+      const next = checkedWaitingListChange(stored, decided.entry);
+      tx.set(ref, toDocument(next));
+      addToOutbox(tx, this.db, decided.mail ?? [], this.options);
+      appendToAuditLog(tx, this.db, decided.audit ?? [], this.options);
+      return { entry: next, changed: true };
+    });
   }
 }
 

@@ -8,7 +8,7 @@ import { collectionOf, FirestoreCollectionAdapter } from './firestore-collection
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
-import { inTurn, pauseAfterLostRace, TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { inTurn, pauseAfterLostRace, transaction } from './firestore-turns';
 import { signupRefusal } from '../../core/work-days/work-days';
 import { workDayChangeRefusal } from '../../core/work-days/work-day-form';
 import type { OutboxMessage } from '../../core/mail/mail';
@@ -69,22 +69,17 @@ export class FirestoreWorkDayRepository extends FirestoreCollectionAdapter imple
     // day (see addSignup), so one stored meanwhile makes this transaction (or the sign-up's
     // optimistic commit) decide again on fresh reads. In turn with this process's sign-ups.
     return inTurn(this.db, `${this.workDays.path}/${id}`, () =>
-      withCoreErrors(() =>
-        this.db.runTransaction(
-          async (tx) => {
-            const snapshot = await tx.get(workDayRef);
-            if (!snapshot.exists) throw new NotFoundError(WORK_DAY_NOT_FOUND);
-            const signups = await tx.get(this.signups.where('workDayId', '==', id));
-            const before = toWorkDay(snapshot);
-            const after = { ...change(toWorkDay(snapshot)), id };
-            const refusal = workDayChangeRefusal(before, after, signups.docs.map(toSignup));
-            if (refusal) throw new ConflictError(refusal.message);
-            tx.update(workDayRef, workDayDocument(after));
-            return { before, after };
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      ),
+      transaction(this.db, async (tx) => {
+        const snapshot = await tx.get(workDayRef);
+        if (!snapshot.exists) throw new NotFoundError(WORK_DAY_NOT_FOUND);
+        const signups = await tx.get(this.signups.where('workDayId', '==', id));
+        const before = toWorkDay(snapshot);
+        const after = { ...change(toWorkDay(snapshot)), id };
+        const refusal = workDayChangeRefusal(before, after, signups.docs.map(toSignup));
+        if (refusal) throw new ConflictError(refusal.message);
+        tx.update(workDayRef, workDayDocument(after));
+        return { before, after };
+      }),
     );
   }
 

@@ -2,18 +2,17 @@ import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import type { Admin } from '../../core/admins/admin';
 import type { AdminRepository } from '../../core/admins/admin-repository.port';
 import { compareText } from './compare-text';
+import { copyOrNull } from './memory-records';
 
 export class MemoryAdminRepository implements AdminRepository {
   private readonly admins = new Map<string, Admin>();
 
   async getByUid(uid: string): Promise<Admin | null> {
-    const admin = this.admins.get(uid);
-    return admin ? structuredClone(admin) : null;
+    return copyOrNull(this.admins.get(uid));
   }
 
   async getByEmail(email: string): Promise<Admin | null> {
-    const admin = this.findByEmail(email);
-    return admin ? structuredClone(admin) : null;
+    return copyOrNull(this.findByEmail(email));
   }
 
   async list(): Promise<Admin[]> {

@@ -1,6 +1,7 @@
 import type { Attendance } from '../../core/check-in/attendance';
 import type { AfloatChange, AfloatOutcome, AttendanceChange, AttendanceOutcome, AttendanceStore, WalkInAfloatChange, WalkInOutcome } from '../../core/check-in/attendance-store.port';
 import type { WalkIn } from '../../core/check-in/walk-in';
+import { copiesOf, copyOrNull } from './memory-records';
 import { decideAddWalkIn, decideAfloat, decideMark, decideRemoveWalkIn, decideWalkInAfloat, validAttendance, type StoredWalkIn } from '../attendance-records';
 
 /** Attendance in memory (tests, and the contract's reference). */
@@ -57,39 +58,36 @@ export class MemoryAttendanceStore implements AttendanceStore {
   }
 
   async get(bookingId: string): Promise<Attendance | null> {
-    const record = this.records.get(bookingId);
-    return record ? structuredClone(record) : null;
+    return copyOrNull(this.records.get(bookingId));
   }
 
   async getMany(bookingIds: readonly string[]): Promise<Map<string, Attendance>> {
-    const found = new Map<string, Attendance>();
-    for (const id of bookingIds) {
-      const record = this.records.get(id);
-      if (record) found.set(id, structuredClone(record));
-    }
-    return found;
+    return copiesOf(this.records, bookingIds);
   }
 
   async apply(change: AttendanceChange): Promise<AttendanceOutcome> {
-    const outcome = decideMark(change, this.marks.has(change.key), this.records.get(change.bookingId) ?? null);
-    if (outcome.result === 'applied') {
-      this.records.set(change.bookingId, structuredClone(outcome.attendance));
-      this.marks.set(change.key, change.bookingId);
-    }
-    return structuredClone(outcome);
+    return this.applyMark(change, decideMark);
   }
 
   async applyAfloat(change: AfloatChange): Promise<AfloatOutcome> {
-    const outcome = decideAfloat(change, this.marks.has(change.key), this.records.get(change.bookingId) ?? null);
-    if (outcome.result === 'applied') {
-      this.records.set(change.bookingId, structuredClone(outcome.attendance));
-      this.marks.set(change.key, change.bookingId);
-    }
-    return structuredClone(outcome);
+    return this.applyMark(change, decideAfloat);
   }
 
   async countAppliedMarks(bookingId: string): Promise<number> {
     return [...this.marks.values()].filter((id) => id === bookingId).length;
+  }
+
+  /** A booking's mark as the core's rule decides it: stored, with its key, when it applies. */
+  private applyMark<C extends { key: string; bookingId: string }, O extends { result: string; attendance: Attendance }>(
+    change: C,
+    decide: (change: C, repeated: boolean, stored: Attendance | null) => O,
+  ): O {
+    const outcome = decide(change, this.marks.has(change.key), this.records.get(change.bookingId) ?? null);
+    if (outcome.result === 'applied') {
+      this.records.set(change.bookingId, structuredClone(outcome.attendance));
+      this.marks.set(change.key, change.bookingId);
+    }
+    return structuredClone(outcome);
   }
 
   async restore(records: readonly Attendance[]): Promise<void> {

@@ -3,6 +3,7 @@ import type { ConditionsRepository } from '../../core/conditions/conditions-repo
 import { EventConditionsSchema, type EventConditions } from '../../core/conditions/event-conditions';
 import { ForecastSchema, type Forecast } from '../../core/conditions/forecast';
 import { validRecord } from '../stored-records';
+import { copiesOf, copyOrNull } from './memory-records';
 
 /** The go/no-go's records in memory (tests, and the contract's reference). */
 export class MemoryConditionsRepository implements ConditionsRepository {
@@ -27,17 +28,11 @@ export class MemoryConditionsRepository implements ConditionsRepository {
   }
 
   async getEvent(eventId: string): Promise<EventConditions | null> {
-    const record = this.events.get(eventId);
-    return record ? structuredClone(record) : null;
+    return copyOrNull(this.events.get(eventId));
   }
 
   async getEvents(eventIds: readonly string[]): Promise<Map<string, EventConditions>> {
-    const found = new Map<string, EventConditions>();
-    for (const id of eventIds) {
-      const record = this.events.get(id);
-      if (record) found.set(id, structuredClone(record));
-    }
-    return found;
+    return copiesOf(this.events, eventIds);
   }
 
   async saveEvent(record: EventConditions): Promise<void> {

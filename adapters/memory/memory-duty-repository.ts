@@ -5,18 +5,7 @@ import { type DutyAssignment } from '../../core/duty-rosters/duty-roster';
 import { dutyMoveRefusal, movedHolders } from '../../core/duties/event-move-duties';
 import { type DutyMove } from '../../core/duty-rosters/duty-roster';
 import type { DutyCatalogueKind, DutyCatalogueRecords, DutyRepository } from '../../core/duties/duty-repository.port';
-import {
-  byMemberThenQualification,
-  byNameThenId,
-  bySlotAge,
-  byStart,
-  staffed,
-  validAssignment,
-  validCatalogueRecord,
-  validKind,
-  validMemberQualification,
-  validSlot,
-} from '../duty-records';
+import { byMemberThenQualification, byNameThenId, bySlotAge, byStart, staffed, validAssignment, validCatalogueRecord, validKind, validMemberQualification, validSlot } from '../duty-records';
 
 /** Duty rosters in memory (tests, and the contract's reference). */
 export class MemoryDutyRepository implements DutyRepository {

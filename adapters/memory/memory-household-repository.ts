@@ -1,21 +1,8 @@
 import type { HouseholdPerson } from '../../core/members/household';
 import type { HouseholdRepository } from '../../core/members/household-repository.port';
-import {
-  invitationEmail,
-  byJoinOrder,
-  joinRefusal,
-  sameInvitee,
-  leaveRefusal,
-  withContact,
-  withMemberJoined,
-  withMemberLeft,
-  type CurrentHousehold,
-  type HouseholdInvitation,
-  type HouseholdMembership,
-  type JoinOutcome,
-  type LeaveOutcome,
-} from '../../core/members/household-membership';
+import { invitationEmail, byJoinOrder, sameInvitee, type CurrentHousehold, type HouseholdInvitation, type HouseholdMembership, type JoinOutcome, type LeaveOutcome } from '../../core/members/household-membership';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import { joinHousehold, leaveHousehold, setHouseholdContact, type HouseholdWrites } from '../household-changes';
 import { byHouseholdOrder, byInvitationOrder, validHouseholdInvitation, validHouseholdPerson } from '../stored-records';
 
 /** The households in memory: people by id, members by member id, invitations by id (tests, and the contract's reference). */
@@ -23,6 +10,19 @@ export class MemoryHouseholdRepository implements HouseholdRepository {
   private readonly people = new Map<string, HouseholdPerson>();
   private readonly memberships = new Map<string, HouseholdMembership>();
   private readonly invitations = new Map<string, HouseholdInvitation>();
+  private readonly writes: HouseholdWrites = {
+    current: (memberId) => this.current(memberId),
+    members: (householdId) => this.members(householdId),
+    hasInvitation: (invitationId, memberId, householdId) => {
+      const invitation = this.invitations.get(invitationId);
+      return invitation !== undefined && invitation.memberId === memberId && invitation.householdId === householdId;
+    },
+    removeMembership: (memberId) => this.memberships.delete(memberId),
+    replaceMembers: (householdId, _before, after) => this.setMembers(householdId, after),
+    removeInvitationsTo: (memberId) => {
+      for (const invitation of [...this.invitations.values()]) if (invitation.memberId === memberId) this.invitations.delete(invitation.id);
+    },
+  };
 
   async listForMember(memberId: string): Promise<HouseholdPerson[]> {
     return [...this.people.values()]
@@ -68,34 +68,15 @@ export class MemoryHouseholdRepository implements HouseholdRepository {
   }
 
   async join(input: { householdId: string; memberId: string; at: string; invitationId?: string }, max: number): Promise<JoinOutcome | 'no-invitation'> {
-    if (input.invitationId !== undefined) {
-      const invitation = this.invitations.get(input.invitationId);
-      if (!invitation || invitation.memberId === null || invitation.memberId !== input.memberId || invitation.householdId !== input.householdId) return 'no-invitation';
-    }
-    const current = this.current(input.memberId);
-    const members = this.members(input.householdId);
-    const refusal = joinRefusal(current, input.householdId, members, max);
-    if (refusal) return refusal;
-    if (current) this.memberships.delete(input.memberId);
-    this.setMembers(input.householdId, withMemberJoined(members, input.householdId, input.memberId, input.at));
-    for (const invitation of [...this.invitations.values()]) if (invitation.memberId === input.memberId) this.invitations.delete(invitation.id);
-    return 'joined';
+    return joinHousehold(this.writes, input, max);
   }
 
   async leave(householdId: string, memberId: string): Promise<LeaveOutcome> {
-    const refusal = leaveRefusal(this.current(memberId), householdId);
-    if (refusal) return refusal;
-    const members = this.members(householdId);
-    this.memberships.delete(memberId);
-    this.setMembers(householdId, withMemberLeft(members, memberId));
-    return 'left';
+    return leaveHousehold(this.writes, householdId, memberId);
   }
 
   async setContact(householdId: string, memberId: string): Promise<boolean> {
-    const changed = withContact(this.members(householdId), memberId);
-    if (!changed) return false;
-    this.setMembers(householdId, changed);
-    return true;
+    return setHouseholdContact(this.writes, householdId, memberId);
   }
 
   async addInvitation(invitation: HouseholdInvitation, max: number): Promise<'invited' | 'already-invited' | 'too-many'> {

@@ -3,6 +3,7 @@ import { memberEmailKey, type Member } from '../../core/members/member';
 import type { MemberRepository, MemberUpdateExtras } from '../../core/members/member-repository.port';
 import { MemoryDutyRepository } from './memory-duty-repository';
 import { MemoryOutbox } from './memory-outbox';
+import { copyOrNull } from './memory-records';
 import { byNameThenEmail, MEMBER_MESSAGES, membersAfterImport, validMember } from '../member-records';
 
 /** The member list in memory (tests, and the contract's reference). */
@@ -19,13 +20,11 @@ export class MemoryMemberRepository implements MemberRepository {
   }
 
   async get(id: string): Promise<Member | null> {
-    const member = this.members.get(id);
-    return member ? structuredClone(member) : null;
+    return copyOrNull(this.members.get(id));
   }
 
   async getByEmail(email: string): Promise<Member | null> {
-    const member = this.findByEmail(email);
-    return member ? structuredClone(member) : null;
+    return copyOrNull(this.findByEmail(email));
   }
 
   async list(): Promise<Member[]> {

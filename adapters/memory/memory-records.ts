@@ -10,6 +10,16 @@ export function copyOrNull<T>(record: T | undefined): T | null {
   return record === undefined ? null : structuredClone(record);
 }
 
+/** Copies of the records stored under the keys there are records for, by key. */
+export function copiesOf<T>(records: ReadonlyMap<string, T>, keys: readonly string[]): Map<string, T> {
+  const found = new Map<string, T>();
+  for (const key of keys) {
+    const record = records.get(key);
+    if (record !== undefined) found.set(key, structuredClone(record));
+  }
+  return found;
+}
+
 /** Stores a copy of a new record under its key; ConflictError (with `taken`) when the key is in use. */
 export function addCopy<T>(records: Map<string, T>, key: string, record: T, taken: string): void {
   if (records.has(key)) throw new ConflictError(taken);

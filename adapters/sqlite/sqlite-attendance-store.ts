@@ -32,29 +32,30 @@ export class SqliteAttendanceStore implements AttendanceStore {
   }
 
   async apply(change: AttendanceChange): Promise<AttendanceOutcome> {
-    // The write lock is held from the first statement: the key and the version read here are
-    // what the write is checked against, so two sends of one key never both apply.
-    return writeTransaction(this.db, async (trx) => {
-      const applied = await trx('attendance_marks').select('key').where({ key: change.key }).first();
-      const row: { value: string } | undefined = await trx('attendance').select('value').where({ bookingId: change.bookingId }).first();
-      const outcome = decideMark(change, applied !== undefined, row ? attendanceFromJson(row.value) : null);
-      if (outcome.result === 'applied') {
-        await putRecord(trx, outcome.attendance);
-        await trx('attendance_marks').insert({ key: change.key, bookingId: change.bookingId, appliedAt: change.at });
-      }
-      return outcome;
-    });
+    return this.applyMark(change, change.at, decideMark);
   }
 
   async applyAfloat(change: AfloatChange): Promise<AfloatOutcome> {
-    // As `apply`: the key and the record are read under the write lock the write is made under.
+    return this.applyMark(change, change.entry.at, decideAfloat);
+  }
+
+  /**
+   * A booking's mark as the core's rule decides it. The write lock is held from the first
+   * statement: the key and the version read here are what the write is checked against, so two
+   * sends of one key never both apply.
+   */
+  private applyMark<C extends { key: string; bookingId: string }, O extends { result: string; attendance: Attendance }>(
+    change: C,
+    appliedAt: string,
+    decide: (change: C, keyApplied: boolean, stored: Attendance | null) => O,
+  ): Promise<O> {
     return writeTransaction(this.db, async (trx) => {
       const applied = await trx('attendance_marks').select('key').where({ key: change.key }).first();
       const row: { value: string } | undefined = await trx('attendance').select('value').where({ bookingId: change.bookingId }).first();
-      const outcome = decideAfloat(change, applied !== undefined, row ? attendanceFromJson(row.value) : null);
+      const outcome = decide(change, applied !== undefined, row ? attendanceFromJson(row.value) : null);
       if (outcome.result === 'applied') {
         await putRecord(trx, outcome.attendance);
-        await trx('attendance_marks').insert({ key: change.key, bookingId: change.bookingId, appliedAt: change.entry.at });
+        await trx('attendance_marks').insert({ key: change.key, bookingId: change.bookingId, appliedAt });
       }
       return outcome;
     });

@@ -55,22 +55,8 @@ export class SqliteCampaignRepository implements CampaignRepository {
   }
 
   async put(campaign: ImportedCampaign): Promise<void> {
-    const checked = ImportedCampaignSchema.parse(campaign);
-    await this.db('campaigns')
-      .insert({
-        id: checked.id,
-        subject: checked.subject,
-        finished_at: checked.finished_at,
-        finishedAtMs: instantMillis(checked.finished_at),
-        preview_url: checked.preview_url,
-        body: null,
-        content: checked.content ?? null,
-        status: 'published',
-        created_at: null,
-        updated_at: null,
-      })
-      .onConflict('id')
-      .merge();
+    const { id, subject, finished_at, preview_url, content } = ImportedCampaignSchema.parse(campaign);
+    await this.upsert({ id, subject, finished_at, preview_url, body: null, content: content ?? null, status: 'published', created_at: null, updated_at: null });
   }
 
   async getImportedCampaign(id: string): Promise<ImportedCampaign | null> {
@@ -97,26 +83,20 @@ export class SqliteCampaignRepository implements CampaignRepository {
   }
 
   async saveNewsItem(item: NewsItem): Promise<void> {
-    const checked = NewsItemSchema.parse(item);
-    await this.db('campaigns')
-      .insert({
-        id: checked.id,
-        subject: checked.subject,
-        finished_at: checked.publishAt,
-        finishedAtMs: instantMillis(checked.publishAt),
-        preview_url: null,
-        body: checked.body,
-        content: null,
-        status: checked.status,
-        created_at: checked.createdAt,
-        updated_at: checked.updatedAt,
-      })
-      .onConflict('id')
-      .merge();
+    const { id, subject, publishAt, body, status, createdAt, updatedAt } = NewsItemSchema.parse(item);
+    await this.upsert({ id, subject, finished_at: publishAt, preview_url: null, body, content: null, status, created_at: createdAt, updated_at: updatedAt });
   }
 
   async deleteNewsItem(id: string): Promise<boolean> {
     const removed = await this.db('campaigns').where({ id }).whereNotNull('body').delete();
     return removed > 0;
+  }
+
+  /** Writes the row, or over the one with its id, with its publish time in ms (the lists' order). */
+  private async upsert(row: CampaignRow): Promise<void> {
+    await this.db('campaigns')
+      .insert({ ...row, finishedAtMs: instantMillis(row.finished_at) })
+      .onConflict('id')
+      .merge();
   }
 }

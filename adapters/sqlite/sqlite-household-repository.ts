@@ -1,23 +1,9 @@
 import type { Knex } from 'knex';
 import { HouseholdPersonSchema, type HouseholdPerson } from '../../core/members/household';
 import type { HouseholdRepository } from '../../core/members/household-repository.port';
-import {
-  invitationEmail,
-  byJoinOrder,
-  HouseholdInvitationSchema,
-  HouseholdMembershipSchema,
-  joinRefusal,
-  leaveRefusal,
-  withContact,
-  withMemberJoined,
-  withMemberLeft,
-  type CurrentHousehold,
-  type HouseholdInvitation,
-  type HouseholdMembership,
-  type JoinOutcome,
-  type LeaveOutcome,
-} from '../../core/members/household-membership';
+import { invitationEmail, byJoinOrder, HouseholdInvitationSchema, HouseholdMembershipSchema, type CurrentHousehold, type HouseholdInvitation, type HouseholdMembership, type JoinOutcome, type LeaveOutcome } from '../../core/members/household-membership';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import { joinHousehold, leaveHousehold, setHouseholdContact, type HouseholdWrites } from '../household-changes';
 import { byHouseholdOrder, byInvitationOrder, validHouseholdInvitation, validHouseholdPerson } from '../stored-records';
 import type { PreparedWrites } from './sqlite-write-transaction';
 import { isUniqueViolation } from './sqlite-errors';
@@ -87,42 +73,15 @@ export class SqliteHouseholdRepository implements HouseholdRepository {
   }
 
   async join(input: { householdId: string; memberId: string; at: string; invitationId?: string }, max: number): Promise<JoinOutcome | 'no-invitation'> {
-    const { householdId, memberId, at, invitationId } = input;
-    return preparedWriteTransaction(this.db, (writes) => {
-      if (invitationId !== undefined) {
-        const invitation = writes.statement('SELECT 1 FROM household_invitations WHERE id = ? AND memberId = ? AND householdId = ?').get(invitationId, memberId, householdId);
-        if (!invitation) return 'no-invitation';
-      }
-      const current = currentHousehold(writes, memberId);
-      const members = membersIn(writes, householdId);
-      const refusal = joinRefusal(current, householdId, members, max);
-      if (refusal) return refusal;
-      if (current) writes.statement('DELETE FROM household_members WHERE memberId = ?').run(memberId);
-      replaceMembers(writes, householdId, members, withMemberJoined(members, householdId, memberId, at));
-      writes.statement('DELETE FROM household_invitations WHERE memberId = ?').run(memberId);
-      return 'joined';
-    });
+    return preparedWriteTransaction(this.db, (writes) => joinHousehold(householdWrites(writes), input, max));
   }
 
   async leave(householdId: string, memberId: string): Promise<LeaveOutcome> {
-    return preparedWriteTransaction(this.db, (writes) => {
-      const refusal = leaveRefusal(currentHousehold(writes, memberId), householdId);
-      if (refusal) return refusal;
-      const members = membersIn(writes, householdId);
-      writes.statement('DELETE FROM household_members WHERE memberId = ?').run(memberId);
-      replaceMembers(writes, householdId, members, withMemberLeft(members, memberId));
-      return 'left';
-    });
+    return preparedWriteTransaction(this.db, (writes) => leaveHousehold(householdWrites(writes), householdId, memberId));
   }
 
   async setContact(householdId: string, memberId: string): Promise<boolean> {
-    return preparedWriteTransaction(this.db, (writes) => {
-      const members = membersIn(writes, householdId);
-      const changed = withContact(members, memberId);
-      if (!changed) return false;
-      replaceMembers(writes, householdId, members, changed);
-      return true;
-    });
+    return preparedWriteTransaction(this.db, (writes) => setHouseholdContact(householdWrites(writes), householdId, memberId));
   }
 
   async addInvitation(invitation: HouseholdInvitation, max: number): Promise<'invited' | 'already-invited' | 'too-many'> {
@@ -197,6 +156,19 @@ function currentHousehold(writes: PreparedWrites, memberId: string): CurrentHous
   const { members } = writes.statement('SELECT COUNT(*) AS members FROM household_members WHERE householdId = ?').get(membership.householdId) as { members: number };
   const { dependants } = writes.statement('SELECT COUNT(*) AS dependants FROM household_people WHERE memberId = ?').get(membership.householdId) as { dependants: number };
   return { membership, members, dependants };
+}
+
+/** The household changes' store inside one write transaction. */
+function householdWrites(writes: PreparedWrites): HouseholdWrites {
+  return {
+    current: (memberId) => currentHousehold(writes, memberId),
+    members: (householdId) => membersIn(writes, householdId),
+    hasInvitation: (invitationId, memberId, householdId) =>
+      writes.statement('SELECT 1 FROM household_invitations WHERE id = ? AND memberId = ? AND householdId = ?').get(invitationId, memberId, householdId) !== undefined,
+    removeMembership: (memberId) => writes.statement('DELETE FROM household_members WHERE memberId = ?').run(memberId),
+    replaceMembers: (householdId, before, after) => replaceMembers(writes, householdId, before, after),
+    removeInvitationsTo: (memberId) => writes.statement('DELETE FROM household_invitations WHERE memberId = ?').run(memberId),
+  };
 }
 
 /** Writes the household's members as `after` says, where `before` is what is stored. */

@@ -8,16 +8,8 @@ import { claimDueRows, renewClaimedRow, settleClaimedRow } from './sqlite-claims
 import type { PreparedWrites } from './sqlite-write-transaction';
 
 function row(message: OutboxMessage) {
-  return {
-    id: message.id,
-    kind: message.kind,
-    recordId: message.recordId,
-    status: message.status,
-    createdAtMs: Date.parse(message.createdAt),
-    dueAtMs: dueAtMs(message),
-    claim: null,
-    message: JSON.stringify(message),
-  };
+  const { id, kind, recordId, status } = message;
+  return { id, kind, recordId, status, createdAtMs: Date.parse(message.createdAt), dueAtMs: dueAtMs(message), claim: null, message: JSON.stringify(message) };
 }
 
 /** Writes messages in the caller's transaction (a booking and its confirmation, together). */

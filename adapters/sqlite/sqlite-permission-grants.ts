@@ -21,3 +21,17 @@ async function changePermissions(knex: Knex, change: (permissions: string[]) => 
     if (changed) await knex('admins').where({ uid: admin.uid }).update({ permissions: JSON.stringify(changed) });
   }
 }
+
+/** A migration that also brings a phase's new permission: granted after its up, revoked after its down. */
+export function withNewPermission(migration: Knex.Migration, permission: string): Knex.Migration {
+  return {
+    up: async (knex) => {
+      await migration.up(knex);
+      await grantToAdminManagers(knex, permission);
+    },
+    down: async (knex) => {
+      await migration.down?.(knex);
+      await revokeFromEveryAdmin(knex, permission);
+    },
+  };
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PaymentNotification } from '../../core/payments/payment-gateway.port';
+import type { SignedCheckoutIds } from './signed-checkout-ids';
 
 /** The webhook event types that describe a payment (Square sends the whole payment in both). */
 export const PAYMENT_EVENT_TYPES = ['payment.created', 'payment.updated'] as const;
@@ -92,4 +93,25 @@ export function squarePaymentEventBody(event: {
       },
     },
   });
+}
+
+/**
+ * The port's notification of a payment event about one of this server's checkouts, its checkout
+ * and terms rebuilt from the payment's own reference and amount_money (so these are what was
+ * taken); null for any other body. The webhook's signature is the caller's to check first.
+ */
+export function paymentNotificationOf(rawBody: Buffer, ids: SignedCheckoutIds): PaymentNotification | null {
+  const event = readSquarePaymentEvent(rawBody);
+  const checkoutId = event ? ids.checkoutFor(event) : null;
+  if (!event || checkoutId === null) return null;
+  const terms = ids.termsOf(checkoutId);
+  return {
+    checkoutId,
+    paymentId: event.paymentId,
+    status: event.status,
+    completedAt: event.status === 'COMPLETED' ? event.updatedAt : null,
+    checkoutBookingId: terms.bookingId,
+    amount: terms.amount,
+    currency: terms.currency,
+  };
 }

@@ -4,7 +4,7 @@ import { UnavailableError } from '../../core/shared/errors';
 import type { Clock } from '../../core/shared/clock.port';
 import type { CheckoutRequest, PaymentGateway, PaymentNotification, PaymentResult, RefundRequest, RefundResult } from '../../core/payments/payment-gateway.port';
 import { SignedCheckoutIds, type CheckoutTerms } from './signed-checkout-ids';
-import { portStatus, readSquarePaymentEvent } from './square-payment-event';
+import { paymentNotificationOf, portStatus } from './square-payment-event';
 import { SQUARE_SIGNATURE_HEADER, hasValidSquareSignature, headerValue } from './square-webhook-signature';
 
 export type SquareEnvironmentName = 'sandbox' | 'production';
@@ -215,20 +215,7 @@ export class SquarePaymentGateway implements PaymentGateway {
     if (!Buffer.isBuffer(rawBody)) return null;
     const signature = headerValue(headers, SQUARE_SIGNATURE_HEADER);
     if (!hasValidSquareSignature(this.options.webhookNotificationUrl, rawBody, signature, this.options.webhookSignatureKey)) return null;
-    const event = readSquarePaymentEvent(rawBody);
-    const checkoutId = event ? this.ids.checkoutFor(event) : null;
-    if (!event || checkoutId === null) return null;
-    // Rebuilt from the payment's own reference and amount_money, so these are what was taken.
-    const terms = this.ids.termsOf(checkoutId);
-    return {
-      checkoutId,
-      paymentId: event.paymentId,
-      status: event.status,
-      completedAt: event.status === 'COMPLETED' ? event.updatedAt : null,
-      checkoutBookingId: terms.bookingId,
-      amount: terms.amount,
-      currency: terms.currency,
-    };
+    return paymentNotificationOf(rawBody, this.ids);
   }
 
   /**

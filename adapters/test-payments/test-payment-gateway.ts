@@ -3,7 +3,7 @@ import type { Clock } from '../../core/shared/clock.port';
 import { UnavailableError } from '../../core/shared/errors';
 import type { CheckoutRequest, PaymentGateway, PaymentNotification, PaymentResult, RefundRequest, RefundResult } from '../../core/payments/payment-gateway.port';
 import { SignedCheckoutIds } from '../square/signed-checkout-ids';
-import { readSquarePaymentEvent, squarePaymentEventBody } from '../square/square-payment-event';
+import { paymentNotificationOf, squarePaymentEventBody } from '../square/square-payment-event';
 import { hasValidSquareSignature, headerValue, squareWebhookSignature } from '../square/square-webhook-signature';
 
 /** The words the local card form shows, so nobody mistakes it for a real payment. */
@@ -141,22 +141,12 @@ export class TestPaymentGateway implements PaymentGateway {
   async parseWebhook(rawBody: Buffer, headers: Record<string, string | undefined>, url: string): Promise<PaymentNotification | null> {
     if (!Buffer.isBuffer(rawBody) || typeof url !== 'string') return null;
     if (!hasValidSquareSignature(url, rawBody, headerValue(headers, TEST_SIGNATURE_HEADER), this.options.webhookSecret)) return null;
-    const event = readSquarePaymentEvent(rawBody);
-    const checkoutId = event ? this.ids.checkoutFor(event) : null;
-    if (!event || checkoutId === null) return null;
-    // Rebuilt from the payment's own reference and amount_money, so these are what was taken.
-    const terms = this.ids.termsOf(checkoutId);
+    const notification = paymentNotificationOf(rawBody, this.ids);
+    if (!notification) return null;
     // Only payments this gateway took: a reference and amount alone do not make a checkout ours.
-    if (event.paymentId !== this.paymentIdFor(checkoutId) && event.paymentId !== this.paymentIdFor(checkoutId, true)) return null;
-    return {
-      checkoutId,
-      paymentId: event.paymentId,
-      status: event.status,
-      completedAt: event.status === 'COMPLETED' ? event.updatedAt : null,
-      checkoutBookingId: terms.bookingId,
-      amount: terms.amount,
-      currency: terms.currency,
-    };
+    const { checkoutId, paymentId } = notification;
+    if (paymentId !== this.paymentIdFor(checkoutId) && paymentId !== this.paymentIdFor(checkoutId, true)) return null;
+    return notification;
   }
 
   /**

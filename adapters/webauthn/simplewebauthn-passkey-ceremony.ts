@@ -70,15 +70,9 @@ export class SimpleWebAuthnPasskeyCeremony implements PasskeyCeremony {
   }
 
   async verifyRegistration(response: PasskeyRegistrationResponse, challenge: string): Promise<RegisteredCredential | null> {
-    const rp = this.relyingParty();
-    try {
-      const result = await verifyRegistrationResponse({
-        response: response as RegistrationResponseJSON,
-        expectedChallenge: challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        requireUserVerification: true,
-      });
+    const expected = this.expected(challenge);
+    return refusedWhenThrown(async () => {
+      const result = await verifyRegistrationResponse({ response: response as RegistrationResponseJSON, ...expected });
       if (!result.verified) return null;
       const { credential } = result.registrationInfo;
       return {
@@ -87,21 +81,15 @@ export class SimpleWebAuthnPasskeyCeremony implements PasskeyCeremony {
         counter: credential.counter,
         transports: credential.transports ?? response.response.transports ?? [],
       };
-    } catch {
-      // A malformed or forged answer: the library throws; to the member it is one refusal.
-      return null;
-    }
+    });
   }
 
   async verifyAuthentication(response: PasskeyAuthenticationResponse, challenge: string, passkey: Passkey): Promise<{ counter: number } | null> {
-    const rp = this.relyingParty();
-    try {
+    const expected = this.expected(challenge);
+    return refusedWhenThrown(async () => {
       const result = await verifyAuthenticationResponse({
         response: response as AuthenticationResponseJSON,
-        expectedChallenge: challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        requireUserVerification: true,
+        ...expected,
         credential: {
           id: passkey.credentialId,
           publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
@@ -110,9 +98,22 @@ export class SimpleWebAuthnPasskeyCeremony implements PasskeyCeremony {
         },
       });
       return result.verified ? { counter: result.authenticationInfo.newCounter } : null;
-    } catch {
-      return null;
-    }
+    });
+  }
+
+  /** What every answer is checked against: the challenge given out, this site, and a verified member (PIN, biometrics). */
+  private expected(challenge: string) {
+    const rp = this.relyingParty();
+    return { expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: true } as const;
+  }
+}
+
+/** A malformed or forged answer makes the library throw; to the member it is one refusal (null). */
+async function refusedWhenThrown<T>(verify: () => Promise<T | null>): Promise<T | null> {
+  try {
+    return await verify();
+  } catch {
+    return null;
   }
 }
 

@@ -2,13 +2,11 @@ import { AUDITED_ADMIN, type AuditTrailDeps, recordChange } from '../audit/audit
 import { z } from 'zod';
 import { PermissionSchema, type Admin } from '../admins/admin';
 import { adminChangeRefusal } from '../admins/admin-changes';
-import { requirePermission } from '../admins/permissions';
+import { permittedChange } from '../admins/admin-record';
 import { ValidationError } from '../shared/errors';
 import type { AdminRepository } from '../admins/admin-repository.port';
 import type { IdentityProvider } from '../admins/identity-provider.port';
 import { ADMIN_MESSAGES } from './create-admin';
-import { parseInput } from '../shared/parse-input';
-import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 
 export const UpdateAdminRequestSchema = z.object({
@@ -29,9 +27,7 @@ export interface UpdateAdminDeps extends AuditTrailDeps {
  */
 export class UpdateAdmin extends UseCase<UpdateAdminDeps> {
   async execute(admin: Admin, uid: string, request: unknown): Promise<Admin> {
-    requirePermission(admin, 'admins.manage');
-    const changes = parseInput(UpdateAdminRequestSchema, request);
-    const target = await requireFound(this.deps.admins.getByUid(uid), ADMIN_MESSAGES.notFound);
+    const { input: changes, record: target } = await permittedChange(admin, 'admins.manage', { schema: UpdateAdminRequestSchema, request }, () => this.deps.admins.getByUid(uid), ADMIN_MESSAGES.notFound);
     const next = {
       permissions: changes.permissions ? [...new Set(changes.permissions)] : target.permissions,
       disabled: changes.disabled ?? target.disabled,

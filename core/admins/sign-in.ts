@@ -6,7 +6,7 @@ import type { Clock } from '../shared/clock.port';
 import type { IdentityProvider } from './identity-provider.port';
 import type { LoginAttemptStore } from './login-attempt-store.port';
 import { checkPasswordAttempt, forgetPasswordFailures, releasePasswordAttempt, reservePasswordAttempt } from './password-attempt';
-import { fieldsError, parseInput } from '../shared/parse-input';
+import { acceptedForm, parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 
 export interface SignInDeps {
@@ -33,9 +33,8 @@ export { loginAttemptKeys };
  */
 export class SignIn extends UseCase<SignInDeps> {
   async execute(form: unknown, context: { ip: string }): Promise<SignInResult> {
-    const checked = validateLoginForm(parseInput(LoginFormSchema, form));
-    if (!checked.ok) throw fieldsError(checked.errors);
-    const { email, password } = checked.value;
+    const valid = acceptedForm(validateLoginForm(parseInput(LoginFormSchema, form)));
+    const { email, password } = valid;
 
     const attempt = await reservePasswordAttempt(this.deps, email, context.ip);
     // A wrong password keeps its reservation: it is the recorded failure. So does a disabled

@@ -6,6 +6,7 @@ import { isCancelled, paymentStatus } from './booking-state';
 import { householdAttendeesFitting } from './household-attendees';
 import { validateBookingForm } from './booking-validation';
 import { requirePermission } from '../admins/permissions';
+import { permittedChange, permittedRecord } from '../admins/admin-record';
 import { formatMoney } from '../shared/money';
 import { ConflictError, ValidationError } from '../shared/errors';
 import { BOOKING_NOT_FOUND } from '../shared/messages';
@@ -16,7 +17,7 @@ import type { BookingLinks } from './booking-links.port';
 import type { Outbox } from '../mail/outbox.port';
 import { adminCancellation, changeOf, memberMail, refundSummary, settleCardRefund, type BookingChangeDeps } from './booking-changes';
 import { confirmationMail } from './booking-confirmations';
-import { fieldsError, parseInput } from '../shared/parse-input';
+import { acceptedForm, parseInput } from '../shared/parse-input';
 import {
   AdminCancelRequestSchema,
   AdminCorrectRequestSchema,
@@ -54,8 +55,7 @@ function actorOf(admin: Admin): AuditActor & { kind: 'admin' } {
  */
 export class AdminBookingActions extends UseCase<AdminBookingActionsDeps> {
   async get(admin: Admin, bookingId: string): Promise<AdminBooking> {
-    requirePermission(admin, 'bookings.read');
-    const booking = await requireFound(this.deps.bookings.get(bookingId), BOOKING_NOT_FOUND);
+    const booking = await permittedRecord(admin, 'bookings.read', () => this.deps.bookings.get(bookingId), BOOKING_NOT_FOUND);
     const now = this.deps.clock.now();
     const status = paymentStatus(booking, now);
     const history = await this.deps.audit.list({ recordId: booking.id, limit: 100 });
@@ -107,9 +107,7 @@ export class AdminBookingActions extends UseCase<AdminBookingActionsDeps> {
 
   /** Tries a failed (or stuck) refund again; for cash or a transfer, records it as handed back. */
   async refund(admin: Admin, bookingId: string, request: unknown): Promise<Booking> {
-    requirePermission(admin, 'bookings.write');
-    const { reference } = parseInput(AdminRefundRequestSchema, request);
-    const stored = await requireFound(this.deps.bookings.get(bookingId), BOOKING_NOT_FOUND);
+    const { input: { reference }, record: stored } = await permittedChange(admin, 'bookings.write', { schema: AdminRefundRequestSchema, request }, () => this.deps.bookings.get(bookingId), BOOKING_NOT_FOUND);
     if (!refundOpen(stored)) throw new ConflictError(LIFECYCLE_MESSAGES.noRefundOwed);
     const actor = actorOf(admin);
     if (paidByCard(stored)) return settleCardRefund(this.deps, stored, actor);
@@ -142,13 +140,10 @@ export class AdminBookingActions extends UseCase<AdminBookingActionsDeps> {
   }
 
   async correct(admin: Admin, bookingId: string, request: unknown): Promise<Booking> {
-    requirePermission(admin, 'bookings.write');
-    const values = parseInput(AdminCorrectRequestSchema, request);
-    const stored = await requireFound(this.deps.bookings.get(bookingId), BOOKING_NOT_FOUND);
+    const { input: values, record: stored } = await permittedChange(admin, 'bookings.write', { schema: AdminCorrectRequestSchema, request }, () => this.deps.bookings.get(bookingId), BOOKING_NOT_FOUND);
     const event = await requireFound(this.deps.events.get(stored.eventId), 'Event not found');
-    const checked = validateBookingForm(values, event, this.deps);
-    if (!checked.ok) throw fieldsError(checked.errors);
-    const form = checked.value;
+    const valid = acceptedForm(validateBookingForm(values, event, this.deps));
+    const form = valid;
     const now = this.deps.clock.now();
     const actor = actorOf(admin);
     const { booking } = await this.deps.bookings.change(bookingId, now, (current, placesTaken) => {
@@ -172,8 +167,7 @@ export class AdminBookingActions extends UseCase<AdminBookingActionsDeps> {
 
   /** Writes the booking's confirmation to the outbox again (a member who lost it, or a corrected address). */
   async resend(admin: Admin, bookingId: string): Promise<{ queued: number }> {
-    requirePermission(admin, 'bookings.write');
-    const booking = await requireFound(this.deps.bookings.get(bookingId), BOOKING_NOT_FOUND);
+    const booking = await permittedRecord(admin, 'bookings.write', () => this.deps.bookings.get(bookingId), BOOKING_NOT_FOUND);
     const now = this.deps.clock.now();
     const status = paymentStatus(booking, now);
     if (isCancelled(booking) || status === 'Expired' || status === 'Pending') throw new ConflictError(BOOKING_ACTION_MESSAGES.notStanding);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LinkTokenSchema } from '../shared/link-token';
 
 /**
  * The manage page's Change booking form: its request, the server's answer, and the rule for its
@@ -8,7 +9,7 @@ import { z } from 'zod';
 
 /** What the Change booking form sends. */
 export const ChangeMyBookingRequestSchema = z.object({
-  token: z.string().min(1).max(600),
+  token: LinkTokenSchema,
   numberAttending: z.union([z.string().max(50), z.number()]),
   numberOfChildren: z.union([z.string().max(50), z.number()]).default(0),
   /** True to make the change; false (or absent) to see the new total and the difference first. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formCheck } from '../shared/form-check';
 import type { BookingFormValues, ValidBooking } from './booking';
 import type { ClubEvent } from '../events/event';
 import { priceBooking, TEST_HOOK_ATTENDEES } from './pricing';
@@ -118,20 +119,16 @@ export function validateBookingForm(
 
   const boatName = visible.boatName ? values.boatName.trim() : '';
 
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    value: {
-      firstName,
-      lastName,
-      numberAttending: attending,
-      numberOfChildren: counts.numberOfChildren,
-      numberOfSoftDrinks: counts.numberOfSoftDrinks,
-      numberOfVegetarian: counts.numberOfVegetarian,
-      boatName: boatName === '' ? null : boatName,
-      userEmail: email === '' ? null : email,
-    },
-  };
+  return formCheck(errors, () => ({
+    firstName,
+    lastName,
+    numberAttending: attending,
+    numberOfChildren: counts.numberOfChildren,
+    numberOfSoftDrinks: counts.numberOfSoftDrinks,
+    numberOfVegetarian: counts.numberOfVegetarian,
+    boatName: boatName === '' ? null : boatName,
+    userEmail: email === '' ? null : email,
+  }));
 }
 
 /**

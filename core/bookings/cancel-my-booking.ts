@@ -1,14 +1,13 @@
 import type { Booking } from './booking';
 import { linkActor } from '../audit/audit-filter';
 import { cancelled, selfCancelRefusal } from './booking-lifecycle';
-import { holdsPlace, isCancelled } from './booking-state';
-import { ConflictError, NotFoundError } from '../shared/errors';
-import { BOOKING_NOT_FOUND } from '../shared/messages';
+import { ConflictError } from '../shared/errors';
 import type { BookingLinks } from './booking-links.port';
 import { changeOf, handRefundNotice, memberMail, settleCardRefund, type BookingChangeDeps } from './booking-changes';
 import type { AdminRepository } from '../admins/admin-repository.port';
 import { parseInput } from '../shared/parse-input';
 import { CancelMyBookingRequestSchema } from './my-booking-schema';
+import { manageLinkBooking } from './manage-link-booking';
 import { UseCase } from '../shared/use-case';
 
 export { CancelMyBookingRequestSchema };
@@ -35,10 +34,7 @@ export class CancelMyBooking extends UseCase<CancelMyBookingDeps> {
     const summary = by === null ? 'Cancelled by the member' : `Cancelled by ${by.email} with the member's manage link`;
     const { token } = parseInput(CancelMyBookingRequestSchema, request);
     const now = this.deps.clock.now();
-    const bookingId = this.deps.bookingLinks.read(token, now);
-    const found = bookingId === null ? null : await this.deps.bookings.get(bookingId);
-    const event = found ? await this.deps.events.get(found.eventId) : null;
-    if (!found || !event || (!isCancelled(found) && !holdsPlace(found, now))) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const { booking: found, event } = await manageLinkBooking(this.deps, token, now);
     const admins = await this.deps.admins.list();
     const { booking, changed } = await this.deps.bookings.change(found.id, now, (current) => {
       const refusal = selfCancelRefusal(current, event, now, this.deps.contactEmail);

@@ -18,9 +18,8 @@ import {
 import { LIFECYCLE_MESSAGES, paidByCard, selfCancelDeadline } from './booking-lifecycle';
 import { decideBookingPrice } from './booking-price';
 import { bookingChanged } from './booking-mail';
-import { holdsPlace, isCancelled, paidByHand } from './booking-state';
-import { ConflictError, NotEnoughPlacesError, NotFoundError, UnavailableError } from '../shared/errors';
-import { BOOKING_NOT_FOUND } from '../shared/messages';
+import { paidByHand } from './booking-state';
+import { ConflictError, NotEnoughPlacesError, UnavailableError } from '../shared/errors';
 import type { BookingLinks } from './booking-links.port';
 import { changeOf, combinedRefundOutcome, type BookingChangeDeps } from './booking-changes';
 import { changeRefundParts, refundPartKey } from './refund-split';
@@ -36,6 +35,7 @@ import { eventBookingPath } from '../shared/paths';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import { CHANGE_MESSAGES } from './booking-amendment';
 import { householdAttendeesFitting } from './household-attendees';
+import { manageLinkBooking } from './manage-link-booking';
 import { UseCase } from '../shared/use-case';
 
 export { ChangeMyBookingRequestSchema };
@@ -66,10 +66,7 @@ export class ChangeMyBooking extends UseCase<ChangeMyBookingDeps> {
     const counts = changeCounts(input, this.deps.maxAttendees);
     if (!counts.ok) throw fieldsError({ [counts.field]: counts.error });
     const now = this.deps.clock.now();
-    const bookingId = this.deps.bookingLinks.read(input.token, now);
-    const found = bookingId === null ? null : await this.deps.bookings.get(bookingId);
-    const event = found ? await this.deps.events.get(found.eventId) : null;
-    if (!found || !event || (!isCancelled(found) && !holdsPlace(found, now))) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const { booking: found, event } = await manageLinkBooking(this.deps, input.token, now);
     const member = found.memberId === null ? null : await this.deps.members.get(found.memberId);
     const rules = (placesTaken: number) => ({ deadline: selfCancelDeadline(event), contact: this.deps.contactEmail, room: { capacity: event.capacity, placesTaken } });
     const decide = (current: Booking, placesTaken: number, checkout?: ChangeCheckout) => {

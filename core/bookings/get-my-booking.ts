@@ -1,15 +1,14 @@
 import { bookingDetails, refundLine } from './booking-mail';
 import { selfCancelRefusal } from './booking-lifecycle';
 import { isEmailed } from './booking-without-email';
-import { holdsPlace, isCancelled, paymentStatus } from './booking-state';
-import { NotFoundError } from '../shared/errors';
-import { BOOKING_NOT_FOUND } from '../shared/messages';
+import { isCancelled, paymentStatus } from './booking-state';
 import type { BookingLinks } from './booking-links.port';
 import type { BookingRepository } from './booking-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
 import { toCalendarEvent } from './calendar-event';
 import type { MyBooking } from './my-booking-schema';
+import { manageLinkBooking } from './manage-link-booking';
 import { UseCase } from '../shared/use-case';
 
 export { MyBookingQuerySchema, MyBookingSchema, type MyBooking } from './my-booking-schema';
@@ -32,12 +31,7 @@ export interface GetMyBookingDeps {
 export class GetMyBooking extends UseCase<GetMyBookingDeps> {
   async execute(token: string): Promise<MyBooking> {
     const now = this.deps.clock.now();
-    const bookingId = this.deps.bookingLinks.read(token, now);
-    const booking = bookingId === null ? null : await this.deps.bookings.get(bookingId);
-    const event = booking ? await this.deps.events.get(booking.eventId) : null;
-    // An unpaid hold that lapsed holds nothing: the member was never booked. A cancelled booking
-    // is still shown, as cancelled.
-    if (!booking || !event || (!isCancelled(booking) && !holdsPlace(booking, now))) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const { booking, event } = await manageLinkBooking(this.deps, token, now);
     const refusal = selfCancelRefusal(booking, event, now, this.deps.contactEmail);
     const taken = (await this.deps.bookings.placesTakenByEvent([event.id], now)).get(event.id) ?? 0;
     return {

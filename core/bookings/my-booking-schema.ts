@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { LinkTokenRequestSchema } from '../shared/link-token';
 import { CalendarEventSchema } from './calendar-event';
 
 /** The manage page's request and answer (GetMyBooking), apart from the use case so the page loads no mail code. */
 export const MyBookingQuerySchema = z.object({ token: z.string().max(600) });
 
 /** The manage page's Cancel Booking request. */
-export const CancelMyBookingRequestSchema = z.object({ token: z.string().min(1).max(600) });
+export const CancelMyBookingRequestSchema = LinkTokenRequestSchema;
 
 /** What a member's manage page shows: the booking's details in the e-mail's words, and its event. */
 export const MyBookingSchema = z.object({

@@ -1,10 +1,9 @@
 import type { Admin } from '../admins/admin';
-import { requirePermission } from '../admins/permissions';
+import { permittedRecord } from '../admins/admin-record';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { Clock } from '../shared/clock.port';
 import { ConflictError, ValidationError } from '../shared/errors';
 import { MESSAGES } from '../shared/messages';
-import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 import { afloatRefusal, CHECK_IN_MESSAGES, noAttendance, type AfloatMark } from './attendance';
 import type { AfloatOutcome, AttendanceStore } from './attendance-store.port';
@@ -23,8 +22,7 @@ export interface MarkAfloatDeps {
  */
 export class MarkAfloat extends UseCase<MarkAfloatDeps> {
   async execute(admin: Admin, bookingId: string, mark: AfloatMark): Promise<AfloatOutcome> {
-    requirePermission(admin, 'bookings.write');
-    const booking = await requireFound(this.deps.bookings.get(bookingId), MESSAGES.bookingNotFound);
+    const booking = await permittedRecord(admin, 'bookings.write', () => this.deps.bookings.get(bookingId), MESSAGES.bookingNotFound);
     if (booking.cancelledAt !== null) throw new ConflictError(CHECK_IN_MESSAGES.cancelled);
     const attendance = (await this.deps.attendance.get(booking.id)) ?? noAttendance(booking);
     const refusal = afloatRefusal(booking, attendance, mark);

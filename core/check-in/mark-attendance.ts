@@ -1,12 +1,11 @@
 import type { Admin } from '../admins/admin';
 import type { AuditLog } from '../audit/audit-log.port';
 import type { IdGenerator } from '../shared/id-generator.port';
-import { requirePermission } from '../admins/permissions';
+import { permittedRecord } from '../admins/admin-record';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { Clock } from '../shared/clock.port';
 import { ConflictError, ValidationError } from '../shared/errors';
 import { MESSAGES } from '../shared/messages';
-import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 import { attendanceRefusal, CHECK_IN_MESSAGES, checkInSummary, type AttendanceMark } from './attendance';
 import type { AttendanceOutcome, AttendanceStore } from './attendance-store.port';
@@ -27,8 +26,7 @@ export interface MarkAttendanceDeps {
  */
 export class MarkAttendance extends UseCase<MarkAttendanceDeps> {
   async execute(admin: Admin, bookingId: string, mark: AttendanceMark): Promise<AttendanceOutcome> {
-    requirePermission(admin, 'bookings.write');
-    const booking = await requireFound(this.deps.bookings.get(bookingId), MESSAGES.bookingNotFound);
+    const booking = await permittedRecord(admin, 'bookings.write', () => this.deps.bookings.get(bookingId), MESSAGES.bookingNotFound);
     if (booking.cancelledAt !== null) {
       throw new ConflictError(CHECK_IN_MESSAGES.cancelled);
     }

@@ -1,10 +1,10 @@
 import type { Admin } from '../admins/admin';
 import { requirePermission } from '../admins/permissions';
+import { permittedRecord } from '../admins/admin-record';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { EventRepository } from '../events/event-repository.port';
 import type { Clock } from '../shared/clock.port';
 import { EVENT_NOT_FOUND } from '../shared/messages';
-import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 import type { ConditionsRepository } from './conditions-repository.port';
 import type { GoNoGoPanel } from './conditions-schema';
@@ -26,8 +26,7 @@ export interface GetGoNoGoDeps {
 /** The go/no-go panels for admins (events:read): one event's, and the dashboard's list. */
 export class GetGoNoGo extends UseCase<GetGoNoGoDeps> {
   async execute(admin: Admin, eventId: string): Promise<GoNoGoPanel> {
-    requirePermission(admin, 'events.list');
-    const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
+    const event = await permittedRecord(admin, 'events.list', () => this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const now = this.deps.clock.now();
     const [record, limits, forecast, places, slots, dutyTypes] = await Promise.all([
       this.deps.conditions.getEvent(eventId),

@@ -1,11 +1,9 @@
 import type { Admin } from '../admins/admin';
-import { requirePermission } from '../admins/permissions';
+import { permittedChange } from '../admins/admin-record';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
 import type { EventRepository } from '../events/event-repository.port';
 import { ValidationError } from '../shared/errors';
 import { EVENT_NOT_FOUND } from '../shared/messages';
-import { parseInput } from '../shared/parse-input';
-import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 import { DEFAULT_CONDITIONS_LIMITS } from './conditions-limits';
 import type { ConditionsRepository } from './conditions-repository.port';
@@ -20,9 +18,7 @@ export interface SetEventKindDeps extends AuditTrailDeps {
 /** An admin (events:write) chooses which kind of event's limits an event is judged by (null: the default kind). */
 export class SetEventKind extends UseCase<SetEventKindDeps> {
   async execute(admin: Admin, eventId: string, request: unknown): Promise<void> {
-    requirePermission(admin, 'events.update');
-    const { kind } = parseInput(EventKindRequestSchema, request);
-    const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
+    const { input: { kind }, record: event } = await permittedChange(admin, 'events.update', { schema: EventKindRequestSchema, request }, () => this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const limits = (await this.deps.conditions.getLimits()) ?? DEFAULT_CONDITIONS_LIMITS;
     if (kind !== null && !limits.kinds.some((k) => k.id === kind)) throw new ValidationError(GO_NO_GO_MESSAGES.unknownKind, { kind: GO_NO_GO_MESSAGES.unknownKind });
     const record = (await this.deps.conditions.getEvent(eventId)) ?? noEventConditions(eventId);

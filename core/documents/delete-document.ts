@@ -1,13 +1,12 @@
 import type { Admin } from '../admins/admin';
 import { DOCUMENT_MESSAGES } from './documents';
-import { requirePermission } from '../admins/permissions';
+import { permittedRecord } from '../admins/admin-record';
 import { NotFoundError } from '../shared/errors';
 import type { DocumentRepository } from './document-repository.port';
 import type { FileStore } from '../shared/file-store.port';
 import { type AuditTrailDeps, recordChange } from '../audit/audit-trail';
 import { AUDITED_DOCUMENT } from './document-audit';
 import { removeInStep, type SearchIndexingDeps } from '../search/keep-index-in-step';
-import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 
 export interface DeleteDocumentDeps extends AuditTrailDeps, SearchIndexingDeps {
@@ -18,8 +17,7 @@ export interface DeleteDocumentDeps extends AuditTrailDeps, SearchIndexingDeps {
 /** An admin deletes a document: its record first (members stop seeing it), then its file. */
 export class DeleteDocument extends UseCase<DeleteDocumentDeps> {
   async execute(admin: Admin, documentId: string): Promise<void> {
-    requirePermission(admin, 'documents.write');
-    const existing = await requireFound(this.deps.documents.get(documentId), DOCUMENT_MESSAGES.notFound);
+    const existing = await permittedRecord(admin, 'documents.write', () => this.deps.documents.get(documentId), DOCUMENT_MESSAGES.notFound);
     const fileKey = await this.deps.documents.delete(existing.id);
     if (fileKey === null) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
     await this.deps.files.delete(fileKey);

@@ -1,13 +1,12 @@
 import type { Admin } from '../admins/admin';
 import type { ClubDocument } from './document';
 import { DOCUMENT_MESSAGES, documentFileName } from './documents';
-import { requirePermission } from '../admins/permissions';
+import { permittedRecord } from '../admins/admin-record';
 import { documentSearchRecord } from './document-search-record';
 import { recordChange } from '../audit/audit-trail';
 import { AUDITED_DOCUMENT } from './document-audit';
 import { refuseUnlessDocumentFile, storeDocumentWithFile, type DocumentUploadDeps } from './document-files';
 import { upsertInStep } from '../search/keep-index-in-step';
-import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 
 export type ReplaceDocumentFileDeps = DocumentUploadDeps;
@@ -15,8 +14,7 @@ export type ReplaceDocumentFileDeps = DocumentUploadDeps;
 /** An admin replaces a document's PDF; its title, description, category and place stay. */
 export class ReplaceDocumentFile extends UseCase<ReplaceDocumentFileDeps> {
   async execute(admin: Admin, documentId: string, file: { bytes: Uint8Array; fileName?: string }): Promise<ClubDocument> {
-    requirePermission(admin, 'documents.write');
-    const existing = await requireFound(this.deps.documents.get(documentId), DOCUMENT_MESSAGES.notFound);
+    const existing = await permittedRecord(admin, 'documents.write', () => this.deps.documents.get(documentId), DOCUMENT_MESSAGES.notFound);
     await refuseUnlessDocumentFile(this.deps.pdfs, file.bytes);
     const updated: ClubDocument = { ...existing, fileName: documentFileName(file.fileName, existing.title) };
     await storeDocumentWithFile(this.deps, updated, file.bytes);

@@ -1,7 +1,7 @@
 import type { Admin } from '../admins/admin';
 import type { ClubDocument } from './document';
 import { DOCUMENT_MESSAGES, DocumentFormSchema } from './documents';
-import { requirePermission } from '../admins/permissions';
+import { permittedRecord } from '../admins/admin-record';
 import { documentSearchRecord } from './document-search-record';
 import { NotFoundError } from '../shared/errors';
 import type { DocumentRepository } from './document-repository.port';
@@ -9,7 +9,6 @@ import { type AuditTrailDeps, recordChange } from '../audit/audit-trail';
 import { AUDITED_DOCUMENT } from './document-audit';
 import { upsertInStep, type SearchIndexingDeps } from '../search/keep-index-in-step';
 import { parseInput } from '../shared/parse-input';
-import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 
 export interface UpdateDocumentDeps extends AuditTrailDeps, SearchIndexingDeps {
@@ -19,8 +18,7 @@ export interface UpdateDocumentDeps extends AuditTrailDeps, SearchIndexingDeps {
 /** An admin changes a document's title, description, category or "keep offline"; its file stays. */
 export class UpdateDocument extends UseCase<UpdateDocumentDeps> {
   async execute(admin: Admin, documentId: string, form: unknown): Promise<ClubDocument> {
-    requirePermission(admin, 'documents.write');
-    const existing = await requireFound(this.deps.documents.get(documentId), DOCUMENT_MESSAGES.notFound);
+    const existing = await permittedRecord(admin, 'documents.write', () => this.deps.documents.get(documentId), DOCUMENT_MESSAGES.notFound);
     const values = parseInput(DocumentFormSchema, form);
     const updated: ClubDocument = { ...existing, ...values, keepOffline: values.keepOffline ?? existing.keepOffline };
     if (!(await this.deps.documents.update(updated))) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);

@@ -5,12 +5,12 @@ import type { MemberRepository } from '../members/member-repository.port';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
-import { readWaterLevelCsv } from '../water-levels/water-level-csv';
-import { problemText } from '../water-levels/water-levels';
+import { readCsvUpload } from '../water-levels/water-level-csv';
+import { importRefusal } from '../water-levels/water-levels';
 import type { MemberQualification } from './duties';
 import { MemberQualificationFormSchema, type MemberQualificationsView } from './duty-forms';
 import type { DutyRepository } from './duty-repository.port';
-import { decideQualificationImport, MAX_QUALIFICATION_CSV_BYTES, QUALIFICATION_CSV_TOO_LARGE, qualificationImportRefusal, type QualificationImportDecision, type QualificationImportPreview } from './member-qualification-import';
+import { decideQualificationImport, MAX_QUALIFICATION_CSV_BYTES, QUALIFICATION_CSV_TOO_LARGE, type QualificationImportDecision, type QualificationImportPreview } from './member-qualification-import';
 
 export interface ManageMemberQualificationsDeps extends AuditTrailDeps {
   duties: DutyRepository;
@@ -73,10 +73,7 @@ export class ManageMemberQualifications extends UseCase<ManageMemberQualificatio
   async import(admin: Admin, csv: string | Uint8Array): Promise<{ imported: number; added: number; replaced: number; unchanged: number }> {
     requirePermission(admin, 'duties.write');
     const decision = await this.check(csv);
-    if (!decision.ok) {
-      const fields = Object.fromEntries(decision.problems.map((p) => [p.line === null ? 'file' : `line ${p.line}`, p.line === null ? p.reason : problemText(p)]));
-      throw new ValidationError(qualificationImportRefusal(decision.problems), fields);
-    }
+    if (!decision.ok) throw importRefusal(decision.problems);
     await this.deps.duties.putMemberQualifications(decision.records);
     await recordAdminAction(this.deps, admin, {
       action: 'duty.qualifications-imported',
@@ -90,10 +87,7 @@ export class ManageMemberQualifications extends UseCase<ManageMemberQualificatio
   }
 
   private async check(file: string | Uint8Array): Promise<QualificationImportDecision> {
-    if (typeof file !== 'string' && !(file instanceof Uint8Array)) throw new ValidationError('Send the CSV file as text');
-    const size = typeof file === 'string' ? new TextEncoder().encode(file).length : file.byteLength;
-    if (size > MAX_QUALIFICATION_CSV_BYTES) throw new ValidationError(QUALIFICATION_CSV_TOO_LARGE);
-    const read = readWaterLevelCsv(file);
+    const read = readCsvUpload(file, MAX_QUALIFICATION_CSV_BYTES, QUALIFICATION_CSV_TOO_LARGE);
     if (read.problems.length > 0) return { ok: false, problems: read.problems };
     const [members, qualifications, stored] = await Promise.all([this.deps.members.list(), this.deps.duties.listCatalogue('qualifications'), this.deps.duties.listMemberQualifications()]);
     return decideQualificationImport(read.rows, members, qualifications, stored);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Member } from '../members/member';
 import { memberEmailKey } from '../members/member';
 import { parseUkDate } from '../shared/uk-date-input';
-import { ImportProblemSchema, problemText, type ImportProblem } from '../water-levels/water-levels';
+import { ImportProblemSchema, type ImportProblem } from '../water-levels/water-levels';
 import type { MemberQualification, Qualification } from './duties';
 
 /** The largest CSV file of members' qualifications read. */
@@ -78,11 +78,4 @@ export function decideQualificationImport(
     else replace += 1;
   }
   return { ok: true, records: list, add, replace, unchanged };
-}
-
-/** The refusal's headline: how many lines are bad, and the first. */
-export function qualificationImportRefusal(problems: readonly ImportProblem[]): string {
-  const lines = problems.filter((p) => p.line !== null).length;
-  if (lines === 0) return problems.map(problemText).join(' ');
-  return `Nothing was imported: ${lines === 1 ? '1 line has a problem' : `${lines} lines have problems`}. ${problemText(problems[0])}`;
 }

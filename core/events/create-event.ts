@@ -11,7 +11,7 @@ import type { PaymentGateway } from '../payments/payment-gateway.port';
 import { cardCurrencyOf } from '../payments/card-currency';
 import { type AuditTrailDeps, recordChange } from '../audit/audit-trail';
 import { AUDITED_EVENT } from './event-audit';
-import { fieldsError, parseInput } from '../shared/parse-input';
+import { acceptedForm, parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 
 export interface CreateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
@@ -28,13 +28,12 @@ export class CreateEvent extends UseCase<CreateEventDeps> {
   async execute(admin: Admin, form: unknown): Promise<ClubEvent> {
     requirePermission(admin, 'events.create');
     const values = parseInput(EventFormValuesSchema, form);
-    const checked = validateEventForm(values, {
+    const valid = acceptedForm(validateEventForm(values, {
       maxAttendees: this.deps.maxAttendees,
       cardCurrency: values.requiresPayment ? await cardCurrencyOf(this.deps.payments) : null,
-    });
-    if (!checked.ok) throw fieldsError(checked.errors);
+    }));
     const now = this.deps.clock.now().toISOString();
-    const event: ClubEvent = { id: this.deps.ids.next(), ...checked.value, ...NEW_EVENT, createdAt: now, updatedAt: now };
+    const event: ClubEvent = { id: this.deps.ids.next(), ...valid, ...NEW_EVENT, createdAt: now, updatedAt: now };
     await this.deps.events.create(event);
     await recordChange(this.deps, admin, AUDITED_EVENT, { action: 'event.created', summary: `Created the event ${event.name}`, before: null, after: event });
     await upsertInStep(this.deps, 'events', [eventSearchRecord(event)]);

@@ -45,3 +45,14 @@ export function afterJobFailed(job: Job, now: Date, error: string, options: { re
 export function jobDueAtMs(job: Job): number | null {
   return job.status === 'pending' && job.nextAttemptAt !== null ? Date.parse(job.nextAttemptAt) : null;
 }
+
+/**
+ * What a round of claimed work (the job runner's, the outbox sender's) counts besides its own
+ * successes: the work refused and due again after the back-off, the work given up, and the work
+ * whose claim had lapsed by the end, so its outcome could not be recorded (the queue's `settle`).
+ */
+export interface ClaimedWorkRound {
+  retrying: number;
+  failed: number;
+  lost: number;
+}

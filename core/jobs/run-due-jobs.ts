@@ -1,4 +1,4 @@
-import { afterJobFailed, afterJobRan, JOB_LEASE_MS } from './jobs';
+import { afterJobFailed, afterJobRan, type ClaimedWorkRound, JOB_LEASE_MS } from './jobs';
 import type { Job } from './job';
 import type { Clock } from '../shared/clock.port';
 import type { JobQueue } from './job-queue.port';
@@ -25,12 +25,9 @@ export interface RunDueJobsDeps {
   jobHandlers: JobHandlers;
 }
 
-export interface JobRound {
+/** A round of jobs: those that ran, beside the retried, failed and lost (ran, but not recorded). */
+export interface JobRound extends ClaimedWorkRound {
   done: number;
-  retrying: number;
-  failed: number;
-  /** Ran, but the claim had lapsed and the outcome could not be recorded (see settle). */
-  lost: number;
 }
 
 /**

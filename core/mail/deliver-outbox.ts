@@ -2,6 +2,7 @@ import { afterRefused, afterSent, CLAIM_HEARTBEAT_MS, CLAIM_LEASE_MS } from './o
 import type { Clock } from '../shared/clock.port';
 import { MailRefusedError, type Mailer } from './mailer.port';
 import type { Outbox } from './outbox.port';
+import type { ClaimedWorkRound } from '../jobs/jobs';
 import { UseCase } from '../shared/use-case';
 
 export interface DeliverOutboxDeps {
@@ -12,12 +13,9 @@ export interface DeliverOutboxDeps {
   heartbeatMs?: number;
 }
 
-export interface DeliveryRound {
+/** A round of the sender: the messages sent, beside the retried, failed and lost (sent, but not recorded). */
+export interface DeliveryRound extends ClaimedWorkRound {
   sent: number;
-  retrying: number;
-  failed: number;
-  /** Sent, but the claim had lapsed and the outcome could not be recorded (see settle). */
-  lost: number;
 }
 
 /**

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import type { Admin } from '../admins/admin';
 import { OutboxDeliveryShape, OutboxStatusSchema, type OutboxMessage } from './mail';
 import { requirePermission } from '../admins/permissions';
+import { permittedRecord } from '../admins/admin-record';
 import { withholdCapabilityLinks } from '../shared/capability-links';
 import { SECRET_MAIL_KINDS } from './secret-mail-kinds';
 import type { Outbox } from './outbox.port';
 import { parseInput } from '../shared/parse-input';
-import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 
 /** At most this many messages are listed at once, the newest; the answer says when there are more. */
@@ -88,8 +88,7 @@ export class ListOutbox extends UseCase<OutboxAdminDeps> {
 /** One e-mail of the outbox, with its text and HTML as they would be sent. */
 export class GetOutboxMessage extends UseCase<OutboxAdminDeps> {
   async execute(admin: Admin, id: string): Promise<OutboxMessageDetail> {
-    requirePermission(admin, 'mail.read');
-    const message = await requireFound(this.deps.outbox.get(id), MESSAGE_NOT_FOUND);
+    const message = await permittedRecord(admin, 'mail.read', () => this.deps.outbox.get(id), MESSAGE_NOT_FOUND);
     return outboxDetail(message);
   }
 }

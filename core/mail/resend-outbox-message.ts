@@ -1,12 +1,11 @@
 import type { Admin } from '../admins/admin';
 import { afterResend } from './outbox';
-import { requirePermission } from '../admins/permissions';
+import { permittedRecord } from '../admins/admin-record';
 import { SECRET_MAIL_KINDS } from './secret-mail-kinds';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import type { Clock } from '../shared/clock.port';
 import type { Outbox } from './outbox.port';
 import { MESSAGE_NOT_FOUND, outboxDetail, type OutboxMessageDetail } from './list-outbox';
-import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 
 export const ALREADY_QUEUED = 'This e-mail is already waiting to be sent';
@@ -24,8 +23,7 @@ export interface ResendOutboxMessageDeps {
  */
 export class ResendOutboxMessage extends UseCase<ResendOutboxMessageDeps> {
   async execute(admin: Admin, id: string): Promise<OutboxMessageDetail> {
-    requirePermission(admin, 'mail.resend');
-    const message = await requireFound(this.deps.outbox.get(id), MESSAGE_NOT_FOUND);
+    const message = await permittedRecord(admin, 'mail.resend', () => this.deps.outbox.get(id), MESSAGE_NOT_FOUND);
     if (message.status === 'queued') throw new ConflictError(ALREADY_QUEUED);
     if (SECRET_MAIL_KINDS.includes(message.kind)) throw new ConflictError(NOT_RESENDABLE);
     const queued = afterResend(message, this.deps.clock.now());

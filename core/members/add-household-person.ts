@@ -5,7 +5,7 @@ import type { Clock } from '../shared/clock.port';
 import type { IdGenerator } from '../shared/id-generator.port';
 import { ConflictError } from '../shared/errors';
 import { londonDate } from '../shared/london-time';
-import { fieldsError, parseInput } from '../shared/parse-input';
+import { acceptedForm, parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 import { householdForChange } from './household-members';
 
@@ -23,12 +23,11 @@ export interface AddHouseholdPersonDeps {
 export class AddHouseholdPerson extends UseCase<AddHouseholdPersonDeps> {
   async execute(member: Pick<Member, 'id'>, form: unknown): Promise<HouseholdPerson> {
     const now = this.deps.clock.now();
-    const checked = validateHouseholdPerson(parseInput(HouseholdPersonFormSchema, form), Number(londonDate(now).slice(0, 4)));
-    if (!checked.ok) throw fieldsError(checked.errors);
+    const valid = acceptedForm(validateHouseholdPerson(parseInput(HouseholdPersonFormSchema, form), Number(londonDate(now).slice(0, 4))));
     const at = now.toISOString();
     // The contact's household (a member in none starts one): its dependants are keyed by its id.
     const householdId = await householdForChange(this.deps, member.id, 'manage-dependants');
-    const person: HouseholdPerson = { id: this.deps.ids.next(), memberId: householdId, ...checked.value, createdAt: at, updatedAt: at };
+    const person: HouseholdPerson = { id: this.deps.ids.next(), memberId: householdId, ...valid, createdAt: at, updatedAt: at };
     const { added } = await this.deps.households.add(person, MAX_HOUSEHOLD_PEOPLE);
     if (!added) throw new ConflictError(HOUSEHOLD_MESSAGES.full);
     return person;

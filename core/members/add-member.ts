@@ -3,7 +3,7 @@ import { requirePermission } from '../admins/permissions';
 import { recordChange, type AuditedRecord, type AuditTrailDeps } from '../audit/audit-trail';
 import { ConflictError } from '../shared/errors';
 import { londonDate } from '../shared/london-time';
-import { fieldsError, parseInput } from '../shared/parse-input';
+import { acceptedForm, fieldsError, parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 import type { Member } from './member';
 import { MEMBER_FORM_MESSAGES, MemberFormSchema, memberView, renewalDateText, validateMemberForm, type MemberView } from './member-form';
@@ -20,10 +20,9 @@ export interface AddMemberDeps extends AuditTrailDeps {
 export class AddMember extends UseCase<AddMemberDeps> {
   async execute(admin: Admin, form: unknown): Promise<MemberView> {
     requirePermission(admin, 'members.write');
-    const checked = validateMemberForm(parseInput(MemberFormSchema, form));
-    if (!checked.ok) throw fieldsError(checked.errors);
+    const valid = acceptedForm(validateMemberForm(parseInput(MemberFormSchema, form)));
     const now = this.deps.clock.now();
-    const member: Member = { id: this.deps.ids.next(), ...checked.value, disabled: false, createdAt: now.toISOString(), updatedAt: now.toISOString() };
+    const member: Member = { id: this.deps.ids.next(), ...valid, disabled: false, createdAt: now.toISOString(), updatedAt: now.toISOString() };
     try {
       await this.deps.members.create(member);
     } catch (error) {

@@ -4,7 +4,7 @@ import type { Member } from './member';
 import type { Clock } from '../shared/clock.port';
 import { NotFoundError } from '../shared/errors';
 import { londonDate } from '../shared/london-time';
-import { fieldsError, parseInput } from '../shared/parse-input';
+import { acceptedForm, parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 import { managedHousehold } from './household-members';
 
@@ -20,12 +20,11 @@ export interface ChangeHouseholdPersonDeps {
 export class ChangeHouseholdPerson extends UseCase<ChangeHouseholdPersonDeps> {
   async execute(member: Pick<Member, 'id'>, personId: string, form: unknown): Promise<HouseholdPerson> {
     const now = this.deps.clock.now();
-    const checked = validateHouseholdPerson(parseInput(HouseholdPersonFormSchema, form), Number(londonDate(now).slice(0, 4)));
-    if (!checked.ok) throw fieldsError(checked.errors);
+    const valid = acceptedForm(validateHouseholdPerson(parseInput(HouseholdPersonFormSchema, form), Number(londonDate(now).slice(0, 4))));
     const householdId = await managedHousehold(this.deps, member.id, HOUSEHOLD_MESSAGES.notFound);
     const current = (await this.deps.households.listForMember(householdId)).find((person) => person.id === personId);
     if (!current) throw new NotFoundError(HOUSEHOLD_MESSAGES.notFound);
-    const changed: HouseholdPerson = { ...current, ...checked.value, updatedAt: now.toISOString() };
+    const changed: HouseholdPerson = { ...current, ...valid, updatedAt: now.toISOString() };
     await this.deps.households.update(changed);
     return changed;
   }

@@ -1,9 +1,9 @@
 import type { Admin } from '../admins/admin';
 import { requirePermission } from '../admins/permissions';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
-import { ConflictError, ValidationError } from '../shared/errors';
+import { ConflictError } from '../shared/errors';
 import { UseCase } from '../shared/use-case';
-import { importRefusalMessage, problemText } from '../water-levels/water-levels';
+import { importRefusal } from '../water-levels/water-levels';
 import { memberEmailKey, type Member } from './member';
 import { detailsOf, hasDetails, type MemberImportResult } from './member-import';
 import { withDetails } from './member-form';
@@ -24,10 +24,7 @@ export class ImportMembers extends UseCase<ImportMembersDeps> {
   async execute(admin: Admin, csv: string | Uint8Array): Promise<MemberImportResult> {
     requirePermission(admin, 'members.write');
     const decision = await checkMemberCsv(this.deps, csv);
-    if (!decision.ok) {
-      const fields = Object.fromEntries(decision.problems.map((p) => [p.line === null ? 'file' : `line ${p.line}`, p.line === null ? p.reason : problemText(p)]));
-      throw new ValidationError(importRefusalMessage(decision.problems), fields);
-    }
+    if (!decision.ok) throw importRefusal(decision.problems);
     const { members: lines } = decision;
     const now = this.deps.clock.now().toISOString();
     const stored = new Map(decision.stored.map((member) => [memberEmailKey(member.email), member]));

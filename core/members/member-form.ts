@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formCheck } from '../shared/form-check';
 import { parseIsoOrUkDate } from '../shared/uk-date-input';
 import { isMembershipCurrent, MEMBER_OPTIONAL_FIELDS, MemberSchema, type Member } from './member';
 
@@ -114,19 +115,15 @@ export function validateMemberForm(values: MemberFormValues): { ok: true; value:
   if (phone !== '' && !isPhoneNumber(phone)) errors.phone = MEMBER_FORM_MESSAGES.phoneInvalid;
   if (emergencyContactName.length > 200) errors.emergencyContactName = MEMBER_FORM_MESSAGES.contactTooLong;
   if (emergencyContactPhone !== '' && !isPhoneNumber(emergencyContactPhone)) errors.emergencyContactPhone = MEMBER_FORM_MESSAGES.phoneInvalid;
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    value: {
-      name,
-      email,
-      membershipType,
-      renewalDate: renewalDate!,
-      ...(phone ? { phone } : {}),
-      ...(emergencyContactName ? { emergencyContactName } : {}),
-      ...(emergencyContactPhone ? { emergencyContactPhone } : {}),
-    },
-  };
+  return formCheck(errors, () => ({
+    name,
+    email,
+    membershipType,
+    renewalDate: renewalDate!,
+    ...(phone ? { phone } : {}),
+    ...(emergencyContactName ? { emergencyContactName } : {}),
+    ...(emergencyContactPhone ? { emergencyContactPhone } : {}),
+  }));
 }
 
 /** What the list shows of a membership: current, lapsed (past its renewal date) or disabled by an admin. */

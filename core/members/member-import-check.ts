@@ -1,5 +1,4 @@
-import { ValidationError } from '../shared/errors';
-import { readWaterLevelCsv } from '../water-levels/water-level-csv';
+import { readCsvUpload } from '../water-levels/water-level-csv';
 import type { MemberRepository } from './member-repository.port';
 import { checkMemberRows, MAX_MEMBER_CSV_BYTES, MEMBER_CSV_TOO_LARGE_MESSAGE, planMemberImport, type MemberImportDecision } from './member-import';
 
@@ -13,10 +12,7 @@ export interface MemberImportDeps {
  * as the water-level import reads it (UTF-8, commas, quoted cells, blank lines ignored).
  */
 export async function checkMemberCsv(deps: MemberImportDeps, file: string | Uint8Array): Promise<MemberImportDecision> {
-  if (typeof file !== 'string' && !(file instanceof Uint8Array)) throw new ValidationError('Send the CSV file as text');
-  const size = typeof file === 'string' ? new TextEncoder().encode(file).length : file.byteLength;
-  if (size > MAX_MEMBER_CSV_BYTES) throw new ValidationError(MEMBER_CSV_TOO_LARGE_MESSAGE);
-  const read = readWaterLevelCsv(file);
+  const read = readCsvUpload(file, MAX_MEMBER_CSV_BYTES, MEMBER_CSV_TOO_LARGE_MESSAGE);
   if (read.problems.length > 0) return { ok: false, problems: read.problems };
   const checked = checkMemberRows(read.rows);
   if (checked.problems.length > 0) return { ok: false, problems: checked.problems };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CsvRow, ImportProblem } from '../water-levels/water-levels';
+import { importPreviewSchema, type CsvRow, type ImportPreview, type ImportProblem } from '../water-levels/water-levels';
 import { memberEmailKey, type Member } from './member';
 import { isMemberEmail, isPhoneNumber, parseRenewalDate, type MemberDetails } from './member-form';
 
@@ -218,11 +218,8 @@ export function planMemberImport(lines: readonly MemberDetails[], stored: readon
 /** `stored`: the list the plan was made against, which the import writes over (its storage write refuses any e-mail taken since). */
 export type MemberImportDecision = { ok: false; problems: ImportProblem[] } | { ok: true; members: MemberLine[]; plan: MemberImportPlan; stored: Member[] };
 
-export const MemberImportPreviewSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(false), problems: z.array(z.object({ line: z.number().int().positive().nullable(), reason: z.string() })) }),
-  z.object({ ok: z.literal(true), plan: MemberImportPlanSchema }),
-]);
-export type MemberImportPreview = { ok: false; problems: ImportProblem[] } | { ok: true; plan: MemberImportPlan };
+export const MemberImportPreviewSchema = importPreviewSchema(MemberImportPlanSchema);
+export type MemberImportPreview = ImportPreview<MemberImportPlan>;
 
 export const MemberImportResultSchema = z.object({
   imported: z.number().int().nonnegative(),

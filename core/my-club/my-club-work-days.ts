@@ -10,6 +10,7 @@ import { withdrawPathOf } from '../work-days/work-day-links';
 import type { WorkDayRepository } from '../work-days/work-day-repository.port';
 import { signupJobTitles } from '../work-days/work-days';
 import type { MyClubWorkDayJob, MyClubWorkDays } from './my-club-schema';
+import { upcomingAndPast } from './upcoming-and-past';
 
 /** The most work-day sign-ups of the member's e-mail My club reads. */
 export const MY_CLUB_WORK_DAYS_LIMIT = 100;
@@ -39,18 +40,15 @@ export class GetMyClubWorkDays extends UseCase<GetMyClubWorkDaysDeps> {
     const emailKey = bookingEmailKey(member.email);
     const signups = emailKey === null ? [] : await this.deps.workDays.listSignupsByEmail(emailKey, MY_CLUB_WORK_DAYS_LIMIT);
     const days = await recordsById(signups.map((signup) => signup.workDayId), (id) => this.deps.workDays.get(id));
-    const upcoming: MyClubWorkDayJob[] = [];
-    const past: MyClubWorkDayJob[] = [];
-    for (const signup of signups) {
-      const workDay = days.get(signup.workDayId);
-      if (!workDay) continue;
-      const isUpcoming = isWorkDayUpcoming(workDay, now);
-      (isUpcoming ? upcoming : past).push(jobView(signup, workDay, isUpcoming ? withdrawPathOf(this.deps.workDayLinks, signup, workDay) : null));
-    }
-    const start = (job: MyClubWorkDayJob) => parseInstant(job.date)?.getTime() ?? Infinity;
-    upcoming.sort((a, b) => start(a) - start(b) || 0);
-    past.sort((a, b) => start(b) - start(a) || 0);
-    return { upcoming, past };
+    return upcomingAndPast(
+      signups,
+      (signup) => days.get(signup.workDayId),
+      (signup, workDay) => {
+        const upcoming = isWorkDayUpcoming(workDay, now);
+        return { upcoming, shown: jobView(signup, workDay, upcoming ? withdrawPathOf(this.deps.workDayLinks, signup, workDay) : null) };
+      },
+      (job) => parseInstant(job.date)?.getTime() ?? Infinity,
+    );
   }
 }
 

@@ -10,6 +10,7 @@ import type { Member } from '../members/member';
 import type { Clock } from '../shared/clock.port';
 import { UseCase } from '../shared/use-case';
 import { recordsById } from '../shared/records-by-id';
+import { upcomingAndPast } from './upcoming-and-past';
 
 // The answer's schema lives apart (my-club-schema.ts) so My club's page loads no mail code.
 export { MyClubBookingSchema, MyClubBookingsSchema, type MyClubBooking, type MyClubBookings } from './my-club-schema';
@@ -42,45 +43,42 @@ export class GetMyClubBookings extends UseCase<GetMyClubBookingsDeps> {
     const found = await this.deps.bookings.listForMember({ memberId: member.id, emailKey }, MY_CLUB_BOOKINGS_LIMIT);
     const shown = found.filter((booking) => isCancelled(booking) || holdsPlace(booking, now));
     const events = await recordsById(shown.map((booking) => booking.eventId), (id) => this.deps.events.get(id));
-    const upcoming: MyClubBooking[] = [];
-    const past: MyClubBooking[] = [];
-    for (const booking of shown) {
-      const event = events.get(booking.eventId);
-      if (!event) continue;
-      const end = eventEnd(event);
-      const isUpcoming = end === null || end >= now.getTime();
-      const entry: MyClubBooking = {
-        bookingId: booking.id,
-        reference: booking.reference ?? booking.id,
-        eventId: event.id,
-        eventName: event.name,
-        eventStart: event.eventdatetime,
-        upcoming: isUpcoming,
-        numberAttending: booking.numberAttending,
-        numberOfChildren: booking.numberOfChildren,
-        householdAttendees: booking.householdAttendees,
-        status: paymentStatus(booking, now),
-        cancelled: isCancelled(booking),
-        managePath: managePath(this.deps, booking, event),
-        madeSignedIn: booking.memberId === member.id,
-        receipt:
-          booking.paymentRequired && booking.paymentAmount !== null
-            ? {
-                amount: booking.paymentAmount,
-                currency: booking.paymentCurrency ?? event.currency,
-                priceKind: booking.priceKind,
-                method: booking.paymentMethod,
-                paid: booking.paid,
-                refundStatus: booking.refundStatus,
-                refundAmount: booking.refundAmount,
-              }
-            : null,
-      };
-      (isUpcoming ? upcoming : past).push(entry);
-    }
-    const start = (entry: MyClubBooking) => (entry.eventStart === null ? Infinity : Date.parse(entry.eventStart));
-    upcoming.sort((a, b) => start(a) - start(b));
-    past.sort((a, b) => start(b) - start(a));
-    return { upcoming, past };
+    return upcomingAndPast(
+      shown,
+      (booking) => events.get(booking.eventId),
+      (booking, event) => {
+        const end = eventEnd(event);
+        const isUpcoming = end === null || end >= now.getTime();
+        const entry: MyClubBooking = {
+          bookingId: booking.id,
+          reference: booking.reference ?? booking.id,
+          eventId: event.id,
+          eventName: event.name,
+          eventStart: event.eventdatetime,
+          upcoming: isUpcoming,
+          numberAttending: booking.numberAttending,
+          numberOfChildren: booking.numberOfChildren,
+          householdAttendees: booking.householdAttendees,
+          status: paymentStatus(booking, now),
+          cancelled: isCancelled(booking),
+          managePath: managePath(this.deps, booking, event),
+          madeSignedIn: booking.memberId === member.id,
+          receipt:
+            booking.paymentRequired && booking.paymentAmount !== null
+              ? {
+                  amount: booking.paymentAmount,
+                  currency: booking.paymentCurrency ?? event.currency,
+                  priceKind: booking.priceKind,
+                  method: booking.paymentMethod,
+                  paid: booking.paid,
+                  refundStatus: booking.refundStatus,
+                  refundAmount: booking.refundAmount,
+                }
+              : null,
+        };
+        return { upcoming: isUpcoming, shown: entry };
+      },
+      (entry) => (entry.eventStart === null ? Infinity : Date.parse(entry.eventStart)),
+    );
   }
 }

@@ -7,7 +7,7 @@ import type { Clock } from '../shared/clock.port';
 import type { IdGenerator } from '../shared/id-generator.port';
 import type { AdminNewsItem } from './news-schema';
 import { recordNewsChange, refuseUnlessWrittenHere, withLabel, type NewsWritingDeps } from './news-trail';
-import { fieldsError, parseInput } from '../shared/parse-input';
+import { acceptedForm, parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 
 export interface CreateNewsItemDeps extends NewsWritingDeps {
@@ -21,10 +21,9 @@ export class CreateNewsItem extends UseCase<CreateNewsItemDeps> {
   async execute(admin: Admin, form: unknown): Promise<AdminNewsItem> {
     requirePermission(admin, 'news.write');
     refuseUnlessWrittenHere(this.deps);
-    const checked = validateNewsForm(parseInput(NewsFormValuesSchema, form));
-    if (!checked.ok) throw fieldsError(checked.errors);
+    const valid = acceptedForm(validateNewsForm(parseInput(NewsFormValuesSchema, form)));
     const now = this.deps.clock.now();
-    const item: NewsItem = { id: `news-${this.deps.ids.next()}`, ...checked.value, createdAt: now.toISOString(), updatedAt: now.toISOString() };
+    const item: NewsItem = { id: `news-${this.deps.ids.next()}`, ...valid, createdAt: now.toISOString(), updatedAt: now.toISOString() };
     await this.deps.campaigns.saveNewsItem(item);
     await recordNewsChange(this.deps, admin, { action: 'news.created', before: null, after: item, summary: `Wrote the news item ${item.subject}` });
     return withLabel(item, now);

@@ -7,7 +7,7 @@ import type { CampaignRepository } from './campaign-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { AdminNewsItem } from './news-schema';
 import { recordNewsChange, refuseUnlessWrittenHere, withLabel, type NewsWritingDeps } from './news-trail';
-import { fieldsError, parseInput } from '../shared/parse-input';
+import { acceptedForm, parseInput } from '../shared/parse-input';
 import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 
@@ -23,10 +23,9 @@ export class UpdateNewsItem extends UseCase<UpdateNewsItemDeps> {
     refuseUnlessWrittenHere(this.deps);
     const values = parseInput(NewsFormValuesSchema, form);
     const before = await requireFound(this.deps.campaigns.getNewsItem(id), NEWS_NOT_FOUND);
-    const checked = validateNewsForm(values);
-    if (!checked.ok) throw fieldsError(checked.errors);
+    const valid = acceptedForm(validateNewsForm(values));
     const now = this.deps.clock.now();
-    const item: NewsItem = { ...before, ...checked.value, updatedAt: now.toISOString() };
+    const item: NewsItem = { ...before, ...valid, updatedAt: now.toISOString() };
     await this.deps.campaigns.saveNewsItem(item);
     const summary =
       before.status !== item.status ? `${item.status === 'published' ? 'Published' : 'Unpublished'} the news item ${item.subject}` : `Edited the news item ${item.subject}`;

@@ -5,7 +5,7 @@ import type { Booking } from '../bookings/booking';
 import type { ClubEvent } from '../events/event';
 import { bookingsToCancel, cancelEvent, EVENT_CANCEL_MESSAGES, eventCancellationPreview, type EventCancellationPreview } from '../bookings/event-cancellation';
 import { isEventCancelled } from '../events/event-time';
-import { requirePermission } from '../admins/permissions';
+import { permittedChange, permittedRecord } from '../admins/admin-record';
 import { eventSearchRecord } from '../events/event-search-record';
 import { ConflictError, ValidationError } from '../shared/errors';
 import { EVENT_NOT_FOUND } from '../shared/messages';
@@ -16,8 +16,6 @@ import { type AuditedRecord, type AuditTrailDeps, recordChange } from '../audit/
 import { AUDITED_EVENT, EVENT_AUDIT_FIELDS } from '../events/event-audit';
 import { adminCancellation, settleCardRefund, type BookingChangeDeps } from '../bookings/booking-changes';
 import { upsertInStep, type SearchIndexingDeps } from '../search/keep-index-in-step';
-import { parseInput } from '../shared/parse-input';
-import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 import type { AdminRepository } from '../admins/admin-repository.port';
 import type { Outbox } from '../mail/outbox.port';
@@ -70,15 +68,12 @@ export interface CancelEventResult {
 export class CancelEvent extends UseCase<CancelEventDeps> {
   /** What the confirmation dialog says: how many bookings will be cancelled and refunded. */
   async preview(admin: Admin, eventId: string): Promise<EventCancellationPreview> {
-    requirePermission(admin, 'events.cancel');
-    await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
+    await permittedRecord(admin, 'events.cancel', () => this.deps.events.get(eventId), EVENT_NOT_FOUND);
     return eventCancellationPreview(await this.deps.bookings.listByEvent(eventId), this.deps.clock.now());
   }
 
   async execute(admin: Admin, eventId: string, request: unknown): Promise<CancelEventResult> {
-    requirePermission(admin, 'events.cancel');
-    const { reason } = parseInput(CancelEventRequestSchema, request);
-    const existing = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
+    const { input: { reason }, record: existing } = await permittedChange(admin, 'events.cancel', { schema: CancelEventRequestSchema, request }, () => this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const actor: AuditActor & { kind: 'admin' } = { kind: 'admin', uid: admin.uid, email: admin.email };
     const decided = cancelEvent(existing, reason, this.deps.clock.now());
     if (!decided.ok) {

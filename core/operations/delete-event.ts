@@ -1,14 +1,13 @@
 import { type AuditTrailDeps, recordChange } from '../audit/audit-trail';
 import { AUDITED_EVENT } from '../events/event-audit';
 import type { Admin } from '../admins/admin';
-import { requirePermission } from '../admins/permissions';
+import { permittedRecord } from '../admins/admin-record';
 import { ConflictError } from '../shared/errors';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { DutyRepository } from '../duties/duty-repository.port';
 import type { EventRepository } from '../events/event-repository.port';
 import { removeInStep, type SearchIndexingDeps } from '../search/keep-index-in-step';
 import { EVENT_NOT_FOUND } from '../shared/messages';
-import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 
 export const EVENT_HAS_BOOKINGS = 'This event has bookings and cannot be deleted';
@@ -26,8 +25,7 @@ export interface DeleteEventDeps extends AuditTrailDeps, SearchIndexingDeps {
  */
 export class DeleteEvent extends UseCase<DeleteEventDeps> {
   async execute(admin: Admin, eventId: string): Promise<void> {
-    requirePermission(admin, 'events.delete');
-    const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
+    const event = await permittedRecord(admin, 'events.delete', () => this.deps.events.get(eventId), EVENT_NOT_FOUND);
     if ((await this.deps.bookings.countByEvent(event.id)) > 0) throw new ConflictError(EVENT_HAS_BOOKINGS);
     const slots = await this.deps.duties.listSlots(event.id);
     if (slots.some((slot) => slot.holders.length > 0)) throw new ConflictError(EVENT_HAS_DUTIES);

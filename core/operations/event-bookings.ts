@@ -4,12 +4,11 @@ import { adminBookingView, AdminBookingViewSchema, PaymentStatusSchema } from '.
 import { EventSchema } from '../events/event';
 import { paymentStatus, truncatePaymentId } from '../bookings/booking-state';
 import { eventBookingSummary, EventBookingSummarySchema } from '../bookings/bookings-report';
-import { requirePermission } from '../admins/permissions';
+import { permittedRecord } from '../admins/admin-record';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
 import { EVENT_NOT_FOUND } from '../shared/messages';
-import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 import { AttendanceSchema } from '../check-in/attendance';
 import type { AttendanceStore } from '../check-in/attendance-store.port';
@@ -36,8 +35,7 @@ export interface GetEventBookingsDeps {
 /** One event's bookings for the admin: summary cards and the table rows. */
 export class GetEventBookings extends UseCase<GetEventBookingsDeps> {
   async execute(admin: Admin, eventId: string): Promise<EventBookings> {
-    requirePermission(admin, 'bookings.read');
-    const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
+    const event = await permittedRecord(admin, 'bookings.read', () => this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const bookings = await this.deps.bookings.listByEvent(event.id);
     const now = this.deps.clock.now();
     const attendance = await this.deps.attendance.getMany(bookings.map((b) => b.id));

@@ -1,13 +1,12 @@
 import type { Admin } from '../admins/admin';
 import { bookingsCsv } from './bookings-csv';
-import { requirePermission } from '../admins/permissions';
+import { permittedRecord } from '../admins/admin-record';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
 import { EVENT_NOT_FOUND } from '../shared/messages';
 import type { WaitingList } from '../waiting-list/waiting-list.port';
 import { waitingListCsvSection } from '../waiting-list/waiting-list-report';
-import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 import type { AttendanceStore } from '../check-in/attendance-store.port';
 import { walkInsCsvSection } from '../check-in/walk-ins-report';
@@ -25,8 +24,7 @@ export interface ExportEventBookingsDeps {
 /** The CSV download of one event's bookings, named after the event. */
 export class ExportEventBookings extends UseCase<ExportEventBookingsDeps> {
   async execute(admin: Admin, eventId: string): Promise<{ fileName: string; csv: string }> {
-    requirePermission(admin, 'bookings.read');
-    const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
+    const event = await permittedRecord(admin, 'bookings.read', () => this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const base = event.name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '') || 'event';
     const waiting = waitingListCsvSection(await this.deps.waitingList.listByEvent(event.id));
     const bookings = await this.deps.bookings.listByEvent(event.id);

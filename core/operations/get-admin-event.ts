@@ -1,12 +1,11 @@
 import type { Admin } from '../admins/admin';
 import type { ClubEvent } from '../events/event';
 import { eventToFormValues, type EventFormValues } from '../events/event-form';
-import { requirePermission } from '../admins/permissions';
+import { permittedRecord } from '../admins/admin-record';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
 import { EVENT_NOT_FOUND } from '../shared/messages';
-import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 import { type ChangeNoticeCount } from '../events/event-change-notice';
 import { changeNoticeCount } from '../bookings/bookings-to-tell';
@@ -38,8 +37,7 @@ export interface AdminEvent {
  */
 export class GetAdminEvent extends UseCase<GetAdminEventDeps> {
   async execute(admin: Admin, eventId: string): Promise<AdminEvent> {
-    requirePermission(admin, 'events.list');
-    const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
+    const event = await permittedRecord(admin, 'events.list', () => this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const now = this.deps.clock.now();
     const placesTaken = (await this.deps.bookings.placesTakenByEvent([eventId], now)).get(eventId) ?? 0;
     const [bookings, slots] = await Promise.all([this.deps.bookings.listByEvent(eventId), this.deps.duties.listSlots(eventId)]);

@@ -21,7 +21,7 @@ import type { IdGenerator } from '../shared/id-generator.port';
 import type { PaymentGateway } from '../payments/payment-gateway.port';
 import { EVENT_NOT_FOUND, NO_EVENT_ID } from '../shared/messages';
 import { cardCurrencyOf } from '../payments/card-currency';
-import { fieldsError, parseInput } from '../shared/parse-input';
+import { acceptedForm, fieldsError, parseInput } from '../shared/parse-input';
 import { confirmationMail, managePath, type ConfirmationDeps } from '../bookings/booking-confirmations';
 import { offerHoldId } from '../bookings/places-ledger';
 import { BOOKING_REFERENCE_MESSAGES, bookingReference, REFERENCE_ATTEMPTS, referencePrefix } from '../bookings/booking-reference';
@@ -103,9 +103,8 @@ export class SubmitBooking extends UseCase<SubmitBookingDeps> {
       if (offer.eventId !== event.id) throw new ConflictError(WAITING_LIST_MESSAGES.offerInvalid);
     }
 
-    const checked = validateBookingForm(values, event, this.deps);
-    if (!checked.ok) throw fieldsError(checked.errors);
-    const form = checked.value;
+    const valid = acceptedForm(validateBookingForm(values, event, this.deps));
+    const form = valid;
 
     // The household people ticked: the member's own only, counted in the numbers attending.
     const member = context?.member ?? null;

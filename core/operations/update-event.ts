@@ -1,7 +1,7 @@
 import type { Admin } from '../admins/admin';
 import type { ClubEvent } from '../events/event';
 import { EventFormValuesSchema, keepingShownTimes, validateEventForm } from '../events/event-form';
-import { requirePermission } from '../admins/permissions';
+import { permittedRecord } from '../admins/admin-record';
 import { eventSearchRecord } from '../events/event-search-record';
 import { ConflictError } from '../shared/errors';
 import type { Clock } from '../shared/clock.port';
@@ -12,9 +12,8 @@ import type { PaymentGateway } from '../payments/payment-gateway.port';
 import { cardCurrencyOf } from '../payments/card-currency';
 import { type AuditTrailDeps, recordChange } from '../audit/audit-trail';
 import { AUDITED_EVENT } from '../events/event-audit';
-import { fieldsError, parseInput } from '../shared/parse-input';
+import { acceptedForm, parseInput } from '../shared/parse-input';
 import { EVENT_NOT_FOUND } from '../shared/messages';
-import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 import type { Booking } from '../bookings/booking';
 import type { BookingLinks } from '../bookings/booking-links.port';
@@ -87,20 +86,18 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
 
   /** The edit, answering with who its move e-mailed (none when it moved nothing): the admin is told. */
   async executeTelling(admin: Admin, eventId: string, form: unknown, options: UpdateEventOptions = {}): Promise<{ event: ClubEvent; told: ChangeNoticeTold }> {
-    requirePermission(admin, 'events.update');
-    const existing = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
+    const existing = await permittedRecord(admin, 'events.update', () => this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const values = parseInput(EventFormValuesSchema, form);
     const placesTaken = (await this.deps.bookings.placesTakenByEvent([eventId], this.deps.clock.now())).get(eventId) ?? 0;
-    const checked = validateEventForm(values, {
+    const valid = acceptedForm(validateEventForm(values, {
       maxAttendees: this.deps.maxAttendees,
       cardCurrency: values.requiresPayment ? await cardCurrencyOf(this.deps.payments) : null,
       placesTaken,
-    });
-    if (!checked.ok) throw fieldsError(checked.errors);
+    }));
     const now = this.deps.clock.now();
     const updated: ClubEvent = {
       ...existing,
-      ...keepingShownTimes(checked.value, values, existing),
+      ...keepingShownTimes(valid, values, existing),
       updatedAt: now.toISOString(),
       // Every saved change is a new revision for the calendars that hold the event (SEQUENCE).
       sequence: existing.sequence + 1,

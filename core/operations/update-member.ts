@@ -1,10 +1,9 @@
 import type { Admin } from '../admins/admin';
-import { requirePermission } from '../admins/permissions';
+import { permittedChange } from '../admins/admin-record';
 import { recordChange, type AuditTrailDeps } from '../audit/audit-trail';
 import { ConflictError } from '../shared/errors';
 import { londonDate } from '../shared/london-time';
-import { fieldsError, parseInput } from '../shared/parse-input';
-import { requireFound } from '../shared/require-found';
+import { acceptedForm, fieldsError } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 import { AUDITED_MEMBER, MEMBER_AUDIT_FIELDS } from '../members/add-member';
 import type { Member } from '../members/member';
@@ -24,10 +23,8 @@ export interface UpdateMemberDeps extends AuditTrailDeps, MemberDutyReleaseDeps 
  */
 export class UpdateMember extends UseCase<UpdateMemberDeps> {
   async execute(admin: Admin, id: string, request: unknown): Promise<MemberView> {
-    requirePermission(admin, 'members.write');
-    const changes = parseInput(MemberChangesSchema, request);
-    const before = await requireFound(this.deps.members.get(id), MEMBER_FORM_MESSAGES.notFound);
-    const checked = validateMemberForm({
+    const { input: changes, record: before } = await permittedChange(admin, 'members.write', { schema: MemberChangesSchema, request }, () => this.deps.members.get(id), MEMBER_FORM_MESSAGES.notFound);
+    const valid = acceptedForm(validateMemberForm({
       name: changes.name ?? before.name,
       email: changes.email ?? before.email,
       membershipType: changes.membershipType ?? before.membershipType,
@@ -35,10 +32,9 @@ export class UpdateMember extends UseCase<UpdateMemberDeps> {
       phone: changes.phone ?? before.phone ?? '',
       emergencyContactName: changes.emergencyContactName ?? before.emergencyContactName ?? '',
       emergencyContactPhone: changes.emergencyContactPhone ?? before.emergencyContactPhone ?? '',
-    });
-    if (!checked.ok) throw fieldsError(checked.errors);
+    }));
     const now = this.deps.clock.now();
-    const after: Member = { ...withDetails(before, checked.value), disabled: changes.disabled ?? before.disabled, updatedAt: now.toISOString() };
+    const after: Member = { ...withDetails(before, valid), disabled: changes.disabled ?? before.disabled, updatedAt: now.toISOString() };
     const changed = MEMBER_AUDIT_FIELDS.some((field) => after[field] !== before[field]);
     if (!changed) return memberView(before, londonDate(now));
     try {

@@ -95,26 +95,25 @@ export const RETENTION_KIND_TEXT: Record<RetentionKind, { title: string; holds: 
   },
 };
 
+/**
+ * How each kind's limit is counted: the setting that holds it, its unit, and from when, in the
+ * words the limit's text ends with. The text and the cutoff both read this one table.
+ */
+const RETENTION_PERIODS: Record<RetentionKind, { setting: keyof RetentionSchedule; unit: 'day' | 'month' | 'year'; from: string }> = {
+  bookingDetails: { setting: 'bookingDetailsMonths', unit: 'month', from: 'after the event' },
+  financialRecords: { setting: 'financialRecordsYears', unit: 'year', from: 'after the booking' },
+  outboxBodies: { setting: 'outboxBodyDays', unit: 'day', from: 'after the e-mail was written' },
+  signInAttempts: { setting: 'signInAttemptDays', unit: 'day', from: 'after the attempt' },
+  lapsedMembers: { setting: 'lapsedMemberMonths', unit: 'month', from: 'after the renewal date, unless the member renews' },
+  waitingListEntries: { setting: 'waitingListDays', unit: 'day', from: 'after the event starts' },
+  workDaySignups: { setting: 'workDaySignupMonths', unit: 'month', from: 'after the work day' },
+  dutySignups: { setting: 'dutySignupMonths', unit: 'month', from: 'after the duty' },
+};
+
 /** The limit of a kind in words, e.g. "24 months after the event". */
 export function retentionLimitText(kind: RetentionKind, schedule: RetentionSchedule): string {
-  switch (kind) {
-    case 'bookingDetails':
-      return `${plural(schedule.bookingDetailsMonths, 'month')} after the event`;
-    case 'financialRecords':
-      return `${plural(schedule.financialRecordsYears, 'year')} after the booking`;
-    case 'outboxBodies':
-      return `${plural(schedule.outboxBodyDays, 'day')} after the e-mail was written`;
-    case 'signInAttempts':
-      return `${plural(schedule.signInAttemptDays, 'day')} after the attempt`;
-    case 'lapsedMembers':
-      return `${plural(schedule.lapsedMemberMonths, 'month')} after the renewal date, unless the member renews`;
-    case 'waitingListEntries':
-      return `${plural(schedule.waitingListDays, 'day')} after the event starts`;
-    case 'workDaySignups':
-      return `${plural(schedule.workDaySignupMonths, 'month')} after the work day`;
-    case 'dutySignups':
-      return `${plural(schedule.dutySignupMonths, 'month')} after the duty`;
-  }
+  const period = RETENTION_PERIODS[kind];
+  return `${plural(schedule[period.setting], period.unit)} ${period.from}`;
 }
 
 function plural(count: number, unit: string): string {
@@ -134,24 +133,9 @@ export interface RetentionCutoff {
 
 /** The cutoff of a kind at `now`. Financial records are never removed by the run: their cutoff is only shown. */
 export function retentionCutoff(kind: RetentionKind, schedule: RetentionSchedule, now: Date): RetentionCutoff {
-  switch (kind) {
-    case 'bookingDetails':
-      return monthsBefore(now, schedule.bookingDetailsMonths);
-    case 'financialRecords':
-      return monthsBefore(now, schedule.financialRecordsYears * 12);
-    case 'outboxBodies':
-      return daysBefore(now, schedule.outboxBodyDays);
-    case 'signInAttempts':
-      return daysBefore(now, schedule.signInAttemptDays);
-    case 'lapsedMembers':
-      return monthsBefore(now, schedule.lapsedMemberMonths);
-    case 'waitingListEntries':
-      return daysBefore(now, schedule.waitingListDays);
-    case 'workDaySignups':
-      return monthsBefore(now, schedule.workDaySignupMonths);
-    case 'dutySignups':
-      return monthsBefore(now, schedule.dutySignupMonths);
-  }
+  const { setting, unit } = RETENTION_PERIODS[kind];
+  const count = schedule[setting];
+  return unit === 'day' ? daysBefore(now, count) : monthsBefore(now, unit === 'year' ? count * 12 : count);
 }
 
 function daysBefore(now: Date, days: number): RetentionCutoff {

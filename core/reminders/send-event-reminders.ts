@@ -1,23 +1,20 @@
 import { z } from 'zod';
+import type { Booking } from '../bookings/booking';
+import type { ClubEvent } from '../events/event';
 import { bookingReminder } from '../bookings/booking-mail';
-import { newOutboxMessage } from '../mail/outbox';
 import { getsReminder, reminderMessageId, reminderMoment, remindersDue, REMINDER_MAIL_KIND } from './reminders';
 import type { BookingLinks } from '../bookings/booking-links.port';
 import type { BookingRepository } from '../bookings/booking-repository.port';
-import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
-import type { Outbox } from '../mail/outbox.port';
+import { type DatedRemindersDeps, writeDatedReminders } from './dated-reminders';
 import { manageUrl } from '../bookings/booking-confirmations';
 import { UseCase } from '../shared/use-case';
 
-export interface SendEventRemindersDeps {
+export interface SendEventRemindersDeps extends DatedRemindersDeps {
   events: EventRepository;
   bookings: BookingRepository;
-  outbox: Outbox;
   bookingLinks: BookingLinks;
-  clock: Clock;
   siteSettings: { clubName: string; publicBaseUrl: string };
-  reminderDaysBefore: number;
 }
 
 /** The event-reminders job's payload (core/reminders/reminders.ts eventRemindersJob). */
@@ -33,18 +30,18 @@ const PayloadSchema = z.object({ eventId: z.string().min(1), start: z.string() }
 export class SendEventReminders extends UseCase<SendEventRemindersDeps> {
   async execute(payload: unknown): Promise<number> {
     const { eventId, start } = PayloadSchema.parse(payload);
-    const now = this.deps.clock.now();
-    const event = await this.deps.events.get(eventId);
-    if (!event || event.eventdatetime === null || Date.parse(event.eventdatetime) !== Date.parse(start)) return 0;
-    const moment = reminderMoment(event, this.deps.reminderDaysBefore);
-    if (moment === null || !remindersDue(event, now, this.deps.reminderDaysBefore)) return 0;
     const { clubName } = this.deps.siteSettings;
-    let written = 0;
-    for (const booking of await this.deps.bookings.listByEvent(event.id)) {
-      if (!getsReminder(booking, moment)) continue;
-      const mail = bookingReminder(booking, event, { clubName, location: clubName, manageUrl: manageUrl(this.deps, booking, event) });
-      if (await this.deps.outbox.addOnce(newOutboxMessage(reminderMessageId(booking.id), REMINDER_MAIL_KIND, booking.id, mail, now))) written += 1;
-    }
-    return written;
+    return writeDatedReminders<ClubEvent, Booking>(this.deps, {
+      load: () => this.deps.events.get(eventId),
+      scheduledFor: start,
+      startOf: (event) => event.eventdatetime,
+      moment: reminderMoment,
+      due: remindersDue,
+      recipients: (event) => this.deps.bookings.listByEvent(event.id),
+      gets: getsReminder,
+      mail: (booking, event) => bookingReminder(booking, event, { clubName, location: clubName, manageUrl: manageUrl(this.deps, booking, event) }),
+      messageId: reminderMessageId,
+      kind: REMINDER_MAIL_KIND,
+    });
   }
 }

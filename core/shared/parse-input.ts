@@ -136,3 +136,12 @@ export function inputErrors(schema: z.ZodType, input: unknown): Record<string, s
     return error.fields ?? { '': error.message };
   }
 }
+
+/**
+ * The values a core form check accepted, or its per-field messages thrown as one ValidationError
+ * (fieldsError): the step every use case takes after checking a form as the browser checks it.
+ */
+export function acceptedForm<V>(checked: { ok: true; value: V } | { ok: false; errors: Partial<Record<string, string>> }): V {
+  if (!checked.ok) throw fieldsError(checked.errors);
+  return checked.value;
+}

@@ -3,7 +3,7 @@ import { requirePermission } from '../admins/permissions';
 import { recordChange, type AuditedRecord, type AuditTrailDeps } from '../audit/audit-trail';
 import { keepIndexInStep, type SearchIndexingDeps } from '../search/keep-index-in-step';
 import { ConflictError, NotFoundError } from '../shared/errors';
-import { fieldsError, parseInput } from '../shared/parse-input';
+import { acceptedForm, parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 import { isSitePageSlug, SITE_PAGE_NOT_FOUND, type SitePage, type SitePageText } from './site-page';
 import { SITE_PAGE_FORM_MESSAGES, SitePageFormValuesSchema, trimBody, validateSitePageForm } from './site-page-form';
@@ -27,15 +27,14 @@ export class SaveSitePage extends UseCase<SaveSitePageDeps> {
     requirePermission(admin, 'sitePages.write');
     if (!isSitePageSlug(slug)) throw new NotFoundError(SITE_PAGE_NOT_FOUND);
     const values = parseInput(SitePageFormValuesSchema, form);
-    const checked = validateSitePageForm(values);
-    if (!checked.ok) throw fieldsError(checked.errors);
+    const valid = acceptedForm(validateSitePageForm(values));
     const before = await currentSitePage(this.deps, slug);
     if (values.expectedUpdatedAt !== undefined && values.expectedUpdatedAt !== (before.saved?.updatedAt ?? null)) {
       throw new ConflictError(SITE_PAGE_FORM_MESSAGES.changedMeanwhile);
     }
     // As the form would store them: the original words' last line break is no change.
-    if (before.text.title === checked.value.title && trimBody(before.text.body) === checked.value.body) return adminSitePage(before);
-    const page: SitePage = { slug, ...checked.value, updatedAt: this.deps.clock.now().toISOString(), updatedBy: admin.email };
+    if (before.text.title === valid.title && trimBody(before.text.body) === valid.body) return adminSitePage(before);
+    const page: SitePage = { slug, ...valid, updatedAt: this.deps.clock.now().toISOString(), updatedBy: admin.email };
     await this.deps.sitePages.save(page);
     await recordChange(this.deps, admin, AUDITED_SITE_PAGE, {
       action: 'sitePage.updated',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formCheck } from '../shared/form-check';
 import { groupThousands } from '../shared/number-text';
 import { SITE_PAGE_BODY_MAX, SITE_PAGE_TITLE_MAX, type SitePageText } from './site-page';
 
@@ -56,8 +57,7 @@ export function validateSitePageForm(values: SitePageFormValues): { ok: true; va
   else if (title.length > SITE_PAGE_TITLE_MAX) errors.title = SITE_PAGE_FORM_MESSAGES.titleTooLong;
   const bodyError = sitePageBodyError(values.body);
   if (bodyError !== null) errors.body = bodyError;
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, value: { title, body: trimBody(values.body) } };
+  return formCheck(errors, () => ({ title, body: trimBody(values.body) }));
 }
 
 /** The form as the edit screen opens it: the page's words now, and when they were saved (null: never). */

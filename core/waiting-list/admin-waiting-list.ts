@@ -1,12 +1,12 @@
 import type { Admin } from '../admins/admin';
 import { leftEntry, linePositions, WAITING_LIST_MESSAGES } from './waiting-list';
 import { requirePermission } from '../admins/permissions';
+import { permittedRecord } from '../admins/admin-record';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { EVENT_NOT_FOUND } from '../shared/messages';
 import { offerHoldId } from '../bookings/places-ledger';
 import { OfferFreedPlaces, type OfferFreedPlacesDeps } from './offer-freed-places';
 import type { AdminWaitingListAnswer } from './waiting-list-schema';
-import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 
 export type AdminWaitingListDeps = OfferFreedPlacesDeps;
@@ -18,8 +18,7 @@ export type AdminWaitingListDeps = OfferFreedPlacesDeps;
  */
 export class AdminWaitingList extends UseCase<AdminWaitingListDeps> {
   async list(admin: Admin, eventId: string): Promise<AdminWaitingListAnswer> {
-    requirePermission(admin, 'bookings.read');
-    const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
+    const event = await permittedRecord(admin, 'bookings.read', () => this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const entries = await this.deps.waitingList.listByEvent(event.id);
     const positions = linePositions(entries);
     return {

@@ -11,7 +11,7 @@ import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
 import type { IdGenerator } from '../shared/id-generator.port';
 import type { WaitingList } from './waiting-list.port';
-import { fieldsError, parseInput } from '../shared/parse-input';
+import { acceptedForm, parseInput } from '../shared/parse-input';
 import { JoinWaitingListRequestSchema, type JoinedWaitingList } from './waiting-list-schema';
 import { signedWaitingListPath } from './waiting-list-links';
 import { requireFound } from '../shared/require-found';
@@ -40,12 +40,11 @@ export class JoinWaitingList extends UseCase<JoinWaitingListDeps> {
   async execute(eventId: string, request: unknown, member: Pick<Member, 'id'> | null = null): Promise<JoinedWaitingList> {
     const values = parseInput(JoinWaitingListRequestSchema, request);
     const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
-    const checked = validateWaitingListForm(values, { maxAttendees: this.deps.maxAttendees });
-    if (!checked.ok) throw fieldsError(checked.errors);
+    const valid = acceptedForm(validateWaitingListForm(values, { maxAttendees: this.deps.maxAttendees }));
     const now = this.deps.clock.now();
     const taken = (await this.deps.bookings.placesTakenByEvent([event.id], now)).get(event.id) ?? 0;
     const placesLeft = placesLeftOf(event.capacity, taken);
-    const refusal = joinRefusal(event, placesLeft, checked.value.places, now);
+    const refusal = joinRefusal(event, placesLeft, valid.places, now);
     if (refusal === 'closed') throw new BookingClosedError();
     if (refusal === 'no-capacity') throw new ConflictError(WAITING_LIST_MESSAGES.noCapacity);
     if (refusal === 'not-full') throw new ConflictError(WAITING_LIST_MESSAGES.notFull);
@@ -53,7 +52,7 @@ export class JoinWaitingList extends UseCase<JoinWaitingListDeps> {
     const entry: WaitingListEntry = {
       id: this.deps.ids.next(),
       eventId: event.id,
-      ...checked.value,
+      ...valid,
       joinedAt: now.toISOString(),
       status: 'waiting',
       offeredUntil: null,

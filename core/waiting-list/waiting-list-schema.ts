@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LinkTokenRequestSchema } from '../shared/link-token';
 import { WaitingListFormValuesSchema, WaitingListStatusSchema } from './waiting-list-entry';
 import { InstantSchema } from '../shared/instant';
 
@@ -13,7 +14,7 @@ export const JoinedWaitingListSchema = z.object({
 export type JoinedWaitingList = z.infer<typeof JoinedWaitingListSchema>;
 
 /** The leave page's request: the token of the e-mailed link. */
-export const WaitingListTokenSchema = z.object({ token: z.string().min(1).max(600) });
+export const WaitingListTokenSchema = LinkTokenRequestSchema;
 
 /** What the leave page shows of a member's own entry. */
 export const MyWaitingListEntrySchema = z.object({

@@ -7,7 +7,7 @@ import { ConflictError } from '../shared/errors';
 import type { Clock } from '../shared/clock.port';
 import type { WaterLevelRepository } from './water-level-repository.port';
 import { recordChange, type AuditedRecord, type AuditTrailDeps } from '../audit/audit-trail';
-import { fieldsError, parseInput } from '../shared/parse-input';
+import { acceptedForm, parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 
 export const WATER_LEVEL_AUDIT_FIELDS = ['date', 'percentFull'] as const;
@@ -26,9 +26,8 @@ export interface AddWaterLevelDeps extends AuditTrailDeps {
 export class AddWaterLevel extends UseCase<AddWaterLevelDeps> {
   async execute(admin: Admin, form: unknown): Promise<WaterLevelReading> {
     requirePermission(admin, 'waterLevels.write');
-    const checked = validateWaterLevelForm(parseInput(WaterLevelFormSchema, form), londonDate(this.deps.clock.now()));
-    if (!checked.ok) throw fieldsError(checked.errors);
-    const reading = checked.value;
+    const valid = acceptedForm(validateWaterLevelForm(parseInput(WaterLevelFormSchema, form), londonDate(this.deps.clock.now())));
+    const reading = valid;
     if (!(await this.deps.waterLevels.add(reading))) throw new ConflictError(readingExistsMessage(reading.date));
     await recordChange(this.deps, admin, AUDITED_WATER_LEVEL, {
       action: 'waterLevel.added',

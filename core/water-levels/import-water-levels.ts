@@ -1,7 +1,6 @@
 import type { Admin } from '../admins/admin';
 import { requirePermission } from '../admins/permissions';
-import { dateSpan, importRefusalMessage, problemText, type WaterLevelImportResult } from './water-levels';
-import { ValidationError } from '../shared/errors';
+import { dateSpan, importRefusal, type WaterLevelImportResult } from './water-levels';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
 import { checkWaterLevelCsv, type WaterLevelImportDeps } from './water-level-import-check';
 import { UseCase } from '../shared/use-case';
@@ -17,10 +16,7 @@ export class ImportWaterLevels extends UseCase<ImportWaterLevelsDeps> {
   async execute(admin: Admin, csv: string | Uint8Array): Promise<WaterLevelImportResult> {
     requirePermission(admin, 'waterLevels.write');
     const decision = await checkWaterLevelCsv(this.deps, csv);
-    if (!decision.ok) {
-      const fields = Object.fromEntries(decision.problems.map((p) => [p.line === null ? 'file' : `line ${p.line}`, p.line === null ? p.reason : problemText(p)]));
-      throw new ValidationError(importRefusalMessage(decision.problems), fields);
-    }
+    if (!decision.ok) throw importRefusal(decision.problems);
     const { readings, plan } = decision;
     await this.deps.waterLevels.putMany(readings);
     const span = dateSpan(readings)!;

@@ -1,5 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import type { CsvRow, ImportProblem } from './water-levels';
+import { ValidationError } from '../shared/errors';
 
 /**
  * A CSV file's records with their line numbers, for checkImportRows. Kept apart from the rules
@@ -35,6 +36,18 @@ export function readWaterLevelCsv(file: string | Uint8Array): { rows: CsvRow[]; 
           : 'it cannot be read as CSV';
     return { rows: [], problems: [{ line: line !== null && line > 0 ? line : null, reason: `the file cannot be read: ${why}` }] };
   }
+}
+
+/**
+ * An uploaded CSV file, read as readWaterLevelCsv reads it, after the checks every import (water
+ * levels, members, members' qualifications) makes first: a file sent as anything but text or
+ * bytes, or larger than `maxBytes`, is refused (400) before it is read.
+ */
+export function readCsvUpload(file: string | Uint8Array, maxBytes: number, tooLargeMessage: string): { rows: CsvRow[]; problems: ImportProblem[] } {
+  if (typeof file !== 'string' && !(file instanceof Uint8Array)) throw new ValidationError('Send the CSV file as text');
+  const size = typeof file === 'string' ? new TextEncoder().encode(file).length : file.byteLength;
+  if (size > maxBytes) throw new ValidationError(tooLargeMessage);
+  return readWaterLevelCsv(file);
 }
 
 /** What an admin is told of a line that is not UTF-8 text. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { WaterLevelReading } from './water-level';
 import { parseIsoOrUkDate } from '../shared/uk-date-input';
+import { ValidationError } from '../shared/errors';
 
 // The readings in words and in order, kept apart from the schemas so that the members' chart loads no zod.
 import { inDateOrder } from './reading-order';
@@ -210,6 +211,12 @@ export function importRefusalMessage(problems: readonly ImportProblem[]): string
   return `Nothing was imported: ${lines === 1 ? '1 line has a problem' : `${lines} lines have problems`}. ${problemText(problems[0])}`;
 }
 
+/** An import refused as a whole (400): importRefusalMessage, and every bad line in `fields` ("line 3"; "file" for the file). */
+export function importRefusal(problems: readonly ImportProblem[]): ValidationError {
+  const fields = Object.fromEntries(problems.map((p) => [p.line === null ? 'file' : `line ${p.line}`, p.line === null ? p.reason : problemText(p)]));
+  return new ValidationError(importRefusalMessage(problems), fields);
+}
+
 /** The earliest and latest date of some readings, for the stored readings to compare with. */
 export function dateSpan(readings: readonly WaterLevelReading[]): { from: string; to: string } | null {
   if (readings.length === 0) return null;
@@ -222,12 +229,15 @@ export function dateSpan(readings: readonly WaterLevelReading[]): { from: string
   return { from, to };
 }
 
+/** A CSV import preview's answer: every bad line with its reasons, or the plan (what importing would do). */
+export function importPreviewSchema<P extends z.ZodType>(plan: P) {
+  return z.discriminatedUnion('ok', [z.object({ ok: z.literal(false), problems: z.array(ImportProblemSchema) }), z.object({ ok: z.literal(true), plan })]);
+}
+export type ImportPreview<Plan> = { ok: false; problems: ImportProblem[] } | { ok: true; plan: Plan };
+
 /** The preview's answer: every bad line with its reasons, or what importing would add and replace. */
-export const WaterLevelImportPreviewSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(false), problems: z.array(ImportProblemSchema) }),
-  z.object({ ok: z.literal(true), plan: ImportPlanSchema }),
-]);
-export type WaterLevelImportPreview = { ok: false; problems: ImportProblem[] } | { ok: true; plan: ImportPlan };
+export const WaterLevelImportPreviewSchema = importPreviewSchema(ImportPlanSchema);
+export type WaterLevelImportPreview = ImportPreview<ImportPlan>;
 
 /** The import's answer: how many readings were stored, and of them how many were new, replaced or unchanged. */
 export const WaterLevelImportResultSchema = z.object({

@@ -8,7 +8,7 @@ import type { IdGenerator } from '../shared/id-generator.port';
 import type { WorkDayRepository } from './work-day-repository.port';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
 import type { SearchIndexingDeps } from '../search/keep-index-in-step';
-import { fieldsError, parseInput } from '../shared/parse-input';
+import { acceptedForm, parseInput } from '../shared/parse-input';
 import { keepWorkDayInStep } from './work-day-search';
 import { UseCase } from '../shared/use-case';
 
@@ -21,10 +21,9 @@ export interface CreateWorkDayDeps extends AuditTrailDeps, SearchIndexingDeps {
 export class CreateWorkDay extends UseCase<CreateWorkDayDeps> {
   async execute(admin: Admin, form: unknown): Promise<WorkDayWithCounts> {
     requirePermission(admin, 'workDays.write');
-    const checked = validateWorkDayForm(parseInput(WorkDayFormValuesSchema, form));
-    if (!checked.ok) throw fieldsError(checked.errors);
-    const jobIds = checked.value.jobs.map(() => this.deps.ids.next());
-    const workDay = newWorkDay(this.deps.ids.next(), checked.value, (row) => jobIds[row]);
+    const valid = acceptedForm(validateWorkDayForm(parseInput(WorkDayFormValuesSchema, form)));
+    const jobIds = valid.jobs.map(() => this.deps.ids.next());
+    const workDay = newWorkDay(this.deps.ids.next(), valid, (row) => jobIds[row]);
     await this.deps.workDays.create(workDay);
     await recordAdminAction(this.deps, admin, { action: 'workDay.created', recordType: 'workDay', recordId: workDay.id, summary: `Created the work day ${workDay.name}`, before: workDayAuditFields(null), after: workDayAuditFields(workDay) });
     await keepWorkDayInStep(this.deps, workDay);

@@ -1,9 +1,8 @@
 import type { Admin } from '../admins/admin';
 import { workDayCsvFileName, workDaySignupsCsv } from './work-day-roster';
-import { requirePermission } from '../admins/permissions';
+import { permittedRecord } from '../admins/admin-record';
 import { WORK_DAY_MESSAGES } from './work-days';
 import type { WorkDayRepository } from './work-day-repository.port';
-import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 
 export interface ExportWorkDaySignupsDeps {
@@ -13,8 +12,7 @@ export interface ExportWorkDaySignupsDeps {
 /** The CSV download of one work day's sign-ups (formula-safe, as the bookings CSV), named after the day. */
 export class ExportWorkDaySignups extends UseCase<ExportWorkDaySignupsDeps> {
   async execute(admin: Admin, workDayId: string): Promise<{ fileName: string; csv: string }> {
-    requirePermission(admin, 'workDays.read');
-    const workDay = await requireFound(this.deps.workDays.get(workDayId), WORK_DAY_MESSAGES.notFound);
+    const workDay = await permittedRecord(admin, 'workDays.read', () => this.deps.workDays.get(workDayId), WORK_DAY_MESSAGES.notFound);
     return { fileName: workDayCsvFileName(workDay), csv: workDaySignupsCsv(workDay, await this.deps.workDays.listSignups(workDay.id)) };
   }
 }

@@ -2,14 +2,13 @@ import type { Admin } from '../admins/admin';
 import type { WorkDay, WorkDaySignup } from './work-day';
 import type { OutboxMessage } from '../mail/mail';
 import { signupAuditFields } from './work-day-roster';
-import { requirePermission } from '../admins/permissions';
+import { permittedRecord } from '../admins/admin-record';
 import { WORK_DAY_MESSAGES } from './work-days';
 import { NotFoundError } from '../shared/errors';
 import type { WorkDayRepository } from './work-day-repository.port';
 import { newOutboxMessage } from '../mail/outbox';
 import { WORK_DAY_REMOVAL_KIND, workDayRemovalNotice } from './work-day-mail';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
-import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 
 export const SIGNUP_NOT_FOUND = 'Sign-up not found';
@@ -25,8 +24,7 @@ export interface RemoveWorkDaySignupDeps extends AuditTrailDeps {
  */
 export class RemoveWorkDaySignup extends UseCase<RemoveWorkDaySignupDeps> {
   async execute(admin: Admin, workDayId: string, signupId: string): Promise<WorkDaySignup> {
-    requirePermission(admin, 'workDays.write');
-    const workDay = await requireFound(this.deps.workDays.get(workDayId), WORK_DAY_MESSAGES.notFound);
+    const workDay = await permittedRecord(admin, 'workDays.write', () => this.deps.workDays.get(workDayId), WORK_DAY_MESSAGES.notFound);
     const now = this.deps.clock.now();
     const removed = await this.deps.workDays.removeSignup(workDayId, signupId, (signup) => removalNoticeMail(this.deps, signup, workDay, now));
     // Removing twice removes once: the second admin is told it is gone rather than shown success.

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import type { Admin } from '../admins/admin';
-import { requirePermission } from '../admins/permissions';
+import { permittedChange } from '../admins/admin-record';
 import { WORK_DAY_MESSAGES } from './work-days';
-import { parseInput } from '../shared/parse-input';
 import { recordSignupRemoval, type RemoveWorkDaySignupDeps } from './remove-work-day-signup';
-import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 
 /** The most sign-ups one request removes (one storage transaction). */
@@ -38,9 +36,7 @@ export type RemovedWorkDaySignups = z.infer<typeof RemovedWorkDaySignupsSchema>;
  */
 export class RemoveWorkDaySignups extends UseCase<RemoveWorkDaySignupsDeps> {
   async execute(admin: Admin, workDayId: string, request: unknown): Promise<RemovedWorkDaySignups> {
-    requirePermission(admin, 'workDays.write');
-    const { signupIds } = parseInput(RemoveWorkDaySignupsRequestSchema, request);
-    const workDay = await requireFound(this.deps.workDays.get(workDayId), WORK_DAY_MESSAGES.notFound);
+    const { input: { signupIds }, record: workDay } = await permittedChange(admin, 'workDays.write', { schema: RemoveWorkDaySignupsRequestSchema, request }, () => this.deps.workDays.get(workDayId), WORK_DAY_MESSAGES.notFound);
     const removed = await this.deps.workDays.removeSignups(workDayId, signupIds);
     for (const signup of removed) await recordSignupRemoval(this.deps, admin, workDay, signup);
     return { removedIds: removed.map((signup) => signup.id) };

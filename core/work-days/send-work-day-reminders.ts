@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { newOutboxMessage } from '../mail/outbox';
+import type { WorkDay, WorkDaySignup } from './work-day';
+import { type DatedRemindersDeps, writeDatedReminders } from '../reminders/dated-reminders';
 import {
   getsWorkDayReminder,
   WORK_DAY_REMINDER_KIND,
@@ -10,19 +11,14 @@ import {
 } from './work-day-mail';
 import { workDayPath } from '../shared/paths';
 import type { BookingLinks } from '../bookings/booking-links.port';
-import type { Clock } from '../shared/clock.port';
-import type { Outbox } from '../mail/outbox.port';
 import type { WorkDayRepository } from './work-day-repository.port';
 import { withdrawPathOf } from './work-day-links';
 import { UseCase } from '../shared/use-case';
 
-export interface SendWorkDayRemindersDeps {
+export interface SendWorkDayRemindersDeps extends DatedRemindersDeps {
   workDays: WorkDayRepository;
-  outbox: Outbox;
   workDayLinks: BookingLinks;
-  clock: Clock;
   siteSettings: { clubName: string; publicBaseUrl: string };
-  reminderDaysBefore: number;
 }
 
 /** The workday-reminders job's payload (core/work-days/work-day-mail.ts workDayRemindersJob). */
@@ -38,23 +34,24 @@ const PayloadSchema = z.object({ workDayId: z.string().min(1), date: z.string() 
 export class SendWorkDayReminders extends UseCase<SendWorkDayRemindersDeps> {
   async execute(payload: unknown): Promise<number> {
     const { workDayId, date } = PayloadSchema.parse(payload);
-    const now = this.deps.clock.now();
-    const workDay = await this.deps.workDays.get(workDayId);
-    if (!workDay || workDay.date === null || Date.parse(workDay.date) !== Date.parse(date)) return 0;
-    const moment = workDayReminderMoment(workDay, this.deps.reminderDaysBefore);
-    if (moment === null || !workDayRemindersDue(workDay, now, this.deps.reminderDaysBefore)) return 0;
     const { clubName, publicBaseUrl } = this.deps.siteSettings;
-    let written = 0;
-    for (const signup of await this.deps.workDays.listSignups(workDay.id)) {
-      if (!getsWorkDayReminder(signup, moment)) continue;
-      const mail = workDayReminder(signup, workDay, {
-        clubName,
-        location: clubName,
-        withdrawUrl: `${publicBaseUrl}${withdrawPathOf(this.deps.workDayLinks, signup, workDay)}`,
-        workDayUrl: `${publicBaseUrl}${workDayPath(workDay.id)}`,
-      });
-      if (await this.deps.outbox.addOnce(newOutboxMessage(workDayReminderMessageId(signup.id), WORK_DAY_REMINDER_KIND, signup.id, mail, now))) written += 1;
-    }
-    return written;
+    return writeDatedReminders<WorkDay, WorkDaySignup>(this.deps, {
+      load: () => this.deps.workDays.get(workDayId),
+      scheduledFor: date,
+      startOf: (workDay) => workDay.date,
+      moment: workDayReminderMoment,
+      due: workDayRemindersDue,
+      recipients: (workDay) => this.deps.workDays.listSignups(workDay.id),
+      gets: getsWorkDayReminder,
+      mail: (signup, workDay) =>
+        workDayReminder(signup, workDay, {
+          clubName,
+          location: clubName,
+          withdrawUrl: `${publicBaseUrl}${withdrawPathOf(this.deps.workDayLinks, signup, workDay)}`,
+          workDayUrl: `${publicBaseUrl}${workDayPath(workDay.id)}`,
+        }),
+      messageId: workDayReminderMessageId,
+      kind: WORK_DAY_REMINDER_KIND,
+    });
   }
 }

@@ -2,15 +2,14 @@ import type { Admin } from '../admins/admin';
 import type { WorkDayWithCounts } from './work-day';
 import { applyWorkDayForm, validateWorkDayForm, workDayChangeRefusal, WorkDayFormValuesSchema } from './work-day-form';
 import { workDayAuditFields } from './work-day-roster';
-import { requirePermission } from '../admins/permissions';
+import { permittedRecord } from '../admins/admin-record';
 import { WORK_DAY_MESSAGES, withVolunteerCounts } from './work-days';
 import type { IdGenerator } from '../shared/id-generator.port';
 import type { WorkDayRepository } from './work-day-repository.port';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
 import type { SearchIndexingDeps } from '../search/keep-index-in-step';
-import { fieldsError, parseInput } from '../shared/parse-input';
+import { acceptedForm, fieldsError, parseInput } from '../shared/parse-input';
 import { keepWorkDayInStep } from './work-day-search';
-import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 
 export interface UpdateWorkDayDeps extends AuditTrailDeps, SearchIndexingDeps {
@@ -26,19 +25,17 @@ export interface UpdateWorkDayDeps extends AuditTrailDeps, SearchIndexingDeps {
  */
 export class UpdateWorkDay extends UseCase<UpdateWorkDayDeps> {
   async execute(admin: Admin, workDayId: string, form: unknown): Promise<WorkDayWithCounts> {
-    requirePermission(admin, 'workDays.write');
-    const current = await requireFound(this.deps.workDays.get(workDayId), WORK_DAY_MESSAGES.notFound);
-    const checked = validateWorkDayForm(parseInput(WorkDayFormValuesSchema, form));
-    if (!checked.ok) throw fieldsError(checked.errors);
+    const current = await permittedRecord(admin, 'workDays.write', () => this.deps.workDays.get(workDayId), WORK_DAY_MESSAGES.notFound);
+    const valid = acceptedForm(validateWorkDayForm(parseInput(WorkDayFormValuesSchema, form)));
     // Ids for new rows are drawn once, so a change run again (Firestore's retries) names them alike.
-    const jobIds = checked.value.jobs.map((job) => (job.id === null ? this.deps.ids.next() : job.id));
-    const planned = applyWorkDayForm(current, checked.value, (row) => jobIds[row]);
+    const jobIds = valid.jobs.map((job) => (job.id === null ? this.deps.ids.next() : job.id));
+    const planned = applyWorkDayForm(current, valid, (row) => jobIds[row]);
     if (!planned.ok) throw fieldsError(planned.errors);
     const refusal = workDayChangeRefusal(current, planned.workDay, await this.deps.workDays.listSignups(current.id));
     if (refusal) throw fieldsError({ [refusal.field]: refusal.message });
 
     const { before, after } = await this.deps.workDays.update(current.id, (stored) => {
-      const applied = applyWorkDayForm(stored, checked.value, (row) => jobIds[row]);
+      const applied = applyWorkDayForm(stored, valid, (row) => jobIds[row]);
       if (!applied.ok) throw fieldsError(applied.errors);
       return applied.workDay;
     });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formCheck } from '../shared/form-check';
 import type { WorkDay, WorkDayJob, WorkDaySignup } from './work-day';
 import { instantToLondonWallClock } from '../shared/date-text';
 import { wallClockToInstant } from '../shared/london-time';
@@ -120,8 +121,7 @@ export function validateWorkDayForm(values: WorkDayFormValues): { ok: true; valu
     return { id: id === '' ? null : id, title, description: jobDescription, volunteersNeeded: needed, closed: job.closed };
   });
 
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, value: { name, description, date, foodAvailable: values.foodAvailable, active: values.active, tools, notes, jobs } };
+  return formCheck(errors, () => ({ name, description, date, foodAvailable: values.foodAvailable, active: values.active, tools, notes, jobs }));
 }
 
 /** A new work day's form: inactive until an admin ticks Active, so a half-written day is never shown. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LinkTokenRequestSchema } from '../shared/link-token';
 import { InstantSchema } from '../shared/instant';
 
 /** The withdraw page's requests and answers, apart from the use cases so the page loads no mail code. */
@@ -8,7 +9,7 @@ export const SignUpResultSchema = z.object({ signupId: z.string(), jobsChosen: z
 export type SignUpResult = z.infer<typeof SignUpResultSchema>;
 
 /** The withdraw page's request: the token of the e-mailed link. */
-export const WorkDayTokenSchema = z.object({ token: z.string().min(1).max(600) });
+export const WorkDayTokenSchema = LinkTokenRequestSchema;
 
 /** What the withdraw page shows of a volunteer's own sign-up. */
 export const MyWorkDaySignupSchema = z.object({

@@ -26,3 +26,6 @@ export const DOCUMENT_NOT_FOUND = saying(DOCUMENT_MESSAGES.notFound);
 
 /** The answer of a route that removes something (route-helpers.ts's `noContent`). */
 export const DELETED = { description: 'Deleted' };
+
+/** A member's or admin's change refused before it runs: the same-site check of server/http/auth.ts. */
+export const CROSS_SITE = { description: 'A cross-site request, or one without X-Requested-With: fetch' };

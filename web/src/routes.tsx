@@ -87,13 +87,13 @@ export function createRoutes(data: DataOf, { admin }: { admin: boolean }): Route
     children: [
       // Home carries the reservoir's readings and the photos, so its chart and photos are drawn by the server with their data.
       { index: true, Component: HomePage, loader: loaderOf(data, () => [waterLevelsRead, photosRead]) },
-      page(data, PATHS.calendar, 'src/features/calendar/components/calendar-page.tsx', async () => (await import('./features/events/components/calendar-page')).CalendarPage, () => [calendarRead]),
-      page(data, PATHS.eventBooking, 'src/features/booking/components/event-booking-page.tsx', async () => (await import('./features/bookings/components/event-booking-page')).EventBookingPage, (query) => {
+      page(data, PATHS.calendar, 'src/features/events/components/calendar-page.tsx', async () => (await import('./features/events/components/calendar-page')).CalendarPage, () => [calendarRead]),
+      page(data, PATHS.eventBooking, 'src/features/bookings/components/event-booking-page.tsx', async () => (await import('./features/bookings/components/event-booking-page')).EventBookingPage, (query) => {
         const id = param(query, 'id');
         const booked = param(query, 'booked');
         return [id === null ? null : bookingEventRead(id), booked === null ? null : myBookingRead(booked)];
       }),
-      page(data, PATHS.myBooking, 'src/features/my-booking/components/my-booking-page.tsx', async () => (await import('./features/bookings/components/my-booking-page')).MyBookingPage, (query) => {
+      page(data, PATHS.myBooking, 'src/features/bookings/components/my-booking-page.tsx', async () => (await import('./features/bookings/components/my-booking-page')).MyBookingPage, (query) => {
         const token = param(query, 'token');
         return [token === null ? null : myBookingRead(token)];
       }),
@@ -114,19 +114,19 @@ export function createRoutes(data: DataOf, { admin }: { admin: boolean }): Route
         params.id ? newsItemRead(params.id) : null,
       ]),
       page(data, PATHS.documents, 'src/features/documents/components/documents-page.tsx', async () => (await import('./features/documents/components/documents-page')).DocumentsPage, () => [documentsRead]),
-      page(data, PATHS.information, 'src/features/information/components/information-page.tsx', async () => (await import('./features/site-pages/components/information-page')).InformationPage, () => [
+      page(data, PATHS.information, 'src/features/site-pages/components/information-page.tsx', async () => (await import('./features/site-pages/components/information-page')).InformationPage, () => [
         sitePageRead('information'),
       ]),
-      page(data, PATHS.beginners, 'src/features/information/components/beginners-page.tsx', async () => (await import('./features/site-pages/components/beginners-page')).BeginnersPage, () => [
+      page(data, PATHS.beginners, 'src/features/site-pages/components/beginners-page.tsx', async () => (await import('./features/site-pages/components/beginners-page')).BeginnersPage, () => [
         sitePageRead('beginners'),
       ]),
-      page(data, PATHS.privacy, 'src/features/information/components/privacy-page.tsx', async () => (await import('./features/site-pages/components/privacy-page')).PrivacyPage, () => [
+      page(data, PATHS.privacy, 'src/features/site-pages/components/privacy-page.tsx', async () => (await import('./features/site-pages/components/privacy-page')).PrivacyPage, () => [
         sitePageRead('privacy'),
         retentionScheduleRead,
       ]),
       page(data, PATHS.signIn, 'src/features/member-sign-in/components/sign-in-page.tsx', async () => (await import('./features/member-sign-in/components/sign-in-page')).SignInPage),
-      page(data, PATHS.myClub, 'src/features/member-sign-in/components/my-club-page.tsx', async () => (await import('./features/my-club/components/my-club-page')).MyClubPage),
-      page(data, PATHS.duties, 'src/features/member-duties/components/duties-page.tsx', async () => (await import('./features/duties/components/duties-page')).DutiesPage),
+      page(data, PATHS.myClub, 'src/features/my-club/components/my-club-page.tsx', async () => (await import('./features/my-club/components/my-club-page')).MyClubPage),
+      page(data, PATHS.duties, 'src/features/duties/components/duties-page.tsx', async () => (await import('./features/duties/components/duties-page')).DutiesPage),
       { path: '*', Component: NotFoundPage },
     ],
   };

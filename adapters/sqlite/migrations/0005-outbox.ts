@@ -1,22 +1,9 @@
-import type { Knex } from 'knex';
+import { tablesMigration } from '../sqlite-schema';
 
 /**
  * The outbox of e-mails to members (SqliteOutbox): the message as JSON, and beside it what the
  * senders look up: its status, when it is next due (null once sent or given up) and its claim.
  */
-export async function up(knex: Knex): Promise<void> {
-  await knex.schema.createTable('outbox', (t) => {
-    t.text('id').primary();
-    t.text('kind').notNullable();
-    t.text('recordId');
-    t.text('status').notNullable();
-    t.bigInteger('createdAtMs').notNullable().index('outbox_created');
-    t.bigInteger('dueAtMs').index('outbox_due');
-    t.text('claim');
-    t.text('message').notNullable();
-  });
-}
-
-export async function down(knex: Knex): Promise<void> {
-  await knex.schema.dropTableIfExists('outbox');
-}
+export const { up, down } = tablesMigration({
+  outbox: 'id text primary, kind text, recordId text optional, status text, createdAtMs bigInteger index:outbox_created, dueAtMs bigInteger optional index:outbox_due, claim text optional, message text',
+});

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { addColumns, createTables, dropColumns, dropTables, type TableSpec } from '../sqlite-schema';
 
 /**
  * A booking's life after "Book": how it was paid (card, cash, transfer) and the admin's reference,
@@ -6,36 +7,26 @@ import type { Knex } from 'knex';
  * Existing bookings stand, uncancelled, with nothing refunded; paid ones were paid by card.
  * And the append-only audit log: the entry as JSON, with the keys its filters read.
  */
+const LIFECYCLE_COLUMNS =
+  'paymentMethod text null, paymentReference text null, cancelledAt text null, cancelledBy text null, refundStatus text null, refundAmount integer null, refundId text null, refundFailure text null, refundAttempts integer default:0, refundedAt text null';
+
+const TABLES: Record<string, TableSpec> = {
+  audit_log: {
+    columns: 'id text primary, atMs bigInteger index:audit_at, recordId text, actorUid text optional, entry text',
+    more: (t) => {
+      t.index(['recordId', 'atMs'], 'audit_record');
+      t.index(['actorUid', 'atMs'], 'audit_actor');
+    },
+  },
+};
+
 export async function up(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('bookings', (t) => {
-    t.text('paymentMethod').nullable();
-    t.text('paymentReference').nullable();
-    t.text('cancelledAt').nullable();
-    t.text('cancelledBy').nullable();
-    t.text('refundStatus').nullable();
-    t.integer('refundAmount').nullable();
-    t.text('refundId').nullable();
-    t.text('refundFailure').nullable();
-    t.integer('refundAttempts').notNullable().defaultTo(0);
-    t.text('refundedAt').nullable();
-  });
+  await addColumns(knex, 'bookings', LIFECYCLE_COLUMNS);
   await knex('bookings').where({ paid: 1 }).update({ paymentMethod: 'card' });
-  await knex.schema.createTable('audit_log', (t) => {
-    t.text('id').primary();
-    t.bigInteger('atMs').notNullable().index('audit_at');
-    t.text('recordId').notNullable();
-    t.text('actorUid');
-    t.text('entry').notNullable();
-    t.index(['recordId', 'atMs'], 'audit_record');
-    t.index(['actorUid', 'atMs'], 'audit_actor');
-  });
+  await createTables(knex, TABLES);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.dropTableIfExists('audit_log');
-  await knex.schema.alterTable('bookings', (t) => {
-    for (const column of ['paymentMethod', 'paymentReference', 'cancelledAt', 'cancelledBy', 'refundStatus', 'refundAmount', 'refundId', 'refundFailure', 'refundAttempts', 'refundedAt']) {
-      t.dropColumn(column);
-    }
-  });
+  await dropTables(knex, TABLES);
+  await dropColumns(knex, 'bookings', LIFECYCLE_COLUMNS);
 }

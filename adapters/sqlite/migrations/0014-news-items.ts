@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import { columnsMigration } from '../sqlite-schema';
 
 /**
  * News items written in the app live beside the imported campaigns in `campaigns`: a row with a
@@ -6,20 +6,4 @@ import type { Knex } from 'knex';
  * (imported campaigns are published), and when it was written and last changed. Existing rows
  * (the demo's campaigns) keep working: no body, published.
  */
-export async function up(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('campaigns', (t) => {
-    t.text('body').nullable();
-    t.text('status').notNullable().defaultTo('published');
-    t.text('created_at').nullable();
-    t.text('updated_at').nullable();
-  });
-}
-
-export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('campaigns', (t) => {
-    t.dropColumn('updated_at');
-    t.dropColumn('created_at');
-    t.dropColumn('status');
-    t.dropColumn('body');
-  });
-}
+export const { up, down } = columnsMigration('campaigns', 'body text null, status text default:published, created_at text null, updated_at text null');

@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import { columnsMigration } from '../sqlite-schema';
 
 /**
  * The reason an admin gave when cancelling one booking (told to the member in the cancellation
@@ -6,14 +6,4 @@ import type { Knex } from 'knex';
  * those cancelled without one. (Refunds to repay by hand, refundStatus 'by-hand', need no column:
  * refundStatus is text.)
  */
-export async function up(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('bookings', (t) => {
-    t.text('cancelReason');
-  });
-}
-
-export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('bookings', (t) => {
-    t.dropColumn('cancelReason');
-  });
-}
+export const { up, down } = columnsMigration('bookings', 'cancelReason text optional');

@@ -1,5 +1,5 @@
-import type { Knex } from 'knex';
-import { grantToAdminManagers, revokeFromEveryAdmin } from '../sqlite-permission-grants';
+import { withNewPermission } from '../sqlite-permission-grants';
+import { tablesMigration } from '../sqlite-schema';
 
 const NEW_PERMISSION = 'members:write';
 
@@ -9,26 +9,11 @@ const NEW_PERMISSION = 'members:write';
  * goes to every admin holding `admins:manage` (decisions: a phase's new permissions are given to
  * the admins who manage admins, who may then grant them).
  */
-export async function up(knex: Knex): Promise<void> {
-  await knex.schema.createTable('members', (t) => {
-    t.text('id').primary();
-    t.text('name').notNullable();
-    t.text('email').notNullable();
-    t.text('emailKey').notNullable().unique({ indexName: 'members_email' });
-    t.text('membershipType').notNullable();
-    t.text('renewalDate').notNullable();
-    t.integer('disabled').notNullable();
-    // Optional: null when not given.
-    t.text('phone');
-    t.text('emergencyContactName');
-    t.text('emergencyContactPhone');
-    t.text('createdAt').notNullable();
-    t.text('updatedAt').notNullable();
-  });
-  await grantToAdminManagers(knex, NEW_PERMISSION);
-}
+const TABLES = {
+  // phone and the emergency contact are optional: null when not given.
+  members:
+    'id text primary, name text, email text, emailKey text unique:members_email, membershipType text, renewalDate text, disabled integer, ' +
+    'phone text optional, emergencyContactName text optional, emergencyContactPhone text optional, createdAt text, updatedAt text',
+};
 
-export async function down(knex: Knex): Promise<void> {
-  await knex.schema.dropTableIfExists('members');
-  await revokeFromEveryAdmin(knex, NEW_PERMISSION);
-}
+export const { up, down } = withNewPermission(tablesMigration(TABLES), NEW_PERMISSION);

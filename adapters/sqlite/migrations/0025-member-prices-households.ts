@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { addColumns, createTables, dropColumns, dropTables } from '../sqlite-schema';
 
 /**
  * Member prices and households (docs/payments.md#member-prices, docs/members-households.md). Events gain an optional member price (null: none).
@@ -6,34 +7,19 @@ import type { Knex } from 'knex';
  * standard price, made without signing in. `household_people` holds the people a member books for
  * (no e-mail of their own); the member pays for them.
  */
+const BOOKING_COLUMNS = 'priceKind text default:standard, memberId text null, memberPlaces integer default:0';
+const TABLES = {
+  household_people: 'id text primary, memberId text index, name text, kind text, yearOfBirth integer null, createdAt text, updatedAt text',
+};
+
 export async function up(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('events', (t) => {
-    t.integer('memberPrice').nullable();
-  });
-  await knex.schema.alterTable('bookings', (t) => {
-    t.text('priceKind').notNullable().defaultTo('standard');
-    t.text('memberId').nullable();
-    t.integer('memberPlaces').notNullable().defaultTo(0);
-  });
-  await knex.schema.createTable('household_people', (t) => {
-    t.text('id').primary();
-    t.text('memberId').notNullable().index();
-    t.text('name').notNullable();
-    t.text('kind').notNullable();
-    t.integer('yearOfBirth').nullable();
-    t.text('createdAt').notNullable();
-    t.text('updatedAt').notNullable();
-  });
+  await addColumns(knex, 'events', 'memberPrice integer null');
+  await addColumns(knex, 'bookings', BOOKING_COLUMNS);
+  await createTables(knex, TABLES);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.dropTableIfExists('household_people');
-  await knex.schema.alterTable('bookings', (t) => {
-    t.dropColumn('memberPlaces');
-    t.dropColumn('memberId');
-    t.dropColumn('priceKind');
-  });
-  await knex.schema.alterTable('events', (t) => {
-    t.dropColumn('memberPrice');
-  });
+  await dropTables(knex, TABLES);
+  await dropColumns(knex, 'bookings', BOOKING_COLUMNS);
+  await dropColumns(knex, 'events', 'memberPrice integer null');
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createTables, dropTables, type TableSpec } from '../sqlite-schema';
 
 /**
  * Households of several members (docs/members-households.md). `household_members`
@@ -8,21 +9,16 @@ import type { Knex } from 'knex';
  * Every member with dependants becomes the contact of a household of one member whose id is
  * theirs, so existing households keep working.
  */
+const TABLES: Record<string, TableSpec> = {
+  household_members: 'memberId text primary, householdId text index:household_members_household, contact boolean, joinedAt text',
+  household_invitations: {
+    columns: 'id text primary, householdId text, memberId text index:household_invitations_member, invitedBy text, createdAt text',
+    more: (t) => t.unique(['householdId', 'memberId'], { indexName: 'household_invitations_household_member' }),
+  },
+};
+
 export async function up(knex: Knex): Promise<void> {
-  await knex.schema.createTable('household_members', (t) => {
-    t.text('memberId').primary();
-    t.text('householdId').notNullable().index('household_members_household');
-    t.boolean('contact').notNullable();
-    t.text('joinedAt').notNullable();
-  });
-  await knex.schema.createTable('household_invitations', (t) => {
-    t.text('id').primary();
-    t.text('householdId').notNullable();
-    t.text('memberId').notNullable().index('household_invitations_member');
-    t.text('invitedBy').notNullable();
-    t.text('createdAt').notNullable();
-    t.unique(['householdId', 'memberId'], { indexName: 'household_invitations_household_member' });
-  });
+  await createTables(knex, TABLES);
   await knex.raw(
     `INSERT INTO household_members (memberId, householdId, contact, joinedAt)
      SELECT memberId, memberId, 1, MIN(createdAt) FROM household_people GROUP BY memberId`,
@@ -30,6 +26,5 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.dropTableIfExists('household_invitations');
-  await knex.schema.dropTableIfExists('household_members');
+  await dropTables(knex, TABLES);
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createTables } from '../sqlite-schema';
 
 /**
  * Household invitations keep the e-mail the contact typed, and one to an e-mail that is no
@@ -7,14 +8,7 @@ import type { Knex } from 'knex';
  * so the table is rebuilt; the invitations waiting take their member's e-mail.
  */
 export async function up(knex: Knex): Promise<void> {
-  await knex.schema.createTable('household_invitations_new', (t) => {
-    t.text('id').primary();
-    t.text('householdId').notNullable();
-    t.text('memberId').nullable();
-    t.text('email').nullable();
-    t.text('invitedBy').notNullable();
-    t.text('createdAt').notNullable();
-  });
+  await createTables(knex, { household_invitations_new: 'id text primary, householdId text, memberId text null, email text null, invitedBy text, createdAt text' });
   await knex.raw(
     `INSERT INTO household_invitations_new (id, householdId, memberId, email, invitedBy, createdAt)
      SELECT i.id, i.householdId, i.memberId, (SELECT lower(trim(m.email)) FROM members m WHERE m.id = i.memberId), i.invitedBy, i.createdAt

@@ -2,6 +2,7 @@ import { ChangePassword } from '../../../core/admin-accounts/change-password';
 import { ChangePasswordAnswerSchema, ChangePasswordRequestSchema } from '../../../core/admin-accounts/change-password-schema';
 import type { AppContainer } from '../../container';
 import { reply, type ApiRoutes } from '../../http/api-routes';
+import { CROSS_SITE } from '../../http/route-parts';
 import { callerAddress, setSessionCookie } from '../../http/auth';
 
 /** The signed-in admin's own account (docs/identity.md#changing-your-own-password). */
@@ -23,7 +24,7 @@ export function registerAccountRoutes(routes: ApiRoutes, ports: AppContainer): v
         description:
           'Bad input (`fields.currentPassword`, `fields.newPassword`), or `"The current password is not right."` (counted as a failed sign-in); nothing changed',
       },
-      403: { description: 'A cross-site request, or one without X-Requested-With: fetch' },
+      403: CROSS_SITE,
       429: { description: '"Too many failed login attempts. Please try again later." (the sign-in throttle); nothing checked' },
       502: { description: 'The sign-in service could not be reached ("Login failed. Please try again."), or the password was changed but this session could not be renewed' },
     },

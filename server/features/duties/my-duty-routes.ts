@@ -5,9 +5,9 @@ import { VolunteerForDuty } from '../../../core/duties/volunteer-for-duty';
 import { WithdrawFromDuty } from '../../../core/duties/withdraw-from-duty';
 import type { AppContainer } from '../../container';
 import { ErrorResponseSchema, reply, type ApiRoutes } from '../../http/api-routes';
+import { CROSS_SITE } from '../../http/route-parts';
 
 const MEMBER = { tag: 'member duties', access: 'member' } as const;
-const CROSS_SITE = { description: 'A cross-site request, or one without X-Requested-With: fetch' };
 
 /** The signed-in member's duties (docs/duties.md, "For members"): their own, the open slots they may take, volunteering and withdrawing. */
 export function registerMyDutyRoutes(routes: ApiRoutes, ports: AppContainer): void {

@@ -3,9 +3,9 @@ import { DutySwaps } from '../../../core/duties/duty-swap-requests';
 import { MyDutyParamsSchema } from '../../../core/duties/my-duties-schema';
 import type { AppContainer } from '../../container';
 import { ErrorResponseSchema, reply, type ApiRoutes } from '../../http/api-routes';
+import { CROSS_SITE } from '../../http/route-parts';
 
 const MEMBER = { tag: 'member duties', access: 'member' } as const;
-const CROSS_SITE = { description: 'A cross-site request, or one without X-Requested-With: fetch' };
 const NO_SWAP = { description: '"Swap request not found"', schema: ErrorResponseSchema };
 
 /** Duty swaps and direct transfers between members (docs/duties.md, "Swaps"). */

@@ -19,6 +19,7 @@ import type { Member } from '../../../core/members/member';
 import { UnauthenticatedError } from '../../../core/shared/errors';
 import type { AppContainer } from '../../container';
 import { reply, type ApiRoutes } from '../../http/api-routes';
+import { CROSS_SITE } from '../../http/route-parts';
 import { callerAddress, readCookie } from '../../http/auth';
 
 /** The members' session cookie: apart from the admins' `kyc_session`, so neither is ever taken for the other. */
@@ -33,6 +34,12 @@ function setMemberCookie(req: Request, res: Response, token: string, maxAgeMs: n
 }
 
 /** Takes the member session cookie away (signed out, or their data erased). */
+/** Signs the member in on this browser (the session cookie, for as long as the session lasts) and answers with the member. */
+function signedInAnswer<M>(ports: AppContainer, req: Request, res: Response, signedIn: { token: string; expiresAt: Date; member: M }) {
+  setMemberCookie(req, res, signedIn.token, signedIn.expiresAt.getTime() - ports.get('clock').now().getTime());
+  return reply(200, { member: signedIn.member });
+}
+
 export function clearMemberCookie(req: Request, res: Response): void {
   res.clearCookie(MEMBER_SESSION_COOKIE, cookieOptions(req));
 }
@@ -61,7 +68,6 @@ export function memberAuthenticator(ports: AppContainer): RequestHandler {
 }
 
 const TAG = 'member session';
-const CROSS_SITE = { description: 'A cross-site request, or one without X-Requested-With: fetch' };
 
 /** Members' passwordless sign-in (docs/member-sign-in.md): every route is open to anyone, as a sign-in must be. */
 export function registerMemberSignInRoutes(routes: ApiRoutes, ports: AppContainer): void {
@@ -96,11 +102,7 @@ export function registerMemberSignInRoutes(routes: ApiRoutes, ports: AppContaine
       403: CROSS_SITE,
       429: { description: '"Too many sign-in attempts. Please try again later." (per client address, and 5 wrong codes per e-mail from one address); or "Too many wrong codes have been tried for this e-mail address today…" (100 wrong codes for the e-mail in 24 hours, from anywhere)' },
     },
-    handler: async ({ body, req, res }) => {
-      const signedIn = await ports.useCase(CheckSignInCode).execute(body, { ip: callerAddress(req) });
-      setMemberCookie(req, res, signedIn.token, signedIn.expiresAt.getTime() - ports.get('clock').now().getTime());
-      return reply(200, { member: signedIn.member });
-    },
+    handler: async ({ body, req, res }) => signedInAnswer(ports, req, res, await ports.useCase(CheckSignInCode).execute(body, { ip: callerAddress(req) })),
   });
 
   routes.add({
@@ -187,11 +189,7 @@ function registerPasskeyRoutes(routes: ApiRoutes, ports: AppContainer): void {
       400: { description: `Bad input, or "${PASSKEY_MESSAGES.signInRefused}" (unknown passkey, used or expired challenge, bad signature, disabled member: one answer)` },
       403: CROSS_SITE,
     },
-    handler: async ({ body, req, res }) => {
-      const signedIn = await ports.useCase(PasskeySignIn).execute(body, { ip: callerAddress(req) });
-      setMemberCookie(req, res, signedIn.token, signedIn.expiresAt.getTime() - ports.get('clock').now().getTime());
-      return reply(200, { member: signedIn.member });
-    },
+    handler: async ({ body, req, res }) => signedInAnswer(ports, req, res, await ports.useCase(PasskeySignIn).execute(body, { ip: callerAddress(req) })),
   });
 
   routes.add({

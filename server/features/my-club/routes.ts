@@ -13,12 +13,12 @@ import { GetMyClubWaitingLists } from '../../../core/my-club/my-club-waiting-lis
 import { GetMyClubWorkDays } from '../../../core/my-club/my-club-work-days';
 import type { AppContainer } from '../../container';
 import { ErrorResponseSchema, reply, type ApiRoutes } from '../../http/api-routes';
+import { CROSS_SITE } from '../../http/route-parts';
 import { IdParamsSchema } from '../../http/api-schemas';
 import type { Member } from '../../../core/members/member';
 
 const TAG = 'my club';
 const MEMBER = { tag: TAG, access: 'member' } as const;
-const CROSS_SITE = { description: 'A cross-site request, or one without X-Requested-With: fetch' };
 
 export const HouseholdPersonAnswerSchema = z.object({ person: HouseholdPersonSchema });
 

@@ -7,14 +7,13 @@ import type { ArchiveFile } from '../../../core/privacy/personal-records';
 import type { AppContainer } from '../../container';
 import { ErrorResponseSchema, reply, SENT, type ApiRoutes } from '../../http/api-routes';
 import { clearMemberCookie } from '../member-sign-in/routes';
-import { saying } from '../../http/route-parts';
+import { CROSS_SITE, saying } from '../../http/route-parts';
 
 const ADMIN = { tag: 'admin data requests', access: { action: 'privacy.manage' } } as const;
 const MEMBER = { tag: 'my club', access: 'member' } as const;
 const ZIP = { description: 'A zip archive: per kind of record (table or collection), a JSON file and a CSV file', schema: z.string().describe('zip bytes'), contentType: 'application/zip' };
 const NOTHING_HELD = saying(DATA_REQUEST_MESSAGES.nothingHeld);
 const BLOCKED = { description: '"Not erased yet: an upcoming paid booking … must be cancelled and refunded first…", or the address is an admin account\'s (nothing changed)', schema: ErrorResponseSchema };
-const CROSS_SITE = { description: 'A cross-site request, or one without X-Requested-With: fetch' };
 
 const README = [
   'Everything the club holds about you, as it was stored when this archive was made.',

@@ -151,6 +151,11 @@ export function apiUpload<T>(method: 'POST' | 'PUT', path: string, file: Blob, c
   return request(method, path, new RawBody(file, contentType), schema, options);
 }
 
+/** Posts a CSV file's text as text/csv (an import, or its preview). */
+export function apiUploadCsv<T>(path: string, csv: string, schema: ZodType<T>): Promise<T> {
+  return apiUpload('POST', path, new Blob([csv]), 'text/csv', schema);
+}
+
 /**
  * The words to show for a failed call: the server's own for a refusal the user can act on (any
  * 4xx answer, or only the `statuses` given), otherwise `fallback` (the catalogue's message).

@@ -55,6 +55,9 @@ afterEach(async () => {
   await Promise.all(extraServers.splice(0).map((s) => s.close()));
 });
 
+/** Timeouts for the tests that are not about timeouts. */
+const UNHURRIED = { connect: 60_000, read: 120_000, write: 120_000 };
+
 function freshPrefix(): string {
   prefixes += 1;
   return `t${prefixes}_`;
@@ -106,7 +109,9 @@ async function elapsed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T
   return { ms: performance.now() - started, value };
 }
 
-describeSearchIndexContract('AlgoliaSearchIndex (against the local Algolia API)', async () => makeIndex());
+// The contract is not about timeouts (those have their own tests below): a loaded machine may
+// take longer than the production read timeout to answer, which is no failure of the adapter.
+describeSearchIndexContract('AlgoliaSearchIndex (against the local Algolia API)', async () => makeIndex({ timeouts: UNHURRIED }));
 
 describe('AlgoliaSearchIndex requests', () => {
   it('searches the four prefixed indexes in ONE multi-query request, 10 hits each, with the search-only key', async () => {

@@ -72,6 +72,8 @@ beforeAll(async () => {
     adminKey: fake.adminKey,
     indexPrefix: 'kyc_',
     hosts: [fake.url],
+    // Not a test of timeouts: a loaded machine's slow answer is no failure here.
+    timeouts: { connect: 60_000, read: 120_000, write: 120_000 },
   });
   await new RebuildSearchIndex({ events, workDays, documents, campaignSource: campaigns, search: algoliaIndex, sitePages, clubName: 'Kestrel Yacht Club' }).execute();
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ApiError, OFFLINE_MESSAGE } from '../../lib/api';
 import { Alert } from './alert';
 import { Button } from './button';
@@ -44,4 +45,24 @@ export function PageLoadFailed({ title, onRetry }: { title: string; onRetry: () 
       <LoadFailed title={title} onRetry={onRetry} />
     </div>
   );
+}
+
+/**
+ * One TanStack query's states inside a section: a spinner while it loads, the failure with Try
+ * Again when it failed (`failed` may word it from the error), else `children` with its data.
+ */
+export function QueryView<T>({
+  query,
+  loading,
+  failed,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data: T | undefined; error: unknown; refetch: () => unknown };
+  loading: string;
+  failed: string | ((error: unknown) => string);
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Spinner label={loading} />;
+  if (query.isError) return <LoadFailed title={typeof failed === 'string' ? failed : failed(query.error)} onRetry={() => void query.refetch()} />;
+  return <>{children(query.data as T)}</>;
 }

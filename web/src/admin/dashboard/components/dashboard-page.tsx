@@ -6,6 +6,7 @@ import { useSignedInAdmin } from '../../session/components/admin-session';
 import { Badge } from '../../shared/components/badge';
 import { LoadError, Loading } from '../../shared/components/load-error';
 import { PageTitle } from '../../shared/components/page-title';
+import { ActionLink } from '../../shared/components/action-link';
 import { useTryAgain } from '../../shared/api/admin-query';
 import { DataTable } from '../../shared/components/data-table';
 import { usePanels } from '../../../features/conditions/admin/api/conditions';
@@ -71,11 +72,7 @@ export function DashboardPage() {
                       </p>
                       <p className="adm-muted">{formatDate(event.eventdatetime, 'admin')}</p>
                     </div>
-                    {mayOpen(admin, editPath(event.id)) && (
-                      <Link className="btn btn-secondary btn-small" to={editPath(event.id)} aria-label={`Edit ${event.name}`}>
-                        Edit
-                      </Link>
-                    )}
+                    <ActionLink to={editPath(event.id)} label={`Edit ${event.name}`}>Edit</ActionLink>
                   </li>
                 ))}
               </ul>
@@ -120,11 +117,7 @@ export function DashboardPage() {
                           {formatDate(day.date, 'admin')} · {day.short === 1 ? '1 more volunteer needed' : `${day.short} more volunteers needed`}
                         </p>
                       </div>
-                      {mayOpen(admin, workDayPath(day.id)) && (
-                        <Link className="btn btn-secondary btn-small" to={workDayPath(day.id)} aria-label={`Volunteers for ${day.name}`}>
-                          Volunteers
-                        </Link>
-                      )}
+                      <ActionLink to={workDayPath(day.id)} label={`Volunteers for ${day.name}`}>Volunteers</ActionLink>
                     </li>
                   ))}
                 </ul>
@@ -165,9 +158,7 @@ function GoNoGoSummary({ lights }: { lights: Readonly<Record<string, 'green' | '
                   {panel.decisions.length > 0 && ` · decided: ${panel.decisions[panel.decisions.length - 1].decision}`}
                 </p>
               </div>
-              <Link className="btn btn-secondary btn-small" to={`/admin/events/go-no-go/${encodeURIComponent(panel.eventId)}`} aria-label={`Go / no-go for ${panel.eventName}`}>
-                Go / no-go
-              </Link>
+              <ActionLink to={`/admin/events/go-no-go/${encodeURIComponent(panel.eventId)}`} label={`Go / no-go for ${panel.eventName}`} always>Go / no-go</ActionLink>
             </li>
           ))}
         </ul>

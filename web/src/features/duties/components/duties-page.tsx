@@ -2,7 +2,8 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { signInPath } from '@core/shared/paths';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { LoadFailed } from '../../../components/ui/load-failed';
+import { LoadFailed, QueryView } from '../../../components/ui/load-failed';
+import { ListOrEmpty } from '../../../components/ui/list-or-empty';
 import { Spinner } from '../../../components/ui/spinner';
 import { refusalMessage } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -56,31 +57,27 @@ export function DutiesPage() {
           {swapId !== null && swapId !== '' && <SwapOffer swapId={swapId} />}
           <section className="card" aria-labelledby="my-duties-title">
             <h2 id="my-duties-title">My duties</h2>
-            {duties.isPending ? (
-              <Spinner label="Loading your duties…" />
-            ) : duties.isError ? (
-              <LoadFailed title="Failed to load your duties" onRetry={() => void duties.refetch()} />
-            ) : duties.data.duties.length === 0 ? (
-              <p>You are on no duty yet.</p>
-            ) : (
-              <ul className="my-bookings">
-                {duties.data.duties.map((duty) => (
-                  <li key={duty.slotId} className="my-booking">
-                    <p>
-                      <strong>{duty.dutyTypeName}</strong> at {duty.eventName}
-                    </p>
-                    <p>{when(duty)}</p>
-                    <Button variant="secondary" size="small" disabled={busy} onClick={() => {
-                        volunteer.reset();
-                        withdraw.mutate(duty.slotId);
-                      }} aria-label={`Withdraw from ${duty.dutyTypeName} at ${duty.eventName}`}>
-                      {withdraw.isPending && withdraw.variables === duty.slotId ? 'Withdrawing…' : 'Withdraw'}
-                    </Button>{' '}
-                    <SwapControls duty={duty} />
-                  </li>
-                ))}
-              </ul>
-            )}
+            <QueryView query={duties} loading="Loading your duties…" failed="Failed to load your duties">
+              {({ duties: held }) => (
+                <ListOrEmpty items={held} empty="You are on no duty yet.">
+                  {(duty) => (
+                    <li key={duty.slotId} className="my-booking">
+                      <p>
+                        <strong>{duty.dutyTypeName}</strong> at {duty.eventName}
+                      </p>
+                      <p>{when(duty)}</p>
+                      <Button variant="secondary" size="small" disabled={busy} onClick={() => {
+                          volunteer.reset();
+                          withdraw.mutate(duty.slotId);
+                        }} aria-label={`Withdraw from ${duty.dutyTypeName} at ${duty.eventName}`}>
+                        {withdraw.isPending && withdraw.variables === duty.slotId ? 'Withdrawing…' : 'Withdraw'}
+                      </Button>{' '}
+                      <SwapControls duty={duty} />
+                    </li>
+                  )}
+                </ListOrEmpty>
+              )}
+            </QueryView>
           </section>
           <section className="card" aria-labelledby="rota-title">
             <h2 id="rota-title">Duty rota</h2>

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { ZodType } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { MemberSessionAnswerSchema, type MemberSessionAnswer } from '@core/member-sign-in/member-sign-in';
@@ -7,6 +8,8 @@ import { apiDelete, apiGet, apiPost } from '../../../lib/api';
 import { memberSessionQuery } from './member-session';
 
 const passkeysKey = ['member-passkeys'] as const;
+
+type WebAuthnBrowser = typeof import('@simplewebauthn/browser');
 
 /** The browser's own refusal (the member cancelled, or the device has no passkey for this site). */
 export class PasskeyCancelled extends Error {}
@@ -23,6 +26,17 @@ async function inBrowser<T>(ceremony: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A whole ceremony: the server's options from `optionsPath`, the browser's prompt with them
+ * (`prompt`, with @simplewebauthn/browser loaded only now), and its answer posted to `answerPath`.
+ */
+async function ceremony<T>(optionsPath: string, prompt: (browser: WebAuthnBrowser, options: unknown) => Promise<unknown>, answerPath: string, schema: ZodType<T>): Promise<T> {
+  const browser = await import('@simplewebauthn/browser');
+  const { options } = await apiPost(optionsPath, {}, PasskeyOptionsAnswerSchema);
+  const answer = await inBrowser(() => prompt(browser, options));
+  return apiPost(answerPath, answer, schema);
+}
+
 /** The signed-in member's passkeys (GET /api/member/passkeys). */
 export function useMemberPasskeys(enabled: boolean) {
   return useQuery({ queryKey: passkeysKey, queryFn: ({ signal }) => apiGet('/api/member/passkeys', PasskeyListSchema, { signal }), enabled });
@@ -32,12 +46,8 @@ export function useMemberPasskeys(enabled: boolean) {
 export function useAddPasskey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
-      const { startRegistration } = await import('@simplewebauthn/browser');
-      const { options } = await apiPost('/api/member/passkeys/options', {}, PasskeyOptionsAnswerSchema);
-      const answer = await inBrowser(() => startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON }));
-      return apiPost('/api/member/passkeys', answer, PasskeyViewSchema);
-    },
+    mutationFn: () =>
+      ceremony('/api/member/passkeys/options', (browser, options) => browser.startRegistration({ optionsJSON: options as PublicKeyCredentialCreationOptionsJSON }), '/api/member/passkeys', PasskeyViewSchema),
     onSettled: () => client.invalidateQueries({ queryKey: passkeysKey }),
   });
 }
@@ -59,12 +69,8 @@ export function useRemovePasskey() {
 export function useSignInWithPasskey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
-      const { startAuthentication } = await import('@simplewebauthn/browser');
-      const { options } = await apiPost('/api/member/sign-in/passkey/options', {}, PasskeyOptionsAnswerSchema);
-      const answer = await inBrowser(() => startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON }));
-      return apiPost('/api/member/sign-in/passkey', answer, MemberSessionAnswerSchema);
-    },
+    mutationFn: () =>
+      ceremony('/api/member/sign-in/passkey/options', (browser, options) => browser.startAuthentication({ optionsJSON: options as PublicKeyCredentialRequestOptionsJSON }), '/api/member/sign-in/passkey', MemberSessionAnswerSchema),
     onSuccess: (answer: MemberSessionAnswer) => client.setQueryData(memberSessionQuery.queryKey, answer),
   });
 }

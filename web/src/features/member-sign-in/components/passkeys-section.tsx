@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { LoadFailed } from '../../../components/ui/load-failed';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryView } from '../../../components/ui/load-failed';
+import { ListOrEmpty } from '../../../components/ui/list-or-empty';
 import { refusalMessage } from '../../../lib/api';
 import { useMemberSession } from '../api/member-session';
 import { PasskeyCancelled, useAddPasskey, usePasskeySupport, useMemberPasskeys, useRemovePasskey } from '../api/passkeys';
@@ -33,35 +33,31 @@ export function PasskeysSection() {
     <section className="card passkeys-card" aria-labelledby="passkeys-title">
       <h2 id="passkeys-title">Passkeys</h2>
       <p>A passkey signs you in with your phone's or computer's fingerprint, face or screen lock, without waiting for an e-mailed code.</p>
-      {passkeys.isPending ? (
-        <Spinner label="Loading your passkeys…" />
-      ) : passkeys.isError ? (
-        <LoadFailed title="Failed to load your passkeys" onRetry={() => void passkeys.refetch()} />
-      ) : passkeys.data.passkeys.length === 0 ? (
-        <p>You have no passkeys yet.</p>
-      ) : (
-        <ul className="passkey-list">
-          {passkeys.data.passkeys.map((passkey) => (
-            <li key={passkey.id} className="passkey-item">
-              <span>
-                Passkey added {at(passkey.createdAt)}
-                {passkey.lastUsedAt ? `, last used ${at(passkey.lastUsedAt)}` : ', not used yet'}
-              </span>
-              <Button
-                variant="secondary"
-                aria-label={`Remove the passkey added ${at(passkey.createdAt)}`}
-                disabled={remove.isPending}
-                onClick={() => {
-                  setAdded(false);
-                  remove.mutate(passkey.id);
-                }}
-              >
-                {remove.isPending && remove.variables === passkey.id ? 'Removing…' : 'Remove'}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView query={passkeys} loading="Loading your passkeys…" failed="Failed to load your passkeys">
+        {(data) => (
+          <ListOrEmpty items={data.passkeys} empty="You have no passkeys yet." className="passkey-list">
+            {(passkey) => (
+              <li key={passkey.id} className="passkey-item">
+                <span>
+                  Passkey added {at(passkey.createdAt)}
+                  {passkey.lastUsedAt ? `, last used ${at(passkey.lastUsedAt)}` : ', not used yet'}
+                </span>
+                <Button
+                  variant="secondary"
+                  aria-label={`Remove the passkey added ${at(passkey.createdAt)}`}
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    setAdded(false);
+                    remove.mutate(passkey.id);
+                  }}
+                >
+                  {remove.isPending && remove.variables === passkey.id ? 'Removing…' : 'Remove'}
+                </Button>
+              </li>
+            )}
+          </ListOrEmpty>
+        )}
+      </QueryView>
       {remove.isError && <Alert tone="error">{refusalMessage(remove.error, REMOVE_FAILED)}</Alert>}
       {add.isError && <Alert tone="error">{add.error instanceof PasskeyCancelled ? add.error.message : refusalMessage(add.error, ADD_FAILED)}</Alert>}
       {added && !add.isError && <Alert tone="success">Passkey added. Next time, choose "Sign in with a passkey".</Alert>}

@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import { bookedAttendeesText } from '@core/bookings/booking';
 import { formatMoney } from '@core/shared/money';
 import type { MyClubBooking } from '@core/my-club/my-club-schema';
-import { LoadFailed } from '../../../components/ui/load-failed';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryView } from '../../../components/ui/load-failed';
+import { ListOrEmpty } from '../../../components/ui/list-or-empty';
 import { useMyBookings } from '../api/my-bookings';
 import { myClubWhen } from './my-club-dates';
 
@@ -46,34 +46,20 @@ export function MyBookingsSection() {
   return (
     <section className="card" aria-labelledby="my-bookings-title">
       <h2 id="my-bookings-title">My bookings</h2>
-      {bookings.isPending ? (
-        <Spinner label="Loading your bookings…" />
-      ) : bookings.isError ? (
-        <LoadFailed title="Failed to load your bookings" onRetry={() => void bookings.refetch()} />
-      ) : (
-        <>
-          <h3>Upcoming</h3>
-          {bookings.data.upcoming.length === 0 ? (
-            <p>No upcoming bookings.</p>
-          ) : (
-            <ul className="my-bookings">
-              {bookings.data.upcoming.map((booking) => (
-                <BookingItem key={booking.bookingId} booking={booking} />
-              ))}
-            </ul>
-          )}
-          <h3>Past</h3>
-          {bookings.data.past.length === 0 ? (
-            <p>No past bookings.</p>
-          ) : (
-            <ul className="my-bookings">
-              {bookings.data.past.map((booking) => (
-                <BookingItem key={booking.bookingId} booking={booking} />
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+      <QueryView query={bookings} loading="Loading your bookings…" failed="Failed to load your bookings">
+        {({ upcoming, past }) => (
+          <>
+            <h3>Upcoming</h3>
+            <ListOrEmpty items={upcoming} empty="No upcoming bookings.">
+              {(booking) => <BookingItem key={booking.bookingId} booking={booking} />}
+            </ListOrEmpty>
+            <h3>Past</h3>
+            <ListOrEmpty items={past} empty="No past bookings.">
+              {(booking) => <BookingItem key={booking.bookingId} booking={booking} />}
+            </ListOrEmpty>
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -1,8 +1,7 @@
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CopyLink } from '../../../components/ui/copy-link';
-import { LoadFailed } from '../../../components/ui/load-failed';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryView } from '../../../components/ui/load-failed';
 import { useMyCalendarFeed, useResetMyCalendarFeed } from '../api/my-calendar-feed';
 
 const COPY_TEXT = {
@@ -24,23 +23,23 @@ export function MyCalendarFeedSection() {
     <section className="card" aria-labelledby="my-calendar-title">
       <h2 id="my-calendar-title">My calendar</h2>
       <p>A private calendar address with your bookings, your duties and your work-day jobs. Add it to your calendar app as a subscription (“From URL”) and they stay up to date there.</p>
-      {feed.isPending ? (
-        <Spinner label="Loading your calendar address…" />
-      ) : feed.isError ? (
-        <LoadFailed title="Failed to load your calendar address" onRetry={() => void feed.refetch()} />
-      ) : feed.data.path === null ? (
-        <Button variant="primary" disabled={reset.isPending} onClick={() => reset.mutate()}>
-          {reset.isPending ? 'Making your address…' : 'Make my calendar address'}
-        </Button>
-      ) : (
-        <>
-          <CopyLink path={feed.data.path} text={COPY_TEXT} />
-          <p>Keep it to yourself: anyone with the address sees your calendar. If it got out, make a new one: the old address stops working, and your calendar app needs the new one.</p>
-          <Button variant="secondary" disabled={reset.isPending} onClick={() => reset.mutate()}>
-            {reset.isPending ? 'Making a new address…' : 'Make a new address'}
-          </Button>
-        </>
-      )}
+      <QueryView query={feed} loading="Loading your calendar address…" failed="Failed to load your calendar address">
+        {({ path }) =>
+          path === null ? (
+            <Button variant="primary" disabled={reset.isPending} onClick={() => reset.mutate()}>
+              {reset.isPending ? 'Making your address…' : 'Make my calendar address'}
+            </Button>
+          ) : (
+            <>
+              <CopyLink path={path} text={COPY_TEXT} />
+              <p>Keep it to yourself: anyone with the address sees your calendar. If it got out, make a new one: the old address stops working, and your calendar app needs the new one.</p>
+              <Button variant="secondary" disabled={reset.isPending} onClick={() => reset.mutate()}>
+                {reset.isPending ? 'Making a new address…' : 'Make a new address'}
+              </Button>
+            </>
+          )
+        }
+      </QueryView>
       {reset.isError && <Alert tone="error">Making the address failed. Please try again.</Alert>}
       {reset.isSuccess && (
         <p role="status" className="field-hint">

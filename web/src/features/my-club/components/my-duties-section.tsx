@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PATHS } from '@core/shared/paths';
-import { LoadFailed } from '../../../components/ui/load-failed';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryView } from '../../../components/ui/load-failed';
+import { ListOrEmpty } from '../../../components/ui/list-or-empty';
 import { useMyClubDuties } from '../api/my-duties';
 import { dutyWhen } from '../../../lib/duty-when';
 
@@ -11,24 +11,20 @@ export function MyDutiesSection() {
   return (
     <section className="card" aria-labelledby="my-duties-title">
       <h2 id="my-duties-title">My duties</h2>
-      {duties.isPending ? (
-        <Spinner label="Loading your duties…" />
-      ) : duties.isError ? (
-        <LoadFailed title="Failed to load your duties" onRetry={() => void duties.refetch()} />
-      ) : duties.data.duties.length === 0 ? (
-        <p>You have no upcoming duties.</p>
-      ) : (
-        <ul className="my-bookings">
-          {duties.data.duties.map((duty) => (
-            <li key={duty.slotId} className="my-booking">
-              <p>
-                <strong>{duty.eventName}</strong> · {dutyWhen(duty)}
-              </p>
-              <p>Duty: {duty.dutyTypeName}</p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView query={duties} loading="Loading your duties…" failed="Failed to load your duties">
+        {({ duties: held }) =>
+          <ListOrEmpty items={held} empty="You have no upcoming duties.">
+            {(duty) => (
+              <li key={duty.slotId} className="my-booking">
+                <p>
+                  <strong>{duty.eventName}</strong> · {dutyWhen(duty)}
+                </p>
+                <p>Duty: {duty.dutyTypeName}</p>
+              </li>
+            )}
+          </ListOrEmpty>
+        }
+      </QueryView>
       <p>
         <Link to={PATHS.duties}>{duties.data && duties.data.open.length > 0 ? `See your duties and ${duties.data.open.length} open to volunteer for` : 'See your duties'}</Link>
       </p>

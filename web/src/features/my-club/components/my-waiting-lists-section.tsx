@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { MyClubWaitingListEntry } from '@core/my-club/my-club-schema';
-import { LoadFailed } from '../../../components/ui/load-failed';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryView } from '../../../components/ui/load-failed';
+import { ListOrEmpty } from '../../../components/ui/list-or-empty';
 import { useMyWaitingLists } from '../api/my-waiting-lists';
 import { myClubWhen } from './my-club-dates';
 
@@ -37,19 +37,13 @@ export function MyWaitingListsSection() {
   return (
     <section className="card" aria-labelledby="my-waiting-lists-title">
       <h2 id="my-waiting-lists-title">My waiting lists</h2>
-      {lists.isPending ? (
-        <Spinner label="Loading your waiting lists…" />
-      ) : lists.isError ? (
-        <LoadFailed title="Failed to load your waiting lists" onRetry={() => void lists.refetch()} />
-      ) : lists.data.entries.length === 0 ? (
-        <p>You are not on any waiting list.</p>
-      ) : (
-        <ul className="my-bookings">
-          {lists.data.entries.map((entry) => (
-            <EntryItem key={entry.entryId} entry={entry} />
-          ))}
-        </ul>
-      )}
+      <QueryView query={lists} loading="Loading your waiting lists…" failed="Failed to load your waiting lists">
+        {({ entries }) => (
+          <ListOrEmpty items={entries} empty="You are not on any waiting list.">
+            {(entry) => <EntryItem key={entry.entryId} entry={entry} />}
+          </ListOrEmpty>
+        )}
+      </QueryView>
     </section>
   );
 }

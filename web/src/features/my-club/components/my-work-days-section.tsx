@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { MyClubWorkDayJob } from '@core/my-club/my-club-schema';
-import { LoadFailed } from '../../../components/ui/load-failed';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryView } from '../../../components/ui/load-failed';
+import { ListOrEmpty } from '../../../components/ui/list-or-empty';
 import { useMyWorkDays } from '../api/my-work-days';
 import { myClubWhen } from './my-club-dates';
 
@@ -23,36 +23,30 @@ export function MyWorkDaysSection() {
   return (
     <section className="card" aria-labelledby="my-work-days-title">
       <h2 id="my-work-days-title">My work-day jobs</h2>
-      {jobs.isPending ? (
-        <Spinner label="Loading your work-day jobs…" />
-      ) : jobs.isError ? (
-        <LoadFailed title="Failed to load your work-day jobs" onRetry={() => void jobs.refetch()} />
-      ) : jobs.data.upcoming.length === 0 && jobs.data.past.length === 0 ? (
-        <p>You have not signed up for a work day with this e-mail.</p>
-      ) : (
-        <>
-          <h3>Upcoming</h3>
-          {jobs.data.upcoming.length === 0 ? (
-            <p>No upcoming work-day jobs.</p>
+      <QueryView query={jobs} loading="Loading your work-day jobs…" failed="Failed to load your work-day jobs">
+        {({ upcoming, past }) =>
+          upcoming.length === 0 && past.length === 0 ? (
+            <p>You have not signed up for a work day with this e-mail.</p>
           ) : (
-            <ul className="my-bookings">
-              {jobs.data.upcoming.map((job) => (
-                <JobItem key={job.signupId} job={job} />
-              ))}
-            </ul>
-          )}
-          {jobs.data.past.length > 0 && (
             <>
-              <h3>Past</h3>
-              <ul className="my-bookings">
-                {jobs.data.past.map((job) => (
-                  <JobItem key={job.signupId} job={job} />
-                ))}
-              </ul>
+              <h3>Upcoming</h3>
+              <ListOrEmpty items={upcoming} empty="No upcoming work-day jobs.">
+                {(job) => <JobItem key={job.signupId} job={job} />}
+              </ListOrEmpty>
+              {past.length > 0 && (
+                <>
+                  <h3>Past</h3>
+                  <ul className="my-bookings">
+                    {past.map((job) => (
+                      <JobItem key={job.signupId} job={job} />
+                    ))}
+                  </ul>
+                </>
+              )}
             </>
-          )}
-        </>
-      )}
+          )
+        }
+      </QueryView>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventFormValues } from '@core/events/event-form';
 import type { ChangeNoticeTold } from '@core/events/event-change-notice';
 import type { ClubEvent } from '@core/events/event';
@@ -8,7 +8,8 @@ import type { AdminListEvent } from '@core/operations/list-admin-events';
 import type { AdminEvent } from '@core/operations/get-admin-event';
 import { AdminEventResponseSchema, AdminEventsResponseSchema, EventCancelledSchema, EventCancelPreviewSchema, EventSavedSchema } from '@core/contract/admin-api-schema';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../../lib/api';
-import { adminQueryOptions, type MutationConfig, useAdminMutation, useMarkStale } from '../../../../admin/shared/api/admin-query';
+import { adminQueryOptions, type MutationConfig, useAdminMutation } from '../../../../admin/shared/api/admin-query';
+import { adminRecords } from '../../../../admin/shared/api/admin-records';
 
 const path = (id: string) => `/api/admin/events/${encodeURIComponent(id)}`;
 
@@ -20,21 +21,12 @@ export async function listEvents(): Promise<AdminListEvent[]> {
   return (await apiGet('/api/admin/events', AdminEventsResponseSchema)).events;
 }
 
-export const eventsQueryOptions = () => adminQueryOptions(['events'], listEvents);
-
-export function useEvents() {
-  return useQuery(eventsQueryOptions());
-}
-
 export function getEvent(id: string): Promise<AdminEvent> {
   return apiGet(path(id), AdminEventResponseSchema);
 }
 
-export const eventQueryOptions = (id: string) => adminQueryOptions(['event', id], () => getEvent(id));
-
-export function useEvent(id: string) {
-  return useQuery(eventQueryOptions(id));
-}
+const events = adminRecords('events', listEvents, 'event', getEvent);
+export const { listQueryOptions: eventsQueryOptions, recordQueryOptions: eventQueryOptions, useList: useEvents, useRecord: useEvent } = events;
 
 export async function createEvent(values: EventFormValues): Promise<ClubEvent> {
   return (await apiPost('/api/admin/events', values, EventSavedSchema)).event;
@@ -68,32 +60,17 @@ export function cancelEvent({ id, reason }: { id: string; reason: string }): Pro
   return apiPost(`${path(id)}/cancel`, { reason }, EventCancelledSchema);
 }
 
-/** The events list and the event's own entry are marked stale after a save (the next screen asks again). */
-function useInvalidateEvents() {
-  const markStale = useMarkStale();
-  return (id?: string) => markStale(eventsQueryOptions().queryKey, ...(id === undefined ? [] : [eventQueryOptions(id).queryKey]));
-}
-
 export function useCreateEvent() {
-  const invalidate = useInvalidateEvents();
-  return useMutation({ mutationFn: createEvent, onSuccess: () => invalidate() });
+  return events.useCreate(createEvent);
 }
 
 export function useUpdateEvent(id: string) {
-  const invalidate = useInvalidateEvents();
-  return useMutation({ mutationFn: (values: EventFormValues) => updateEvent({ id, values }), onSuccess: () => invalidate(id) });
+  return events.useUpdate(id, updateEvent);
 }
 
 /** Deletes an event; the list drops it at once. */
 export function useDeleteEvent(config: MutationConfig<void, ClubEvent> = {}) {
-  const client = useQueryClient();
-  const cache = {
-    onSuccess: (_: void, gone: ClubEvent) => {
-      client.setQueryData(eventsQueryOptions().queryKey, (events) => events?.filter((event) => event.id !== gone.id));
-      client.removeQueries({ queryKey: eventQueryOptions(gone.id).queryKey, exact: true });
-    },
-  };
-  return useAdminMutation((event: ClubEvent) => deleteEvent(event.id), cache, config);
+  return events.useDelete(deleteEvent, (list, gone: ClubEvent) => list.filter((event) => event.id !== gone.id), config);
 }
 
 /** Cancels an event; the list shows it cancelled at once. */

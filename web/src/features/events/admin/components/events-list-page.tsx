@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { ClubEvent } from '@core/events/event';
 import { formatDate } from '@core/shared/date-text';
 import type { AdminBookingState } from '@core/bookings/booking-state';
 import type { AdminListEvent } from '@core/operations/list-admin-events';
-import { hasPermission, mayOpen } from '@core/admins/permissions';
+import { hasPermission } from '@core/admins/permissions';
 import { refusalMessage } from '../../../../lib/api';
 import { eventsQueryOptions, useDeleteEvent, useEvents, type EventCancelled } from '../api/events';
 import { useSignedInAdmin } from '../../../../admin/session/components/admin-session';
@@ -15,6 +14,7 @@ import { HandRefundList } from '../../../bookings/admin/components/hand-refund-l
 import { NoticeArea, useFlashNotice } from '../../../../admin/shared/components/notice';
 import { LoadError, LoadStatus } from '../../../../admin/shared/components/load-error';
 import { PageHead } from '../../../../admin/shared/components/page-title';
+import { ActionLink } from '../../../../admin/shared/components/action-link';
 import { useConfirm } from '../../../../admin/shared/components/use-confirm';
 import { useTryAgain } from '../../../../admin/shared/api/admin-query';
 import { Button } from '../../../../components/ui/button';
@@ -103,26 +103,10 @@ export function EventsListPage() {
                     <td>
                       <span className="adm-actions">
                         {/* Only what this admin may open: the same table the screens are guarded by. */}
-                        {mayOpen(admin, editPath(event.id)) && (
-                          <Link className="btn btn-secondary btn-small" to={editPath(event.id)} aria-label={`Edit ${event.name}`}>
-                            Edit
-                          </Link>
-                        )}
-                        {!event.cancelledAt && event.bookingState !== 'Over' && mayOpen(admin, goNoGoPath(event.id)) && (
-                          <Link className="btn btn-secondary btn-small" to={goNoGoPath(event.id)} aria-label={`Go / no-go for ${event.name}`}>
-                            Go / no-go
-                          </Link>
-                        )}
-                        {mayOpen(admin, rosterPath(event.id)) && (
-                          <Link className="btn btn-secondary btn-small" to={rosterPath(event.id)} aria-label={`Duties for ${event.name}`}>
-                            Duties
-                          </Link>
-                        )}
-                        {event.allowBooking && mayOpen(admin, bookingsPath(event.id)) && (
-                          <Link className="btn btn-secondary btn-small" to={bookingsPath(event.id)} aria-label={`Bookings for ${event.name}`}>
-                            Bookings
-                          </Link>
-                        )}
+                        <ActionLink to={editPath(event.id)} label={`Edit ${event.name}`}>Edit</ActionLink>
+                        {!event.cancelledAt && event.bookingState !== 'Over' && <ActionLink to={goNoGoPath(event.id)} label={`Go / no-go for ${event.name}`}>Go / no-go</ActionLink>}
+                        <ActionLink to={rosterPath(event.id)} label={`Duties for ${event.name}`}>Duties</ActionLink>
+                        {event.allowBooking && <ActionLink to={bookingsPath(event.id)} label={`Bookings for ${event.name}`}>Bookings</ActionLink>}
                         {/* An event that is over is not cancelled: that would e-mail and refund everyone who came (the server refuses it too). */}
                         {canWrite && !event.cancelledAt && event.bookingState !== 'Over' && (
                           <Button variant="secondary" size="small" onClick={() => setToCancel(event)} aria-label={`Cancel event ${event.name}`}>

@@ -1,8 +1,6 @@
-import { Link } from 'react-router-dom';
 import { formatDate } from '@core/shared/date-text';
 import { NEWS_FROM_MAILERLITE } from '@core/news/news-items';
 import { newsItemPath } from '@core/shared/paths';
-import { mayOpen } from '@core/admins/permissions';
 import type { AdminNewsItem } from '@core/news/news-schema';
 import { refusalMessage } from '../../../../lib/api';
 import { Alert } from '../../../../components/ui/alert';
@@ -10,9 +8,9 @@ import { DeleteButton } from '../../../../admin/shared/components/delete-button'
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { newsQueryOptions, useDeleteNewsItem, useNews } from '../api/news';
 import { useTryAgain } from '../../../../admin/shared/api/admin-query';
-import { useSignedInAdmin } from '../../../../admin/session/components/admin-session';
 import { Badge, type BadgeTone } from '../../../../admin/shared/components/badge';
 import { DataTable } from '../../../../admin/shared/components/data-table';
+import { ActionLink } from '../../../../admin/shared/components/action-link';
 import { LoadError, LoadStatus } from '../../../../admin/shared/components/load-error';
 import { NoticeArea, useFlashNotice } from '../../../../admin/shared/components/notice';
 import { PageHead } from '../../../../admin/shared/components/page-title';
@@ -25,7 +23,6 @@ const TONES: Record<AdminNewsItem['label'], BadgeTone> = { Draft: 'grey', Schedu
 
 /** The news screen (content:write): every item written in the app, or, with MailerLite as the source, a note saying so. */
 export function NewsListPage() {
-  const admin = useSignedInAdmin();
   const news = useNews();
   const tryAgain = useTryAgain(newsQueryOptions().queryKey);
   const [notice, setNotice] = useFlashNotice();
@@ -68,15 +65,9 @@ export function NewsListPage() {
                 </td>
                 <td>
                   <span className="adm-actions">
-                    {mayOpen(admin, editPath(item.id)) && (
-                      <Link className="btn btn-secondary btn-small" to={editPath(item.id)} aria-label={`Edit ${item.subject}`}>
-                        Edit
-                      </Link>
-                    )}
+                    <ActionLink to={editPath(item.id)} label={`Edit ${item.subject}`}>Edit</ActionLink>
                     {item.label === 'Published' && (
-                      <Link className="btn btn-secondary btn-small" to={newsItemPath(item.id)} aria-label={`View ${item.subject} on the site`}>
-                        View
-                      </Link>
+                      <ActionLink to={newsItemPath(item.id)} label={`View ${item.subject} on the site`} always>View</ActionLink>
                     )}
                     <DeleteButton name={item.subject} onClick={() => deletion.ask(item)} />
                   </span>

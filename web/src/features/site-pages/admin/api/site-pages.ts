@@ -12,6 +12,7 @@ import {
 } from '@core/site-pages/site-page-schema';
 import { apiGet, apiPost, apiPut } from '../../../../lib/api';
 import { adminQueryOptions, useMarkStale } from '../../../../admin/shared/api/admin-query';
+import { adminRecords } from '../../../../admin/shared/api/admin-records';
 
 const path = (slug: string) => `/api/admin/pages/${encodeURIComponent(slug)}`;
 
@@ -20,21 +21,16 @@ export function listSitePages(): Promise<AdminSitePageList> {
   return apiGet('/api/admin/pages', AdminSitePageListSchema);
 }
 
-export const sitePagesQueryOptions = () => adminQueryOptions(['site-pages'], listSitePages);
-
-export function useSitePages() {
-  return useQuery(sitePagesQueryOptions());
-}
-
 export function getSitePage(slug: string): Promise<AdminSitePageAnswer> {
   return apiGet(path(slug), AdminSitePageAnswerSchema);
 }
 
-export const sitePageQueryOptions = (slug: string) => adminQueryOptions(['site-page', slug], () => getSitePage(slug));
-
-export function useSitePage(slug: string) {
-  return useQuery(sitePageQueryOptions(slug));
-}
+export const {
+  listQueryOptions: sitePagesQueryOptions,
+  recordQueryOptions: sitePageQueryOptions,
+  useList: useSitePages,
+  useRecord: useSitePage,
+} = adminRecords('site-pages', listSitePages, 'site-page', getSitePage);
 
 export async function saveSitePage({ slug, values }: { slug: string; values: SitePageFormValues }): Promise<AdminSitePage> {
   return (await apiPut(path(slug), values, SitePageSavedSchema)).page;

@@ -1,9 +1,7 @@
-import { Link } from 'react-router-dom';
 import { formatDate } from '@core/shared/date-text';
-import { mayOpen } from '@core/admins/permissions';
-import { useSignedInAdmin } from '../../../../admin/session/components/admin-session';
 import { useTryAgain } from '../../../../admin/shared/api/admin-query';
 import { DataTable } from '../../../../admin/shared/components/data-table';
+import { ActionLink } from '../../../../admin/shared/components/action-link';
 import { LoadError, LoadStatus } from '../../../../admin/shared/components/load-error';
 import { NoticeArea, useFlashNotice } from '../../../../admin/shared/components/notice';
 import { PageHead } from '../../../../admin/shared/components/page-title';
@@ -13,7 +11,6 @@ export const sitePageEditPath = (slug: string) => `/admin/pages/edit/${encodeURI
 
 /** The pages screen (content:write): the club pages whose words admins edit, each with when it was last saved. */
 export function SitePagesListPage() {
-  const admin = useSignedInAdmin();
   const pages = useSitePages();
   const tryAgain = useTryAgain(sitePagesQueryOptions().queryKey);
   const [notice] = useFlashNotice();
@@ -36,14 +33,8 @@ export function SitePagesListPage() {
               <td>{page.updatedAt === null ? 'Never (the original words)' : `${formatDate(page.updatedAt, 'admin')} by ${page.updatedBy ?? ''}`}</td>
               <td>
                 <span className="adm-actions">
-                  {mayOpen(admin, sitePageEditPath(page.slug)) && (
-                    <Link className="btn btn-secondary btn-small" to={sitePageEditPath(page.slug)} aria-label={`Edit ${page.title}`}>
-                      Edit
-                    </Link>
-                  )}
-                  <Link className="btn btn-secondary btn-small" to={page.path} aria-label={`View ${page.title} on the site`}>
-                    View
-                  </Link>
+                  <ActionLink to={sitePageEditPath(page.slug)} label={`Edit ${page.title}`}>Edit</ActionLink>
+                  <ActionLink to={page.path} label={`View ${page.title} on the site`} always>View</ActionLink>
                 </span>
               </td>
             </tr>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { WaterLevelReadingSchema, type WaterLevelReading } from '@core/water-levels/water-level';
 import {
@@ -8,11 +8,10 @@ import {
   type WaterLevelImportPreview,
   type WaterLevelImportResult,
 } from '@core/water-levels/water-levels';
-import { apiDelete, apiGet, apiPost, apiPut, apiUpload } from '../../../../lib/api';
-import { adminQueryOptions, type MutationConfig } from '../../../../admin/shared/api/admin-query';
+import { apiDelete, apiGet, apiPost, apiPut, apiUploadCsv } from '../../../../lib/api';
+import { adminQueryOptions, type MutationConfig, useReadAgainAfter } from '../../../../admin/shared/api/admin-query';
 
 /** The import's file as the server reads it: UTF-8 CSV text. */
-const CSV_CONTENT_TYPE = 'text/csv';
 
 const ReadingAnswerSchema = z.object({ reading: WaterLevelReadingSchema });
 const ReadingsAnswerSchema = z.object({ readings: z.array(WaterLevelReadingSchema) });
@@ -24,6 +23,9 @@ export async function listReadings(from: string, to: string): Promise<WaterLevel
 }
 
 export const readingsQueryOptions = (from: string, to: string) => adminQueryOptions(['water-levels', from, to], () => listReadings(from, to));
+
+/** Read again after a change the server confirmed: the admin's list and the members' chart. */
+const CHANGED = [['water-levels'], ['admin', 'water-levels']];
 
 export function useReadings(from: string, to: string) {
   return useQuery(readingsQueryOptions(from, to));
@@ -42,33 +44,23 @@ export async function deleteReading(date: string): Promise<void> {
 }
 
 export async function previewImport(csv: string): Promise<WaterLevelImportPreview> {
-  return apiUpload('POST', '/api/admin/water-levels/import/preview', new Blob([csv]), CSV_CONTENT_TYPE, WaterLevelImportPreviewSchema);
+  return apiUploadCsv('/api/admin/water-levels/import/preview', csv, WaterLevelImportPreviewSchema);
 }
 
 export async function importReadings(csv: string): Promise<WaterLevelImportResult> {
-  return apiUpload('POST', '/api/admin/water-levels/import', new Blob([csv]), CSV_CONTENT_TYPE, WaterLevelImportResultSchema);
-}
-
-/** After a change the server confirmed: the admin's list and the members' chart are read again. */
-function useChanged<TData, TVariables>(config: MutationConfig<TData, TVariables>): MutationConfig<TData, TVariables>['onSuccess'] {
-  const client = useQueryClient();
-  return (...args) => {
-    void client.invalidateQueries({ queryKey: ['water-levels'] });
-    void client.invalidateQueries({ queryKey: ['admin', 'water-levels'] });
-    return config.onSuccess?.(...args);
-  };
+  return apiUploadCsv('/api/admin/water-levels/import', csv, WaterLevelImportResultSchema);
 }
 
 export function useAddReading(config: MutationConfig<WaterLevelReading, WaterLevelFormValues> = {}) {
-  return useMutation({ ...config, mutationFn: addReading, onSuccess: useChanged(config) });
+  return useMutation({ ...config, mutationFn: addReading, onSuccess: useReadAgainAfter(CHANGED, config) });
 }
 
 export function useCorrectReading(config: MutationConfig<WaterLevelReading, { date: string; percentFull: string }> = {}) {
-  return useMutation({ ...config, mutationFn: correctReading, onSuccess: useChanged(config) });
+  return useMutation({ ...config, mutationFn: correctReading, onSuccess: useReadAgainAfter(CHANGED, config) });
 }
 
 export function useDeleteReading(config: MutationConfig<void, WaterLevelReading> = {}) {
-  return useMutation({ ...config, mutationFn: (reading: WaterLevelReading) => deleteReading(reading.date), onSuccess: useChanged(config) });
+  return useMutation({ ...config, mutationFn: (reading: WaterLevelReading) => deleteReading(reading.date), onSuccess: useReadAgainAfter(CHANGED, config) });
 }
 
 /** Checks a CSV file: what it would add and replace, or its problems. Nothing is saved. */
@@ -77,5 +69,5 @@ export function usePreviewImport() {
 }
 
 export function useImportReadings(config: MutationConfig<WaterLevelImportResult, string> = {}) {
-  return useMutation({ ...config, mutationFn: importReadings, onSuccess: useChanged(config) });
+  return useMutation({ ...config, mutationFn: importReadings, onSuccess: useReadAgainAfter(CHANGED, config) });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { WorkDayWithCountsSchema, type WorkDaySignup, type WorkDayWithCounts } from '@core/work-days/work-day';
 import { z } from 'zod';
 import { AdminWorkDaysSchema } from '@core/contract/admin-api-schema';
@@ -6,7 +6,8 @@ import type { WorkDayFormValues } from '@core/work-days/work-day-form';
 import { AdminWorkDaySchema, type AdminWorkDay } from '@core/work-days/get-admin-work-day';
 import { RemovedWorkDaySignupsSchema } from '@core/work-days/remove-work-day-signups';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../../lib/api';
-import { adminQueryOptions, type MutationConfig, useAdminMutation, useMarkStale } from '../../../../admin/shared/api/admin-query';
+import { type MutationConfig, useAdminMutation } from '../../../../admin/shared/api/admin-query';
+import { adminRecords } from '../../../../admin/shared/api/admin-records';
 
 export interface WorkDayWithSignups {
   workDay: WorkDayWithCounts;
@@ -21,21 +22,12 @@ export async function listWorkDaySignups(): Promise<WorkDayWithSignups[]> {
   return (await apiGet('/api/admin/work-days', AdminWorkDaysSchema)).workDays;
 }
 
-export const workDaysQueryOptions = () => adminQueryOptions(['work-days'], listWorkDaySignups);
-
-export function useWorkDays() {
-  return useQuery(workDaysQueryOptions());
-}
-
 export function getAdminWorkDay(id: string): Promise<AdminWorkDay> {
   return apiGet(path(id), AdminWorkDaySchema);
 }
 
-export const workDayQueryOptions = (id: string) => adminQueryOptions(['work-day', id], () => getAdminWorkDay(id));
-
-export function useWorkDay(id: string) {
-  return useQuery(workDayQueryOptions(id));
-}
+const workDays = adminRecords('work-days', listWorkDaySignups, 'work-day', getAdminWorkDay);
+export const { listQueryOptions: workDaysQueryOptions, recordQueryOptions: workDayQueryOptions, useList: useWorkDays, useRecord: useWorkDay } = workDays;
 
 export async function createWorkDay(values: WorkDayFormValues): Promise<WorkDayWithCounts> {
   return (await apiPost('/api/admin/work-days', values, SavedAnswer)).workDay;
@@ -62,26 +54,18 @@ export function workDaySignupsCsvUrl(id: string): string {
   return `${path(id)}/signups.csv`;
 }
 
-/** The list and the day are marked stale after a save (the screen opened next asks again). */
-function useInvalidateWorkDays() {
-  const markStale = useMarkStale();
-  return (id?: string) => markStale(workDaysQueryOptions().queryKey, ...(id === undefined ? [] : [workDayQueryOptions(id).queryKey]));
-}
-
 export function useCreateWorkDay() {
-  const invalidate = useInvalidateWorkDays();
-  return useMutation({ mutationFn: createWorkDay, onSuccess: () => invalidate() });
+  return workDays.useCreate(createWorkDay);
 }
 
 export function useUpdateWorkDay(id: string) {
-  const invalidate = useInvalidateWorkDays();
-  return useMutation({ mutationFn: (values: WorkDayFormValues) => updateWorkDay({ id, values }), onSuccess: () => invalidate(id) });
+  return workDays.useUpdate(id, updateWorkDay);
 }
 
 /** Archives the day or brings it back; the roster shows the day as saved at once. */
 export function useSetWorkDayArchived(id: string, config: MutationConfig<WorkDayWithCounts, boolean> = {}) {
   const client = useQueryClient();
-  const invalidate = useInvalidateWorkDays();
+  const invalidate = workDays.useMarkSaved();
   const cache = {
     onSuccess: (workDay: WorkDayWithCounts) => {
       client.setQueryData(workDayQueryOptions(id).queryKey, (current) => current && { ...current, workDay });
@@ -94,7 +78,7 @@ export function useSetWorkDayArchived(id: string, config: MutationConfig<WorkDay
 /** After a removal, done or not, the roster is read again (someone may have changed it meanwhile). */
 function useRosterRefresh(id: string) {
   const client = useQueryClient();
-  const invalidate = useInvalidateWorkDays();
+  const invalidate = workDays.useMarkSaved();
   return () => {
     invalidate();
     void client.invalidateQueries({ queryKey: workDayQueryOptions(id).queryKey, exact: true });

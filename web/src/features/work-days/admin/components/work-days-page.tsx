@@ -8,6 +8,7 @@ import { useTryAgain } from '../../../../admin/shared/api/admin-query';
 import { useSignedInAdmin } from '../../../../admin/session/components/admin-session';
 import { Badge } from '../../../../admin/shared/components/badge';
 import { DataTable } from '../../../../admin/shared/components/data-table';
+import { ActionLink } from '../../../../admin/shared/components/action-link';
 import { LoadError, LoadStatus } from '../../../../admin/shared/components/load-error';
 import { NoticeArea, useFlashNotice } from '../../../../admin/shared/components/notice';
 import { PageHead } from '../../../../admin/shared/components/page-title';
@@ -93,14 +94,8 @@ export function WorkDaysPage() {
                   </td>
                   <td>
                     <span className="adm-actions">
-                      <Link className="btn btn-secondary btn-small" to={roster} aria-label={`Volunteers for ${workDay.name}`}>
-                        Volunteers
-                      </Link>
-                      {mayOpen(admin, edit) && (
-                        <Link className="btn btn-secondary btn-small" to={edit} aria-label={`Edit ${workDay.name}`}>
-                          Edit
-                        </Link>
-                      )}
+                      <ActionLink to={roster} label={`Volunteers for ${workDay.name}`} always>Volunteers</ActionLink>
+                      <ActionLink to={edit} label={`Edit ${workDay.name}`}>Edit</ActionLink>
                     </span>
                   </td>
                 </tr>
