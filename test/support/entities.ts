@@ -1,6 +1,7 @@
 import { UNCHANGED_BOOKING, type Booking } from '../../core/bookings/booking';
 import { NEW_EVENT, type ClubEvent } from '../../core/events/event';
 import type { WorkDay } from '../../core/work-days/work-day';
+import { DEFAULT_PERMISSIONS, type Admin } from '../../core/admins/admin';
 
 // Complete entities for tests, benchmarks and the worker processes of the race tests: a test
 // overrides only the fields it is about. No test framework here, so any process may import it.
@@ -82,6 +83,20 @@ export function aWorkDay(overrides: Partial<WorkDay> = {}): WorkDay {
       { id: 'slipway', title: 'Clear the slipway', description: 'Weed and sweep', volunteersNeeded: 4 },
       { id: 'paint', title: 'Paint the hut', description: '', volunteersNeeded: 2 },
     ],
+    ...overrides,
+  };
+}
+
+/** An active admin with every permission, managing admins included. */
+export function anAdmin(overrides: Partial<Admin> = {}): Admin {
+  return {
+    uid: 'admin-1',
+    email: 'commodore@club.example',
+    name: 'The Commodore',
+    role: 'admin',
+    permissions: [...DEFAULT_PERMISSIONS, 'admins:manage'],
+    disabled: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
 }

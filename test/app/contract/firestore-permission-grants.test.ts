@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FirestoreAdminRepository } from '../../../adapters/firestore/firestore-admin-repository';
 import { openFirestoreStorage } from '../../../adapters/firestore/firestore-storage';
 import { useFirestoreEmulator } from '../../support/firestore-emulator-for-file';
-import { anAdmin } from '../../support/contract/storage-fixtures';
+import { anAdmin } from '../../support/entities';
 
 const running = useFirestoreEmulator();
 

@@ -1,27 +1,18 @@
-import { FirestoreMemberCalendarFeedRepository } from '../../../adapters/firestore/firestore-member-calendar-feed-repository';
-import { describeMemberCalendarFeedRepositoryContract } from '../../features/events/contract/member-calendar-feed-repository.contract';
+import { describeStorageContracts } from './storage-contracts';
+import { adapterOf, firestoreStoreOn } from '../../support/stores';
 import { FirestoreHouseholdRepository } from '../../../adapters/firestore/firestore-household-repository';
-import { describeHouseholdRepositoryContract } from '../../features/my-club/contract/household-repository.contract';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, it, vi } from 'vitest';
-import { FirestoreAdminRepository } from '../../../adapters/firestore/firestore-admin-repository';
 import { FirestoreBookingRepository } from '../../../adapters/firestore/firestore-booking-repository';
 import { FirestorePlacesShards } from '../../../adapters/firestore/firestore-places-shards';
-import { FirestoreCampaignRepository } from '../../../adapters/firestore/firestore-campaign-repository';
 import { FIRESTORE_AUDIT_COLLECTIONS, FIRESTORE_COLLECTIONS, FIRESTORE_DERIVED_COLLECTIONS, FIRESTORE_SUBCOLLECTIONS } from '../../../adapters/firestore/firestore-collections';
-import { FirestoreCredentialRepository } from '../../../adapters/firestore/firestore-credential-repository';
-import { FirestoreDocumentRepository } from '../../../adapters/firestore/firestore-document-repository';
 import { EVENT_READ_SHARED_MS, FirestoreEventRepository } from '../../../adapters/firestore/firestore-event-repository';
-import { FirestoreFileStore } from '../../../adapters/firestore/firestore-file-store';
 import { describeFileStoreContract } from './file-store.contract';
-import { FirestoreLoginAttemptStore } from '../../../adapters/firestore/firestore-login-attempt-store';
 import { FirestoreAddressLimitStore } from '../../../adapters/firestore/firestore-address-limit-store';
-import { describeAddressLimitStoreContract } from './address-limit-store.contract';
-import { FirestoreSessionRepository } from '../../../adapters/firestore/firestore-session-repository';
 import {
   closeFirestore,
   countFirestoreDocuments,
@@ -29,16 +20,7 @@ import {
   openFirestore,
   openFirestoreStorage,
 } from '../../../adapters/firestore/firestore-storage';
-import { FirestoreWaterLevelRepository } from '../../../adapters/firestore/firestore-water-level-repository';
-import { FirestoreSitePageRepository } from '../../../adapters/firestore/firestore-site-page-repository';
-import { describeSitePageRepositoryContract } from '../../features/site-pages/contract/site-page-repository.contract';
-import { FirestoreMemberRepository } from '../../../adapters/firestore/firestore-member-repository';
-import { describeMemberRepositoryContract } from '../../features/member-list/contract/member-repository.contract';
 import { FirestoreDutyRepository } from '../../../adapters/firestore/firestore-duty-repository';
-import { describeDutyRepositoryContract } from '../../features/duties/contract/duty-repository.contract';
-import { FirestoreDutySwapRepository } from '../../../adapters/firestore/firestore-duty-swap-repository';
-import { describeDutySwapRepositoryContract } from '../../features/duties/contract/duty-swap-repository.contract';
-import { FirestorePhotoRepository } from '../../../adapters/firestore/firestore-photo-repository';
 import { FirestoreWorkDayRepository } from '../../../adapters/firestore/firestore-work-day-repository';
 import { NotFoundError, ValidationError } from '../../../core/shared/errors';
 import { GetDocumentFile } from '../../../core/content/club-content';
@@ -46,80 +28,14 @@ import { demoData } from '../../../server/seed/demo-data';
 import { addAdmin, signIn, startTestApp } from '../../support/api/test-app';
 import { onTwoClients, useFirestoreEmulator } from '../../support/firestore-emulator-for-file';
 import { aSlot, anAssignment } from '../../features/duties/contract/duty-repository.contract';
-import { describeAdminRepositoryContract } from '../../features/admins/contract/admin-repository.contract';
-import { describeBookingRepositoryContract } from '../../features/bookings/contract/booking-repository.contract';
-import { describeCampaignRepositoryContract } from '../../features/news/contract/campaign-repository.contract';
-import { describeCredentialRepositoryContract } from './credential-repository.contract';
-import { describeDocumentRepositoryContract } from '../../features/documents/contract/document-repository.contract';
-import { describeEventRepositoryContract } from '../../features/events/contract/event-repository.contract';
-import { describeEventCapacityAndReferencesContract } from '../../features/bookings/contract/event-capacity-and-references.contract';
-import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
-import { FirestoreSignInCodeRepository } from '../../../adapters/firestore/firestore-sign-in-code-repository';
-import { FirestoreMemberSessionRepository } from '../../../adapters/firestore/firestore-member-session-repository';
-import { FirestorePasskeyRepository } from '../../../adapters/firestore/firestore-passkey-repository';
-import { describePasskeyRepositoryContract } from '../../features/member-sign-in/contract/passkey-repository.contract';
-import { describePasskeyChallengeRepositoryContract } from '../../features/member-sign-in/contract/passkey-challenge-repository.contract';
-import { FirestorePasskeyChallengeRepository } from '../../../adapters/firestore/firestore-passkey-challenge-repository';
-import { describeSignInCodeRepositoryContract } from '../../features/member-sign-in/contract/sign-in-code-repository.contract';
-import { describeMemberSessionRepositoryContract } from '../../features/member-sign-in/contract/member-session-repository.contract';
-import { describeSessionRepositoryContract } from '../../features/admins/contract/session-repository.contract';
-import {
-  aBooking,
-  aCampaign,
-  aDocument,
-  anEvent,
-  anUnpaidBooking,
-  aSignup,
-  aWorkDay,
-  markPaidByCard,
-  rejectionOf,
-  type AdapterFactory,
-} from '../../support/contract/storage-fixtures';
-import { describeWaterLevelRepositoryContract } from '../../features/water-levels/contract/water-level-repository.contract';
-import { describePhotoRepositoryContract } from '../../features/photos/contract/photo-repository.contract';
-import { describeWorkDayRepositoryContract } from '../../features/work-days/contract/work-day-repository.contract';
-import { FirestoreConditionsRepository } from '../../../adapters/firestore/firestore-conditions-repository';
-import { describeConditionsRepositoryContract } from '../../features/conditions/contract/conditions-repository.contract';
-import { FirestoreAttendanceStore } from '../../../adapters/firestore/firestore-attendance-store';
-import { describeAttendanceStoreContract } from '../../features/check-in/contract/attendance-store.contract';
+import { aCampaign, aDocument, aSignup, markPaidByCard, rejectionOf } from '../../support/contract/storage-fixtures';
+import { aBooking, anEvent, anUnpaidBooking, aWorkDay } from '../../support/entities';
 
 // One emulator for the whole file; every test starts from an empty database.
 const running = useFirestoreEmulator();
 
-function onFirestore<T>(make: (db: Firestore) => T): AdapterFactory<T> {
-  return async () => {
-    const { emulator, db } = running();
-    await emulator.reset();
-    return { adapter: make(db), close: async () => {} };
-  };
-}
-
-describeEventRepositoryContract('FirestoreEventRepository', onFirestore((db) => new FirestoreEventRepository(db)));
-describeBookingRepositoryContract('FirestoreBookingRepository', onFirestore((db) => new FirestoreBookingRepository(db)));
-describeEventCapacityAndReferencesContract('Firestore events and bookings', onFirestore((db) => ({ events: new FirestoreEventRepository(db), bookings: new FirestoreBookingRepository(db) })));
-describeAdminRepositoryContract('FirestoreAdminRepository', onFirestore((db) => new FirestoreAdminRepository(db)));
-describeCredentialRepositoryContract('FirestoreCredentialRepository', onFirestore((db) => new FirestoreCredentialRepository(db)));
-describeSessionRepositoryContract('FirestoreSessionRepository', onFirestore((db) => new FirestoreSessionRepository(db)));
-describeSessionRepositoryContract('FirestoreMemberSessionRepository', onFirestore((db) => new FirestoreMemberSessionRepository(db)), { passkeyId: null });
-describeMemberSessionRepositoryContract('FirestoreMemberSessionRepository', onFirestore((db) => new FirestoreMemberSessionRepository(db)));
-describeSignInCodeRepositoryContract('FirestoreSignInCodeRepository', onFirestore((db) => new FirestoreSignInCodeRepository(db)));
-describePasskeyRepositoryContract('FirestorePasskeyRepository', onFirestore((db) => new FirestorePasskeyRepository(db)));
-describePasskeyChallengeRepositoryContract('FirestorePasskeyChallengeRepository', onFirestore((db) => new FirestorePasskeyChallengeRepository(db)));
-describeLoginAttemptStoreContract('FirestoreLoginAttemptStore', onFirestore((db) => new FirestoreLoginAttemptStore(db)));
-describeAddressLimitStoreContract('FirestoreAddressLimitStore', onFirestore((db) => new FirestoreAddressLimitStore(db)));
-describeWorkDayRepositoryContract('FirestoreWorkDayRepository', onFirestore((db) => new FirestoreWorkDayRepository(db)));
-describeDocumentRepositoryContract('FirestoreDocumentRepository', onFirestore((db) => new FirestoreDocumentRepository(db)));
-describeCampaignRepositoryContract('FirestoreCampaignRepository', onFirestore((db) => new FirestoreCampaignRepository(db)));
-describeWaterLevelRepositoryContract('FirestoreWaterLevelRepository', onFirestore((db) => new FirestoreWaterLevelRepository(db)));
-describeSitePageRepositoryContract('FirestoreSitePageRepository', onFirestore((db) => new FirestoreSitePageRepository(db)));
-describeHouseholdRepositoryContract('FirestoreHouseholdRepository', onFirestore((db) => new FirestoreHouseholdRepository(db)));
-describeMemberCalendarFeedRepositoryContract('FirestoreMemberCalendarFeedRepository', onFirestore((db) => new FirestoreMemberCalendarFeedRepository(db)));
-describeMemberRepositoryContract('FirestoreMemberRepository', onFirestore((db) => new FirestoreMemberRepository(db)));
-describeConditionsRepositoryContract('FirestoreConditionsRepository', onFirestore((db) => new FirestoreConditionsRepository(db)));
-describeAttendanceStoreContract('FirestoreAttendanceStore', onFirestore((db) => new FirestoreAttendanceStore(db)));
-describeDutyRepositoryContract('FirestoreDutyRepository', onFirestore((db) => new FirestoreDutyRepository(db)));
-describeDutySwapRepositoryContract('FirestoreDutySwapRepository', onFirestore((db) => ({ duties: new FirestoreDutyRepository(db), swaps: new FirestoreDutySwapRepository(db) })));
-describeFileStoreContract('FirestoreFileStore', onFirestore((db) => new FirestoreFileStore(db)));
+describeStorageContracts('Firestore', firestoreStoreOn(running));
+describeFileStoreContract('FirestoreFileStore', adapterOf(firestoreStoreOn(running), (s) => s.files));
 
 describe('Firestore documents stored before files moved out of them', () => {
   it('moves the PDF of an old record (file.bytes) into the file store at its first read, and serves it byte for byte', async () => {
@@ -180,7 +96,6 @@ describe('Firestore households stored before several members', () => {
   });
 });
 
-describePhotoRepositoryContract('FirestorePhotoRepository', onFirestore((db) => new FirestorePhotoRepository(db)));
 
 const AT_SUBMISSION = new Date('2026-06-01T09:00:00.000Z');
 

@@ -3,29 +3,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Firestore } from 'firebase-admin/firestore';
-import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeFirestore, countFirestoreDocuments, firestoreRepositories, openFirestore } from '../../../adapters/firestore/firestore-storage';
 import { MemorySearchIndex } from '../../../adapters/memory/memory-search-index';
-import { SqliteAdminRepository } from '../../../adapters/sqlite/sqlite-admin-repository';
-import { SqliteBookingRepository } from '../../../adapters/sqlite/sqlite-booking-repository';
-import { SqliteCampaignRepository } from '../../../adapters/sqlite/sqlite-campaign-repository';
-import { SqliteCredentialRepository } from '../../../adapters/sqlite/sqlite-credential-repository';
 import { openSqliteDatabase } from '../../../adapters/sqlite/sqlite-database';
-import { SqliteDocumentRepository } from '../../../adapters/sqlite/sqlite-document-repository';
-import { SqliteEventRepository } from '../../../adapters/sqlite/sqlite-event-repository';
-import { SqliteLoginAttemptStore } from '../../../adapters/sqlite/sqlite-login-attempt-store';
-import { SqliteSessionRepository } from '../../../adapters/sqlite/sqlite-session-repository';
-import { SqliteWaterLevelRepository } from '../../../adapters/sqlite/sqlite-water-level-repository';
-import { SqliteSitePageRepository } from '../../../adapters/sqlite/sqlite-site-page-repository';
-import { SqliteHouseholdRepository } from '../../../adapters/sqlite/sqlite-household-repository';
-import { SqliteMemberRepository } from '../../../adapters/sqlite/sqlite-member-repository';
-import { SqlitePhotoRepository } from '../../../adapters/sqlite/sqlite-photo-repository';
 import { aPhoto } from '../../features/photos/contract/photo-repository.contract';
-import { SqliteWorkDayRepository } from '../../../adapters/sqlite/sqlite-work-day-repository';
-import { SqliteDutyRepository } from '../../../adapters/sqlite/sqlite-duty-repository';
-import { SqliteDutySwapRepository } from '../../../adapters/sqlite/sqlite-duty-swap-repository';
-import { SqliteAttendanceStore } from '../../../adapters/sqlite/sqlite-attendance-store';
 import { DUTY_MESSAGES } from '../../../core/duties/duties';
 import { ConflictError } from '../../../core/shared/errors';
 import { aSlot, anAssignment } from '../../features/duties/contract/duty-repository.contract';
@@ -36,10 +18,11 @@ import { patternedBytes } from './file-store.contract';
 import { demoData } from '../../../server/seed/demo-data';
 import { seedDemoData } from '../../../server/seed/seed-demo-data';
 import type { FirestoreEmulator } from '../../support/firestore-emulator';
+import { sqliteStorage } from '../../support/stores';
 import { startFileEmulator } from '../../support/firestore-emulator-for-file';
 import { grantPhasePermissions } from '../../../adapters/firestore/firestore-permission-grants';
-import { anAdmin } from '../../support/contract/storage-fixtures';
 import { tempSqlite, type TempSqlite } from '../../support/temp-sqlite';
+import { anAdmin } from '../../support/entities';
 
 const NOW = new Date('2026-05-20T10:00:00.000Z');
 const SCRIPT = fileURLToPath(new URL('../../../scripts/migrate-storage.ts', import.meta.url));
@@ -51,28 +34,6 @@ let firestore: Firestore | undefined;
 let source: TempSqlite | undefined;
 let dataDir: string;
 
-function sqliteRepositories(db: Knex) {
-  return {
-    events: new SqliteEventRepository(db),
-    bookings: new SqliteBookingRepository(db),
-    admins: new SqliteAdminRepository(db),
-    credentials: new SqliteCredentialRepository(db),
-    sessions: new SqliteSessionRepository(db),
-    loginAttempts: new SqliteLoginAttemptStore(db),
-    workDays: new SqliteWorkDayRepository(db),
-    documents: new SqliteDocumentRepository(db),
-    campaigns: new SqliteCampaignRepository(db),
-    waterLevels: new SqliteWaterLevelRepository(db),
-    photos: new SqlitePhotoRepository(db),
-    sitePages: new SqliteSitePageRepository(db),
-    households: new SqliteHouseholdRepository(db),
-    members: new SqliteMemberRepository(db),
-    duties: new SqliteDutyRepository(db),
-    dutySwaps: new SqliteDutySwapRepository(db),
-    attendance: new SqliteAttendanceStore(db),
-  };
-}
-
 /** The duty slots seeded (both of the demo's first event), and the members on them. */
 const SLOT_IDS = ['slot-safety', 'slot-galley'];
 const MEMBERS_ON_DUTY = ['mem-ann', 'mem-bob', 'mem-cat'];
@@ -81,7 +42,7 @@ const MEMBERS_ON_DUTY = ['mem-ann', 'mem-bob', 'mem-cat'];
 async function seedSqlite(file: string): Promise<void> {
   const db = await openSqliteDatabase(file);
   try {
-    const repos = sqliteRepositories(db);
+    const repos = sqliteStorage(db);
     const files = new DirectoryFileStore(join(dirname(file), 'files'));
     await seedDemoData({ ...repos, files, search: new MemorySearchIndex(), clubName: 'Kestrel Yacht Club' }, NOW);
     // A page an admin edited moves with its Markdown; the other keeps its original words on both sides.
@@ -105,7 +66,7 @@ async function seedSqlite(file: string): Promise<void> {
     await repos.members.create({ id: 'mem-ann', name: 'Ann Other', email: 'Ann@Club.example', membershipType: 'Family', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-05-20T10:00:00+01:00', updatedAt: '2026-05-21T09:00:00.000Z' });
     await repos.members.create({ id: 'mem-bob', name: 'Bob Lapsed', email: 'bob@club.example', membershipType: 'Adult', renewalDate: '2025-03-31', disabled: true, createdAt: '2026-05-20T10:00:00.000Z', updatedAt: '2026-05-20T10:00:00.000Z' });
     // Manages admins, and was let go of privacy:manage after SQLite's migration 0036 gave it.
-    await repos.admins.create(anAdmin({ permissions: ['events:read', 'events:write', 'bookings:read', 'admins:manage', 'members:write', 'duties:write'] }));
+    await repos.admins.create(anAdmin({ uid: 'uid-commodore', permissions: ['events:read', 'events:write', 'bookings:read', 'admins:manage', 'members:write', 'duties:write'] }));
     await repos.admins.create(anAdmin({ uid: 'uid-treasurer', email: 'Treasurer@club.example', permissions: ['bookings:read'], disabled: true }));
     await repos.credentials.create({ uid: 'uid-commodore', email: 'commodore@club.example', passwordHash: 'scrypt$a$b', disabled: false });
     await repos.credentials.create({ uid: 'uid-treasurer', email: 'Treasurer@club.example', passwordHash: 'scrypt$c$d', disabled: true });
@@ -237,7 +198,7 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
 
     const sqlite = await openSqliteDatabase(join(dataDir, DATABASE_FILE_NAME));
     try {
-      const from = sqliteRepositories(sqlite);
+      const from = sqliteStorage(sqlite);
       const to = firestoreRepositories(running().firestore, { collectionPrefix: PREFIX });
 
       expect(await to.events.list({ order: 'asc' })).toEqual(await from.events.list({ order: 'asc' }));

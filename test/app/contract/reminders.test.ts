@@ -19,8 +19,8 @@ import { RunDueJobs } from '../../../core/jobs/run-due-jobs';
 import { jobHandlers, REMINDER_ROUND_JOB, repeatingJobs, type UseCaseOf } from '../../../core/operations/scheduled-work';
 import { SendEventReminders } from '../../../core/reminders/send-event-reminders';
 import { useFirestoreEmulator } from '../../support/firestore-emulator-for-file';
-import { aBooking, anEvent } from '../../support/contract/storage-fixtures';
 import { tempSqlite } from '../../support/temp-sqlite';
+import { aBooking, anEvent } from '../../support/entities';
 
 const firestore = useFirestoreEmulator();
 

@@ -1,16 +1,8 @@
-import { SqliteMemberCalendarFeedRepository } from '../../../adapters/sqlite/sqlite-member-calendar-feed-repository';
-import { describeMemberCalendarFeedRepositoryContract } from '../../features/events/contract/member-calendar-feed-repository.contract';
+import { describeStorageContracts } from './storage-contracts';
+import { openSqliteStore } from '../../support/stores';
 import { SqliteHouseholdRepository } from '../../../adapters/sqlite/sqlite-household-repository';
 import { SqliteMemberRepository } from '../../../adapters/sqlite/sqlite-member-repository';
-import { describeMemberRepositoryContract } from '../../features/member-list/contract/member-repository.contract';
-import { SqliteSignInCodeRepository } from '../../../adapters/sqlite/sqlite-sign-in-code-repository';
-import { SqliteMemberSessionRepository } from '../../../adapters/sqlite/sqlite-member-session-repository';
-import { SqlitePasskeyRepository } from '../../../adapters/sqlite/sqlite-passkey-repository';
-import { describePasskeyRepositoryContract } from '../../features/member-sign-in/contract/passkey-repository.contract';
-import { describePasskeyChallengeRepositoryContract } from '../../features/member-sign-in/contract/passkey-challenge-repository.contract';
 import { SqlitePasskeyChallengeRepository } from '../../../adapters/sqlite/sqlite-passkey-challenge-repository';
-import { describeSignInCodeRepositoryContract } from '../../features/member-sign-in/contract/sign-in-code-repository.contract';
-import { describeHouseholdRepositoryContract } from '../../features/my-club/contract/household-repository.contract';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,49 +14,19 @@ import { GetDocumentFile } from '../../../core/content/club-content';
 import { describe, expect, it } from 'vitest';
 import { SqliteAdminRepository } from '../../../adapters/sqlite/sqlite-admin-repository';
 import { SqliteBookingRepository } from '../../../adapters/sqlite/sqlite-booking-repository';
-import { SqliteCampaignRepository } from '../../../adapters/sqlite/sqlite-campaign-repository';
-import { SqliteCredentialRepository } from '../../../adapters/sqlite/sqlite-credential-repository';
 import { openSqliteDatabase } from '../../../adapters/sqlite/sqlite-database';
 import { SqliteDocumentRepository } from '../../../adapters/sqlite/sqlite-document-repository';
 import { SqliteEventRepository } from '../../../adapters/sqlite/sqlite-event-repository';
-import { SqliteLoginAttemptStore } from '../../../adapters/sqlite/sqlite-login-attempt-store';
 import { readConnection } from '../../../adapters/sqlite/sqlite-read-connection';
-import { SqliteAddressLimitStore } from '../../../adapters/sqlite/sqlite-address-limit-store';
-import { describeAddressLimitStoreContract } from './address-limit-store.contract';
 import { SqliteSessionRepository } from '../../../adapters/sqlite/sqlite-session-repository';
-import { SqliteWaterLevelRepository } from '../../../adapters/sqlite/sqlite-water-level-repository';
-import { SqliteSitePageRepository } from '../../../adapters/sqlite/sqlite-site-page-repository';
-import { describeSitePageRepositoryContract } from '../../features/site-pages/contract/site-page-repository.contract';
-import { SqliteDutyRepository } from '../../../adapters/sqlite/sqlite-duty-repository';
-import { describeDutyRepositoryContract } from '../../features/duties/contract/duty-repository.contract';
-import { SqliteDutySwapRepository } from '../../../adapters/sqlite/sqlite-duty-swap-repository';
-import { describeDutySwapRepositoryContract } from '../../features/duties/contract/duty-swap-repository.contract';
-import { SqlitePhotoRepository } from '../../../adapters/sqlite/sqlite-photo-repository';
 import { SqliteWorkDayRepository } from '../../../adapters/sqlite/sqlite-work-day-repository';
 import { writeTransaction } from '../../../adapters/sqlite/sqlite-write-transaction';
-import { describeAdminRepositoryContract } from '../../features/admins/contract/admin-repository.contract';
-import { describeBookingRepositoryContract } from '../../features/bookings/contract/booking-repository.contract';
-import { describeCampaignRepositoryContract } from '../../features/news/contract/campaign-repository.contract';
-import { describeCredentialRepositoryContract } from './credential-repository.contract';
-import { describeDocumentRepositoryContract } from '../../features/documents/contract/document-repository.contract';
-import { describeEventRepositoryContract } from '../../features/events/contract/event-repository.contract';
-import { describeEventCapacityAndReferencesContract } from '../../features/bookings/contract/event-capacity-and-references.contract';
-import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
-import { describeMemberSessionRepositoryContract } from '../../features/member-sign-in/contract/member-session-repository.contract';
-import { describeSessionRepositoryContract } from '../../features/admins/contract/session-repository.contract';
-import { aBooking, anAdmin, anEvent, anUnpaidBooking, aSignup, rejectionOf, type AdapterFactory } from '../../support/contract/storage-fixtures';
-import { aWorkDay } from '../../support/entities';
+import { aSignup, rejectionOf } from '../../support/contract/storage-fixtures';
+import { aBooking, anAdmin, anEvent, anUnpaidBooking, aWorkDay } from '../../support/entities';
 import { anEntry } from '../../features/waiting-list/contract/waiting-list.contract';
 import { SqliteWaitingList } from '../../../adapters/sqlite/sqlite-waiting-list';
-import { describeWaterLevelRepositoryContract } from '../../features/water-levels/contract/water-level-repository.contract';
-import { describePhotoRepositoryContract } from '../../features/photos/contract/photo-repository.contract';
-import { describeWorkDayRepositoryContract } from '../../features/work-days/contract/work-day-repository.contract';
 import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../../support/worker-limits';
 import { openTempSqlite, tempSqlite } from '../../support/temp-sqlite';
-import { SqliteConditionsRepository } from '../../../adapters/sqlite/sqlite-conditions-repository';
-import { describeConditionsRepositoryContract } from '../../features/conditions/contract/conditions-repository.contract';
-import { SqliteAttendanceStore } from '../../../adapters/sqlite/sqlite-attendance-store';
-import { describeAttendanceStoreContract } from '../../features/check-in/contract/attendance-store.contract';
 import { runTogether } from '../../support/start-together';
 
 /** A fresh database file in its own temporary folder, removed when closed. */
@@ -72,39 +34,7 @@ async function freshDatabase(): Promise<{ db: Knex; file: string; close(): Promi
   return openTempSqlite('kyc-storage-');
 }
 
-function onSqlite<T>(make: (db: Knex) => T): AdapterFactory<T> {
-  return async () => {
-    const { db, close } = await freshDatabase();
-    return { adapter: make(db), close };
-  };
-}
-
-describeEventRepositoryContract('SqliteEventRepository', onSqlite((db) => new SqliteEventRepository(db)));
-describeBookingRepositoryContract('SqliteBookingRepository', onSqlite((db) => new SqliteBookingRepository(db)));
-describeEventCapacityAndReferencesContract('Sqlite events and bookings', onSqlite((db) => ({ events: new SqliteEventRepository(db), bookings: new SqliteBookingRepository(db) })));
-describeAdminRepositoryContract('SqliteAdminRepository', onSqlite((db) => new SqliteAdminRepository(db)));
-describeCredentialRepositoryContract('SqliteCredentialRepository', onSqlite((db) => new SqliteCredentialRepository(db)));
-describeSessionRepositoryContract('SqliteSessionRepository', onSqlite((db) => new SqliteSessionRepository(db)));
-describeLoginAttemptStoreContract('SqliteLoginAttemptStore', onSqlite((db) => new SqliteLoginAttemptStore(db)));
-describeAddressLimitStoreContract('SqliteAddressLimitStore', onSqlite((db) => new SqliteAddressLimitStore(db)));
-describeWorkDayRepositoryContract('SqliteWorkDayRepository', onSqlite((db) => new SqliteWorkDayRepository(db)));
-describeDocumentRepositoryContract('SqliteDocumentRepository', onSqlite((db) => new SqliteDocumentRepository(db)));
-describeCampaignRepositoryContract('SqliteCampaignRepository', onSqlite((db) => new SqliteCampaignRepository(db)));
-describeWaterLevelRepositoryContract('SqliteWaterLevelRepository', onSqlite((db) => new SqliteWaterLevelRepository(db)));
-describePhotoRepositoryContract('SqlitePhotoRepository', onSqlite((db) => new SqlitePhotoRepository(db)));
-describeSitePageRepositoryContract('SqliteSitePageRepository', onSqlite((db) => new SqliteSitePageRepository(db)));
-describeHouseholdRepositoryContract('SqliteHouseholdRepository', onSqlite((db) => new SqliteHouseholdRepository(db)));
-describeMemberCalendarFeedRepositoryContract('SqliteMemberCalendarFeedRepository', onSqlite((db) => new SqliteMemberCalendarFeedRepository(db)));
-describeSessionRepositoryContract('SqliteMemberSessionRepository', onSqlite((db) => new SqliteMemberSessionRepository(db)), { passkeyId: null });
-describeMemberSessionRepositoryContract('SqliteMemberSessionRepository', onSqlite((db) => new SqliteMemberSessionRepository(db)));
-describeSignInCodeRepositoryContract('SqliteSignInCodeRepository', onSqlite((db) => new SqliteSignInCodeRepository(db)));
-describePasskeyRepositoryContract('SqlitePasskeyRepository', onSqlite((db) => new SqlitePasskeyRepository(db)));
-describePasskeyChallengeRepositoryContract('SqlitePasskeyChallengeRepository', onSqlite((db) => new SqlitePasskeyChallengeRepository(db)));
-describeMemberRepositoryContract('SqliteMemberRepository', onSqlite((db) => new SqliteMemberRepository(db)));
-describeConditionsRepositoryContract('SqliteConditionsRepository', onSqlite((db) => new SqliteConditionsRepository(db)));
-describeAttendanceStoreContract('SqliteAttendanceStore', onSqlite((db) => new SqliteAttendanceStore(db)));
-describeDutyRepositoryContract('SqliteDutyRepository', onSqlite((db) => new SqliteDutyRepository(db)));
-describeDutySwapRepositoryContract('SqliteDutySwapRepository', onSqlite((db) => ({ duties: new SqliteDutyRepository(db), swaps: new SqliteDutySwapRepository(db) })));
+describeStorageContracts('Sqlite', () => openSqliteStore());
 
 describe('SQLite database file', () => {
   it('keeps events, bookings, admins and sessions when the server restarts', async () => {
@@ -122,7 +52,7 @@ describe('SQLite database file', () => {
         now: new Date('2026-06-01T09:00:00.000Z'),
       });
       await new SqliteBookingRepository(db).setCheckout('kept', 'chk-1');
-      await new SqliteAdminRepository(db).create(anAdmin());
+      await new SqliteAdminRepository(db).create(anAdmin({ uid: 'uid-commodore' }));
       await new SqliteSessionRepository(db).create(session);
       await db.destroy();
 
@@ -132,7 +62,7 @@ describe('SQLite database file', () => {
         expect(await new SqliteBookingRepository(reopened).findByCheckoutId('chk-1')).toEqual(
           anUnpaidBooking({ id: 'kept', checkoutId: 'chk-1' }),
         );
-        expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin());
+        expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin({ uid: 'uid-commodore' }));
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
         expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0026-conditions', '0028-duties', '0029-passkey-challenges', '0030-booking-email-key', '0031-my-club-lists-and-feed', '0032-booking-household-attendees', '0033-duty-swaps', '0035-duty-assignments-event', '0036-privacy-permission', '0038-attendance', '0039-household-members', '0040-document-keep-offline', '0041-sign-in-seeds-and-passkey-sessions', '0042-booking-amendments', '0044-household-invitation-emails', '0046-walk-ins', '0047-booking-change-checkouts']);

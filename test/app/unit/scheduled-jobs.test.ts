@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../adapters/memory/fixed-clock';
-import { MemoryBookingRepository } from '../../../adapters/memory/memory-booking-repository';
-import { MemoryEventRepository } from '../../../adapters/memory/memory-event-repository';
-import { MemoryJobQueue } from '../../../adapters/memory/memory-job-queue';
-import { MemoryOutbox } from '../../../adapters/memory/memory-outbox';
-import { MemoryWorkDayRepository } from '../../../adapters/memory/memory-work-day-repository';
 import { HmacBookingLinks } from '../../../adapters/node-crypto/hmac-booking-links';
-import { MemoryWaitingList } from '../../../adapters/memory/memory-waiting-list';
-import { MemoryAuditLog } from '../../../adapters/memory/memory-audit-log';
 import { SequentialIdGenerator } from '../../../adapters/memory/sequential-id-generator';
-import { MemoryConditionsRepository } from '../../../adapters/memory/memory-conditions-repository';
-import { MemoryAdminRepository } from '../../../adapters/memory/memory-admin-repository';
 import { NoConditionsSource } from '../../../adapters/system/no-conditions-source';
-import { MemoryDutyRepository } from '../../../adapters/memory/memory-duty-repository';
-import { MemoryMemberRepository } from '../../../adapters/memory/memory-member-repository';
-import { MemorySignInCodeRepository } from '../../../adapters/memory/memory-sign-in-code-repository';
-import { MemoryPasskeyChallengeRepository } from '../../../adapters/memory/memory-passkey-challenge-repository';
-import { MemoryMemberSessionRepository } from '../../../adapters/memory/memory-member-session-repository';
 import { JOB_LEASE_MS, newJob } from '../../../core/jobs/jobs';
 import { GIVE_UP_AFTER_MS } from '../../../core/shared/retries';
 import { RunDueJobs } from '../../../core/jobs/run-due-jobs';
@@ -24,45 +10,46 @@ import { ScheduleReminders } from '../../../core/operations/schedule-reminders';
 import { jobHandlers, REMINDER_ROUND_JOB, REMINDER_ROUND_MS, repeatingJobs, type UseCaseOf } from '../../../core/operations/scheduled-work';
 import { SendEventReminders } from '../../../core/reminders/send-event-reminders';
 import { aBooking, anEvent } from '../../support/entities';
+import { memoryStorage } from '../../support/stores';
 
 const NOW = '2026-06-01T09:00:00.000Z';
 const START = '2026-06-04T09:00:00.000Z';
 
 function world(reminderDaysBefore = 2) {
   const clock = new FixedClock(NOW);
-  const outbox = new MemoryOutbox();
+  const { events, bookings, outbox, jobs, waitingList, audit, workDays, conditions, admins, duties, members, signInCodes, passkeyChallenges, memberSessions } = memoryStorage();
   const deps = {
-    events: new MemoryEventRepository(),
-    bookings: new MemoryBookingRepository(outbox),
+    events,
+    bookings,
     outbox,
-    jobs: new MemoryJobQueue(),
+    jobs,
     clock,
     bookingLinks: new HmacBookingLinks('a-secret-of-at-least-sixteen-characters'),
     siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.kestrel-yc.example' },
     reminderDaysBefore,
     // The waiting lists' round runs beside the reminders' (an empty waiting list here).
-    waitingList: new MemoryWaitingList(outbox),
+    waitingList,
     offerLinks: new HmacBookingLinks('a-secret-of-at-least-sixteen-characters', 'waitlist-offer'),
     ids: new SequentialIdGenerator(),
-    audit: new MemoryAuditLog(),
+    audit,
     waitingListOfferHours: 24,
-    workDays: new MemoryWorkDayRepository(outbox),
+    workDays,
     // The news written in the app: the news index's round has nothing to refill.
     newsSource: 'database' as const,
     // No forecast (the embedded default): the forecast's and the alerts' rounds have nothing to do.
     conditionsSource: new NoConditionsSource(),
-    conditions: new MemoryConditionsRepository(),
-    admins: new MemoryAdminRepository(),
+    conditions,
+    admins,
     alertHoursBefore: [48, 24],
     // No duty slots: the duty reminders' and red light alerts' round has nothing to send.
-    duties: new MemoryDutyRepository(),
-    members: new MemoryMemberRepository(),
+    duties,
+    members,
     dutyReminderDaysBefore: [14, 3],
     redAlertDays: 7,
     // Nothing expired to sweep.
-    signInCodes: new MemorySignInCodeRepository(),
-    passkeyChallenges: new MemoryPasskeyChallengeRepository(),
-    memberSessions: new MemoryMemberSessionRepository(),
+    signInCodes,
+    passkeyChallenges,
+    memberSessions,
   };
   const useCase: UseCaseOf = (type) => new (type as unknown as new (d: typeof deps) => never)(deps);
   return { ...deps, runner: new RunDueJobs({ jobs: deps.jobs, clock, jobHandlers: jobHandlers(useCase) }) };

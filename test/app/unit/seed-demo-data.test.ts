@@ -1,14 +1,5 @@
-import { MemorySitePageRepository } from '../../../adapters/memory/memory-site-page-repository';
 import { describe, expect, it } from 'vitest';
-import { MemoryBookingRepository } from '../../../adapters/memory/memory-booking-repository';
-import { MemoryCampaignRepository } from '../../../adapters/memory/memory-campaign-repository';
-import { MemoryFileStore } from '../../../adapters/memory/memory-file-store';
 import { GetDocumentFile } from '../../../core/content/club-content';
-import { MemoryDocumentRepository } from '../../../adapters/memory/memory-document-repository';
-import { MemoryEventRepository } from '../../../adapters/memory/memory-event-repository';
-import { MemorySearchIndex } from '../../../adapters/memory/memory-search-index';
-import { MemoryWaterLevelRepository } from '../../../adapters/memory/memory-water-level-repository';
-import { MemoryWorkDayRepository } from '../../../adapters/memory/memory-work-day-repository';
 import { placesLeft } from '../../../core/bookings/booking-state';
 import { addDaysToDate, londonDate } from '../../../core/shared/london-time';
 import type { SearchHit } from '../../../core/search/search-hit';
@@ -17,20 +8,22 @@ import { seedDemoData } from '../../../server/seed/seed-demo-data';
 import { RebuildSearchIndex } from '../../../core/operations/rebuild-search-index';
 import { FixedClock } from '../../../adapters/memory/fixed-clock';
 import { TEST_CARDS, TestPaymentGateway } from '../../../adapters/test-payments/test-payment-gateway';
+import { memoryStorage } from '../../support/stores';
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
 
 function memoryDeps() {
+  const { events, workDays, campaigns, documents, files, waterLevels, search, bookings, sitePages } = memoryStorage();
   return {
-    events: new MemoryEventRepository(),
-    workDays: new MemoryWorkDayRepository(),
-    campaigns: new MemoryCampaignRepository(),
-    documents: new MemoryDocumentRepository(),
-    files: new MemoryFileStore(),
-    waterLevels: new MemoryWaterLevelRepository(),
-    search: new MemorySearchIndex(),
-    bookings: new MemoryBookingRepository(),
-    sitePages: new MemorySitePageRepository(),
+    events,
+    workDays,
+    campaigns,
+    documents,
+    files,
+    waterLevels,
+    search,
+    bookings,
+    sitePages,
     clubName: 'Kestrel Yacht Club',
   };
 }

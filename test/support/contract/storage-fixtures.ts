@@ -1,6 +1,5 @@
 import type { NewsItem } from '../../../core/news/news-item';
 import { afterEach, beforeEach } from 'vitest';
-import type { Admin } from '../../../core/admins/admin';
 import type { Campaign } from '../../../core/campaigns/campaign';
 import type { ClubDocument } from '../../../core/documents/document';
 import type { WorkDaySignup } from '../../../core/work-days/work-day';
@@ -37,22 +36,6 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
 export function minutesAfter(instant: string, minutes: number): Date {
   return new Date(Date.parse(instant) + minutes * 60_000);
 }
-
-export { aBooking, anEvent, anUnpaidBooking, aWorkDay } from '../entities';
-
-export function anAdmin(overrides: Partial<Admin> = {}): Admin {
-  return {
-    uid: 'uid-commodore',
-    email: 'commodore@club.example',
-    name: 'Pat Commodore',
-    role: 'admin',
-    permissions: ['events:read', 'events:write', 'bookings:read'],
-    disabled: false,
-    createdAt: '2026-01-01T12:00:00.000Z',
-    ...overrides,
-  };
-}
-
 
 export function aSignup(overrides: Partial<WorkDaySignup> = {}): WorkDaySignup {
   return {

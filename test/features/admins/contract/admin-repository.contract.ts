@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../../../../core/shared/errors';
 import type { AdminRepository } from '../../../../core/admins/admin-repository.port';
-import { anAdmin, rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { anAdmin } from '../../../support/entities';
 
 export function describeAdminRepositoryContract(name: string, makeAdapter: AdapterFactory<AdminRepository>): void {
   describe(`${name} (AdminRepository contract)`, () => {
@@ -10,7 +11,7 @@ export function describeAdminRepositoryContract(name: string, makeAdapter: Adapt
     it('has no admins at first', async () => {
       expect(await admins().count()).toBe(0);
       expect(await admins().list()).toEqual([]);
-      expect(await admins().getByUid('uid-commodore')).toBeNull();
+      expect(await admins().getByUid(anAdmin().uid)).toBeNull();
       expect(await admins().getByEmail('commodore@club.example')).toBeNull();
     });
 

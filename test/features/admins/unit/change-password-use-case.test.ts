@@ -7,8 +7,9 @@ import type { IdentityProvider } from '../../../../core/admins/identity-provider
 import { LOGIN_MESSAGES, LOGIN_WINDOW_MS, loginAttemptKeys } from '../../../../core/admins/login';
 import { newResetToken } from '../../../../core/admins/password-reset';
 import { RateLimitError, UnavailableError, ValidationError } from '../../../../core/shared/errors';
-import { anAdmin, makeWorld } from '../../../support/unit/world';
+import { makeWorld } from '../../../support/unit/world';
 import { rejectionOf } from '../../../support/contract/storage-fixtures';
+import { anAdmin } from '../../../support/entities';
 
 const EMAIL = 'commodore@club.example';
 const OLD_PASSWORD = 'old password 1';

@@ -4,7 +4,8 @@ import { UpdateAdmin } from '../../../../core/admin-accounts/update-admin';
 import { ListAdmins } from '../../../../core/admins/list-admins';
 import { SignIn } from '../../../../core/admins/sign-in';
 import { ConflictError, NotFoundError, PermissionError, ValidationError } from '../../../../core/shared/errors';
-import { anAdmin, makeWorld, withPermissions, type World } from '../../../support/unit/world';
+import { makeWorld, withPermissions, type World } from '../../../support/unit/world';
+import { anAdmin } from '../../../support/entities';
 
 const manager = anAdmin();
 

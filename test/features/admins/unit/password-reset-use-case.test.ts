@@ -9,7 +9,8 @@ import type { IdentityProvider } from '../../../../core/admins/identity-provider
 import { ADMIN_MESSAGES } from '../../../../core/admin-accounts/create-admin';
 import { RequestPasswordReset } from '../../../../core/admin-accounts/request-password-reset';
 import { ResetPassword } from '../../../../core/admin-accounts/reset-password';
-import { anAdmin, makeWorld } from '../../../support/unit/world';
+import { makeWorld } from '../../../support/unit/world';
+import { anAdmin } from '../../../support/entities';
 
 const EMAIL = 'commodore@club.example';
 const OLD_PASSWORD = 'old password 1';

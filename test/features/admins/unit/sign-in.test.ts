@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SignIn } from '../../../../core/admins/sign-in';
 import { PermissionError, RateLimitError, UnauthenticatedError, UnavailableError, ValidationError } from '../../../../core/shared/errors';
 import type { IdentityProvider, IdentityUser } from '../../../../core/admins/identity-provider.port';
-import { anAdmin, makeWorld } from '../../../support/unit/world';
+import { makeWorld } from '../../../support/unit/world';
+import { anAdmin } from '../../../support/entities';
 
 const EMAIL = 'commodore@club.example';
 const PASSWORD = 'correct horse battery';

@@ -1,14 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FirestoreAuditLog } from '../../../../adapters/firestore/firestore-audit-log';
 import { FirestoreBookingRepository } from '../../../../adapters/firestore/firestore-booking-repository';
-import { FirestoreOutbox } from '../../../../adapters/firestore/firestore-outbox';
-import { MemoryAuditLog } from '../../../../adapters/memory/memory-audit-log';
-import { MemoryBookingRepository } from '../../../../adapters/memory/memory-booking-repository';
-import { MemoryOutbox } from '../../../../adapters/memory/memory-outbox';
-import { SqliteAuditLog } from '../../../../adapters/sqlite/sqlite-audit-log';
-import { SqliteBookingRepository } from '../../../../adapters/sqlite/sqlite-booking-repository';
-import { SqliteOutbox } from '../../../../adapters/sqlite/sqlite-outbox';
 import { cancelled, paidByCardAt } from '../../../../core/bookings/booking-lifecycle';
 import { placesTaken } from '../../../../core/bookings/booking-state';
 import type { AuditEntry } from '../../../../core/audit/audit';
@@ -19,8 +11,9 @@ import type { BookingChange, BookingRepository } from '../../../../core/bookings
 import type { Outbox } from '../../../../core/mail/outbox.port';
 import { onTwoClients, useFirestoreEmulator } from '../../../support/firestore-emulator-for-file';
 import { aMessage } from '../../mail/contract/outbox.contract';
-import { aBooking, anUnpaidBooking, rejectionOf } from '../../../support/contract/storage-fixtures';
-import { openTempSqlite } from '../../../support/temp-sqlite';
+import { rejectionOf } from '../../../support/contract/storage-fixtures';
+import { aBooking, anUnpaidBooking } from '../../../support/entities';
+import { storesUnderTest } from '../../../support/stores';
 
 const firestore = useFirestoreEmulator();
 
@@ -31,31 +24,7 @@ interface Store {
   close(): Promise<void>;
 }
 
-const STORES: [string, () => Promise<Store>][] = [
-  [
-    'memory',
-    async () => {
-      const outbox = new MemoryOutbox();
-      const audit = new MemoryAuditLog();
-      return { bookings: new MemoryBookingRepository(outbox, audit), outbox, audit, close: async () => {} };
-    },
-  ],
-  [
-    'SQLite',
-    async () => {
-      const { db: sqlite, close } = await openTempSqlite('kyc-changes-');
-      return { bookings: new SqliteBookingRepository(sqlite), outbox: new SqliteOutbox(sqlite), audit: new SqliteAuditLog(sqlite), close };
-    },
-  ],
-  [
-    'Firestore emulator',
-    async () => {
-      const { emulator, db } = firestore();
-      await emulator.reset();
-      return { bookings: new FirestoreBookingRepository(db), outbox: new FirestoreOutbox(db), audit: new FirestoreAuditLog(db), close: async () => {} };
-    },
-  ],
-];
+const STORES: [string, () => Promise<Store>][] = storesUnderTest(firestore, 'kyc-changes-');
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
 let ids = 0;

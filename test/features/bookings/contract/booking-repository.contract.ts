@@ -5,7 +5,8 @@ import type { Booking } from '../../../../core/bookings/booking';
 import { bookedFields, placesOperations } from '../../../support/places-operations';
 import { ConflictError, NotFoundError } from '../../../../core/shared/errors';
 import type { BookingRepository } from '../../../../core/bookings/booking-repository.port';
-import { aBooking, anUnpaidBooking, markPaidByCard, minutesAfter, rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { markPaidByCard, minutesAfter, rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { aBooking, anUnpaidBooking } from '../../../support/entities';
 
 const SUBMITTED = '2026-06-01T09:00:00.000Z';
 const AT_SUBMISSION = new Date(SUBMITTED);

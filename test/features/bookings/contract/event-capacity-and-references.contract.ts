@@ -4,7 +4,8 @@ import type { EventRepository } from '../../../../core/events/event-repository.p
 import { bookingReference, BookingReferenceSchema } from '../../../../core/bookings/booking-reference';
 import { EVENT_FORM_MESSAGES } from '../../../../core/events/event-form';
 import { NotEnoughPlacesError, ValidationError } from '../../../../core/shared/errors';
-import { aBooking, anEvent, rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { aBooking, anEvent } from '../../../support/entities';
 
 /** One storage's events and bookings, on the same database. */
 export interface EventsAndBookings {

@@ -5,10 +5,10 @@ import { FirestoreEventRepository } from '../../../../adapters/firestore/firesto
 import { HOLD_MINUTES, isCancelled, placesTaken } from '../../../../core/bookings/booking-state';
 import { ledgerTaken, type PlacesHold } from '../../../../core/bookings/places-ledger';
 import { useFirestoreEmulator } from '../../../support/firestore-emulator-for-file';
-import { anEvent, anUnpaidBooking } from '../../../support/contract/storage-fixtures';
 import { referenceOf } from '../../../support/reference-of';
 import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../../../support/worker-limits';
 import { runTogether } from '../../../support/start-together';
+import { anEvent, anUnpaidBooking } from '../../../support/entities';
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
 const CAPACITY = 40;

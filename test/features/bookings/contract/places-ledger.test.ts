@@ -8,10 +8,10 @@ import { SqliteMigrationSource } from '../../../../adapters/sqlite/sqlite-migrat
 import { placesTaken } from '../../../../core/bookings/booking-state';
 import type { BookingRepository } from '../../../../core/bookings/booking-repository.port';
 import { useFirestoreEmulator } from '../../../support/firestore-emulator-for-file';
-import { aBooking, anEvent, anUnpaidBooking } from '../../../support/contract/storage-fixtures';
 import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../../../support/worker-limits';
 import { withTempSqlite } from '../../../support/temp-sqlite';
 import { runTogether } from '../../../support/start-together';
+import { aBooking, anEvent, anUnpaidBooking } from '../../../support/entities';
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
 

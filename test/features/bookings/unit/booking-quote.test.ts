@@ -8,7 +8,8 @@ import { isMembershipCurrent, type Member } from '../../../../core/members/membe
 import type { HouseholdPerson } from '../../../../core/members/household';
 import { ValidationError } from '../../../../core/shared/errors';
 import { londonDate } from '../../../../core/shared/london-time';
-import { aForm, anEvent, makeWorld } from '../../../support/unit/world';
+import { aForm, makeWorld, REGATTA } from '../../../support/unit/world';
+import { anEvent } from '../../../support/entities';
 
 // The world's clock reads 1 June 2026 in London: a renewal date of 2026-06-01 is current, 2026-05-31 lapsed.
 const RENEWALS = ['2026-05-31', '2026-06-01', '2027-03-31'] as const;
@@ -42,7 +43,7 @@ describe('the booking form’s total is what SubmitBooking charges', () => {
       fc.asyncProperty(scenario, async (s) => {
         const world = makeWorld();
         const now = world.clock.now();
-        const event = anEvent({ requiresPayment: true, price: s.price, memberPrice: Math.floor((s.price * s.memberShare) / 100), offerChild: true });
+        const event = anEvent({ ...REGATTA, requiresPayment: true, price: s.price, memberPrice: Math.floor((s.price * s.memberShare) / 100), offerChild: true });
         await world.events.create(event);
         const me = aMember('me', s.renewal);
         const others = s.others.map((o, i) => aMember(`other-${i}`, o.renewal, o.junior ? 'Junior' : 'Adult'));

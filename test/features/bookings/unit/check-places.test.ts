@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteDatabase } from '../../../../adapters/sqlite/sqlite-database';
 import { SqliteBookingRepository } from '../../../../adapters/sqlite/sqlite-booking-repository';
-import { aBooking, anUnpaidBooking } from '../../../support/contract/storage-fixtures';
+import { aBooking, anUnpaidBooking } from '../../../support/entities';
 
 const run = promisify(execFile);
 const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');

@@ -7,15 +7,16 @@ import { CheckPlaces } from '../../../../core/bookings/check-places';
 import { SubmitBooking } from '../../../../core/operations/submit-booking';
 import { ConfirmPayment } from '../../../../core/bookings/confirm-payment';
 import { NotFoundError, PermissionError } from '../../../../core/shared/errors';
-import { GOOD_CARD, aForm, anAdmin, anEvent, makeWorld, withPermissions, type World } from '../../../support/unit/world';
+import { aForm, GOOD_CARD, makeWorld, REGATTA, withPermissions, type World } from '../../../support/unit/world';
+import { anAdmin, anEvent } from '../../../support/entities';
 
 const simple = { numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0' };
 
 /** A paid event with one paid and one pending booking, and a free event with one booking. */
 async function seed(world: World) {
-  await world.events.create(anEvent({ id: 'dinner', name: 'Laying-up Dinner', requiresPayment: true, price: 2500, eventdatetime: '2026-06-20T18:00:00.000Z', eventenddatetime: null }));
-  await world.events.create(anEvent({ id: 'regatta', eventdatetime: '2026-07-04T09:00:00.000Z' }));
-  await world.events.create(anEvent({ id: 'ancient', name: 'Old Race', eventdatetime: '2025-09-01T09:00:00.000Z', eventenddatetime: null }));
+  await world.events.create(anEvent({ ...REGATTA, id: 'dinner', name: 'Laying-up Dinner', requiresPayment: true, price: 2500, eventdatetime: '2026-06-20T18:00:00.000Z', eventenddatetime: null }));
+  await world.events.create(anEvent({ ...REGATTA, id: 'regatta', eventdatetime: '2026-07-04T09:00:00.000Z' }));
+  await world.events.create(anEvent({ ...REGATTA, id: 'ancient', name: 'Old Race', eventdatetime: '2025-09-01T09:00:00.000Z', eventenddatetime: null }));
   const submit = new SubmitBooking(world);
   const paid = await submit.execute(aForm({ eventId: 'dinner', numberAttending: '2', ...simple }));
   await new ConfirmPayment(world).execute({ source: 'card', checkoutId: paid.checkoutId!, cardToken: GOOD_CARD });
@@ -115,7 +116,7 @@ describe('GetDashboard', () => {
     const world = makeWorld();
     await seed(world);
     for (let i = 1; i <= 4; i += 1) {
-      await world.events.create(anEvent({ id: `future-${i}`, eventdatetime: `2027-0${i}-01T09:00:00.000Z`, eventenddatetime: null }));
+      await world.events.create(anEvent({ ...REGATTA, id: `future-${i}`, eventdatetime: `2027-0${i}-01T09:00:00.000Z`, eventenddatetime: null }));
     }
     const dashboard = await new GetDashboard(world).execute(withPermissions(['bookings:read']));
     // The clock reads 1 June 2026: the dinner and the regatta come next, then the next year's, not the farthest first.

@@ -11,8 +11,8 @@ import {
   UnavailableError,
   ValidationError,
 } from '../../../../core/shared/errors';
-import { aForm, anEvent, makeWorld, type World } from '../../../support/unit/world';
-import { aBooking } from '../../../support/entities';
+import { aForm, makeWorld, REGATTA, type World } from '../../../support/unit/world';
+import { aBooking, anEvent } from '../../../support/entities';
 import type { Member } from '../../../../core/members/member';
 
 function submitBooking(world: World, overrides: Partial<SubmitBookingDeps> = {}) {
@@ -22,7 +22,7 @@ function submitBooking(world: World, overrides: Partial<SubmitBookingDeps> = {})
 describe('SubmitBooking', () => {
   it('stores a free booking with the cleaned-up form and answers with its reference', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent());
+    await world.events.create(anEvent(REGATTA));
     const result = await submitBooking(world).execute(
       aForm({ firstName: '  Ann ', lastName: ' Sailor', numberAttending: '3 people', email: '  ann@example.org ' }),
     );
@@ -50,7 +50,7 @@ describe('SubmitBooking', () => {
 
   it('gives the booking the next reference when its first is taken, and tells the member the one stored', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent());
+    await world.events.create(anEvent(REGATTA));
     const first = bookingReference('KYC', 'id-000001', 0);
     await world.bookings.addIfPlacesRemain(aBooking({ id: 'older', eventId: 'other', reference: first }), { capacity: null, now: world.clock.now() });
     const result = await submitBooking(world).execute(aForm());
@@ -61,7 +61,7 @@ describe('SubmitBooking', () => {
 
   it('ignores the fields an event does not offer', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent({ offerChild: false, offerSoftDrinks: false, offerVeg: false, isBoatEvent: false }));
+    await world.events.create(anEvent({ ...REGATTA, offerChild: false, offerSoftDrinks: false, offerVeg: false, isBoatEvent: false }));
     const { bookingId } = await submitBooking(world).execute(
       aForm({ numberAttending: '2', numberOfChildren: '9', numberOfSoftDrinks: '-1', numberOfVegetarian: '7', boatName: 'Ghost', email: '' }),
     );
@@ -77,7 +77,7 @@ describe('SubmitBooking', () => {
 
   it('refuses a form that breaks the booking rules, with the spec messages per field, and stores nothing', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent());
+    await world.events.create(anEvent(REGATTA));
     const use = submitBooking(world);
     await expect(use.execute(aForm({ firstName: '   ' }))).rejects.toMatchObject({
       code: 'VALIDATION',
@@ -121,7 +121,7 @@ describe('SubmitBooking', () => {
   ])('refuses a booking when %s and stores nothing', async (_why, overrides, now) => {
     const world = makeWorld();
     world.clock.set(now);
-    await world.events.create(anEvent(overrides));
+    await world.events.create(anEvent({ ...REGATTA, ...overrides }));
     const attempt = submitBooking(world).execute(aForm());
     await expect(attempt).rejects.toBeInstanceOf(BookingClosedError);
     await expect(attempt).rejects.toThrow('Booking is closed for this event');
@@ -130,13 +130,13 @@ describe('SubmitBooking', () => {
 
   it('still takes a booking at the very instant of the booking end date', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent({ bookingEndDate: '2026-06-01T09:00:00.000Z' }));
+    await world.events.create(anEvent({ ...REGATTA, bookingEndDate: '2026-06-01T09:00:00.000Z' }));
     await expect(submitBooking(world).execute(aForm())).resolves.toMatchObject({ bookingId: 'id-000001' });
   });
 
   it('prices a paid booking on the server (children half price) and opens a checkout for it', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent({ requiresPayment: true, price: 1251, currency: 'EUR' }));
+    await world.events.create(anEvent({ ...REGATTA, requiresPayment: true, price: 1251, currency: 'EUR' }));
     const result = await submitBooking(world).execute(aForm({ numberAttending: '3', numberOfChildren: '1', amount: 1, totalAmount: 1 }));
     // 2 adults x 12.51 + 1 child x 6.26 (half, rounded up) = 31.28
     expect(result).toEqual({ bookingId: 'id-000001', reference: expect.stringMatching(/^KYC-[2-9A-Z]{5}$/), paymentRequired: true, amount: 3128, currency: 'EUR', checkoutId: 'chk_1_id-000001', managePath: null });
@@ -167,7 +167,7 @@ describe('SubmitBooking', () => {
 
     it('charges a current member the member price for their own place, guests the standard price, and the card checkout the same', async () => {
       const world = makeWorld();
-      await world.events.create(anEvent({ requiresPayment: true, price: 1500, memberPrice: 1000 }));
+      await world.events.create(anEvent({ ...REGATTA, requiresPayment: true, price: 1500, memberPrice: 1000 }));
       const result = await submitBooking(world).execute(aForm({ numberAttending: '3', numberOfChildren: '1', amount: 1, totalAmount: 1 }), { address: ADDRESS, member });
       // The member 10.00 + one adult guest 15.00 + one child guest 7.50.
       expect(result).toMatchObject({ paymentRequired: true, amount: 3250 });
@@ -178,7 +178,7 @@ describe('SubmitBooking', () => {
     it('charges the standard price to a member whose membership lapsed the day before, or who is disabled, and records who booked', async () => {
       for (const who of [{ ...member, renewalDate: '2026-05-31' }, { ...member, disabled: true }]) {
         const world = makeWorld();
-        await world.events.create(anEvent({ requiresPayment: true, price: 1500, memberPrice: 1000 }));
+        await world.events.create(anEvent({ ...REGATTA, requiresPayment: true, price: 1500, memberPrice: 1000 }));
         const result = await submitBooking(world).execute(aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0' }), { address: ADDRESS, member: who });
         expect(result.amount).toBe(1500);
         expect(await world.bookings.get(result.bookingId)).toMatchObject({ paymentAmount: 1500, priceKind: 'standard', memberId: 'member-1', memberPlaces: 0 });
@@ -187,7 +187,7 @@ describe('SubmitBooking', () => {
 
     it('charges the standard price to a booking made without signing in', async () => {
       const world = makeWorld();
-      await world.events.create(anEvent({ requiresPayment: true, price: 1500, memberPrice: 1000 }));
+      await world.events.create(anEvent({ ...REGATTA, requiresPayment: true, price: 1500, memberPrice: 1000 }));
       const result = await submitBooking(world).execute(aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0' }), { address: ADDRESS, member: null });
       expect(result.amount).toBe(1500);
       expect(await world.bookings.get(result.bookingId)).toMatchObject({ priceKind: 'standard', memberId: null, memberPlaces: 0 });
@@ -195,7 +195,7 @@ describe('SubmitBooking', () => {
 
     it('makes a member price of 0 a free booking for a member alone: no checkout is opened', async () => {
       const world = makeWorld();
-      await world.events.create(anEvent({ requiresPayment: true, price: 1500, memberPrice: 0 }));
+      await world.events.create(anEvent({ ...REGATTA, requiresPayment: true, price: 1500, memberPrice: 0 }));
       const result = await submitBooking(world).execute(aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0' }), { address: ADDRESS, member });
       expect(result).toMatchObject({ paymentRequired: false, amount: 0, checkoutId: null });
       expect(world.payments.checkouts.size).toBe(0);
@@ -205,7 +205,7 @@ describe('SubmitBooking', () => {
 
   it('treats an event that asks for payment at a price of 0 as free: no checkout is opened', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent({ requiresPayment: true, price: 0 }));
+    await world.events.create(anEvent({ ...REGATTA, requiresPayment: true, price: 0 }));
     const result = await submitBooking(world).execute(aForm());
     expect(result).toMatchObject({ paymentRequired: false, amount: 0, checkoutId: null });
     expect(world.payments.checkouts.size).toBe(0);
@@ -214,7 +214,7 @@ describe('SubmitBooking', () => {
   it('refuses a paid booking in a currency the card account cannot take, before storing or opening anything', async () => {
     const world = makeWorld();
     world.payments.takesOnly = 'EUR';
-    await world.events.create(anEvent({ requiresPayment: true, price: 1000, currency: 'GBP' }));
+    await world.events.create(anEvent({ ...REGATTA, requiresPayment: true, price: 1000, currency: 'GBP' }));
     await expect(submitBooking(world).execute(aForm())).rejects.toThrow('Card payment is not yet available for this event');
     expect(await world.bookings.listAll()).toEqual([]);
     expect(world.payments.checkouts.size).toBe(0);
@@ -225,7 +225,7 @@ describe('SubmitBooking', () => {
 
   it('passes on a payment provider failure, storing nothing: the places stay free', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent({ requiresPayment: true, price: 1000, capacity: 3 }));
+    await world.events.create(anEvent({ ...REGATTA, requiresPayment: true, price: 1000, capacity: 3 }));
     world.payments.failNextCheckout = new UnavailableError('Payment provider unavailable');
     await expect(submitBooking(world).execute(aForm({ numberAttending: '3' }))).rejects.toBeInstanceOf(UnavailableError);
     expect(await world.bookings.listAll()).toEqual([]);
@@ -238,7 +238,7 @@ describe('SubmitBooking', () => {
 
   it('caps the places one address\'s bookings hold for 30 minutes, and frees a refused booking\'s share', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent({ requiresPayment: true, price: 1000, capacity: 5 }));
+    await world.events.create(anEvent({ ...REGATTA, requiresPayment: true, price: 1000, capacity: 5 }));
     const limits = new MemoryAddressLimitStore();
     const use = submitBooking(world, { addressLimits: limits, bookingLimits: { maxHeldPlacesPerAddress: 6 } });
     const home = { address: '198.51.100.7', member: null };
@@ -259,7 +259,7 @@ describe('SubmitBooking', () => {
 
   it('refuses a booking that would overfill the event, saying how many places are left', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent({ capacity: 4 }));
+    await world.events.create(anEvent({ ...REGATTA, capacity: 4 }));
     const use = submitBooking(world);
     await use.execute(aForm({ numberAttending: '3' }));
     const over = use.execute(aForm({ numberAttending: '2', numberOfChildren: '0' }));
@@ -274,7 +274,7 @@ describe('SubmitBooking', () => {
 
   it('lets the test hook charge £1 only when the server enables it', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent({ requiresPayment: true, price: 1500 }));
+    await world.events.create(anEvent({ ...REGATTA, requiresPayment: true, price: 1500 }));
     const hooked = submitBooking(world, { testHook: true });
     await expect(hooked.execute(aForm({ numberAttending: '123456789' }))).resolves.toMatchObject({ amount: 100, paymentRequired: true });
     await expect(submitBooking(world).execute(aForm({ numberAttending: '123456789' }))).rejects.toMatchObject({
@@ -292,7 +292,7 @@ describe('SubmitBooking', () => {
         async (attending, childrenSeed, price, requiresPayment) => {
           const children = childrenSeed % (attending + 1);
           const world = makeWorld();
-          await world.events.create(anEvent({ requiresPayment, price }));
+          await world.events.create(anEvent({ ...REGATTA, requiresPayment, price }));
           const result = await submitBooking(world).execute(
             aForm({ numberAttending: String(attending), numberOfChildren: String(children), numberOfSoftDrinks: '0', numberOfVegetarian: '0' }),
           );
@@ -314,7 +314,7 @@ describe('SubmitBooking', () => {
         fc.boolean(),
         async (capacity, requests, paid) => {
           const world = makeWorld();
-          await world.events.create(anEvent({ capacity, requiresPayment: paid, price: paid ? 500 : 0 }));
+          await world.events.create(anEvent({ ...REGATTA, capacity, requiresPayment: paid, price: paid ? 500 : 0 }));
           const use = submitBooking(world);
           for (const request of requests) {
             world.clock.advance(request.minutesLater * 60 * 1000);
@@ -343,7 +343,7 @@ describe('SubmitBooking', () => {
 
   it('never overfills when bookings arrive at the same time', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent({ capacity: 10 }));
+    await world.events.create(anEvent({ ...REGATTA, capacity: 10 }));
     const use = submitBooking(world);
     const results = await Promise.allSettled(
       Array.from({ length: 8 }, () => use.execute(aForm({ numberAttending: '3', numberOfChildren: '0', numberOfSoftDrinks: '0' }))),

@@ -1,27 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
-import { MemoryAdminRepository } from '../../../../adapters/memory/memory-admin-repository';
-import { MemoryBookingRepository } from '../../../../adapters/memory/memory-booking-repository';
-import { MemoryConditionsRepository } from '../../../../adapters/memory/memory-conditions-repository';
-import { MemoryEventRepository } from '../../../../adapters/memory/memory-event-repository';
-import { MemoryOutbox } from '../../../../adapters/memory/memory-outbox';
-import { MemoryDutyRepository } from '../../../../adapters/memory/memory-duty-repository';
 import { CONDITIONS_ALERT_MAIL_KIND, SendConditionsAlerts } from '../../../../core/conditions/conditions-alerts';
-import { anEvent } from '../../../support/entities';
+import { anAdmin, anEvent } from '../../../support/entities';
 import { DEFAULT_DUTY_RED_ALERT_DAYS, DUTY_RED_ALERT_KIND, SendStaffingAlerts } from '../../../../core/duties/staffing-alerts';
-import { anAdmin } from '../../../support/contract/storage-fixtures';
+import { memoryStorage } from '../../../support/stores';
 
 const START = '2026-06-10T09:00:00.000Z';
 
 /** An event at START, a forecast of `gustKn` gusts over its hours, two admins who manage events and one who does not. */
 async function world(gustKn: number, now: string, options: { forecast?: boolean; dutyRedAlertDays?: number } = {}) {
   const clock = new FixedClock(now);
-  const outbox = new MemoryOutbox();
-  const events = new MemoryEventRepository();
-  const conditions = new MemoryConditionsRepository();
-  const admins = new MemoryAdminRepository();
+  const { outbox, events, conditions, admins, duties, bookings } = memoryStorage();
   await events.create(anEvent({ id: 'race', name: 'Race', eventdatetime: START, eventenddatetime: '2026-06-10T12:00:00.000Z' }));
-  const duties = new MemoryDutyRepository();
   if (options.forecast !== false) await conditions.saveForecast({
     fetchedAt: now,
     latitude: 51.5,
@@ -32,7 +22,7 @@ async function world(gustKn: number, now: string, options: { forecast?: boolean;
   await admins.create(anAdmin({ uid: 'a2', email: 'two@example.org', permissions: ['events:write'] }));
   await admins.create(anAdmin({ uid: 'a3', email: 'reader@example.org', permissions: ['events:read'] }));
   await admins.create(anAdmin({ uid: 'a4', email: 'gone@example.org', permissions: ['events:write'], disabled: true }));
-  const alerts = new SendConditionsAlerts({ events, conditions, admins, bookings: new MemoryBookingRepository(outbox), duties, outbox, clock, siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' }, alertHoursBefore: [48, 24], dutyRedAlertDays: options.dutyRedAlertDays ?? DEFAULT_DUTY_RED_ALERT_DAYS });
+  const alerts = new SendConditionsAlerts({ events, conditions, admins, bookings, duties, outbox, clock, siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' }, alertHoursBefore: [48, 24], dutyRedAlertDays: options.dutyRedAlertDays ?? DEFAULT_DUTY_RED_ALERT_DAYS });
   const staffing = new SendStaffingAlerts({ events, admins, duties, outbox, clock, siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' }, redAlertDays: DEFAULT_DUTY_RED_ALERT_DAYS });
   const sent = async () => (await outbox.list()).filter((m) => m.kind === CONDITIONS_ALERT_MAIL_KIND);
   /** A safety-boat slot of the race that needs two (the event cannot run without it), `held` of them filled. */

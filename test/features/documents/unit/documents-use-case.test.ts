@@ -9,7 +9,8 @@ import { DeleteDocument } from '../../../../core/documents/delete-document';
 import { ReorderDocuments } from '../../../../core/documents/reorder-documents';
 import { ReplaceDocumentFile } from '../../../../core/documents/replace-document-file';
 import { UpdateDocument } from '../../../../core/documents/update-document';
-import { anAdmin, makeWorld, withPermissions } from '../../../support/unit/world';
+import { makeWorld, withPermissions } from '../../../support/unit/world';
+import { anAdmin } from '../../../support/entities';
 
 const secretary = anAdmin({ permissions: ['content:write'] });
 // A comment after the header: bytes a PDF reader takes for an (empty) PDF.

@@ -2,12 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { FirestoreDutyRepository } from '../../../../adapters/firestore/firestore-duty-repository';
 import { FirestoreEventRepository } from '../../../../adapters/firestore/firestore-event-repository';
 import { FirestoreOutbox } from '../../../../adapters/firestore/firestore-outbox';
-import { MemoryDutyRepository } from '../../../../adapters/memory/memory-duty-repository';
-import { MemoryEventRepository } from '../../../../adapters/memory/memory-event-repository';
-import { MemoryOutbox } from '../../../../adapters/memory/memory-outbox';
-import { SqliteDutyRepository } from '../../../../adapters/sqlite/sqlite-duty-repository';
-import { SqliteEventRepository } from '../../../../adapters/sqlite/sqlite-event-repository';
-import { SqliteOutbox } from '../../../../adapters/sqlite/sqlite-outbox';
 import type { DutyAssignment, DutyWindow } from '../../../../core/duty-rosters/duty-roster';
 import type { DutyRepository } from '../../../../core/duties/duty-repository.port';
 import { DUTY_ROSTER_CHANGED } from '../../../../core/duties/event-move-duties';
@@ -16,9 +10,10 @@ import type { EventRepository } from '../../../../core/events/event-repository.p
 import type { Outbox } from '../../../../core/mail/outbox.port';
 import { ConflictError } from '../../../../core/shared/errors';
 import { onTwoClients, useFirestoreEmulator } from '../../../support/firestore-emulator-for-file';
-import { openTempSqlite } from '../../../support/temp-sqlite';
 import { aMessage } from '../../mail/contract/outbox.contract';
-import { anEvent, rejectionOf } from '../../../support/contract/storage-fixtures';
+import { rejectionOf } from '../../../support/contract/storage-fixtures';
+import { anEvent } from '../../../support/entities';
+import { storesUnderTest } from '../../../support/stores';
 
 // EventRepository.update with `duties` (a moved event's roster, ADR 0045): the holders who no
 // longer fit released, the others' duties at the new time, in the same atomic step as the event
@@ -33,31 +28,7 @@ interface Store {
   close(): Promise<void>;
 }
 
-const STORES: [string, () => Promise<Store>][] = [
-  [
-    'memory',
-    async () => {
-      const outbox = new MemoryOutbox();
-      const duties = new MemoryDutyRepository();
-      return { events: new MemoryEventRepository({ outbox, duties }), duties, outbox, close: async () => {} };
-    },
-  ],
-  [
-    'SQLite',
-    async () => {
-      const { db, close } = await openTempSqlite('kyc-event-duties-');
-      return { events: new SqliteEventRepository(db), duties: new SqliteDutyRepository(db), outbox: new SqliteOutbox(db), close };
-    },
-  ],
-  [
-    'Firestore emulator',
-    async () => {
-      const { emulator, db } = firestore();
-      await emulator.reset();
-      return { events: new FirestoreEventRepository(db), duties: new FirestoreDutyRepository(db), outbox: new FirestoreOutbox(db), close: async () => {} };
-    },
-  ],
-];
+const STORES: [string, () => Promise<Store>][] = storesUnderTest(firestore, 'kyc-event-duties-');
 
 const OLD: DutyWindow = { start: '2026-07-04T09:00:00.000Z', end: '2026-07-04T16:00:00.000Z' };
 const NEW: DutyWindow = { start: '2026-07-11T09:00:00.000Z', end: '2026-07-11T16:00:00.000Z' };

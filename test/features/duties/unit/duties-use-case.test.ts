@@ -7,8 +7,9 @@ import { ManageMemberQualifications } from '../../../../core/duties/manage-membe
 import { VolunteerForDuty } from '../../../../core/duties/volunteer-for-duty';
 import { WithdrawFromDuty } from '../../../../core/duties/withdraw-from-duty';
 import type { Member } from '../../../../core/members/member';
-import { anAdmin, anEvent, makeWorld, withPermissions, type World } from '../../../support/unit/world';
+import { makeWorld, REGATTA, withPermissions, type World } from '../../../support/unit/world';
 import { DeleteEvent, EVENT_HAS_DUTIES } from '../../../../core/operations/delete-event';
+import { anAdmin, anEvent } from '../../../support/entities';
 
 const admin = anAdmin({ permissions: ['duties:write', 'events:read'] });
 let w: World;
@@ -28,7 +29,7 @@ async function race() {
   const safety = await catalogue.saveDutyType(admin, null, { name: 'Safety boat driver', description: '', qualificationIds: [pb2.id] });
   const galley = await catalogue.saveDutyType(admin, null, { name: 'Galley', description: '', qualificationIds: [] });
   const template = await catalogue.saveTemplate(admin, null, { name: 'Club race', needs: [{ dutyTypeId: safety.id, needed: 2, optional: false }, { dutyTypeId: galley.id, needed: 1, optional: true }] });
-  await w.events.create(anEvent({ id: 'race', eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T16:00:00.000Z' }));
+  await w.events.create(anEvent({ ...REGATTA, id: 'race', eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T16:00:00.000Z' }));
   await events.applyTemplate(admin, 'race', { templateId: template.id });
   const [safetySlot, galleySlot] = await w.duties.listSlots('race');
   return { pb2, safetySlot, galleySlot };
@@ -67,8 +68,8 @@ describe('volunteering (for members, once they can sign in)', () => {
 
   it('refuses a second duty at the same time, and a slot of an event with no date', async () => {
     const { galleySlot } = await race();
-    await w.events.create(anEvent({ id: 'social', eventdatetime: '2026-07-04T15:00:00.000Z', eventenddatetime: '2026-07-04T20:00:00.000Z' }));
-    await w.events.create(anEvent({ id: 'tbc', eventdatetime: null, eventenddatetime: null }));
+    await w.events.create(anEvent({ ...REGATTA, id: 'social', eventdatetime: '2026-07-04T15:00:00.000Z', eventenddatetime: '2026-07-04T20:00:00.000Z' }));
+    await w.events.create(anEvent({ ...REGATTA, id: 'tbc', eventdatetime: null, eventenddatetime: null }));
     const galleyType = galleySlot.dutyTypeId;
     const social = await events.addSlot(admin, 'social', { dutyTypeId: galleyType, needed: 1, optional: false });
     const tbc = await events.addSlot(admin, 'tbc', { dutyTypeId: galleyType, needed: 1, optional: false });

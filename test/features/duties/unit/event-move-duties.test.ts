@@ -7,7 +7,8 @@ import { type DutyAssignment, type DutyWindow } from '../../../../core/duty-rost
 import { BUSY_AT_NEW_TIME, DUTY_CHANGE_MAIL_KIND, dutyChangeMessageId, dutyMoveRefusal, holdersAfterMove, movedHolders } from '../../../../core/duties/event-move-duties';
 import type { Member } from '../../../../core/members/member';
 import { londonDate } from '../../../../core/shared/london-time';
-import { anAdmin, anEvent, makeWorld } from '../../../support/unit/world';
+import { makeWorld, REGATTA } from '../../../support/unit/world';
+import { anAdmin, anEvent } from '../../../support/entities';
 
 const HOUR = 3_600_000;
 const base = Date.parse('2026-07-01T00:00:00.000Z');
@@ -74,8 +75,8 @@ describe('who of a moved event’s holders no longer fits its new time', () => {
 describe('UpdateEvent moves the roster with the event', () => {
   it('each holder gets one e-mail: those who fit the new time keep the duty with the updated .ics; one busy then is released and told', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent({ eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T15:00:00.000Z', sequence: 2 }));
-    await world.events.create(anEvent({ id: 'open-day', name: 'Open day', eventdatetime: '2026-07-05T09:00:00.000Z', eventenddatetime: '2026-07-05T15:00:00.000Z' }));
+    await world.events.create(anEvent({ ...REGATTA, eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T15:00:00.000Z', sequence: 2 }));
+    await world.events.create(anEvent({ ...REGATTA, id: 'open-day', name: 'Open day', eventdatetime: '2026-07-05T09:00:00.000Z', eventenddatetime: '2026-07-05T15:00:00.000Z' }));
     for (const id of ['ann', 'bob']) await world.members.create({ id, name: id.toUpperCase(), email: `${id}@example.org`, membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' });
     await world.duties.saveCatalogue('dutyTypes', { id: 'safety', name: 'Safety boat driver', description: '', qualificationIds: [] });
     await world.duties.addSlots([

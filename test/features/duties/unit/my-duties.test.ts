@@ -8,7 +8,8 @@ import { GetMyDuties } from '../../../../core/duties/my-duties';
 import { VolunteerForDuty } from '../../../../core/duties/volunteer-for-duty';
 import { WithdrawFromDuty } from '../../../../core/duties/withdraw-from-duty';
 import type { Member } from '../../../../core/members/member';
-import { anAdmin, anEvent, makeWorld, type World } from '../../../support/unit/world';
+import { makeWorld, REGATTA, type World } from '../../../support/unit/world';
+import { anAdmin, anEvent } from '../../../support/entities';
 
 // The members' duties page (today is 1 June 2026, 09:00 UTC).
 const admin = anAdmin({ permissions: ['duties:write', 'events:read'] });
@@ -36,9 +37,9 @@ async function season() {
   const pb2 = await catalogue.saveQualification(admin, null, { name: 'Powerboat Level 2', validityMonths: null });
   const safety = await catalogue.saveDutyType(admin, null, { name: 'Safety boat driver', description: 'Drives the RIB', qualificationIds: [pb2.id] });
   const galley = await catalogue.saveDutyType(admin, null, { name: 'Galley', description: 'Teas', qualificationIds: [] });
-  await w.events.create(anEvent({ id: 'race', name: 'Summer race', eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T16:00:00.000Z' }));
-  await w.events.create(anEvent({ id: 'today', name: 'Today race', eventdatetime: '2026-06-01T08:00:00.000Z', eventenddatetime: '2026-06-01T16:00:00.000Z' }));
-  await w.events.create(anEvent({ id: 'off', name: 'Called off', eventdatetime: '2026-07-11T09:00:00.000Z', eventenddatetime: '2026-07-11T16:00:00.000Z', cancelledAt: '2026-05-30T09:00:00.000Z', cancelReason: 'No wind' }));
+  await w.events.create(anEvent({ ...REGATTA, id: 'race', name: 'Summer race', eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T16:00:00.000Z' }));
+  await w.events.create(anEvent({ ...REGATTA, id: 'today', name: 'Today race', eventdatetime: '2026-06-01T08:00:00.000Z', eventenddatetime: '2026-06-01T16:00:00.000Z' }));
+  await w.events.create(anEvent({ ...REGATTA, id: 'off', name: 'Called off', eventdatetime: '2026-07-11T09:00:00.000Z', eventenddatetime: '2026-07-11T16:00:00.000Z', cancelledAt: '2026-05-30T09:00:00.000Z', cancelReason: 'No wind' }));
   const safetySlot = await rosters.addSlot(admin, 'race', { dutyTypeId: safety.id, needed: 2, optional: false });
   const galleySlot = await rosters.addSlot(admin, 'race', { dutyTypeId: galley.id, needed: 1, optional: true });
   const todaySlot = await rosters.addSlot(admin, 'today', { dutyTypeId: galley.id, needed: 1, optional: true });

@@ -10,8 +10,9 @@ import type { EventRepository } from '../../../../core/events/event-repository.p
 import type { Outbox } from '../../../../core/mail/outbox.port';
 import { onTwoClients, useFirestoreEmulator } from '../../../support/firestore-emulator-for-file';
 import { aMessage } from '../../mail/contract/outbox.contract';
-import { anEvent, rejectionOf } from '../../../support/contract/storage-fixtures';
+import { rejectionOf } from '../../../support/contract/storage-fixtures';
 import { openTempSqlite } from '../../../support/temp-sqlite';
+import { anEvent } from '../../../support/entities';
 
 // EventRepository.update with `mail` (the e-mails telling booked members the event moved): written
 // with the event, never without it, on every storage.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../../../../core/shared/errors';
 import type { EventRepository } from '../../../../core/events/event-repository.port';
-import { anEvent, rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { anEvent } from '../../../support/entities';
 
 export function describeEventRepositoryContract(name: string, makeAdapter: AdapterFactory<EventRepository>): void {
   describe(`${name} (EventRepository contract)`, () => {

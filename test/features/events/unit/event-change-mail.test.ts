@@ -7,14 +7,14 @@ import { EVENT_CHANGE_MAIL_KIND, eventChangeMessageId } from '../../../../core/e
 import { ConflictError } from '../../../../core/shared/errors';
 import type { Booking } from '../../../../core/bookings/booking';
 import type { BookingRepository } from '../../../../core/bookings/booking-repository.port';
-import { aBooking } from '../../../support/entities';
-import { anAdmin, anEvent, makeWorld, type World } from '../../../support/unit/world';
+import { aBooking, anAdmin, anEvent } from '../../../support/entities';
+import { makeWorld, REGATTA, type World } from '../../../support/unit/world';
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
 
 async function seeded(): Promise<World> {
   const world = makeWorld();
-  await world.events.create(anEvent({ eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T15:00:00.000Z', sequence: 2 }));
+  await world.events.create(anEvent({ ...REGATTA, eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T15:00:00.000Z', sequence: 2 }));
   const book = (overrides: Partial<Booking>) => world.bookings.addIfPlacesRemain(aBooking({ eventId: 'regatta', eventName: 'Summer Regatta', ...overrides }), { capacity: null, now: NOW });
   await book({ id: 'ann', userEmail: 'ann@example.org' });
   await book({ id: 'bob', userEmail: null });

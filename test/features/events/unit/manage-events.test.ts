@@ -8,7 +8,8 @@ import { SubmitBooking } from '../../../../core/operations/submit-booking';
 import { CancelEvent } from '../../../../core/operations/cancel-event';
 import { ConflictError, NotFoundError, PermissionError, UnavailableError, ValidationError } from '../../../../core/shared/errors';
 import type { SearchIndex } from '../../../../core/search/search-index.port';
-import { aForm, anAdmin, anEvent, makeWorld, withPermissions, type World } from '../../../support/unit/world';
+import { aForm, makeWorld, REGATTA, withPermissions, type World } from '../../../support/unit/world';
+import { anAdmin, anEvent } from '../../../support/entities';
 
 const form = {
   name: '  Autumn Regatta ',
@@ -136,7 +137,7 @@ describe('CreateEvent', () => {
 describe('UpdateEvent', () => {
   it('replaces the fields, keeps id and creation time, and updates the search index', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent());
+    await world.events.create(anEvent({ ...REGATTA, createdAt: '2026-01-01T00:00:00.000Z' }));
     await world.search.upsert('events', [{ objectID: 'regatta', type: 'event', category: 'event', name: 'Summer Regatta', tags: [] }]);
     world.clock.advance(60_000);
     const updated = await new UpdateEvent(world).execute(anAdmin(), 'regatta', { ...form, name: 'Midsummer Cruise', allowBooking: false });
@@ -151,7 +152,7 @@ describe('UpdateEvent', () => {
   it('keeps a time the form shows as opened, also the second 01:30 of the autumn clock change; a time typed again is read as the first', async () => {
     const world = makeWorld();
     // 01:30 GMT on 25 October 2026, after the clocks went back: 01:30 happens twice that night.
-    await world.events.create(anEvent({ eventdatetime: '2026-10-25T01:30:00.000Z', eventenddatetime: null }));
+    await world.events.create(anEvent({ ...REGATTA, eventdatetime: '2026-10-25T01:30:00.000Z', eventenddatetime: null }));
     const use = new UpdateEvent(world);
     const shown = { ...form, requiresPayment: false, price: '', eventdatetime: '2026-10-25T01:30', eventenddatetime: '', bookingEndDate: '' };
     expect((await use.execute(anAdmin(), 'regatta', { ...shown, name: 'Night Sail' })).eventdatetime).toBe('2026-10-25T01:30:00.000Z');
@@ -162,7 +163,7 @@ describe('UpdateEvent', () => {
 
   it('raises the revision number calendars compare (SEQUENCE) by one on every saved change', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent({ sequence: 4 }));
+    await world.events.create(anEvent({ ...REGATTA, sequence: 4 }));
     const use = new UpdateEvent(world);
     expect((await use.execute(anAdmin(), 'regatta', form)).sequence).toBe(5);
     expect((await use.execute(anAdmin(), 'regatta', { ...form, name: 'Midsummer Cruise' })).sequence).toBe(6);
@@ -174,7 +175,7 @@ describe('UpdateEvent', () => {
 
   it('needs events:write, 404s an unknown event and refuses an invalid form', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent());
+    await world.events.create(anEvent(REGATTA));
     const use = new UpdateEvent(world);
     await expect(use.execute(withPermissions(['events:read']), 'regatta', form)).rejects.toMatchObject({
       code: 'PERMISSION',
@@ -186,12 +187,12 @@ describe('UpdateEvent', () => {
     await expect(use.execute(anAdmin(), 'regatta', { ...form, eventenddatetime: '2026-09-12T09:00' })).rejects.toMatchObject({
       fields: { eventenddatetime: 'End must be after the start' },
     });
-    expect(await world.events.get('regatta')).toEqual(anEvent());
+    expect(await world.events.get('regatta')).toEqual(anEvent(REGATTA));
   });
 
   it('refuses a capacity cut that a booking made after its first check would overfill: the storage checks again as it writes', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent({ capacity: 20, requiresPayment: false, price: 0 }));
+    await world.events.create(anEvent({ ...REGATTA, capacity: 20, requiresPayment: false, price: 0 }));
     await new SubmitBooking(world).execute(aForm({ numberAttending: '8' }));
     // The use case's own early check reads the places before the booking above: none.
     const staleRead = { placesTakenByEvent: async (ids: string[]) => new Map(ids.map((id) => [id, 0])), listByEvent: world.bookings.listByEvent.bind(world.bookings) };
@@ -213,7 +214,7 @@ describe('DeleteEvent', () => {
 
   it('refuses to delete an event that has bookings', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent());
+    await world.events.create(anEvent(REGATTA));
     await new SubmitBooking(world).execute(aForm());
     const attempt = new DeleteEvent(world).execute(anAdmin(), 'regatta');
     await expect(attempt).rejects.toBeInstanceOf(ConflictError);
@@ -223,7 +224,7 @@ describe('DeleteEvent', () => {
 
   it('needs events:write and 404s an unknown event', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent());
+    await world.events.create(anEvent(REGATTA));
     await expect(new DeleteEvent(world).execute(withPermissions(['events:read']), 'regatta')).rejects.toMatchObject({
       message: 'You do not have permission to delete events.',
       permission: 'events:write',
@@ -234,7 +235,7 @@ describe('DeleteEvent', () => {
 
   it('still deletes when the search index is down', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent());
+    await world.events.create(anEvent(REGATTA));
     await new DeleteEvent({ ...world, search: brokenSearch }).execute(anAdmin(), 'regatta');
     expect(await world.events.get('regatta')).toBeNull();
   });
@@ -244,11 +245,11 @@ describe('ListAdminEvents and GetAdminEvent', () => {
   it('list every event, the next first (soonest first, then those over, latest first), for an admin with events:read', async () => {
     // The world's clock reads 1 June 2026.
     const world = makeWorld();
-    await world.events.create(anEvent({ id: 'old', eventdatetime: '2025-05-01T09:00:00.000Z', eventenddatetime: null }));
-    await world.events.create(anEvent({ id: 'last-week', eventdatetime: '2026-05-25T09:00:00.000Z', eventenddatetime: null }));
-    await world.events.create(anEvent({ id: 'far', eventdatetime: '2027-08-01T09:00:00.000Z', eventenddatetime: null }));
-    await world.events.create(anEvent({ id: 'next', eventdatetime: '2026-06-06T09:00:00.000Z', eventenddatetime: null }));
-    await world.events.create(anEvent({ id: 'tbc', eventdatetime: null, eventenddatetime: null }));
+    await world.events.create(anEvent({ ...REGATTA, id: 'old', eventdatetime: '2025-05-01T09:00:00.000Z', eventenddatetime: null }));
+    await world.events.create(anEvent({ ...REGATTA, id: 'last-week', eventdatetime: '2026-05-25T09:00:00.000Z', eventenddatetime: null }));
+    await world.events.create(anEvent({ ...REGATTA, id: 'far', eventdatetime: '2027-08-01T09:00:00.000Z', eventenddatetime: null }));
+    await world.events.create(anEvent({ ...REGATTA, id: 'next', eventdatetime: '2026-06-06T09:00:00.000Z', eventenddatetime: null }));
+    await world.events.create(anEvent({ ...REGATTA, id: 'tbc', eventdatetime: null, eventenddatetime: null }));
     expect((await new ListAdminEvents(world).execute(withPermissions(['events:read']))).map((e) => e.id)).toEqual(['next', 'far', 'last-week', 'old', 'tbc']);
     await expect(new ListAdminEvents(world).execute(withPermissions([]))).rejects.toMatchObject({
       message: 'You do not have permission to view events.',
@@ -270,7 +271,7 @@ describe('ListAdminEvents and GetAdminEvent', () => {
 describe('CancelEvent', () => {
   it('always closes the event’s waiting list with it: everyone in line is told, and its search record is written again', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent({ eventdatetime: '2026-07-01T10:00:00.000Z' }));
+    await world.events.create(anEvent({ ...REGATTA, eventdatetime: '2026-07-01T10:00:00.000Z' }));
     const joinedAt = world.clock.now().toISOString();
     await world.waitingList.join(
       { id: 'w1', eventId: 'regatta', name: 'Wendy Waiting', email: 'wendy@example.org', places: 2, joinedAt, status: 'waiting', offeredUntil: null, updatedAt: joinedAt, memberId: null },

@@ -4,7 +4,8 @@ import { ListCalendarEvents } from '../../../../core/calendar/list-calendar-even
 import { GetEventForBooking } from '../../../../core/bookings/get-event-for-booking';
 import { SubmitBooking } from '../../../../core/operations/submit-booking';
 import { NotFoundError } from '../../../../core/shared/errors';
-import { aForm, anEvent, makeWorld, type World } from '../../../support/unit/world';
+import { aForm, makeWorld, REGATTA, type World } from '../../../support/unit/world';
+import { anEvent } from '../../../support/entities';
 
 const simple = { numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0' };
 
@@ -18,12 +19,12 @@ describe('ListCalendarEvents', () => {
   it('lists the events not over before today, start ascending, undated last, with booking state and places left', async () => {
     const world = makeWorld();
     world.clock.set('2026-06-10T12:00:00.000Z');
-    await world.events.create(anEvent({ id: 'august', eventdatetime: '2026-08-01T09:00:00.000Z', eventenddatetime: null, capacity: 10 }));
-    await world.events.create(anEvent({ id: 'last-month', eventdatetime: '2026-05-01T09:00:00.000Z', eventenddatetime: null }));
+    await world.events.create(anEvent({ ...REGATTA, id: 'august', eventdatetime: '2026-08-01T09:00:00.000Z', eventenddatetime: null, capacity: 10 }));
+    await world.events.create(anEvent({ ...REGATTA, id: 'last-month', eventdatetime: '2026-05-01T09:00:00.000Z', eventenddatetime: null }));
     // Earlier today: over, but still on today's calendar; no longer bookable.
-    await world.events.create(anEvent({ id: 'this-morning', eventdatetime: '2026-06-10T08:00:00.000Z', eventenddatetime: '2026-06-10T10:00:00.000Z' }));
-    await world.events.create(anEvent({ id: 'tbc', eventdatetime: null, eventenddatetime: null, allowBooking: false }));
-    await world.events.create(anEvent({ id: 'july', eventdatetime: '2026-07-01T09:00:00.000Z', eventenddatetime: null, bookingEndDate: '2026-06-09T00:00:00.000Z' }));
+    await world.events.create(anEvent({ ...REGATTA, id: 'this-morning', eventdatetime: '2026-06-10T08:00:00.000Z', eventenddatetime: '2026-06-10T10:00:00.000Z' }));
+    await world.events.create(anEvent({ ...REGATTA, id: 'tbc', eventdatetime: null, eventenddatetime: null, allowBooking: false }));
+    await world.events.create(anEvent({ ...REGATTA, id: 'july', eventdatetime: '2026-07-01T09:00:00.000Z', eventenddatetime: null, bookingEndDate: '2026-06-09T00:00:00.000Z' }));
     await book(world, 'august', 4);
 
     const events = await new ListCalendarEvents(world).execute();
@@ -44,7 +45,7 @@ describe('ListCalendarEvents', () => {
 describe('GetEventForBooking', () => {
   it('gives the event with its places left and no closed reason while bookable', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent({ capacity: 5 }));
+    await world.events.create(anEvent({ ...REGATTA, capacity: 5 }));
     await book(world, 'regatta', 5);
     const { event, closedReason } = await new GetEventForBooking(world).execute('regatta');
     expect(closedReason).toBeNull();
@@ -57,7 +58,7 @@ describe('GetEventForBooking', () => {
     ['event-over', { eventdatetime: '2026-05-01T09:00:00.000Z', eventenddatetime: null }],
   ] as const)('says why booking is closed: %s', async (reason, overrides) => {
     const world = makeWorld();
-    await world.events.create(anEvent(overrides));
+    await world.events.create(anEvent({ ...REGATTA, ...overrides }));
     const { event, closedReason } = await new GetEventForBooking(world).execute('regatta');
     expect(closedReason).toBe(reason);
     expect(event.bookingOpen).toBe(false);
@@ -76,7 +77,7 @@ describe('GetEventForBooking', () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 30 }), fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 8 }), async (capacity, sizes) => {
         const world = makeWorld();
-        await world.events.create(anEvent({ capacity }));
+        await world.events.create(anEvent({ ...REGATTA, capacity }));
         let held = 0;
         for (const size of sizes) {
           if (held + size <= capacity) {

@@ -17,8 +17,9 @@ import type { FirestoreEmulator } from '../../../support/firestore-emulator';
 import { startFileEmulator } from '../../../support/firestore-emulator-for-file';
 import { startSmtpTestServer, type SmtpTestServer } from '../../../support/smtp-test-server';
 import { aMessage, describeOutboxContract } from './outbox.contract';
-import { aBooking, anUnpaidBooking, markPaidByCard, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { markPaidByCard, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 import { openTempSqlite } from '../../../support/temp-sqlite';
+import { aBooking, anUnpaidBooking } from '../../../support/entities';
 
 let emulator: FirestoreEmulator | undefined;
 let db: Firestore | undefined;

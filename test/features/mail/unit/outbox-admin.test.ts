@@ -8,7 +8,8 @@ import { DeliverOutbox } from '../../../../core/mail/deliver-outbox';
 import { GetOutboxMessage, ListOutbox, OUTBOX_LIST_LIMIT } from '../../../../core/mail/list-outbox';
 import { ALREADY_QUEUED, ResendOutboxMessage } from '../../../../core/mail/resend-outbox-message';
 import { SubmitBooking } from '../../../../core/operations/submit-booking';
-import { aForm, anEvent, makeWorld, withPermissions } from '../../../support/unit/world';
+import { aForm, makeWorld, REGATTA, withPermissions } from '../../../support/unit/world';
+import { anEvent } from '../../../support/entities';
 
 const reader = withPermissions(['bookings:read']);
 const writer = withPermissions(['bookings:read', 'bookings:write']);
@@ -26,7 +27,7 @@ function mailWorld() {
 describe('ListOutbox', () => {
   it("lists a booking's confirmation as queued, with who it is to and the subject, newest first", async () => {
     const world = mailWorld();
-    await world.events.create(anEvent({ name: 'Summer Regatta' }));
+    await world.events.create(anEvent({ ...REGATTA, name: 'Summer Regatta' }));
     const submit = new SubmitBooking(world);
     const first = await submit.execute(aForm({ email: 'ann@example.org' }));
     world.clock.advance(60_000);
@@ -88,7 +89,7 @@ describe('ListOutbox', () => {
 describe('GetOutboxMessage', () => {
   it('shows the text and HTML as they would be sent, and the files by name', async () => {
     const world = mailWorld();
-    await world.events.create(anEvent({ name: 'Summer Regatta', eventdatetime: '2026-07-04T09:00:00.000Z' }));
+    await world.events.create(anEvent({ ...REGATTA, name: 'Summer Regatta', eventdatetime: '2026-07-04T09:00:00.000Z' }));
     const booked = await new SubmitBooking(world).execute(aForm({ email: 'ann@example.org' }));
     const [row] = (await new ListOutbox(world).execute(reader)).messages;
     const message = await new GetOutboxMessage(world).execute(reader, row.id);

@@ -6,7 +6,8 @@ import { PreviewMemberImport } from '../../../../core/members/preview-member-imp
 import { UpdateMember } from '../../../../core/operations/update-member';
 import type { MemberRepository } from '../../../../core/members/member-repository.port';
 import { ConflictError, PermissionError, ValidationError } from '../../../../core/shared/errors';
-import { anAdmin, makeWorld, withPermissions } from '../../../support/unit/world';
+import { makeWorld, withPermissions } from '../../../support/unit/world';
+import { anAdmin } from '../../../support/entities';
 
 function world() {
   const w = makeWorld();

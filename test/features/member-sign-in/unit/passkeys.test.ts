@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
-import { MemoryAddressLimitStore } from '../../../../adapters/memory/memory-address-limit-store';
-import { MemoryMemberRepository } from '../../../../adapters/memory/memory-member-repository';
-import { MemoryMemberSessionRepository } from '../../../../adapters/memory/memory-member-session-repository';
-import { MemoryPasskeyChallengeRepository } from '../../../../adapters/memory/memory-passkey-challenge-repository';
-import { MemoryPasskeyRepository } from '../../../../adapters/memory/memory-passkey-repository';
 import { CryptoSecretTokens } from '../../../../adapters/node-crypto/crypto-secret-tokens';
 import { FakePasskeyCeremony as FakeCeremony, fakeRegistrationAnswer as registrationAnswer, fakeSignInAnswer as signInAnswer } from '../../../support/fake-passkey-ceremony';
 import { MemberPasskeys, PasskeyRegistration } from '../../../../core/member-sign-in/passkey-registration';
@@ -12,19 +7,21 @@ import { PasskeySignIn } from '../../../../core/member-sign-in/passkey-sign-in';
 import { MAX_PASSKEY_SIGN_INS_PER_ADDRESS, MAX_PASSKEYS_PER_MEMBER, PASSKEY_CHALLENGE_TTL_MS, PASSKEY_MESSAGES } from '../../../../core/member-sign-in/passkeys';
 import type { Member } from '../../../../core/members/member';
 import { ConflictError, NotFoundError, RateLimitError, ValidationError } from '../../../../core/shared/errors';
+import { memoryStorage } from '../../../support/stores';
 
 function aMember(overrides: Partial<Member> = {}): Member {
   return { id: 'member-ann', name: 'Ann Sailor', email: 'ann@example.org', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...overrides };
 }
 
 async function makeWorld() {
+  const { members, passkeys, passkeyChallenges, memberSessions, addressLimits } = memoryStorage();
   const deps = {
-    members: new MemoryMemberRepository(),
-    passkeys: new MemoryPasskeyRepository(),
-    passkeyChallenges: new MemoryPasskeyChallengeRepository(),
-    memberSessions: new MemoryMemberSessionRepository(),
+    members,
+    passkeys,
+    passkeyChallenges,
+    memberSessions,
     ceremony: new FakeCeremony(),
-    addressLimits: new MemoryAddressLimitStore(),
+    addressLimits,
     secrets: new CryptoSecretTokens(),
     clock: new FixedClock('2026-06-01T09:00:00.000Z'),
   };

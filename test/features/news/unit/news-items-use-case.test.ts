@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
-import { MemoryAuditLog } from '../../../../adapters/memory/memory-audit-log';
-import { MemoryCampaignRepository } from '../../../../adapters/memory/memory-campaign-repository';
-import { MemorySearchIndex } from '../../../../adapters/memory/memory-search-index';
 import { SequentialIdGenerator } from '../../../../adapters/memory/sequential-id-generator';
 import { NEWS_FORM_MESSAGES } from '../../../../core/news/news-form';
 import { NEWS_FROM_MAILERLITE, NEWS_NOT_FOUND } from '../../../../core/news/news-items';
@@ -20,23 +17,21 @@ import { RebuildSearchIndex } from '../../../../core/operations/rebuild-search-i
 import { RefreshNewsIndex } from '../../../../core/news/refresh-news-index';
 import { SearchSite } from '../../../../core/search/search';
 import { UpdateNewsItem } from '../../../../core/news/update-news-item';
-import { MemoryDocumentRepository } from '../../../../adapters/memory/memory-document-repository';
-import { MemoryEventRepository } from '../../../../adapters/memory/memory-event-repository';
-import { MemoryWorkDayRepository } from '../../../../adapters/memory/memory-work-day-repository';
-import { MemorySitePageRepository } from '../../../../adapters/memory/memory-site-page-repository';
-import { anAdmin, withPermissions } from '../../../support/unit/world';
+import { withPermissions } from '../../../support/unit/world';
+import { anAdmin } from '../../../support/entities';
+import { memoryStorage } from '../../../support/stores';
 
 const NOW = '2026-06-01T09:00:00.000Z';
 
 function world(newsSource: NewsSource = 'database', outside?: CampaignSource) {
-  const campaigns = new MemoryCampaignRepository();
+  const { campaigns, search, audit } = memoryStorage();
   const deps = {
     campaigns,
     campaignSource: outside ?? campaigns,
-    search: new MemorySearchIndex(),
+    search,
     clock: new FixedClock(NOW),
     ids: new SequentialIdGenerator('n'),
-    audit: new MemoryAuditLog(),
+    audit,
     newsSource,
     reportSearchIndexError: () => {},
     reportSearchError: () => {},
@@ -209,7 +204,8 @@ describe('news from MailerLite (CAMPAIGNS=mailerlite)', () => {
     expect(await new RefreshNewsIndex(w).execute()).toBe(1);
     expect((await w.find.execute('regatta')).hits.map((h) => h.objectID)).toEqual(['ml-1']);
     expect((await w.find.execute('pontoon')).hits).toEqual([]);
-    const rebuilt = await new RebuildSearchIndex({ ...w, events: new MemoryEventRepository(), workDays: new MemoryWorkDayRepository(), documents: new MemoryDocumentRepository(), sitePages: new MemorySitePageRepository(), clubName: 'Kestrel Yacht Club' }).execute([]);
+    const { events, workDays, documents, sitePages } = memoryStorage();
+    const rebuilt = await new RebuildSearchIndex({ ...w, events, workDays, documents, sitePages, clubName: 'Kestrel Yacht Club' }).execute([]);
     expect(rebuilt.news).toBe(1);
     expect((await w.find.execute('pontoon')).hits).toEqual([]);
   });

@@ -3,10 +3,11 @@ import { ConfirmPayment } from '../../../../core/bookings/confirm-payment';
 import { GetCheckout } from '../../../../core/bookings/get-checkout';
 import { SubmitBooking } from '../../../../core/operations/submit-booking';
 import { NotFoundError, PaymentError, ValidationError } from '../../../../core/shared/errors';
-import { DECLINED_CARD, GOOD_CARD, GOOD_SIGNATURE, aForm, anEvent, makeWorld, type World } from '../../../support/unit/world';
+import { aForm, DECLINED_CARD, GOOD_CARD, GOOD_SIGNATURE, makeWorld, REGATTA, type World } from '../../../support/unit/world';
+import { anEvent } from '../../../support/entities';
 
 async function paidBooking(world: World) {
-  await world.events.create(anEvent({ requiresPayment: true, price: 2000 }));
+  await world.events.create(anEvent({ ...REGATTA, requiresPayment: true, price: 2000 }));
   const submit = new SubmitBooking(world);
   const booked = await submit.execute(aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0' }));
   // The member goes on to the card step, which opens the checkout: the hold is 30 minutes.

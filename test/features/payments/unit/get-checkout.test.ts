@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { ConfirmPayment } from '../../../../core/bookings/confirm-payment';
 import { CHECKOUT_PROOF_MS, checkoutProof, GetCheckout } from '../../../../core/bookings/get-checkout';
 import { SubmitBooking } from '../../../../core/operations/submit-booking';
-import { GOOD_CARD, aForm, anEvent, makeWorld, type World } from '../../../support/unit/world';
+import { aForm, GOOD_CARD, makeWorld, REGATTA, type World } from '../../../support/unit/world';
+import { anEvent } from '../../../support/entities';
 
 /** A booking paid by card; the proof is what the booking's answer gave its browser. */
 async function paidBooking(world: World, eventId = 'regatta') {
-  if (!(await world.events.get(eventId))) await world.events.create(anEvent({ id: eventId, requiresPayment: true, price: 2000 }));
+  if (!(await world.events.get(eventId))) await world.events.create(anEvent({ ...REGATTA, id: eventId, requiresPayment: true, price: 2000 }));
   const booked = await new SubmitBooking(world).execute(aForm({ eventId, numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0' }));
   const checkoutId = booked.checkoutId!;
   const { proof } = checkoutProof(world.checkoutLinks, booked.bookingId, world.clock.now());
@@ -52,7 +53,7 @@ describe('GetCheckout: the manage link goes only to the browser that booked', ()
 
   it('never gives a manage link before the booking is paid, proof or not', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent({ requiresPayment: true, price: 2000 }));
+    await world.events.create(anEvent({ ...REGATTA, requiresPayment: true, price: 2000 }));
     const booked = await new SubmitBooking(world).execute(aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0' }));
     const { proof } = checkoutProof(world.checkoutLinks, booked.bookingId, world.clock.now());
     expect(await new GetCheckout(world).execute(booked.checkoutId!, proof)).toMatchObject({ paid: false, managePath: null });

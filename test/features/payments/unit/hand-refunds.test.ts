@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Admin, Permission } from '../../../../core/admins/admin';
 import type { Booking } from '../../../../core/bookings/booking';
 import { BOOKING_CANCEL_REASON_MAX, bookingCancelReason, cancelled, LIFECYCLE_MESSAGES, refundMadeByHand, refundOpen, refundSettled, type RefundOutcome } from '../../../../core/bookings/booking-lifecycle';
 import { bookingCancellation, eventCancellation, refundLine } from '../../../../core/bookings/booking-mail';
@@ -8,6 +7,7 @@ import { bookingRevenue, paidByHand, paymentStatus, refundOwedByHand } from '../
 import { handRefundMail, handRefundMessages, HAND_REFUND_MAIL_KIND } from '../../../../core/bookings/hand-refund-mail';
 import { handRefundOf, handRefundRecipients, handRefundsOf } from '../../../../core/bookings/hand-refunds';
 import { eventBookingSummary } from '../../../../core/bookings/bookings-report';
+import { anAdmin } from '../../../support/entities';
 import { makeBooking, makeEvent, paymentFields, paymentKind } from '../../../support/unit/domain-fixtures';
 
 // Refunds by hand (docs/payments.md#refunds-by-hand): money taken by hand (cash, transfer) is "to refund by hand" when its booking or event
@@ -34,10 +34,6 @@ const outcomeArb: fc.Arbitrary<RefundOutcome> = fc.oneof(
 );
 
 const by = fc.constantFrom('member', 'uid-admin');
-
-function anAdmin(uid: string, permissions: Permission[], disabled = false): Admin {
-  return { uid, email: `${uid}@example.org`, name: `Admin ${uid}`, role: 'admin', permissions, disabled, createdAt: '2026-01-01T00:00:00.000Z' };
-}
 
 describe('which refund it is: by the gateway, or by hand (properties)', () => {
   it('a cancelled booking paid by hand is "To refund by hand" until recorded, never "Refund failed", whatever the gateway says; a card one never is', () => {
@@ -160,7 +156,11 @@ describe("the admins' e-mail of refunds to make by hand", () => {
   ]);
 
   it('goes to every admin not disabled who may record refunds (bookings:write)', () => {
-    const admins = [anAdmin('treasurer', ['bookings:read', 'bookings:write']), anAdmin('events', ['events:read', 'events:write']), anAdmin('gone', ['bookings:write'], true)];
+    const admins = [
+      anAdmin({ uid: 'treasurer', email: 'treasurer@example.org', name: 'Admin treasurer', permissions: ['bookings:read', 'bookings:write'] }),
+      anAdmin({ uid: 'events', email: 'events@example.org', name: 'Admin events', permissions: ['events:read', 'events:write'] }),
+      anAdmin({ uid: 'gone', email: 'gone@example.org', name: 'Admin gone', permissions: ['bookings:write'], disabled: true }),
+    ];
     expect(handRefundRecipients(admins).map((a) => a.uid)).toEqual(['treasurer']);
     const messages = handRefundMessages(admins, refunds, { kind: 'event', eventId: 'regatta', eventName: 'Regatta', recordId: 'regatta' }, CONTEXT, NOW, (a) => `hand-refunds-regatta-${a.uid}`);
     expect(messages.map((m) => [m.id, m.kind, m.recordId, m.mail.to])).toEqual([['hand-refunds-regatta-treasurer', HAND_REFUND_MAIL_KIND, 'regatta', 'treasurer@example.org']]);

@@ -13,7 +13,8 @@ import { GetPhotoFile } from '../../../../core/photos/get-photo-file';
 import { ListPhotos } from '../../../../core/photos/list-photos';
 import { UpdatePhoto } from '../../../../core/photos/update-photo';
 import { UploadPhoto } from '../../../../core/photos/upload-photo';
-import { anAdmin, withPermissions } from '../../../support/unit/world';
+import { withPermissions } from '../../../support/unit/world';
+import { anAdmin } from '../../../support/entities';
 
 /** Reads the size the test says and makes small fake copies (the real encoder has its own test). */
 class FakeImages implements ImageProcessor {

@@ -27,7 +27,7 @@ import { erasureRewrites, personRecords, replacementFor } from '../../../../core
 import type { SearchIndex } from '../../../../core/search/search-index.port';
 import { useFirestoreEmulator } from '../../../support/firestore-emulator-for-file';
 import { openTempSqlite } from '../../../support/temp-sqlite';
-import { aBooking } from '../../../support/contract/storage-fixtures';
+import { aBooking } from '../../../support/entities';
 
 // Erasure (docs/privacy-requests.md): after erasing a person, a scan of every table, collection and index record finds none
 // of their name, e-mail, boat or phone, while revenue and booking counts are unchanged; and a

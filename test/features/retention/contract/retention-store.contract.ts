@@ -29,7 +29,8 @@ import type { WaitingListEntry } from '../../../../core/waiting-list/waiting-lis
 import type { WorkDaySignup } from '../../../../core/work-days/work-day';
 import { recordSignupRemoval } from '../../../../core/work-days/remove-work-day-signup';
 import type { WorkDayRepository } from '../../../../core/work-days/work-day-repository.port';
-import { aBooking, anEvent, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { aBooking, anEvent } from '../../../support/entities';
 
 /** The retention store with the ports of the same storage that hold the records it changes. */
 export interface RetentionFixture {

@@ -5,10 +5,11 @@ import { RebuildSearchIndex } from '../../../../core/operations/rebuild-search-i
 import { UnavailableError } from '../../../../core/shared/errors';
 import type { SearchIndex } from '../../../../core/search/search-index.port';
 import type { SearchRecord } from '../../../../core/search/search-hit';
-import { anEvent, makeWorld } from '../../../support/unit/world';
+import { makeWorld, REGATTA } from '../../../support/unit/world';
 import { SITE_PAGE_SLUGS } from '../../../../core/site-pages/site-page';
 import { defaultSitePage } from '../../../../core/site-pages/site-page-defaults';
 import { pagesIndexRecords } from '../../../../core/site-pages/site-pages';
+import { anEvent } from '../../../support/entities';
 
 /** How many records the Beginners and Information pages give with their original words (always indexed). */
 const SITE_PAGE_RECORDS = pagesIndexRecords(SITE_PAGE_SLUGS.map((slug) => defaultSitePage(slug, 'Kestrel Yacht Club')), []).length;
@@ -37,9 +38,9 @@ function counting(inner: SearchIndex) {
 
 async function seeded() {
   const world = makeWorld();
-  await world.events.create(anEvent({ id: 'old-race', name: 'Racing series 2025', eventdatetime: '2025-05-01T09:00:00.000Z' }));
-  await world.events.create(anEvent({ id: 'new-race', name: 'Racing series 2026', eventdatetime: '2026-05-01T09:00:00.000Z' }));
-  await world.events.create(anEvent({ id: 'tbc-race', name: 'Racing clinic', eventdatetime: null, eventenddatetime: null }));
+  await world.events.create(anEvent({ ...REGATTA, id: 'old-race', name: 'Racing series 2025', eventdatetime: '2025-05-01T09:00:00.000Z' }));
+  await world.events.create(anEvent({ ...REGATTA, id: 'new-race', name: 'Racing series 2026', eventdatetime: '2026-05-01T09:00:00.000Z' }));
+  await world.events.create(anEvent({ ...REGATTA, id: 'tbc-race', name: 'Racing clinic', eventdatetime: null, eventenddatetime: null }));
   await world.documents.put(
     { id: 'rules', title: 'Racing rules', description: 'The club racing rules', category: 'rules', fileName: 'rules.pdf', tags: [], position: 0 },
     'documents/rules-1',

@@ -1,18 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
-import { MemoryCampaignRepository } from '../../../../adapters/memory/memory-campaign-repository';
-import { MemoryFileStore } from '../../../../adapters/memory/memory-file-store';
-import { MemoryDocumentRepository } from '../../../../adapters/memory/memory-document-repository';
-import { MemoryWaterLevelRepository } from '../../../../adapters/memory/memory-water-level-repository';
 import { ValidationError } from '../../../../core/shared/errors';
 import { GetDocumentFile, ListCampaigns, ListDocuments } from '../../../../core/content/club-content';
 import { GetWaterLevels, MAX_WATER_LEVEL_DAYS } from '../../../../core/water-levels/get-water-levels';
+import { memoryStorage } from '../../../support/stores';
 
 describe('GetWaterLevels', () => {
   // 00:30 on 1 June in London is still 31 May in UTC: "today" is London's.
   const clock = new FixedClock('2026-05-31T23:30:00.000Z');
-  const waterLevels = new MemoryWaterLevelRepository();
+  const { waterLevels } = memoryStorage();
   const useCase = new GetWaterLevels({ waterLevels, clock });
 
   it('gives the last 365 London days by default, oldest first, and any span up to ten years', async () => {
@@ -48,12 +45,10 @@ describe('GetWaterLevels', () => {
 
 describe('club content', () => {
   it('lists campaigns and documents through their ports, and gives a document’s file or "Document not found"', async () => {
-    const campaigns = new MemoryCampaignRepository();
+    const { campaigns, documents, files } = memoryStorage();
     await campaigns.put({ id: 'c1', subject: 'Fitting-out', finished_at: '2026-03-20T17:30:00.000Z', preview_url: null });
     expect((await new ListCampaigns({ campaignSource: campaigns, clock: new FixedClock('2026-06-01T09:00:00.000Z') }).execute()).map((c) => c.subject)).toEqual(['Fitting-out']);
 
-    const documents = new MemoryDocumentRepository();
-    const files = new MemoryFileStore();
     const bytes = new Uint8Array([37, 80, 68, 70]);
     await files.put('documents/rules-1', bytes);
     await documents.put({ id: 'rules', title: 'Rules', description: '', category: 'rules', fileName: 'rules.pdf', tags: [], position: 0 }, 'documents/rules-1');

@@ -11,7 +11,8 @@ import { SITE_PAGE_NOT_FOUND } from '../../../../core/site-pages/site-page';
 import { defaultSitePage } from '../../../../core/site-pages/site-page-defaults';
 import { SITE_PAGE_FORM_MESSAGES } from '../../../../core/site-pages/site-page-form';
 import { ConflictError, NotFoundError, PermissionError, ValidationError } from '../../../../core/shared/errors';
-import { anAdmin, makeWorld, withPermissions } from '../../../support/unit/world';
+import { makeWorld, withPermissions } from '../../../support/unit/world';
+import { anAdmin } from '../../../support/entities';
 
 function world() {
   const w = makeWorld();

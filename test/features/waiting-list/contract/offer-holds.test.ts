@@ -5,8 +5,9 @@ import { SqliteBookingRepository } from '../../../../adapters/sqlite/sqlite-book
 import { offerHoldId } from '../../../../core/bookings/places-ledger';
 import type { BookingRepository } from '../../../../core/bookings/booking-repository.port';
 import { onTwoClients, useFirestoreEmulator } from '../../../support/firestore-emulator-for-file';
-import { aBooking, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 import { openTempSqlite } from '../../../support/temp-sqlite';
+import { aBooking } from '../../../support/entities';
 
 const firestore = useFirestoreEmulator();
 const NOW = new Date('2026-06-01T09:00:00.000Z');

@@ -4,7 +4,8 @@ import { WORK_DAY_MESSAGES } from '../../../../core/work-days/work-days';
 import { WORK_DAY_FORM_MESSAGES } from '../../../../core/work-days/work-day-form';
 import type { WorkDay } from '../../../../core/work-days/work-day';
 import type { WorkDayRepository } from '../../../../core/work-days/work-day-repository.port';
-import { aSignup, aWorkDay, rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { aSignup, rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { aWorkDay } from '../../../support/entities';
 
 export function describeWorkDayRepositoryContract(name: string, makeAdapter: AdapterFactory<WorkDayRepository>): void {
   describe(`${name} (WorkDayRepository contract)`, () => {

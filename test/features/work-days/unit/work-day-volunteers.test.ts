@@ -8,14 +8,15 @@ import { SendWorkDayReminders } from '../../../../core/work-days/send-work-day-r
 import { SignUpForWorkDay } from '../../../../core/work-days/sign-up-for-work-day';
 import { WithdrawFromWorkDay } from '../../../../core/work-days/withdraw-from-work-day';
 import { readWithdrawToken, withdrawTokenOf } from '../../../../core/work-days/work-day-links';
-import { aWorkDay, makeWorld } from '../../../support/unit/world';
+import { SPRING_CLEAN, makeWorld } from '../../../support/unit/world';
+import { aWorkDay } from '../../../support/entities';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters!';
 const volunteer = { firstName: 'Ann', lastName: 'Sailor', selectedJobs: ['paint'], otherJob: '', notes: '', bringingTools: false, wantsFood: false };
 
 async function setUp() {
   const world = makeWorld();
-  await world.workDays.create(aWorkDay());
+  await world.workDays.create(aWorkDay(SPRING_CLEAN));
   const deps = {
     ...world,
     workDayLinks: new HmacBookingLinks(SECRET, 'workday-withdraw'),
@@ -51,7 +52,7 @@ describe('withdrawing through the link', () => {
     const { world, deps } = await setUp();
     const { signupId } = await new SignUpForWorkDay(deps).execute('spring-clean', { ...volunteer, email: 'ann@example.org' });
     const signup = (await world.workDays.listSignups('spring-clean'))[0];
-    const token = withdrawTokenOf(deps.workDayLinks, signup, aWorkDay());
+    const token = withdrawTokenOf(deps.workDayLinks, signup, aWorkDay(SPRING_CLEAN));
     expect(await new GetMyWorkDaySignup(deps).execute({ token })).toMatchObject({ status: 'signed-up', workDayName: 'Spring Clean' });
     expect(await new WithdrawFromWorkDay(deps).execute({ token })).toMatchObject({ status: 'withdrawn', message: 'You have withdrawn from this work day. Thank you for letting us know.' });
     expect(await world.workDays.listSignups('spring-clean')).toEqual([]);
@@ -66,10 +67,10 @@ describe('withdrawing through the link', () => {
     await new SignUpForWorkDay(deps).execute('spring-clean', { ...volunteer, email: 'ann@example.org' });
     const signup = (await world.workDays.listSignups('spring-clean'))[0];
     const manageSigner = new HmacBookingLinks(SECRET);
-    const other = withdrawTokenOf(manageSigner, signup, aWorkDay());
+    const other = withdrawTokenOf(manageSigner, signup, aWorkDay(SPRING_CLEAN));
     await expect(new WithdrawFromWorkDay(deps).execute({ token: other })).rejects.toBeInstanceOf(NotFoundError);
     world.clock.set('2026-12-31T00:00:00.000Z');
-    const old = withdrawTokenOf(deps.workDayLinks, signup, aWorkDay());
+    const old = withdrawTokenOf(deps.workDayLinks, signup, aWorkDay(SPRING_CLEAN));
     await expect(new GetMyWorkDaySignup(deps).execute({ token: old })).rejects.toBeInstanceOf(NotFoundError);
     expect(await world.workDays.listSignups('spring-clean')).toHaveLength(1);
   });

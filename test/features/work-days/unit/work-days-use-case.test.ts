@@ -7,13 +7,14 @@ import { ListWorkDays } from '../../../../core/work-days/list-work-days';
 import { SignUpForWorkDay } from '../../../../core/work-days/sign-up-for-work-day';
 import { ListWorkDaySignups } from '../../../../core/work-days/list-work-day-signups';
 import { NotFoundError, PermissionError, ValidationError } from '../../../../core/shared/errors';
-import { aWorkDay, anAdmin, makeWorld, withPermissions } from '../../../support/unit/world';
+import { SPRING_CLEAN, makeWorld, withPermissions } from '../../../support/unit/world';
+import { anAdmin, aWorkDay } from '../../../support/entities';
 
 const volunteer = { firstName: ' Ann ', lastName: ' Sailor ', selectedJobs: ['paint'], otherJob: '', notes: ' Can stay late ', bringingTools: true, wantsFood: true };
 
 async function setUp() {
   const world = makeWorld();
-  await world.workDays.create(aWorkDay());
+  await world.workDays.create(aWorkDay(SPRING_CLEAN));
   return world;
 }
 
@@ -41,7 +42,7 @@ describe('SignUpForWorkDay', () => {
 
   it('drops the food tick when the day offers no food', async () => {
     const world = makeWorld();
-    await world.workDays.create(aWorkDay({ foodAvailable: false }));
+    await world.workDays.create(aWorkDay({ ...SPRING_CLEAN, foodAvailable: false }));
     await new SignUpForWorkDay(world).execute('spring-clean', volunteer);
     expect((await world.workDays.listSignups('spring-clean'))[0].wantsFood).toBe(false);
   });
@@ -65,7 +66,7 @@ describe('SignUpForWorkDay', () => {
 
   it('answers "Work Day Not Found" for an unknown or inactive work day', async () => {
     const world = await setUp();
-    await world.workDays.create(aWorkDay({ id: 'old', active: false }));
+    await world.workDays.create(aWorkDay({ ...SPRING_CLEAN, id: 'old', active: false }));
     for (const id of ['nope', 'old', '']) {
       const attempt = new SignUpForWorkDay(world).execute(id, volunteer);
       await expect(attempt).rejects.toBeInstanceOf(NotFoundError);
@@ -77,8 +78,8 @@ describe('SignUpForWorkDay', () => {
 describe('GetWorkDay and ListWorkDays', () => {
   it('show each job with the number of volunteers signed up for it', async () => {
     const world = await setUp();
-    await world.workDays.create(aWorkDay({ id: 'autumn', name: 'Autumn Work Day', date: '2026-10-01T08:00:00.000Z' }));
-    await world.workDays.create(aWorkDay({ id: 'hidden', active: false }));
+    await world.workDays.create(aWorkDay({ ...SPRING_CLEAN, id: 'autumn', name: 'Autumn Work Day', date: '2026-10-01T08:00:00.000Z' }));
+    await world.workDays.create(aWorkDay({ ...SPRING_CLEAN, id: 'hidden', active: false }));
     const signUp = new SignUpForWorkDay(world);
     await signUp.execute('spring-clean', volunteer);
     await signUp.execute('spring-clean', { ...volunteer, firstName: 'Bob', selectedJobs: ['paint', 'slipway'] });
@@ -100,7 +101,7 @@ describe('GetWorkDay and ListWorkDays', () => {
 describe('ListWorkDaySignups', () => {
   it('shows admins with events:read every work day with its sign-ups', async () => {
     const world = await setUp();
-    await world.workDays.create(aWorkDay({ id: 'hidden', active: false, date: null }));
+    await world.workDays.create(aWorkDay({ ...SPRING_CLEAN, id: 'hidden', active: false, date: null }));
     await new SignUpForWorkDay(world).execute('spring-clean', volunteer);
     const list = await new ListWorkDaySignups(world).execute(withPermissions(['events:read']));
     expect(list.map((w) => [w.workDay.id, w.signups.map((s) => s.firstName)])).toEqual([
@@ -129,8 +130,8 @@ describe('RemoveWorkDaySignup', () => {
     expect(others).toEqual([]);
     expect(notice.recordId).toBe(withMail.signupId);
     expect(notice.mail.to).toBe('ann@example.org');
-    expect(notice.mail.subject).toBe(`Your work day sign-up was removed: ${aWorkDay().name}`);
-    expect(notice.mail.text).toContain(`Kestrel Yacht Club has removed your sign-up for the work day ${aWorkDay().name}`);
+    expect(notice.mail.subject).toBe(`Your work day sign-up was removed: ${aWorkDay(SPRING_CLEAN).name}`);
+    expect(notice.mail.text).toContain(`Kestrel Yacht Club has removed your sign-up for the work day ${aWorkDay(SPRING_CLEAN).name}`);
 
     await remove.execute(bosun, 'spring-clean', without.signupId);
     // Removed again: refused, and no second notice.
@@ -151,7 +152,7 @@ describe('the removal notice (property)', () => {
   it('goes to the volunteer, names the work day and the club, and carries what they typed as text, never as HTML', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 40 }), fc.string({ minLength: 1, maxLength: 40 }), fc.emailAddress(), (firstName, dayName, email) => {
-        const day = aWorkDay({ name: dayName });
+        const day = aWorkDay({ ...SPRING_CLEAN, name: dayName });
         const signup = { id: 's1', workDayId: day.id, firstName, lastName: 'X', selectedJobs: [], otherJob: '<b>x</b>', notes: '', bringingTools: false, wantsFood: false, submittedAt: '2026-06-01T09:00:00.000Z', email };
         const mail = workDayRemovalNotice(signup, day, { clubName: 'Kestrel Yacht Club' });
         expect(mail.to).toBe(email);
@@ -161,6 +162,6 @@ describe('the removal notice (property)', () => {
         expect(mail.html).not.toContain('<b>x</b>');
       }),
     );
-    expect(() => workDayRemovalNotice({ id: 's', workDayId: 'w', firstName: 'A', lastName: 'B', selectedJobs: [], otherJob: '', notes: '', bringingTools: false, wantsFood: false, submittedAt: '2026-06-01T09:00:00.000Z', email: null }, aWorkDay(), { clubName: 'K' })).toThrow(RangeError);
+    expect(() => workDayRemovalNotice({ id: 's', workDayId: 'w', firstName: 'A', lastName: 'B', selectedJobs: [], otherJob: '', notes: '', bringingTools: false, wantsFood: false, submittedAt: '2026-06-01T09:00:00.000Z', email: null }, aWorkDay(SPRING_CLEAN), { clubName: 'K' })).toThrow(RangeError);
   });
 });
