@@ -42,7 +42,7 @@ import { SqliteEventRepository } from '../adapters/sqlite/sqlite-event-repositor
 import { placesTaken } from '../core/bookings/booking-state';
 import type { BookingRepository } from '../core/bookings/booking-repository.port';
 import type { EventRepository } from '../core/events/event-repository.port';
-import { anEvent } from '../test/support/entities';
+import { anEvent, PLAIN_FREE_EVENT } from '../test/support/entities';
 import { benchBookingForm, benchServerEnv, DATABASE_FILE, keptAliveConnections, memberAddress, percentile, postJson, startFlags, startServerBundle } from './bench-helpers';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -133,12 +133,7 @@ function rushEvent(capacity: number, id = EVENT_ID, name = 'The Regatta') {
     name,
     eventdatetime: new Date(start).toISOString(),
     eventenddatetime: new Date(start + 6 * 3600_000).toISOString(),
-    bookingEndDate: null,
-    isBoatEvent: false,
-    offerChild: false,
-    offerVeg: false,
-    requiresPayment: false,
-    price: 0,
+    ...PLAIN_FREE_EVENT,
     capacity,
   });
 }

@@ -6,6 +6,16 @@ import { DEFAULT_PERMISSIONS, type Admin } from '../../core/admins/admin';
 // Complete entities for tests, benchmarks and the worker processes of the race tests: a test
 // overrides only the fields it is about. No test framework here, so any process may import it.
 
+/** Overrides of `anEvent` for an event with nothing extra: free, no closing date, no boats, no children's or vegetarian choice. */
+export const PLAIN_FREE_EVENT = {
+  bookingEndDate: null,
+  isBoatEvent: false,
+  offerChild: false,
+  offerVeg: false,
+  requiresPayment: false,
+  price: 0,
+} satisfies Partial<ClubEvent>;
+
 export function anEvent(overrides: Partial<ClubEvent> = {}): ClubEvent {
   return {
     id: 'summer-regatta',

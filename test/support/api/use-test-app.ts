@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { SmtpTestServer } from '../smtp-test-server';
 import { startTestAppWithMail, type TestAppWithMail } from './app-with-mail';
-import { startTestApp, type TestApp } from './test-app';
+import type TestAgent from 'supertest/lib/agent';
+import { addAdmin, signIn, startTestApp, type TestApp } from './test-app';
 
 // The life of the one app a test file (or describe block) shares: started before its first test,
 // handed to `ready` (which keeps it and adds what all the tests need), disposed of after the last.
@@ -38,3 +39,22 @@ export function useTestAppWithMail(
     if (smtp) smtp.received.length = 0;
   });
 }
+
+/**
+ * The app with its SMTP server, and a treasurer (an admin with every permission) signed in on an
+ * agent of their own: for the tests of a booking's money seen from both sides.
+ */
+export function useTestAppWithTreasurer(
+  options: Parameters<typeof startTestAppWithMail>[0],
+  ready: (started: { smtp: SmtpTestServer; app: TestApp; treasurer: TestAgent }) => void | Promise<void>,
+): void {
+  useTestAppWithMail(options, async ({ smtp, app }) => {
+    await addAdmin(app, 'treasurer@example.org');
+    const treasurer = app.agent();
+    await signIn(treasurer, 'treasurer@example.org');
+    await ready({ smtp, app, treasurer });
+  });
+}
+
+/** The token of a manage link (its path or address). */
+export const manageTokenOf = (managePath: string) => new URL(managePath, 'http://x').searchParams.get('token') ?? '';

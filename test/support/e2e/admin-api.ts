@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import type { APIRequestContext } from 'playwright-core';
 import { emptyEventForm } from '../../../core/events/event-form';
-import { E2E_ADMIN_EMAIL } from './app-server';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './app-server';
+import type { AppWorld } from './use-app';
 
 /** The header every state-changing admin request needs (cross-site request protection). */
 export const FETCH_HEADER = { 'X-Requested-With': 'fetch' } as const;
@@ -77,4 +78,25 @@ export async function bookPlaces(baseUrl: string, eventId: string, places: numbe
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { managePath: string }).managePath;
+}
+
+/** Puts these people on the member list as current adult members (renewal in 2099). */
+export async function addCurrentMembers(world: AppWorld, members: Array<{ id: string; name: string; email: string }>): Promise<void> {
+  for (const member of members) {
+    await world.app.built.ports
+      .get('members')
+      .create({ ...member, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
+  }
+}
+
+/** The browser context's API requests, signed in as the tests' admin (the context keeps the cookie). */
+export async function signedInAdminRequests(world: AppWorld): Promise<APIRequestContext> {
+  const request = world.browser.context.request;
+  await signInAsAdmin(request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  return request;
+}
+
+/** A paid supper 40 days ahead at 19:00 that offers children's places: £15, members £10. */
+export function memberPricedSupper(name: string): NewEvent {
+  return { name, eventdatetime: wallClockDaysAhead(40, '19:00'), offerChild: true, requiresPayment: true, price: '15.00', memberPrice: '10.00' };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Booking } from '../../../core/bookings/booking';
 import type { ClubEvent } from '../../../core/events/event';
-import { aBooking, anEvent } from '../entities';
+import { aBooking, anEvent, PLAIN_FREE_EVENT } from '../entities';
 
 /** A complete stored event; tests override only what they are about. */
 export function makeEvent(overrides: Partial<ClubEvent> = {}): ClubEvent {
@@ -11,12 +11,7 @@ export function makeEvent(overrides: Partial<ClubEvent> = {}): ClubEvent {
     longdescription: 'A full day of racing, followed by a barbecue.',
     eventdatetime: '2026-06-06T09:00:00.000Z',
     eventenddatetime: '2026-06-06T15:00:00.000Z',
-    bookingEndDate: null,
-    isBoatEvent: false,
-    offerChild: false,
-    offerVeg: false,
-    requiresPayment: false,
-    price: 0,
+    ...PLAIN_FREE_EVENT,
     capacity: null,
     createdAt: '2026-01-01T10:00:00.000Z',
     updatedAt: '2026-01-02T10:00:00.000Z',

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { OfferFreedPlaces } from '../../../../core/waiting-list/offer-freed-places';
 import { TEST_CARDS, type TestPaymentGateway } from '../../../../adapters/test-payments/test-payment-gateway';
 import type { SmtpTestServer } from '../../../support/smtp-test-server';
-import { addAdmin, addEvent, FETCH, signIn, type TestApp } from '../../../support/api/test-app';
-import { useTestAppWithMail } from '../../../support/api/use-test-app';
+import { addEvent, FETCH, type TestApp } from '../../../support/api/test-app';
+import { manageTokenOf, useTestAppWithTreasurer } from '../../../support/api/use-test-app';
 import type TestAgent from 'supertest/lib/agent';
 
 // On SQLite (project default) and on the Firestore emulator (project api-firestore).
@@ -16,15 +16,12 @@ let smtp: SmtpTestServer;
 let app: TestApp;
 let treasurer: TestAgent;
 
-useTestAppWithMail({ env: { FEEDBACK_EMAIL: 'secretary@kestrel-yc.example' } }, async (started) => {
-  ({ smtp, app } = started);
-  await addAdmin(app, 'treasurer@example.org');
-  treasurer = app.agent();
-  await signIn(treasurer, 'treasurer@example.org');
+useTestAppWithTreasurer({ env: { FEEDBACK_EMAIL: 'secretary@kestrel-yc.example' } }, (started) => {
+  ({ smtp, app, treasurer } = started);
 });
 
 const gateway = () => app.get('payments') as TestPaymentGateway;
-const tokenOf = (managePath: string) => new URL(managePath, 'http://x').searchParams.get('token') ?? '';
+const tokenOf = manageTokenOf;
 const change = (token: string, numberAttending: number | string, numberOfChildren: number | string = 0, confirm = true) =>
   app.agent().post('/api/my-booking/change').set(FETCH).send({ token, numberAttending, numberOfChildren, confirm });
 

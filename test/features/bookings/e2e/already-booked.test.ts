@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-server';
+import { addCurrentMembers, createEvent, signedInAdminRequests, wallClockDaysAhead } from '../../../support/e2e/admin-api';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { PHONE } from '../../../support/e2e/browser';
 import { signInOnMemberPage } from '../../../support/e2e/sign-in-code';
@@ -14,12 +13,8 @@ const SAIL = `Evening sail ${Date.now().toString(36)}`;
 let eventId = '';
 
 beforeAll(async () => {
-  await world.app.built.ports
-    .get('members')
-    .create({ ...MEMBER, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
-  const request = world.browser.context.request;
-  await signInAsAdmin(request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-  eventId = await createEvent(request, world.app.baseUrl, { name: SAIL, eventdatetime: wallClockDaysAhead(25, '18:00'), capacity: '12' });
+  await addCurrentMembers(world, [MEMBER]);
+  eventId = await createEvent(await signedInAdminRequests(world), world.app.baseUrl, { name: SAIL, eventdatetime: wallClockDaysAhead(25, '18:00'), capacity: '12' });
 });
 
 describe('the booking page, already booked', () => {

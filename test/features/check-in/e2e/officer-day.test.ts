@@ -1,4 +1,4 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addDaysToDate, calendarDateText, londonDate, londonDayText, startOfLondonDay } from '../../../../core/shared/london-time';
 import { OFFICER_DAY, storeOfficerDay } from '../../../support/officer-day-fixtures';
@@ -8,6 +8,7 @@ import { expectAccessible as expectAccessibleNow, seriousAxeViolations } from '.
 import { PHONE } from '../../../support/e2e/browser';
 import { eventually } from '../../../support/eventually';
 import { useApp } from '../../../support/e2e/use-app';
+import { loseFirstAnswer } from '../../../support/e2e/lost-answer';
 
 // The officer of the day (docs/officer-of-the-day.md) in Chromium at 375 px: the page is loaded online once, the
 // network is cut, three attendees are checked in, the network comes back and the first send is
@@ -99,18 +100,7 @@ describe('the officer of the day, in Chromium', () => {
     expect(await marksApplied()).toBe(0);
 
     // Back online, the first send reaches the server but its answer is lost on the way back.
-    const sent: string[] = [];
-    let cut = false;
-    await page.route('**/api/admin/bookings/*/attendance', async (route: Route) => {
-      sent.push(String(route.request().postDataJSON().key));
-      if (!cut) {
-        cut = true;
-        await route.fetch();
-        await route.abort('connectionreset');
-        return;
-      }
-      await route.continue();
-    });
+    const sent = await loseFirstAnswer(page, '**/api/admin/bookings/*/attendance', (body) => body.key);
     await world.browser.context.setOffline(false);
     await eventually(() => marksApplied(), 'three marks applied').toBe(3);
     await page.getByText('Up to date').waitFor();

@@ -1,4 +1,4 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startOfLondonDay } from '../../../../core/shared/london-time';
 import { OFFICER_DAY, storeOfficerDay } from '../../../support/officer-day-fixtures';
@@ -8,6 +8,7 @@ import { expectAccessible as expectAccessibleNow, seriousAxeViolations } from '.
 import { PHONE } from '../../../support/e2e/browser';
 import { eventually } from '../../../support/eventually';
 import { useApp } from '../../../support/e2e/use-app';
+import { loseFirstAnswer } from '../../../support/e2e/lost-answer';
 
 // Walk-ins on the officer's page (docs/officer-of-the-day.md#walk-ins) in Chromium at 375 px: the
 // officer adds a walk-in, ticks them afloat (Still afloat lists them) and back ashore; then, with
@@ -84,18 +85,7 @@ describe('walk-ins on the officer of the day\'s page, in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     // Back online, the first send reaches the server but its answer is lost: sent again with the same id.
-    const sent: string[] = [];
-    let cut = false;
-    await page.route('**/api/admin/events/*/walk-ins', async (route: Route) => {
-      sent.push(String(route.request().postDataJSON().id));
-      if (!cut) {
-        cut = true;
-        await route.fetch();
-        await route.abort('connectionreset');
-        return;
-      }
-      await route.continue();
-    });
+    const sent = await loseFirstAnswer(page, '**/api/admin/events/*/walk-ins', (body) => body.id);
     await world.browser.context.setOffline(false);
     await eventually(async () => (await walkIns()).map((w) => w.name), 'sent once').toEqual(['Wendy Walker', 'Olly Offline']);
     await eventually(() => sent.length, 'sent again after the lost answer').toBeGreaterThanOrEqual(2);

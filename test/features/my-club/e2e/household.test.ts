@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-server';
+import { addCurrentMembers, createEvent, memberPricedSupper, signedInAdminRequests } from '../../../support/e2e/admin-api';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { PHONE } from '../../../support/e2e/browser';
 import { signInOnMemberPage } from '../../../support/e2e/sign-in-code';
@@ -21,21 +20,8 @@ const SUPPER = `Household supper ${suffix}`;
 let supperId = '';
 
 beforeAll(async () => {
-  for (const member of [ANN, BOB, CAT]) {
-    await world.app.built.ports
-      .get('members')
-      .create({ ...member, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
-  }
-  const request = world.browser.context.request;
-  await signInAsAdmin(request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-  supperId = await createEvent(request, world.app.baseUrl, {
-    name: SUPPER,
-    eventdatetime: wallClockDaysAhead(40, '19:00'),
-    offerChild: true,
-    requiresPayment: true,
-    price: '15.00',
-    memberPrice: '10.00',
-  });
+  await addCurrentMembers(world, [ANN, BOB, CAT]);
+  supperId = await createEvent(await signedInAdminRequests(world), world.app.baseUrl, memberPricedSupper(SUPPER));
 });
 
 /** The link of the invitation e-mail the app sent `to`, read back from the SMTP server. */

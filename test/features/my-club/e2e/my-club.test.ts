@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bookPlaces, createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
+import { addCurrentMembers, bookPlaces, createEvent, memberPricedSupper, signedInAdminRequests, wallClockDaysAhead } from '../../../support/e2e/admin-api';
 import { readFeed, vevents } from '../../../support/ics-feed';
 import { valueOf } from '../../../support/e2e/eventually';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-server';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { DESKTOP, PHONE } from '../../../support/e2e/browser';
 import { signInOnMemberPage } from '../../../support/e2e/sign-in-code';
@@ -22,19 +21,9 @@ let supperId = '';
 let regattaId = '';
 
 beforeAll(async () => {
-  await world.app.built.ports
-    .get('members')
-    .create({ ...MEMBER, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
-  const request = world.browser.context.request;
-  await signInAsAdmin(request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-  supperId = await createEvent(request, world.app.baseUrl, {
-    name: SUPPER,
-    eventdatetime: wallClockDaysAhead(40, '19:00'),
-    offerChild: true,
-    requiresPayment: true,
-    price: '15.00',
-    memberPrice: '10.00',
-  });
+  await addCurrentMembers(world, [MEMBER]);
+  const request = await signedInAdminRequests(world);
+  supperId = await createEvent(request, world.app.baseUrl, memberPricedSupper(SUPPER));
   // A full event the member waits for, and a work day they signed up for, both with their e-mail.
   regattaId = await createEvent(request, world.app.baseUrl, { name: REGATTA, eventdatetime: wallClockDaysAhead(30, '10:00'), capacity: '1' });
   await bookPlaces(world.app.baseUrl, regattaId, 1);

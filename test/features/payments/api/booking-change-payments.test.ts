@@ -3,8 +3,8 @@ import type { ParsedMail } from 'mailparser';
 import { describe, expect, it, vi } from 'vitest';
 import { TEST_CARDS, type TestPaymentGateway } from '../../../../adapters/test-payments/test-payment-gateway';
 import type { SmtpTestServer } from '../../../support/smtp-test-server';
-import { addAdmin, addEvent, FETCH, signIn, type TestApp } from '../../../support/api/test-app';
-import { useTestAppWithMail } from '../../../support/api/use-test-app';
+import { addEvent, FETCH, type TestApp } from '../../../support/api/test-app';
+import { manageTokenOf, useTestAppWithTreasurer } from '../../../support/api/use-test-app';
 import type TestAgent from 'supertest/lib/agent';
 
 // A larger change of a card-paid booking, paid through its own checkout (docs/payments.md#changing-a-booking).
@@ -16,15 +16,12 @@ let smtp: SmtpTestServer;
 let app: TestApp;
 let treasurer: TestAgent;
 
-useTestAppWithMail({ env: { FEEDBACK_EMAIL: 'secretary@kestrel-yc.example' } }, async (started) => {
-  ({ smtp, app } = started);
-  await addAdmin(app, 'treasurer@example.org');
-  treasurer = app.agent();
-  await signIn(treasurer, 'treasurer@example.org');
+useTestAppWithTreasurer({ env: { FEEDBACK_EMAIL: 'secretary@kestrel-yc.example' } }, (started) => {
+  ({ smtp, app, treasurer } = started);
 });
 
 const gateway = () => app.get('payments') as TestPaymentGateway;
-const tokenOf = (managePath: string) => new URL(managePath, 'http://x').searchParams.get('token') ?? '';
+const tokenOf = manageTokenOf;
 const change = (token: string, numberAttending: number, confirm = true, agent = app.agent()) =>
   agent.post('/api/my-booking/change').set(FETCH).send({ token, numberAttending, numberOfChildren: 0, confirm });
 const pay = (checkoutId: string, agent = app.agent()) => agent.post('/api/payments/complete').set(FETCH).send({ checkoutId, cardToken: TEST_CARDS.succeeds });
