@@ -20,9 +20,9 @@ function fakeBuild(files: Record<string, number>, manifest: object): string {
 }
 
 const MANIFEST = {
-  'index.html': { file: 'assets/index.js', src: 'index.html', isEntry: true, imports: ['_shared.js'], dynamicImports: ['src/features/admin/admin-app.tsx'] },
+  'index.html': { file: 'assets/index.js', src: 'index.html', isEntry: true, imports: ['_shared.js'], dynamicImports: ['src/admin/admin-app.tsx'] },
   '_shared.js': { file: 'assets/shared.js', name: 'shared' },
-  'src/features/admin/admin-app.tsx': { file: 'assets/admin-app.js', src: 'src/features/admin/admin-app.tsx', isDynamicEntry: true, imports: ['_shared.js'] },
+  'src/admin/admin-app.tsx': { file: 'assets/admin-app.js', src: 'src/admin/admin-app.tsx', isDynamicEntry: true, imports: ['_shared.js'] },
 };
 
 describe('bundle report', () => {
@@ -39,7 +39,7 @@ describe('bundle report', () => {
   });
 
   it('fails when admin code is in the first download', () => {
-    const leaky = { ...MANIFEST, 'index.html': { ...MANIFEST['index.html'], imports: ['_shared.js', 'src/features/admin/admin-app.tsx'] } };
+    const leaky = { ...MANIFEST, 'index.html': { ...MANIFEST['index.html'], imports: ['_shared.js', 'src/admin/admin-app.tsx'] } };
     const dir = fakeBuild({ 'index.js': 1000, 'shared.js': 1000, 'admin-app.js': 1000 }, leaky);
     const lines: string[] = [];
     expect(reportBundle(dir, 150_000, (line) => lines.push(line))).toBe(1);
@@ -49,7 +49,7 @@ describe('bundle report', () => {
   it("prints each page's first load: the initial JS and the page's own files", () => {
     const withPage = {
       ...MANIFEST,
-      'src/features/booking/components/event-booking-page.tsx': { file: 'assets/page.js', isDynamicEntry: true, imports: ['_shared.js'] },
+      'src/features/bookings/components/event-booking-page.tsx': { file: 'assets/page.js', isDynamicEntry: true, imports: ['_shared.js'] },
     };
     const dir = fakeBuild({ 'index.js': 1000, 'shared.js': 1000, 'admin-app.js': 1000, 'page.js': 3000 }, withPage);
     const lines: string[] = [];

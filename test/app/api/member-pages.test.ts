@@ -5,8 +5,8 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addEvent, startTestApp, type TestApp } from '../../../support/api/test-app';
-import { useTestApp } from '../../../support/api/use-test-app';
+import { addEvent, startTestApp, type TestApp } from '../../support/api/test-app';
+import { useTestApp } from '../../support/api/use-test-app';
 
 // A built web app as Vite writes it: index.html with the server's three marks, and the manifest
 // naming each source module's chunk, what it imports and its style sheets.
@@ -15,9 +15,9 @@ const INDEX =
 const MANIFEST = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-2.js'] },
   '_shared-2.js': { file: 'assets/shared-2.js' },
-  'src/features/calendar/components/calendar-page.tsx': { file: 'assets/calendar-page-3.js', isDynamicEntry: true, imports: ['index.html', '_shared-2.js', '_dialog-4.js'], css: ['assets/calendar-5.css'] },
+  'src/features/events/components/calendar-page.tsx': { file: 'assets/calendar-page-3.js', isDynamicEntry: true, imports: ['index.html', '_shared-2.js', '_dialog-4.js'], css: ['assets/calendar-5.css'] },
   '_dialog-4.js': { file: 'assets/dialog-4.js', imports: ['_shared-2.js'] },
-  'src/features/booking/components/event-booking-page.tsx': { file: 'assets/event-booking-page-6.js', isDynamicEntry: true, imports: ['index.html', '_dialog-4.js'] },
+  'src/features/bookings/components/event-booking-page.tsx': { file: 'assets/event-booking-page-6.js', isDynamicEntry: true, imports: ['index.html', '_dialog-4.js'] },
 };
 
 function writeBuild(dir: string, index = INDEX): void {
