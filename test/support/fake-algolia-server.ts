@@ -24,6 +24,12 @@ import type { AddressInfo } from 'node:net';
  * after `publishAfterMs`. A client that searches without waiting for its write does not see it.
  */
 
+/**
+ * Client timeouts for the tests that are not about timeouts: a loaded machine may answer later than
+ * the production read timeout, which is no failure of the adapter.
+ */
+export const UNHURRIED_ALGOLIA_TIMEOUTS = { connect: 60_000, read: 120_000, write: 120_000 };
+
 export interface FakeAlgoliaOptions {
   appId?: string;
   adminKey?: string;

@@ -35,7 +35,7 @@ import { ReindexError, reindex } from '../../../../scripts/reindex';
 import { ConfigError, loadConfig } from '../../../../server/config';
 import { DATABASE_FILE_NAME, createContainer } from '../../../../server/container';
 import { seedDemoData } from '../../../../server/seed/seed-demo-data';
-import { FakeAlgoliaServer } from '../../../support/fake-algolia-server';
+import { FakeAlgoliaServer, UNHURRIED_ALGOLIA_TIMEOUTS } from '../../../support/fake-algolia-server';
 import { mailerLiteDate, startFakeMailerLiteServer } from '../../../support/fake-mailerlite-server';
 import { describeSearchIndexContract } from './search-index.contract';
 import { tempSqlite, type TempSqlite } from '../../../support/temp-sqlite';
@@ -54,9 +54,6 @@ afterEach(async () => {
   vi.useRealTimers();
   await Promise.all(extraServers.splice(0).map((s) => s.close()));
 });
-
-/** Timeouts for the tests that are not about timeouts. */
-const UNHURRIED = { connect: 60_000, read: 120_000, write: 120_000 };
 
 function freshPrefix(): string {
   prefixes += 1;
@@ -111,7 +108,7 @@ async function elapsed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T
 
 // The contract is not about timeouts (those have their own tests below): a loaded machine may
 // take longer than the production read timeout to answer, which is no failure of the adapter.
-describeSearchIndexContract('AlgoliaSearchIndex (against the local Algolia API)', async () => makeIndex({ timeouts: UNHURRIED }));
+describeSearchIndexContract('AlgoliaSearchIndex (against the local Algolia API)', async () => makeIndex({ timeouts: UNHURRIED_ALGOLIA_TIMEOUTS }));
 
 describe('AlgoliaSearchIndex requests', () => {
   it('searches the four prefixed indexes in ONE multi-query request, 10 hits each, with the search-only key', async () => {

@@ -17,7 +17,7 @@ import { SearchSite } from '../../../../core/search/search';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
 import { seedDemoData } from '../../../../server/seed/seed-demo-data';
 import { RebuildSearchIndex } from '../../../../core/operations/rebuild-search-index';
-import { FakeAlgoliaServer } from '../../../support/fake-algolia-server';
+import { FakeAlgoliaServer, UNHURRIED_ALGOLIA_TIMEOUTS } from '../../../support/fake-algolia-server';
 
 const sitePages = new MemorySitePageRepository();
 
@@ -72,8 +72,7 @@ beforeAll(async () => {
     adminKey: fake.adminKey,
     indexPrefix: 'kyc_',
     hosts: [fake.url],
-    // Not a test of timeouts: a loaded machine's slow answer is no failure here.
-    timeouts: { connect: 60_000, read: 120_000, write: 120_000 },
+    timeouts: UNHURRIED_ALGOLIA_TIMEOUTS,
   });
   await new RebuildSearchIndex({ events, workDays, documents, campaignSource: campaigns, search: algoliaIndex, sitePages, clubName: 'Kestrel Yacht Club' }).execute();
 
