@@ -5,7 +5,7 @@ import { NotFoundPage } from './components/layout/not-found-page';
 import { SiteLayout } from './components/layout/site-layout';
 import { Spinner } from './components/ui/spinner';
 import { bookingEventRead } from './features/bookings/api/booking-event-path';
-import { calendarRead } from './features/events/api/calendar-events-path';
+import { calendarRead } from './features/events/exports/calendar-events-path';
 import { photosRead } from './features/home/api/get-photos';
 import { HomePage } from './features/home/components/home-page';
 import { myBookingRead } from './features/bookings/api/my-booking-read';

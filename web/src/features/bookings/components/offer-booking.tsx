@@ -4,7 +4,7 @@ import { eventBookingPath } from '@core/shared/paths';
 import { Alert } from '../../../components/ui/alert';
 import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
-import type { CalendarEvent } from '../../events/api/get-calendar-events';
+import type { CalendarEvent } from '../../events/exports/get-calendar-events';
 import { useWaitingListOffer } from '../api/get-waiting-list-offer';
 import { BookingForm, emptyBookingForm, type BookingFormProps } from './booking-form';
 
