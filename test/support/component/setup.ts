@@ -13,3 +13,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
 });
+
+// happy-dom has no HTMLTableSectionElement.rows, which the admin tables read to label each cell
+// with its column for phones (DataTable): defined here as the DOM defines it, the section's rows.
+if (!('rows' in HTMLTableSectionElement.prototype)) {
+  Object.defineProperty(HTMLTableSectionElement.prototype, 'rows', {
+    get(this: HTMLTableSectionElement) {
+      return Array.from(this.children).filter((child): child is HTMLTableRowElement => child.tagName === 'TR');
+    },
+  });
+}
