@@ -3,7 +3,7 @@ import { comparePhotos, isWholeOrder } from '../../core/photos/photos';
 import { PhotoSchema, type Photo } from '../../core/photos/photo';
 import type { PhotoRepository } from '../../core/photos/photo-repository.port';
 import { FirestoreCollectionAdapter } from './firestore-collections';
-import { isDocumentId } from './firestore-document-ids';
+import { documentById, isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 
 function toPhoto(id: string, data: DocumentData): Photo {
@@ -28,9 +28,8 @@ export class FirestorePhotoRepository extends FirestoreCollectionAdapter impleme
   }
 
   async get(id: string): Promise<Photo | null> {
-    if (!isDocumentId(id)) return null;
-    const snapshot = await withCoreErrors(() => this.collection.doc(id).get());
-    return snapshot.exists ? toPhoto(id, snapshot.data() ?? {}) : null;
+    const snapshot = await documentById(this.collection, id);
+    return snapshot ? toPhoto(id, snapshot.data() ?? {}) : null;
   }
 
   async create(photo: Photo): Promise<void> {
