@@ -7,7 +7,7 @@ import { byNewestPublished, newsItemCampaign } from '../../core/news/news-items'
 import { ValidationError } from '../../core/shared/errors';
 import type { CampaignRepository } from '../../core/news/campaign-repository.port';
 import { FirestoreCollectionAdapter, orderedBy } from './firestore-collections';
-import { isDocumentId } from './firestore-document-ids';
+import { deleteDocumentIf, isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { instantFields, readInstant } from './firestore-instants';
 
@@ -120,16 +120,6 @@ export class FirestoreCampaignRepository extends FirestoreCollectionAdapter impl
   }
 
   async deleteNewsItem(id: string): Promise<boolean> {
-    if (!isDocumentId(id)) return false;
-    const ref = this.collection.doc(id);
-    return withCoreErrors(() =>
-      this.db.runTransaction(async (tx) => {
-        const doc = await tx.get(ref);
-        const data = doc.data();
-        if (!data || !isNewsItem(data)) return false;
-        tx.delete(ref);
-        return true;
-      }),
-    );
+    return deleteDocumentIf(this.collection, id, (doc) => isNewsItem(doc.data() ?? {}));
   }
 }
