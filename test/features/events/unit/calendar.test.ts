@@ -266,28 +266,32 @@ describe('calendar examples', () => {
     eventenddatetime: '2026-06-06T15:00:00.000Z', // 16:00 BST
   });
 
-  it('builds the Google Calendar link', () => {
-    const url = new URL(googleCalendarUrl(summer, LOCATION)!);
-    expect(url.origin + url.pathname).toBe('https://calendar.google.com/calendar/render');
-    expect(url.searchParams.get('action')).toBe('TEMPLATE');
-    expect(url.searchParams.get('text')).toBe('Summer Regatta');
-    expect(url.searchParams.get('dates')).toBe('20260606T090000Z/20260606T150000Z');
-    expect(url.searchParams.get('details')).toBe('Racing & BBQ');
-    expect(url.searchParams.get('location')).toBe('Kings Yacht Club');
-    expect(url.searchParams.get('ctz')).toBe('Europe/London');
-  });
-
-  it('builds the Outlook link', () => {
-    const url = new URL(outlookCalendarUrl(summer, LOCATION)!);
-    expect(url.origin + url.pathname).toBe('https://outlook.live.com/calendar/0/deeplink/compose');
-    expect(url.searchParams.get('path')).toBe('/calendar/action/compose');
-    expect(url.searchParams.get('rru')).toBe('addevent');
-    expect(url.searchParams.get('subject')).toBe('Summer Regatta');
-    expect(url.searchParams.get('startdt')).toBe('2026-06-06T09:00:00Z');
-    expect(url.searchParams.get('enddt')).toBe('2026-06-06T15:00:00Z');
-    expect(url.searchParams.get('allday')).toBe('false');
-    expect(url.searchParams.get('body')).toBe('Racing & BBQ');
-    expect(url.searchParams.get('location')).toBe('Kings Yacht Club');
+  it.each([
+    {
+      link: 'Google Calendar',
+      build: googleCalendarUrl,
+      address: 'https://calendar.google.com/calendar/render',
+      params: { action: 'TEMPLATE', text: 'Summer Regatta', dates: '20260606T090000Z/20260606T150000Z', details: 'Racing & BBQ', location: 'Kings Yacht Club', ctz: 'Europe/London' },
+    },
+    {
+      link: 'Outlook',
+      build: outlookCalendarUrl,
+      address: 'https://outlook.live.com/calendar/0/deeplink/compose',
+      params: {
+        path: '/calendar/action/compose',
+        rru: 'addevent',
+        subject: 'Summer Regatta',
+        startdt: '2026-06-06T09:00:00Z',
+        enddt: '2026-06-06T15:00:00Z',
+        allday: 'false',
+        body: 'Racing & BBQ',
+        location: 'Kings Yacht Club',
+      },
+    },
+  ])('builds the $link link', ({ build, address, params }) => {
+    const url = new URL(build(summer, LOCATION)!);
+    expect(url.origin + url.pathname).toBe(address);
+    for (const [name, value] of Object.entries(params)) expect(url.searchParams.get(name), name).toBe(value);
   });
 
   it('sends dates for an all-day event, with the exclusive end calendars expect', () => {

@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { CARD_ACCOUNT_UNREADABLE } from '../../../../server/app';
 import { startFakeSquareServer, type FakeSquareServer } from '../../../support/fake-square-server';
 import { addAdmin, addEvent, signIn, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { useTestApp } from '../../../support/api/use-test-app';
 import { withTempSqlite } from '../../../support/temp-sqlite';
 import { emptyEventForm } from '../../../../core/events/event-form';
 
@@ -41,12 +42,9 @@ function squareEnv(square: FakeSquareServer, overrides: Record<string, string> =
 
 describe('test mode (PAYMENTS=test, the default)', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
+  useTestApp({}, async (started) => {
+    app = started;
     await addAdmin(app, 'treasurer@example.org');
-  });
-  afterAll(async () => {
-    await app.dispose();
   });
 
   it('reports the test gateway in health and config, with no Square settings', async () => {
