@@ -1,44 +1,53 @@
 import ICAL from 'ical.js';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestPaymentGateway } from '../../../../adapters/test-payments/test-payment-gateway';
 import { createEvent, wallClockDaysAhead } from '../../../support/e2e/admin-api';
 import { signedInAdminPage } from '../../../support/e2e/admin-form';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { PHONE } from '../../../support/e2e/browser';
+import { bookInBrowser, payByTestCard, summaryCard, type Booker } from '../../../support/e2e/booking-form';
 import { useApp } from '../../../support/e2e/use-app';
 
 const stamp = Date.now().toString(36);
 
 const world = useApp({ mail: true, build: { mailRoundMs: 50 } });
 
-async function summaryCard(page: Page, label: string): Promise<string> {
-  return page.locator('.adm-card').filter({ has: page.getByText(label, { exact: true }) }).locator('dd').innerText();
-}
-
 function veventOf(mail: { attachments: { filename?: string; content: Buffer }[] }): ICAL.Event {
   const ics = mail.attachments.find((a) => a.filename?.endsWith('.ics'));
   return new ICAL.Event(new ICAL.Component(ICAL.parse(ics?.content.toString('utf8') ?? '')).getFirstSubcomponent('vevent')!);
 }
 
+/**
+ * An admin adds a paid event and signs out; a member books it on a phone and pays by test card.
+ * Answers the admin's page (signed out), the member's page (on the payment's success page), the
+ * event and the booking's confirmation e-mail.
+ */
+async function paidBookingOnPhone(event: { name: string; daysAhead: number; price: string }, person: Booker, pay: string) {
+  const admin = await signedInAdminPage(world.browser);
+  const eventId = await createEvent(admin.request, world.app.baseUrl, {
+    name: event.name,
+    eventdatetime: wallClockDaysAhead(event.daysAhead, '18:00'),
+    requiresPayment: true,
+    price: event.price,
+    capacity: '20',
+  });
+  expect((await admin.request.delete('/api/admin/session', { headers: { 'X-Requested-With': 'fetch' } })).status()).toBe(204);
+
+  const member = await world.browser.newPage(PHONE);
+  await bookInBrowser(member, eventId, person);
+  await payByTestCard(member, pay);
+  const confirmation = await world.smtp.waitForSubject(`Booking confirmed: ${event.name}`);
+  return { admin, member, eventId, confirmation };
+}
+
 describe('Change booking on the manage page, in Chromium at 375 px', () => {
   it('a smaller paid booking: the new total and the difference before confirming, the difference refunded, the e-mail with the updated .ics, the admin figures', async () => {
     const name = `Change Supper ${stamp}`;
-    const admin = await signedInAdminPage(world.browser);
-    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(33, '18:00'), requiresPayment: true, price: '12.50', capacity: '20' });
-    expect((await admin.request.delete('/api/admin/session', { headers: { 'X-Requested-With': 'fetch' } })).status()).toBe(204);
-
-    const member = await world.browser.newPage(PHONE);
-    await member.goto(`/event-booking?id=${eventId}`);
-    await member.getByLabel('Lead Member First Name *', { exact: true }).fill('Ada');
-    await member.getByLabel('Lead Member Last Name *', { exact: true }).fill('Lovelace');
-    await member.getByLabel('Email (optional)', { exact: true }).fill('ada@example.org');
-    await member.getByLabel('Total Number Attending *', { exact: true }).fill('3');
-    await member.getByRole('button', { name: 'Submit Booking' }).click();
-    await member.getByRole('form', { name: 'Test mode - no real money is taken' }).getByLabel('Card number').fill('4111 1111 1111 1111');
-    await member.getByRole('button', { name: 'Pay £37.50' }).click();
-    await member.getByRole('heading', { name: 'Payment Created Successfully' }).waitFor();
-    const confirmation = await world.smtp.waitForSubject(`Booking confirmed: ${name}`);
+    const { admin, member, eventId, confirmation } = await paidBookingOnPhone(
+      { name, daysAhead: 33, price: '12.50' },
+      { first: 'Ada', last: 'Lovelace', email: 'ada@example.org', attending: '3' },
+      '£37.50',
+    );
 
     const gateway = world.app.built.ports.get('payments') as TestPaymentGateway;
     const refundsBefore = gateway.refunds.length;
@@ -75,21 +84,11 @@ describe('Change booking on the manage page, in Chromium at 375 px', () => {
 
   it('a larger paid booking: 1 to 2 confirmed, paid on the card step, the changed booking shown; the admin revenue grows by the difference', async () => {
     const name = `Growth Supper ${stamp}`;
-    const admin = await signedInAdminPage(world.browser);
-    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(34, '18:00'), requiresPayment: true, price: '10.00', capacity: '20' });
-    expect((await admin.request.delete('/api/admin/session', { headers: { 'X-Requested-With': 'fetch' } })).status()).toBe(204);
-
-    const member = await world.browser.newPage(PHONE);
-    await member.goto(`/event-booking?id=${eventId}`);
-    await member.getByLabel('Lead Member First Name *', { exact: true }).fill('Grace');
-    await member.getByLabel('Lead Member Last Name *', { exact: true }).fill('Hopper');
-    await member.getByLabel('Email (optional)', { exact: true }).fill('grace@example.org');
-    await member.getByLabel('Total Number Attending *', { exact: true }).fill('1');
-    await member.getByRole('button', { name: 'Submit Booking' }).click();
-    await member.getByRole('form', { name: 'Test mode - no real money is taken' }).getByLabel('Card number').fill('4111 1111 1111 1111');
-    await member.getByRole('button', { name: 'Pay £10.00' }).click();
-    await member.getByRole('heading', { name: 'Payment Created Successfully' }).waitFor();
-    const confirmation = await world.smtp.waitForSubject(`Booking confirmed: ${name}`);
+    const { admin, member, eventId, confirmation } = await paidBookingOnPhone(
+      { name, daysAhead: 34, price: '10.00' },
+      { first: 'Grace', last: 'Hopper', email: 'grace@example.org', attending: '1' },
+      '£10.00',
+    );
 
     const gateway = world.app.built.ports.get('payments') as TestPaymentGateway;
     const chargesBefore = gateway.charges.length;

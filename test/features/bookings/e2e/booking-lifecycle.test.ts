@@ -7,6 +7,7 @@ import { createEvent, FETCH_HEADER, wallClockDaysAhead } from '../../../support/
 import { signedInAdminPage } from '../../../support/e2e/admin-form';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { PHONE } from '../../../support/e2e/browser';
+import { bookInBrowser, payByTestCard, summaryCard } from '../../../support/e2e/booking-form';
 import { useApp } from '../../../support/e2e/use-app';
 import { countOf } from '../../../support/e2e/eventually';
 
@@ -26,19 +27,6 @@ async function calendarPlaces(page: Page, eventName: string): Promise<string> {
 async function manageLinkIn(subject: string): Promise<URL> {
   const mail = await world.smtp.waitForSubject(subject);
   return new URL(/http:\/\/localhost:\d+\/my-booking\?token=\S+/.exec(mail.text ?? '')?.[0] ?? 'http://none.example');
-}
-
-async function bookInBrowser(page: Page, eventId: string, person: { first: string; last: string; email: string; attending: string }): Promise<void> {
-  await page.goto(`/event-booking?id=${eventId}`);
-  await page.getByLabel('Lead Member First Name *', { exact: true }).fill(person.first);
-  await page.getByLabel('Lead Member Last Name *', { exact: true }).fill(person.last);
-  await page.getByLabel('Email (optional)', { exact: true }).fill(person.email);
-  await page.getByLabel('Total Number Attending *', { exact: true }).fill(person.attending);
-  await page.getByRole('button', { name: 'Submit Booking' }).click();
-}
-
-async function summaryCard(page: Page, label: string): Promise<string> {
-  return page.locator('.adm-card').filter({ has: page.getByText(label, { exact: true }) }).locator('dd').innerText();
 }
 
 /**
@@ -104,9 +92,7 @@ describe("the booking's life after Book, in Chromium", () => {
     const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(31, '18:00'), requiresPayment: true, price: '12.50', capacity: '20' });
     const member = await world.browser.newPage();
     await bookInBrowser(member, eventId, { first: 'Ada', last: 'Lovelace', email: 'ada@example.org', attending: '2' });
-    await member.getByRole('form', { name: 'Test mode - no real money is taken' }).getByLabel('Card number').fill('4111 1111 1111 1111');
-    await member.getByRole('button', { name: 'Pay £25.00' }).click();
-    await member.getByRole('heading', { name: 'Payment Created Successfully' }).waitFor();
+    await payByTestCard(member, '£25.00');
 
     await admin.goto(`/admin/bookings/${eventId}`);
     expect(await summaryCard(admin, 'Revenue (less refunds)')).toBe('£25.00');
