@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { eventBookingPath } from '../../../core/shared/paths';
 import { readingDateInWords } from '../../../core/water-levels/reading-words';
 import { DESKTOP, PHONE, phoneWithoutBrowserRestoration, withoutScripts } from '../../support/e2e/browser';
+import { backAt, scrollFarDownTo } from '../../support/e2e/scroll';
 import { expectAccessible } from '../../support/e2e/axe';
 import { useApp } from '../../support/e2e/use-app';
 import { attributeOf, textsOf, visibleOf } from '../../support/e2e/eventually';
@@ -212,12 +213,10 @@ describe("scroll position across a reload and Back (the router's ScrollRestorati
     const page = await phoneWithoutBrowserRestoration(world.browser);
     await page.goto('/calendar');
     const cards = page.locator('.event-card');
-    await cards.last().scrollIntoViewIfNeeded();
-    const left = await page.evaluate(() => window.scrollY);
-    expect(left, 'the last event is far down the phone screen').toBeGreaterThan(1000);
+    const left = await scrollFarDownTo(cards.last(), 'the last event');
 
     await page.reload();
-    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, left);
+    await backAt(page, left);
 
     const book = page.getByRole('link', { name: /^Book Event/ }).last();
     await book.scrollIntoViewIfNeeded();
@@ -228,7 +227,7 @@ describe("scroll position across a reload and Back (the router's ScrollRestorati
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.goBack();
     await cards.first().waitFor();
-    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, leftAgain);
+    await backAt(page, leftAgain);
     await page.close();
   });
 
@@ -236,9 +235,7 @@ describe("scroll position across a reload and Back (the router's ScrollRestorati
     const page = await phoneWithoutBrowserRestoration(world.browser);
     await page.goto('/documents');
     const cards = page.locator('.document-card');
-    await cards.last().scrollIntoViewIfNeeded();
-    const left = await page.evaluate(() => window.scrollY);
-    expect(left, 'the last document is far down the phone screen').toBeGreaterThan(1000);
+    const left = await scrollFarDownTo(cards.last(), 'the last document');
 
     // On a slow line (or a busy machine) the app's scripts come well after the page is shown.
     await page.route('**/assets/*.js', async (route) => {
@@ -247,7 +244,7 @@ describe("scroll position across a reload and Back (the router's ScrollRestorati
     });
     await page.reload();
     await cards.first().waitFor();
-    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, left);
+    await backAt(page, left);
     await page.close();
   });
 
@@ -258,11 +255,9 @@ describe("scroll position across a reload and Back (the router's ScrollRestorati
     // A browser tells a page it scrolled at its next drawn frame; a reload can come first (it did in
     // about half of the runs above). Here the page is never told, so that happens every time.
     await page.evaluate(() => window.addEventListener('scroll', (event) => event.stopImmediatePropagation(), { capture: true }));
-    await cards.last().scrollIntoViewIfNeeded();
-    const left = await page.evaluate(() => window.scrollY);
-    expect(left, 'the last event is far down the phone screen').toBeGreaterThan(1000);
+    const left = await scrollFarDownTo(cards.last(), 'the last event');
     await page.reload();
-    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, left);
+    await backAt(page, left);
     await page.close();
   });
 });
