@@ -1,4 +1,5 @@
 import type { BuildAppOptions } from '../../../server/app';
+import { eventually } from '../eventually';
 import { startSmtpTestServer, type SmtpTestServer } from '../smtp-test-server';
 import { startTestApp, type TestApp } from './test-app';
 
@@ -38,4 +39,9 @@ export async function startTestAppWithMail(options: { env?: Record<string, strin
     await smtp.close();
     throw error;
   }
+}
+
+/** Waits until the app's outbox has sent every queued message. */
+export async function outboxEmptied(app: TestApp): Promise<void> {
+  await eventually(async () => (await app.get('outbox').list({ status: 'queued' })).length).toBe(0);
 }

@@ -3,8 +3,8 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_CHANGE_MAIL_KIND } from '../../../../core/events/event-change-notice';
 import type { SmtpTestServer } from '../../../support/smtp-test-server';
-import { startTestAppWithMail } from '../../../support/api/app-with-mail';
-import { addAdmin, FETCH, signIn, type TestApp } from '../../../support/api/test-app';
+import { outboxEmptied, startTestAppWithMail } from '../../../support/api/app-with-mail';
+import { FETCH, signedInAdmin, type TestApp } from '../../../support/api/test-app';
 import { eventually } from '../../../support/eventually';
 import { AUTUMN_RACE_FORM, ONE_SAILOR } from '../../../support/api/fixtures';
 
@@ -34,15 +34,10 @@ async function mailsTo(address: string, subject: string): Promise<ParsedMail> {
   await eventually(() => find() !== undefined, `an e-mail "${subject}" to ${address}`).toBe(true);
   return find()!;
 }
-async function outboxEmptied(): Promise<void> {
-  await eventually(async () => (await app.get('outbox').list({ status: 'queued' })).length).toBe(0);
-}
 
 describe('an event moved by an admin', () => {
   it('e-mails each live booking with an address once, with the updated .ics (same UID, higher SEQUENCE); cancellations carry the entry CANCELLED', async () => {
-    await addAdmin(app, 'boss@example.org');
-    const admin = app.agent();
-    await signIn(admin, 'boss@example.org');
+    const admin = await signedInAdmin(app, 'boss@example.org');
     const created = await admin.post('/api/admin/events').set(FETCH).send(eventForm);
     expect(created.status).toBe(201);
     const id = created.body.event.id as string;
@@ -59,7 +54,7 @@ describe('an event moved by an admin', () => {
     const catToken = app.get('bookingLinks').issue(cat, new Date('2026-12-31T00:00:00.000Z'));
     expect((await app.agent().post('/api/my-booking/cancel').set(FETCH).send({ token: catToken })).status).toBe(200);
     const confirmation = veventOf(await mailsTo('ada@example.org', 'Booking confirmed: Autumn Race'));
-    await outboxEmptied();
+    await outboxEmptied(app);
 
     // The edit screen knows, before saving, who a move would e-mail: Ada and Dee; Bob gave no address; Cat cancelled.
     const screen = await admin.get(`/api/admin/events/${id}`);
@@ -92,7 +87,7 @@ describe('an event moved by an admin', () => {
 
     // Saved again as it is (a double click, a retry): nobody is told twice.
     expect((await admin.put(`/api/admin/events/${id}`).set(FETCH).send(moved)).status).toBe(200);
-    await outboxEmptied();
+    await outboxEmptied(app);
     const changes = (await app.get('outbox').list()).filter((m) => m.kind === EVENT_CHANGE_MAIL_KIND);
     expect(changes.map((m) => [m.recordId, m.mail.to]).sort()).toEqual(
       [
