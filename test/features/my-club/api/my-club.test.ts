@@ -7,7 +7,8 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { closeFirestore, openFirestore } from '../../../../adapters/firestore/firestore-storage';
 import { openSqliteDatabase } from '../../../../adapters/sqlite/sqlite-database';
 import { DATABASE_FILE_NAME } from '../../../../server/container';
-import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { addEvent, FETCH, signedInAdmin, signIn, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { addMemberPricedSupper } from '../../../support/api/fixtures';
 import { OfferFreedPlaces } from '../../../../core/waiting-list/offer-freed-places';
 import { aWorkDay } from '../../../support/entities';
 import { readFeed, vevents } from '../../../support/ics-feed';
@@ -18,15 +19,7 @@ let app: TestApp;
 let eventId: string;
 beforeAll(async () => {
   app = await startTestApp({ env: { TRUST_PROXY: '1' } });
-  await addAdmin(app, 'events@example.org');
-  const admin = app.agent();
-  await signIn(admin, 'events@example.org');
-  const created = await admin
-    .post('/api/admin/events')
-    .set(FETCH)
-    .send({ ...emptyEventForm(), name: 'Laying-up supper', eventdatetime: '2026-07-18T18:00', allowBooking: true, offerChild: true, requiresPayment: true, price: '15.00', memberPrice: '10.00' });
-  expect(created.status).toBe(201);
-  eventId = created.body.event.id;
+  eventId = await addMemberPricedSupper(await signedInAdmin(app, 'events@example.org'), 'Laying-up supper');
 });
 afterAll(async () => {
   await app.dispose();
