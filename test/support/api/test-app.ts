@@ -190,6 +190,15 @@ export async function signIn(agent: TestAgent, email: string, password = PASSWOR
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(response.body)}`);
 }
 
+/** Two agents signed in as this admin, each with a session of its own: the admin's laptop and phone. */
+export async function laptopAndPhone(app: TestApp, email: string): Promise<{ laptop: TestAgent; phone: TestAgent }> {
+  const laptop = app.agent();
+  const phone = app.agent();
+  await signIn(laptop, email);
+  await signIn(phone, email);
+  return { laptop, phone };
+}
+
 /** An agent signed in as a new admin with these permissions (all of them unless told). */
 export async function signedInAdmin(app: TestApp, email: string, permissions?: readonly Permission[]): Promise<TestAgent> {
   await addAdmin(app, email, permissions);
