@@ -4,6 +4,7 @@ import { expectAccessible } from '../../../support/e2e/axe';
 import { PHONE } from '../../../support/e2e/browser';
 import { signInOnMemberPage } from '../../../support/e2e/sign-in-code';
 import { useApp } from '../../../support/e2e/use-app';
+import { addJunior } from './household-form';
 
 // Households of several members in Chromium (docs/members-households.md): the contact invites
 // another member from My club (the same answer for an e-mail that is no member's), the member
@@ -38,10 +39,7 @@ describe('a household of two members in Chromium', () => {
     const page = await world.browser.newPage(PHONE);
     await signInOnMemberPage(page, world.smtp, ANN.email);
     const household = page.getByRole('region', { name: 'Household' });
-    await household.getByLabel('Name').fill('Milly Bowline');
-    await household.getByLabel('Year of birth (optional)').fill('2018');
-    await household.getByRole('button', { name: 'Add to household' }).click();
-    await household.getByText('Milly Bowline (Junior, born 2018)').waitFor();
+    await addJunior(household, 'Milly Bowline', '2018');
     const sent = household.getByText('Invitation sent. If this e-mail is a member’s, they get an e-mail and accept on their My club.');
     for (const email of [BOB.email, NOBODY]) {
       await household.getByLabel('Their e-mail').fill(email);

@@ -6,6 +6,7 @@ import { expectAccessible } from '../../../support/e2e/axe';
 import { DESKTOP, PHONE } from '../../../support/e2e/browser';
 import { signInOnMemberPage } from '../../../support/e2e/sign-in-code';
 import { useApp } from '../../../support/e2e/use-app';
+import { addJunior } from './household-form';
 import { formatDate } from '../../../../core/shared/date-text';
 
 // My club (docs/my-club.md) in Chromium: a member signs in, adds a junior to the household, books a member-priced
@@ -61,10 +62,7 @@ describe('My club in Chromium', () => {
 
     // The household: add a junior born 2016 (a child's place).
     const household = page.getByRole('region', { name: 'Household' });
-    await household.getByLabel('Name').fill('Milly Halyard');
-    await household.getByLabel('Year of birth (optional)').fill('2016');
-    await household.getByRole('button', { name: 'Add to household' }).click();
-    await household.getByText('Milly Halyard (Junior, born 2016)').waitFor();
+    await addJunior(household, 'Milly Halyard', '2016');
 
     // Book: the lead's details are filled in, and Milly is offered.
     await page.goto(`/event-booking?id=${supperId}`);
