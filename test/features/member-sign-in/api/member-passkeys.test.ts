@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { MEMBER_SIGN_IN_MAIL_KIND } from '../../../../core/mail/secret-mail-kinds';
 import { PASSKEY_CHALLENGE_TTL_MS, PASSKEY_MESSAGES } from '../../../../core/member-sign-in/passkeys';
 import type { Member } from '../../../../core/members/member';
 import { eventually } from '../../../support/eventually';
 import { FakePasskeyCeremony, fakeRegistrationAnswer, fakeSignInAnswer } from '../../../support/fake-passkey-ceremony';
-import { FETCH, NOW, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { FETCH, NOW, type TestApp } from '../../../support/api/test-app';
+import { useTestApp } from '../../../support/api/use-test-app';
+import { clientAddresses } from '../../../support/api/signed-in-member';
 
 /**
  * Members' passkeys over HTTP, on SQLite and (project api-firestore) the Firestore emulator, with
@@ -14,18 +16,11 @@ import { FETCH, NOW, startTestApp, type TestApp } from '../../../support/api/tes
  * ceremony runs in Chromium (test/features/member-sign-in/e2e/member-passkeys.test.ts).
  */
 let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ env: { TRUST_PROXY: '1' }, adapters: { passkeyCeremony: new FakePasskeyCeremony() } });
-});
-afterAll(async () => {
-  await app.dispose();
+useTestApp({ env: { TRUST_PROXY: '1' }, adapters: { passkeyCeremony: new FakePasskeyCeremony() } }, (started) => {
+  app = started;
 });
 
-let addresses = 0;
-const nextIp = () => {
-  addresses += 1;
-  return `10.7.${(addresses >> 8) & 255}.${addresses & 255}`;
-};
+const nextIp = clientAddresses(7);
 
 let members = 0;
 async function addMember(overrides: Partial<Member> = {}): Promise<Member> {

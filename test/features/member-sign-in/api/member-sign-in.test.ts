@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { SIGN_IN_MESSAGES } from '../../../../core/member-sign-in/member-sign-in';
 import { MEMBER_SIGN_IN_MAIL_KIND } from '../../../../core/mail/secret-mail-kinds';
 import type { Member } from '../../../../core/members/member';
 import { eventually } from '../../../support/eventually';
-import { addListedMember } from '../../../support/api/signed-in-member';
-import { FETCH, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { addListedMember, clientAddresses } from '../../../support/api/signed-in-member';
+import { FETCH, type TestApp } from '../../../support/api/test-app';
+import { useTestApp } from '../../../support/api/use-test-app';
 
 const BASE_URL = 'https://members.kestrel-yc.example';
 
 let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ env: { PUBLIC_BASE_URL: BASE_URL, CLUB_NAME: 'Kestrel Yacht Club', TRUST_PROXY: '1' } });
-});
-afterAll(async () => {
-  await app.dispose();
+useTestApp({ env: { PUBLIC_BASE_URL: BASE_URL, CLUB_NAME: 'Kestrel Yacht Club', TRUST_PROXY: '1' } }, (started) => {
+  app = started;
 });
 
-let addresses = 0;
-/** A client address of its own, so the per-address limits stay out of a test's way unless it wants them. */
-function nextIp(): string {
-  addresses += 1;
-  return `10.9.${(addresses >> 8) & 255}.${addresses & 255}`;
-}
+const nextIp = clientAddresses(9);
 
 const addMember = (overrides: Partial<Member> = {}) => addListedMember(app, overrides);
 
