@@ -39,6 +39,14 @@ async function codeMailed(email: string, count = 1): Promise<{ code: string; lin
   return { code, link };
 }
 
+/** A new listed member who asked a code (from an address of their own) and was mailed it. */
+async function memberWithCode(): Promise<{ member: Member; code: string }> {
+  const member = await addMember();
+  expect((await askCode(member.email)).status).toBe(200);
+  const { code } = await codeMailed(member.email);
+  return { member, code };
+}
+
 async function signedIn(member: Member): Promise<TestAgent> {
   const agent = app.agent();
   expect((await askCode(member.email)).status).toBe(200);
@@ -80,9 +88,7 @@ describe('member sign-in with an e-mailed code', () => {
   });
 
   it('refuses a used code', async () => {
-    const member = await addMember();
-    expect((await askCode(member.email)).status).toBe(200);
-    const { code } = await codeMailed(member.email);
+    const { member, code } = await memberWithCode();
     expect((await checkCode(app.agent(), member.email, code)).status).toBe(200);
     const again = await checkCode(app.agent(), member.email, code);
     expect(again.status).toBe(400);
@@ -90,9 +96,7 @@ describe('member sign-in with an e-mailed code', () => {
   });
 
   it('refuses a code from its 10th minute on', async () => {
-    const member = await addMember();
-    expect((await askCode(member.email)).status).toBe(200);
-    const { code } = await codeMailed(member.email);
+    const { member, code } = await memberWithCode();
     app.clock.advance(10 * 60_000);
     const late = await checkCode(app.agent(), member.email, code);
     expect(late.status).toBe(400);
@@ -100,9 +104,7 @@ describe('member sign-in with an e-mailed code', () => {
   });
 
   it('refuses a 6th code from an address that sent 5 wrong ones for the e-mail; the right code from another address signs in', async () => {
-    const member = await addMember();
-    expect((await askCode(member.email)).status).toBe(200);
-    const { code } = await codeMailed(member.email);
+    const { member, code } = await memberWithCode();
     const wrong = code === '000000' ? '000001' : '000000';
     const guesser = nextIp();
     for (let i = 0; i < 5; i += 1) expect((await checkCode(app.agent(), member.email, wrong, guesser)).body.error).toBe(SIGN_IN_MESSAGES.invalidCode);
@@ -113,9 +115,7 @@ describe('member sign-in with an e-mailed code', () => {
   });
 
   it('of 100 wrong codes sent at once from one address checks at most 5; the right code from there afterwards is refused', async () => {
-    const member = await addMember();
-    expect((await askCode(member.email)).status).toBe(200);
-    const { code } = await codeMailed(member.email);
+    const { member, code } = await memberWithCode();
     const guesses = Array.from({ length: 100 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
     const guesser = nextIp();
     const answers = await Promise.all(guesses.map((guess) => checkCode(app.agent(), member.email, guess, guesser)));
