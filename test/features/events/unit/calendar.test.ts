@@ -350,35 +350,39 @@ describe('calendar examples', () => {
     expect(icsText(makeEvent({ description: ' ', longdescription: 'Bring a lifejacket' }), '')).toContain('DESCRIPTION:Bring a lifejacket');
   });
 
-  it('names the .ics file from the event name', () => {
-    expect(icsFileName('Summer Regatta 2026')).toBe('summer_regatta_2026.ics');
-    expect(icsFileName('Fitting-out   Party!!')).toBe('fitting_out_party_.ics');
-    expect(icsFileName('Régate de Noël')).toBe('regate_de_noel.ics');
-    expect(icsFileName('')).toBe('event.ics');
-    expect(icsFileName('!!!')).toBe('event.ics');
+  it.each([
+    ['Summer Regatta 2026', 'summer_regatta_2026.ics'],
+    ['Fitting-out   Party!!', 'fitting_out_party_.ics'],
+    ['Régate de Noël', 'regate_de_noel.ics'],
+    ['', 'event.ics'],
+    ['!!!', 'event.ics'],
+  ])('names the .ics file from the event name: %j is %j', (name, file) => {
+    expect(icsFileName(name)).toBe(file);
   });
 
-  it('formats dates in London time, en-GB', () => {
-    expect(formatDate('2026-06-06T09:00:00.000Z', 'member')).toBe('Sat 6 June 2026, 10:00');
-    expect(formatDate('2026-01-10T09:00:00.000Z', 'member')).toBe('Sat 10 January 2026, 09:00');
-    expect(formatDate('2026-06-05T23:00:00.000Z', 'member')).toBe('Sat 6 June 2026');
-    expect(formatDate(null, 'member')).toBe(DATE_TBC);
-    expect(formatDate(null, 'admin')).toBe(DATE_NOT_SPECIFIED);
-    expect(formatDate('not a date', 'member')).toBe('Date TBC');
-    expect(formatDate('not a date', 'admin')).toBe('Date not specified');
+  it.each([
+    ['2026-06-06T09:00:00.000Z', 'member', 'Sat 6 June 2026, 10:00'],
+    ['2026-01-10T09:00:00.000Z', 'member', 'Sat 10 January 2026, 09:00'],
+    ['2026-06-05T23:00:00.000Z', 'member', 'Sat 6 June 2026'],
+    [null, 'member', DATE_TBC],
+    [null, 'admin', DATE_NOT_SPECIFIED],
+    ['not a date', 'member', 'Date TBC'],
+    ['not a date', 'admin', 'Date not specified'],
+  ] as const)('formats dates in London time, en-GB: %j for the %s is %j', (instant, audience, text) => {
+    expect(formatDate(instant, audience)).toBe(text);
   });
 
-  it('formats date ranges', () => {
-    expect(formatDateRange('2026-06-06T09:00:00.000Z', '2026-06-06T15:00:00.000Z', 'member')).toBe('Sat 6 June 2026, 10:00 – 16:00');
-    expect(formatDateRange('2026-06-06T09:00:00.000Z', '2026-06-07T15:00:00.000Z', 'member')).toBe(
-      'Sat 6 June 2026, 10:00 – Sun 7 June 2026, 16:00',
-    );
-    expect(formatDateRange('2026-06-06T09:00:00.000Z', null, 'member')).toBe('Sat 6 June 2026, 10:00');
-    expect(formatDateRange('2026-06-06T09:00:00.000Z', '2026-06-06T08:00:00.000Z', 'member')).toBe('Sat 6 June 2026, 10:00');
-    expect(formatDateRange('2026-06-05T23:00:00.000Z', '2026-06-07T22:59:00.000Z', 'member')).toBe('Sat 6 June 2026 – Sun 7 June 2026');
-    expect(formatDateRange('2026-06-05T23:00:00.000Z', '2026-06-06T23:00:00.000Z', 'member')).toBe('Sat 6 June 2026');
-    expect(formatDateRange(null, '2026-06-06T15:00:00.000Z', 'member')).toBe('Date TBC');
-    expect(formatDateRange('bad', null, 'admin')).toBe('Date not specified');
+  it.each([
+    ['2026-06-06T09:00:00.000Z', '2026-06-06T15:00:00.000Z', 'member', 'Sat 6 June 2026, 10:00 – 16:00'],
+    ['2026-06-06T09:00:00.000Z', '2026-06-07T15:00:00.000Z', 'member', 'Sat 6 June 2026, 10:00 – Sun 7 June 2026, 16:00'],
+    ['2026-06-06T09:00:00.000Z', null, 'member', 'Sat 6 June 2026, 10:00'],
+    ['2026-06-06T09:00:00.000Z', '2026-06-06T08:00:00.000Z', 'member', 'Sat 6 June 2026, 10:00'],
+    ['2026-06-05T23:00:00.000Z', '2026-06-07T22:59:00.000Z', 'member', 'Sat 6 June 2026 – Sun 7 June 2026'],
+    ['2026-06-05T23:00:00.000Z', '2026-06-06T23:00:00.000Z', 'member', 'Sat 6 June 2026'],
+    [null, '2026-06-06T15:00:00.000Z', 'member', 'Date TBC'],
+    ['bad', null, 'admin', 'Date not specified'],
+  ] as const)('formats date ranges: %j to %j for the %s is %j', (start, end, audience, text) => {
+    expect(formatDateRange(start, end, audience)).toBe(text);
   });
 
   it('settles the clock-change nights as clocks do', () => {
