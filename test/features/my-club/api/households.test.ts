@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
-import type { ParsedMail } from 'mailparser';
 import { MAX_HOUSEHOLD_INVITATIONS_PER_DAY } from '../../../../core/members/household-membership';
 import type { SmtpTestServer } from '../../../support/smtp-test-server';
-import { startTestAppWithMail, TEST_PUBLIC_BASE_URL } from '../../../support/api/app-with-mail';
+import { startTestAppWithMail, TEST_PUBLIC_BASE_URL, toOf } from '../../../support/api/app-with-mail';
 import { FETCH, signedInAdmin, type TestApp } from '../../../support/api/test-app';
 import { addMemberPricedSupper } from '../../../support/api/fixtures';
 import { addListedMember, signedInMember } from '../../../support/api/signed-in-member';
@@ -105,7 +104,6 @@ describe('a contact invites a member into the household', () => {
   });
 });
 
-const toOf = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : '');
 
 describe('inviting tells nothing about who is a member', () => {
   it('an e-mail that is a member’s and one that is not get the same answer, the same list and the same refusal when asked again; only the member is e-mailed', async () => {
