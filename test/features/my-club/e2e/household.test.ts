@@ -4,7 +4,7 @@ import { expectAccessible } from '../../../support/e2e/axe';
 import { PHONE } from '../../../support/e2e/browser';
 import { signInOnMemberPage } from '../../../support/e2e/sign-in-code';
 import { useApp } from '../../../support/e2e/use-app';
-import { addJunior } from './household-form';
+import { addJunior, submitBooking } from './household-form';
 
 // Households of several members in Chromium (docs/members-households.md): the contact invites
 // another member from My club (the same answer for an e-mail that is no member's), the member
@@ -79,10 +79,7 @@ describe('a household of two members in Chromium', () => {
     await page.getByRole('checkbox', { name: 'Milly Bowline (child)' }).check();
     await page.getByRole('checkbox', { name: 'Ann Bowline (adult)' }).check();
     expect(await page.getByLabel('Total Number Attending *').inputValue()).toBe('3');
-    const booked = page.waitForResponse((r) => r.url().endsWith('/api/bookings') && r.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Submit Booking' }).click();
-    const answer = await booked;
-    expect(answer.status()).toBe(201);
+    const answer = await submitBooking(page);
     // Bob and Ann at £10.00 each, Milly at half of it: £25.00, not the standard £37.50.
     expect(((await answer.json()) as { amount: number }).amount).toBe(2500);
     await page.close();
