@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeViolations, seriousAxeViolations } from '../../support/e2e/axe';
 import { DESKTOP, PHONE, phoneWithoutBrowserRestoration, type BrowserSession } from '../../support/e2e/browser';
-import { backAt, scrollFarDownTo } from '../../support/e2e/scroll';
+import { backAt, phoneOn, scrollFarDownTo } from '../../support/e2e/scroll';
 import { useApp } from '../../support/e2e/use-app';
 import { attributeOf, countOf, visibleOf } from '../../support/e2e/eventually';
 
@@ -100,9 +100,7 @@ describe('the Information dropdown', () => {
 
 describe('scroll position', () => {
   it('Back to the calendar from a booking page returns to where the member was; a new page starts at its top', async () => {
-    const page = await phoneWithoutBrowserRestoration(world.browser);
-    await page.goto('/calendar');
-    const cards = page.locator('.event-card');
+    const { page, cards } = await phoneOn(world.browser, '/calendar', '.event-card');
     await cards.first().waitFor();
     const book = page.getByRole('link', { name: /^Book Event/ }).last();
     const left = await scrollFarDownTo(book, 'the last Book Event');
@@ -129,9 +127,7 @@ describe('scroll position', () => {
 describe('scroll position on a reload', () => {
   // A reload returning to the position is page-load.test.ts's 'scroll position across a reload'.
   it('the same address opened anew starts at its top, without reading the kept positions', async () => {
-    const page = await phoneWithoutBrowserRestoration(world.browser);
-    await page.goto('/calendar');
-    const cards = page.locator('.event-card');
+    const { page, cards } = await phoneOn(world.browser, '/calendar', '.event-card');
     await cards.last().waitFor();
     await expect(page.evaluate(() => window.scrollY), 'a first visit has no position to go back to').resolves.toBe(0);
     await scrollFarDownTo(cards.last(), 'the last event');

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eventBookingPath } from '../../../core/shared/paths';
 import { readingDateInWords } from '../../../core/water-levels/reading-words';
-import { DESKTOP, PHONE, phoneWithoutBrowserRestoration, withoutScripts } from '../../support/e2e/browser';
-import { backAt, scrollFarDownTo } from '../../support/e2e/scroll';
+import { DESKTOP, PHONE, withoutScripts } from '../../support/e2e/browser';
+import { backAt, phoneOn, scrollFarDownTo } from '../../support/e2e/scroll';
 import { expectAccessible } from '../../support/e2e/axe';
 import { useApp } from '../../support/e2e/use-app';
 import { attributeOf, textsOf, visibleOf } from '../../support/e2e/eventually';
@@ -210,9 +210,7 @@ const SLOW_SCRIPTS_MS = 3000;
 describe("scroll position across a reload and Back (the router's ScrollRestoration)", () => {
   it('a reload returns the calendar to where it was, and Back after it still returns to the page before', async () => {
     // As in navigation.test.ts: the browser's own restoration off, so the app's is what is seen.
-    const page = await phoneWithoutBrowserRestoration(world.browser);
-    await page.goto('/calendar');
-    const cards = page.locator('.event-card');
+    const { page, cards } = await phoneOn(world.browser, '/calendar', '.event-card');
     const left = await scrollFarDownTo(cards.last(), 'the last event');
 
     await page.reload();
@@ -232,9 +230,7 @@ describe("scroll position across a reload and Back (the router's ScrollRestorati
   });
 
   it("a reload returns a page to where it was even when the app's scripts come slowly (Documents)", async () => {
-    const page = await phoneWithoutBrowserRestoration(world.browser);
-    await page.goto('/documents');
-    const cards = page.locator('.document-card');
+    const { page, cards } = await phoneOn(world.browser, '/documents', '.document-card');
     const left = await scrollFarDownTo(cards.last(), 'the last document');
 
     // On a slow line (or a busy machine) the app's scripts come well after the page is shown.
@@ -249,9 +245,7 @@ describe("scroll position across a reload and Back (the router's ScrollRestorati
   });
 
   it('a reload straight after a scroll, before the browser has told the page it scrolled, still returns to where it was left', async () => {
-    const page = await phoneWithoutBrowserRestoration(world.browser);
-    await page.goto('/calendar');
-    const cards = page.locator('.event-card');
+    const { page, cards } = await phoneOn(world.browser, '/calendar', '.event-card');
     // A browser tells a page it scrolled at its next drawn frame; a reload can come first (it did in
     // about half of the runs above). Here the page is never told, so that happens every time.
     await page.evaluate(() => window.addEventListener('scroll', (event) => event.stopImmediatePropagation(), { capture: true }));
