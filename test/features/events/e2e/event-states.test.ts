@@ -36,6 +36,15 @@ function rowOf(p: Page, name: string): Locator {
   return p.getByRole('row').filter({ has: p.getByRole('rowheader', { name: new RegExp(name) }) });
 }
 
+/** The admin events list in a new signed-in tab of this size, once this event's row shows. */
+async function eventsListRow(viewport: { width: number; height: number }, name: string): Promise<{ page: Page; row: Locator }> {
+  const page = await adminSignedInTab(world, viewport);
+  await page.goto('/admin/events');
+  const row = rowOf(page, name);
+  await row.waitFor();
+  return { page, row };
+}
+
 /** The element lies wholly inside the page's width (nothing cut off at the right or left). */
 async function expectOnScreen(locator: Locator, width: number, what: string): Promise<void> {
   await locator.scrollIntoViewIfNeeded();
@@ -60,10 +69,7 @@ beforeAll(async () => {
 
 describe('capacity against the places taken', () => {
   it('the list shows places taken against capacity; a capacity below them is refused with the places named, and nothing changes', async () => {
-    const page = await adminSignedInTab(world, DESKTOP);
-    await page.goto('/admin/events');
-    const row = rowOf(page, NAMES.capacity);
-    await row.waitFor();
+    const { page, row } = await eventsListRow(DESKTOP, NAMES.capacity);
     await textOf(row).toContain('8 of 12 taken');
 
     await row.getByRole('link', { name: `Edit ${NAMES.capacity}` }).click();
@@ -90,10 +96,7 @@ describe('capacity against the places taken', () => {
 
 describe('the booking state beside the status', () => {
   it('shows Over, Closed and Full beside Bookable, and offers no Cancel event for an event that is over (the server refuses it too)', async () => {
-    const page = await adminSignedInTab(world, DESKTOP);
-    await page.goto('/admin/events');
-    const over = rowOf(page, NAMES.over);
-    await over.waitFor();
+    const { page, row: over } = await eventsListRow(DESKTOP, NAMES.over);
     for (const [name, state] of [[NAMES.over, 'Over'], [NAMES.closed, 'Closed'], [NAMES.full, 'Full']] as const) {
       const row = rowOf(page, name);
       // The spec's status is kept as it is; the state stands beside it.
@@ -118,10 +121,7 @@ describe('the booking state beside the status', () => {
 
 describe('admin tables and menu on a phone and a laptop', () => {
   it('at 375 px the events list shows each event with its status and every action on screen, and the actions work', async () => {
-    const page = await adminSignedInTab(world, PHONE);
-    await page.goto('/admin/events');
-    const row = rowOf(page, NAMES.closed);
-    await row.waitFor();
+    const { page, row } = await eventsListRow(PHONE, NAMES.closed);
     // Nothing makes the page wider than the phone.
     await eventually(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectOnScreen(row.getByText('Bookable', { exact: true }), PHONE.width, 'Status');
