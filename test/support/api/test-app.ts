@@ -160,6 +160,16 @@ export async function startTestApp(
   return testApp;
 }
 
+/** Runs `use` on an app of its own (startTestApp's options), disposed of afterwards whatever happens. */
+export async function withTestApp<T>(options: Parameters<typeof startTestApp>[0], use: (app: TestApp) => Promise<T>): Promise<T> {
+  const app = await startTestApp(options);
+  try {
+    return await use(app);
+  } finally {
+    await app.dispose();
+  }
+}
+
 /** Stores an admin with a sign-in account; returns the record. */
 export async function addAdmin(
   app: TestApp,

@@ -7,7 +7,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { closeFirestore, openFirestore } from '../../../../adapters/firestore/firestore-storage';
 import { openSqliteDatabase } from '../../../../adapters/sqlite/sqlite-database';
 import { DATABASE_FILE_NAME } from '../../../../server/container';
-import { addEvent, FETCH, signedInAdmin, signIn, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { addEvent, FETCH, signedInAdmin, signIn, startTestApp, type TestApp, withTestApp } from '../../../support/api/test-app';
 import { addMemberPricedSupper } from '../../../support/api/fixtures';
 import { OfferFreedPlaces } from '../../../../core/waiting-list/offer-freed-places';
 import { aWorkDay } from '../../../support/entities';
@@ -259,8 +259,7 @@ async function asStoredBeforeMyClub(app: TestApp, bookingId: string, signupId: s
 
 describe('guest bookings and work-day sign-ups stored before My club', () => {
   it('show in My club for their e-mail once the server has started again', async () => {
-    const own = await startTestApp();
-    try {
+    await withTestApp({}, async (own) => {
       const event = await addEvent(own, { name: 'Old regatta' });
       const member = await addListedMember(own, { email: 'old.guest@example.org' });
       const guest = await own.agent().post('/api/bookings').set(FETCH).send({ eventId: event.id, firstName: 'Old', lastName: 'Guest', numberAttending: '1', email: ' Old.Guest@example.org' });
@@ -278,9 +277,7 @@ describe('guest bookings and work-day sign-ups stored before My club', () => {
       expect(ids).toEqual([guest.body.bookingId]);
       const jobs = (await agent.get('/api/my/work-days')).body.upcoming.map((s: { signupId: string }) => s.signupId);
       expect(jobs).toEqual([job.body.signupId]);
-    } finally {
-      await own.dispose();
-    }
+    });
   });
 });
 
