@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addCurrentMembers, createEvent, memberPricedSupper, signedInAdminRequests } from '../../../support/e2e/admin-api';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { PHONE } from '../../../support/e2e/browser';
-import { signInOnMemberPage } from '../../../support/e2e/sign-in-code';
+import { memberOnPhone, signInOnMemberPage } from '../../../support/e2e/sign-in-code';
 import { useApp } from '../../../support/e2e/use-app';
 import { addJunior, submitBooking } from './household-form';
 
@@ -36,8 +36,7 @@ async function invitationLink(to: string): Promise<string> {
 
 describe('a household of two members in Chromium', () => {
   it('inviting a member and an e-mail that is no member’s answers alike; the member follows the e-mail to My club, where the invitation comes first, accepts and books', async () => {
-    const page = await world.browser.newPage(PHONE);
-    await signInOnMemberPage(page, world.smtp, ANN.email);
+    const page = await memberOnPhone(world, ANN.email);
     const household = page.getByRole('region', { name: 'Household' });
     await addJunior(household, 'Milly Bowline', '2018');
     const sent = household.getByText('Invitation sent. If this e-mail is a member’s, they get an e-mail and accept on their My club.');
@@ -90,8 +89,7 @@ describe('a household of two members in Chromium', () => {
     await world.browser.context.clearCookies();
     // Ann signs in again: only her new code's e-mail is to be read.
     world.smtp.received.length = 0;
-    const page = await world.browser.newPage(PHONE);
-    await signInOnMemberPage(page, world.smtp, ANN.email);
+    const page = await memberOnPhone(world, ANN.email);
     const household = page.getByRole('region', { name: 'Household' });
     await household.getByLabel('Name').fill('Tom Bowline');
     await household.getByRole('button', { name: 'Add to household' }).click();

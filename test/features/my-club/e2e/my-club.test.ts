@@ -3,8 +3,8 @@ import { addCurrentMembers, bookPlaces, createEvent, memberPricedSupper, signedI
 import { readFeed, vevents } from '../../../support/ics-feed';
 import { valueOf } from '../../../support/e2e/eventually';
 import { expectAccessible } from '../../../support/e2e/axe';
-import { DESKTOP, PHONE } from '../../../support/e2e/browser';
-import { signInOnMemberPage } from '../../../support/e2e/sign-in-code';
+import { DESKTOP } from '../../../support/e2e/browser';
+import { memberOnPhone } from '../../../support/e2e/sign-in-code';
 import { useApp } from '../../../support/e2e/use-app';
 import { addJunior, submitBooking } from './household-form';
 import { formatDate } from '../../../../core/shared/date-text';
@@ -57,8 +57,7 @@ describe('My club in Chromium', () => {
     const signUp = { firstName: 'Ros', lastName: 'Halyard', selectedJobs: ['antifoul'], otherJob: '', notes: '', bringingTools: false, wantsFood: false, email: MEMBER.email };
     expect((await postJson(`/api/work-days/${WORK_DAY.id}/signups`, signUp)).status).toBe(201);
 
-    const page = await world.browser.newPage(PHONE);
-    await signInOnMemberPage(page, world.smtp, MEMBER.email);
+    const page = await memberOnPhone(world, MEMBER.email);
 
     // The household: add a junior born 2016 (a child's place).
     const household = page.getByRole('region', { name: 'Household' });
