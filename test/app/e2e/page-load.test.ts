@@ -151,10 +151,16 @@ describe('every members\' page is hydrated as the server drew it', () => {
 });
 
 describe('a page with every script blocked still shows its content', () => {
-  it('the calendar lists its events; their Book Event links lead to the booking page', async () => {
+  /** A phone tab with every script blocked, opened on this path. */
+  async function phoneWithoutScripts(path: string): Promise<Page> {
     const page = await world.browser.newPage(PHONE);
     await withoutScripts(page);
-    await page.goto('/calendar');
+    await page.goto(path);
+    return page;
+  }
+
+  it('the calendar lists its events; their Book Event links lead to the booking page', async () => {
+    const page = await phoneWithoutScripts('/calendar');
     await visibleOf(page.getByRole('heading', { name: 'Upcoming Events', level: 1 })).toBe(true);
     const { events } = (await (await fetch(`${world.app.baseUrl}/api/events`)).json()) as { events: { name: string }[] };
     await textsOf(page.locator('.event-card:not(.workday-card) .event-title')).toEqual(events.map((event) => event.name));
@@ -164,9 +170,7 @@ describe('a page with every script blocked still shows its content', () => {
   });
 
   it("the booking page shows the event's details", async () => {
-    const page = await world.browser.newPage(PHONE);
-    await withoutScripts(page);
-    await page.goto(eventBookingPath(bookable.id));
+    const page = await phoneWithoutScripts(eventBookingPath(bookable.id));
     await visibleOf(page.getByRole('heading', { name: bookable.name, level: 1 })).toBe(true);
     const { event } = (await (await fetch(`${world.app.baseUrl}/api/events/${encodeURIComponent(bookable.id)}`)).json()) as { event: { longdescription: string; description: string } };
     const firstParagraph = (event.longdescription.trim() !== '' ? event.longdescription : event.description).split(/\n{2,}/)[0];
@@ -176,9 +180,7 @@ describe('a page with every script blocked still shows its content', () => {
   });
 
   it('the documents page lists the documents, each a link to its PDF', async () => {
-    const page = await world.browser.newPage(PHONE);
-    await withoutScripts(page);
-    await page.goto('/documents');
+    const page = await phoneWithoutScripts('/documents');
     const { documents } = (await (await fetch(`${world.app.baseUrl}/api/documents`)).json()) as { documents: { title: string; url: string }[] };
     expect(documents.length).toBeGreaterThan(0);
     await textsOf(page.locator('.document-title')).toEqual(documents.map((doc) => doc.title));
@@ -188,9 +190,7 @@ describe('a page with every script blocked still shows its content', () => {
   });
 
   it("home shows the reservoir's latest reading, its chart and the members' photos", async () => {
-    const page = await world.browser.newPage(PHONE);
-    await withoutScripts(page);
-    await page.goto('/');
+    const page = await phoneWithoutScripts('/');
     const { readings } = (await (await fetch(`${world.app.baseUrl}/api/water-levels`)).json()) as { readings: { date: string; percentFull: number }[] };
     const latest = [...readings].sort((a, b) => (a.date < b.date ? -1 : 1)).at(-1)!;
     await visibleOf(page.getByText(`Latest reading: ${readingDateInWords(latest.date)}, ${Math.round(latest.percentFull)}% full`)).toBe(true);
