@@ -64,13 +64,7 @@ describe('audit field labels', () => {
     }
   });
 
-  it.each([
-    ['eventdatetime', 'Start'],
-    ['eventenddatetime', 'End'],
-    ['price', 'Price'],
-    ['capacity', 'Capacity'],
-    ['job paint-hut', 'Job paint-hut'],
-  ])('labels the field %s %j', (field, label) => {
+  it.each([['eventdatetime', 'Start'], ['eventenddatetime', 'End'], ['price', 'Price'], ['capacity', 'Capacity'], ['job paint-hut', 'Job paint-hut']])('labels the field %s %j', (field, label) => {
     expect(auditFieldLabel(field)).toBe(label);
   });
 
