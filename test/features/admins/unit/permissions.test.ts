@@ -54,7 +54,7 @@ describe('permission examples', () => {
   });
 
   // Each: the actions; an admin holding `holds` may do them; one holding only `lacks` is refused with `message`.
-  const needs: { title: string; actions: AdminAction[]; holds: Permission[]; lacks: readonly Permission[]; message: string }[] = [
+  const needs: { title: string; actions: AdminAction[]; holds: Permission[]; lacks: Permission[]; message: string }[] = [
     { title: 'managing photos needs content:write, with its own message', actions: ['photos.manage'], holds: ['content:write'], lacks: DEFAULT_PERMISSIONS, message: 'You do not have permission to manage photos.' },
     { title: 'the news screen and every news change need content:write, with one message', actions: ['news.list', 'news.write'], holds: ['content:write'], lacks: ['events:write', 'workdays:write'], message: 'You do not have permission to manage news.' },
     { title: 'editing the club pages needs content:write, with its own message', actions: ['sitePages.write'], holds: ['content:write'], lacks: ['events:write', 'bookings:write', 'admins:manage'], message: 'You do not have permission to change the club pages.' },
