@@ -3,7 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestPaymentGateway } from '../../../../adapters/test-payments/test-payment-gateway';
-import { createEvent, wallClockDaysAhead } from '../../../support/e2e/admin-api';
+import { adminWithNewEvent, wallClockDaysAhead } from '../../../support/e2e/admin-api';
 import { signedInAdminPage } from '../../../support/e2e/admin-form';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { PHONE } from '../../../support/e2e/browser';
@@ -25,8 +25,7 @@ function veventOf(mail: { attachments: { filename?: string; content: Buffer }[] 
  * event and the booking's confirmation e-mail.
  */
 async function paidBookingOnPhone(event: { name: string; daysAhead: number; price: string }, person: Booker, pay: string) {
-  const admin = await signedInAdminPage(world.browser);
-  const eventId = await createEvent(admin.request, world.app.baseUrl, {
+  const { admin, eventId } = await adminWithNewEvent(world, {
     name: event.name,
     eventdatetime: wallClockDaysAhead(event.daysAhead, '18:00'),
     requiresPayment: true,

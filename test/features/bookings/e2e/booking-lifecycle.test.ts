@@ -3,7 +3,7 @@ import { adminMenuLink } from '../../../support/e2e/admin-menu';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestPaymentGateway } from '../../../../adapters/test-payments/test-payment-gateway';
-import { createEvent, FETCH_HEADER, wallClockDaysAhead } from '../../../support/e2e/admin-api';
+import { adminWithNewEvent, createEvent, FETCH_HEADER, wallClockDaysAhead } from '../../../support/e2e/admin-api';
 import { signedInAdminPage } from '../../../support/e2e/admin-form';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { PHONE } from '../../../support/e2e/browser';
@@ -48,8 +48,7 @@ async function bookingsScreen(eventId: string, name: string) {
 describe("the booking's life after Book, in Chromium", () => {
   it('book with an e-mail, the confirmation brings a valid .ics and the manage link, cancel there: places come back on the calendar and in the admin panel', async () => {
     const name = `Spring Sail ${stamp}`;
-    const admin = await signedInAdminPage(world.browser);
-    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(30, '10:00'), capacity: '10' });
+    const { admin, eventId } = await adminWithNewEvent(world, { name, eventdatetime: wallClockDaysAhead(30, '10:00'), capacity: '10' });
     await signOut(admin);
 
     const member = await world.browser.newPage(PHONE);
@@ -88,8 +87,7 @@ describe("the booking's life after Book, in Chromium", () => {
 
   it('a paid booking cancelled by the member is refunded at the gateway, and revenue falls', async () => {
     const name = `Summer Barbecue ${stamp}`;
-    const admin = await signedInAdminPage(world.browser);
-    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(31, '18:00'), requiresPayment: true, price: '12.50', capacity: '20' });
+    const { admin, eventId } = await adminWithNewEvent(world, { name, eventdatetime: wallClockDaysAhead(31, '18:00'), requiresPayment: true, price: '12.50', capacity: '20' });
     const member = await world.browser.newPage();
     await bookInBrowser(member, eventId, { first: 'Ada', last: 'Lovelace', email: 'ada@example.org', attending: '2' });
     await payByTestCard(member, '£25.00');
@@ -121,8 +119,7 @@ describe("the booking's life after Book, in Chromium", () => {
 
   it('an admin marks a booking paid by cash on its screen; the audit log shows the cash payment and the cancellations', async () => {
     const name = `Clubhouse Supper ${stamp}`;
-    const admin = await signedInAdminPage(world.browser);
-    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(32, '19:00'), requiresPayment: true, price: '15.00', capacity: '10' });
+    const { admin, eventId } = await adminWithNewEvent(world, { name, eventdatetime: wallClockDaysAhead(32, '19:00'), requiresPayment: true, price: '15.00', capacity: '10' });
     const booked = await admin.request.post('/api/bookings', { data: { eventId, firstName: 'Mary', lastName: 'Anning', numberAttending: '2', email: 'mary@example.org' } });
     expect(booked.status()).toBe(201);
 
