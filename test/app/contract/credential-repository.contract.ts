@@ -1,21 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { aCredential } from '../../support/entities';
 import { ConflictError, NotFoundError } from '../../../core/shared/errors';
-import type { Credential, CredentialRepository } from '../../../core/admins/credential-repository.port';
-import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../support/contract/storage-fixtures';
-
-function aCredential(overrides: Partial<Credential> = {}): Credential {
-  return {
-    uid: 'uid-commodore',
-    email: 'Commodore@Club.example',
-    passwordHash: 'scrypt$16384$8$1$c2FsdA$aGFzaA',
-    disabled: false,
-    ...overrides,
-  };
-}
+import type { CredentialRepository } from '../../../core/admins/credential-repository.port';
+import { rejectionOf, describeContract, type AdapterFactory } from '../../support/contract/storage-fixtures';
 
 export function describeCredentialRepositoryContract(name: string, makeAdapter: AdapterFactory<CredentialRepository>): void {
-  describe(`${name} (CredentialRepository contract)`, () => {
-    const credentials = useFreshAdapter(makeAdapter);
+  describeContract('CredentialRepository', name, makeAdapter, (credentials) => {
 
     it('returns null for an unknown user', async () => {
       expect(await credentials().getByUid('uid-commodore')).toBeNull();

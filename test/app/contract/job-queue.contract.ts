@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { afterJobFailed, afterJobRan, JOB_LEASE_MS, newJob } from '../../../core/jobs/jobs';
 import type { Job } from '../../../core/jobs/job';
 import type { JobQueue } from '../../../core/jobs/job-queue.port';
-import { useFreshAdapter, type AdapterFactory } from '../../support/contract/storage-fixtures';
+import { describeContract, type AdapterFactory } from '../../support/contract/storage-fixtures';
 
 export const T0 = new Date('2026-06-01T09:00:00.000Z');
 export const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
@@ -15,8 +15,7 @@ export function aJob(id: string, minutes = 0, kind = 'count'): Job {
 const ids = (claims: { job: Job }[]) => claims.map((c) => c.job.id);
 
 export function describeJobQueueContract(name: string, makeAdapter: AdapterFactory<JobQueue>): void {
-  describe(`${name} (JobQueue contract)`, () => {
-    const jobs = useFreshAdapter(makeAdapter);
+  describeContract('JobQueue', name, makeAdapter, (jobs) => {
 
     it('keeps each job whole; an unknown id is null', async () => {
       await jobs().schedule([aJob('a', 5), aJob('b')]);

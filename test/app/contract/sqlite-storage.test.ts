@@ -21,8 +21,8 @@ import { readConnection } from '../../../adapters/sqlite/sqlite-read-connection'
 import { SqliteSessionRepository } from '../../../adapters/sqlite/sqlite-session-repository';
 import { SqliteWorkDayRepository } from '../../../adapters/sqlite/sqlite-work-day-repository';
 import { writeTransaction } from '../../../adapters/sqlite/sqlite-write-transaction';
-import { aSignup, rejectionOf } from '../../support/contract/storage-fixtures';
-import { aBooking, anAdmin, anEvent, anUnpaidBooking, aWorkDay } from '../../support/entities';
+import { rejectionOf } from '../../support/contract/storage-fixtures';
+import { aBooking, anAdmin, anEvent, anUnpaidBooking, aSignup, aWorkDay } from '../../support/entities';
 import { anEntry } from '../../features/waiting-list/contract/waiting-list.contract';
 import { SqliteWaitingList } from '../../../adapters/sqlite/sqlite-waiting-list';
 import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../../support/worker-limits';

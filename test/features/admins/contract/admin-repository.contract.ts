@@ -1,12 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../../../../core/shared/errors';
 import type { AdminRepository } from '../../../../core/admins/admin-repository.port';
-import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { rejectionOf, describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 import { anAdmin } from '../../../support/entities';
 
 export function describeAdminRepositoryContract(name: string, makeAdapter: AdapterFactory<AdminRepository>): void {
-  describe(`${name} (AdminRepository contract)`, () => {
-    const admins = useFreshAdapter(makeAdapter);
+  describeContract('AdminRepository', name, makeAdapter, (admins) => {
 
     it('has no admins at first', async () => {
       expect(await admins().count()).toBe(0);

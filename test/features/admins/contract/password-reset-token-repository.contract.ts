@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ConflictError } from '../../../../core/shared/errors';
 import type { PasswordResetToken, PasswordResetTokenRepository } from '../../../../core/admins/password-reset-token-repository.port';
-import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { rejectionOf, describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 function aToken(overrides: Partial<PasswordResetToken> = {}): PasswordResetToken {
   return {
@@ -23,8 +23,7 @@ export interface TwoConnections {
 }
 
 export function describePasswordResetTokenRepositoryContract(name: string, makeAdapter: AdapterFactory<TwoConnections>): void {
-  describe(`${name} (PasswordResetTokenRepository contract)`, () => {
-    const store = useFreshAdapter(makeAdapter);
+  describeContract('PasswordResetTokenRepository', name, makeAdapter, (store) => {
     const tokens = () => store().tokens;
 
     it('returns null for an unknown hash', async () => {

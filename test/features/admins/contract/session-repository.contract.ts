@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ConflictError } from '../../../../core/shared/errors';
 import type { Session, SessionRepository } from '../../../../core/admins/session-repository.port';
-import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { rejectionOf, describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 function aBaseSession(overrides: Partial<Session> = {}): Session {
   return {
@@ -15,9 +15,8 @@ function aBaseSession(overrides: Partial<Session> = {}): Session {
 
 /** `extra`: what a store's sessions hold besides a Session's fields (a member session's passkeyId). */
 export function describeSessionRepositoryContract(name: string, makeAdapter: AdapterFactory<SessionRepository>, extra: Record<string, unknown> = {}): void {
-  describe(`${name} (SessionRepository contract)`, () => {
+  describeContract('SessionRepository', name, makeAdapter, (sessions) => {
     const aSession = (overrides: Partial<Session> = {}): Session => ({ ...aBaseSession(overrides), ...extra });
-    const sessions = useFreshAdapter(makeAdapter);
 
     it('returns null for an unknown token hash', async () => {
       expect(await sessions().get('hash-1')).toBeNull();

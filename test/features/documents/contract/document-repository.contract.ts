@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { DocumentRepository } from '../../../../core/documents/document-repository.port';
-import { aDocument, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { aDocument } from '../../../support/entities';
 
 export function describeDocumentRepositoryContract(name: string, makeAdapter: AdapterFactory<DocumentRepository>): void {
-  describe(`${name} (DocumentRepository contract)`, () => {
-    const documents = useFreshAdapter(makeAdapter);
+  describeContract('DocumentRepository', name, makeAdapter, (documents) => {
 
     it('has no documents at first', async () => {
       expect(await documents().list()).toEqual([]);

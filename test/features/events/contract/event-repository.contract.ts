@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../../../../core/shared/errors';
 import type { EventRepository } from '../../../../core/events/event-repository.port';
-import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { rejectionOf, describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 import { anEvent } from '../../../support/entities';
 
 export function describeEventRepositoryContract(name: string, makeAdapter: AdapterFactory<EventRepository>): void {
-  describe(`${name} (EventRepository contract)`, () => {
-    const events = useFreshAdapter(makeAdapter);
+  describeContract('EventRepository', name, makeAdapter, (events) => {
 
     it('returns null for an event that does not exist', async () => {
       expect(await events().get('no-such-event')).toBeNull();

@@ -1,12 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { MemberCalendarFeedRepository } from '../../../../core/my-club/member-calendar-feed-repository.port';
-import { useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 const AT = new Date('2026-06-01T09:00:00.000Z');
 
 export function describeMemberCalendarFeedRepositoryContract(name: string, makeAdapter: AdapterFactory<MemberCalendarFeedRepository>): void {
-  describe(`${name} (MemberCalendarFeedRepository contract)`, () => {
-    const feeds = useFreshAdapter(makeAdapter);
+  describeContract('MemberCalendarFeedRepository', name, makeAdapter, (feeds) => {
 
     it('has no secret for a member who made none, and a secret never given opens nothing', async () => {
       expect(await feeds().secretOf('m-1')).toBeNull();

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { afterRefused, afterResend, afterSent, CLAIM_LEASE_MS, newOutboxMessage } from '../../../../core/mail/outbox';
 import type { OutboxMessage } from '../../../../core/mail/mail';
 import { ConflictError } from '../../../../core/shared/errors';
 import type { Outbox } from '../../../../core/mail/outbox.port';
-import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { rejectionOf, describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 const T0 = new Date('2026-06-01T09:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
@@ -20,8 +20,7 @@ export function aMessage(id: string, minutes = 0, recordId: string | null = 'boo
 }
 
 export function describeOutboxContract(name: string, makeAdapter: AdapterFactory<Outbox>): void {
-  describe(`${name} (Outbox contract)`, () => {
-    const outbox = useFreshAdapter(makeAdapter);
+  describeContract('Outbox', name, makeAdapter, (outbox) => {
 
     it('keeps each message whole and lists them newest first, by status or record', async () => {
       await outbox().add([aMessage('a', 0), aMessage('b', 1, 'booking-2')]);

@@ -1,26 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { aMember } from '../../../support/entities';
 import { ConflictError, NotFoundError, ValidationError } from '../../../../core/shared/errors';
 import type { Member } from '../../../../core/members/member';
 import type { MemberRepository } from '../../../../core/members/member-repository.port';
-import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
-
-export function aMember(overrides: Partial<Member> = {}): Member {
-  return {
-    id: 'mem-ann',
-    name: 'Ann Sailor',
-    email: 'ann@club.example',
-    membershipType: 'Family',
-    renewalDate: '2027-03-31',
-    disabled: false,
-    createdAt: '2026-11-25T10:00:00.000Z',
-    updatedAt: '2026-11-25T10:00:00.000Z',
-    ...overrides,
-  };
-}
+import { rejectionOf, describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 export function describeMemberRepositoryContract(name: string, makeAdapter: AdapterFactory<MemberRepository>): void {
-  describe(`${name} (MemberRepository contract)`, () => {
-    const members = useFreshAdapter(makeAdapter);
+  describeContract('MemberRepository', name, makeAdapter, (members) => {
 
     it('has no members at first', async () => {
       expect(await members().list()).toEqual([]);

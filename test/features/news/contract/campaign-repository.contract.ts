@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { CampaignRepository } from '../../../../core/news/campaign-repository.port';
 import { newsExcerpt } from '../../../../core/news/news-body';
-import { aCampaign, aNewsItem, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { aCampaign, aNewsItem } from '../../../support/entities';
 
 export function describeCampaignRepositoryContract(name: string, makeAdapter: AdapterFactory<CampaignRepository>): void {
-  describe(`${name} (CampaignRepository contract)`, () => {
-    const campaigns = useFreshAdapter(makeAdapter);
+  describeContract('CampaignRepository', name, makeAdapter, (campaigns) => {
 
     it('lists no campaigns at first', async () => {
       expect(await campaigns().listRecent()).toEqual([]);
