@@ -7,7 +7,6 @@ const MINUTE = 60_000;
 
 export function describeAddressLimitStoreContract(name: string, makeAdapter: AdapterFactory<AddressLimitStore>): void {
   describeContract('AddressLimitStore', name, makeAdapter, (limits) => {
-
     it('counts hits in a fixed window that starts with the first hit, and starts a new one once it has ended', async () => {
       const key = 'bookings-minute:203.0.113.7';
       expect(await limits().hit(key, MINUTE, at('09:00:00'))).toEqual({ hits: 1, resetAt: at('09:01:00') });

@@ -2,15 +2,15 @@ import { expect, it } from 'vitest';
 import { aCredential } from '../../support/entities';
 import { ConflictError, NotFoundError } from '../../../core/shared/errors';
 import type { CredentialRepository } from '../../../core/admins/credential-repository.port';
-import { rejectionOf, describeContract, type AdapterFactory } from '../../support/contract/storage-fixtures';
+import { rejectionOf, describeContract, itAnswers, type AdapterFactory } from '../../support/contract/storage-fixtures';
 
 export function describeCredentialRepositoryContract(name: string, makeAdapter: AdapterFactory<CredentialRepository>): void {
   describeContract('CredentialRepository', name, makeAdapter, (credentials) => {
-
-    it('returns null for an unknown user', async () => {
-      expect(await credentials().getByUid('uid-commodore')).toBeNull();
-      expect(await credentials().getByEmail('commodore@club.example')).toBeNull();
-    });
+    itAnswers(
+      'returns null for an unknown user',
+      [() => credentials().getByUid('uid-commodore'), null],
+      [() => credentials().getByEmail('commodore@club.example'), null],
+    );
 
     it('gives back a created credential by uid and by e-mail in any letter case', async () => {
       await credentials().create(aCredential());

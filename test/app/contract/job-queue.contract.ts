@@ -16,7 +16,6 @@ const ids = (claims: { job: Job }[]) => claims.map((c) => c.job.id);
 
 export function describeJobQueueContract(name: string, makeAdapter: AdapterFactory<JobQueue>): void {
   describeContract('JobQueue', name, makeAdapter, (jobs) => {
-
     it('keeps each job whole; an unknown id is null', async () => {
       await jobs().schedule([aJob('a', 5), aJob('b')]);
       expect(await jobs().get('a')).toEqual(aJob('a', 5));

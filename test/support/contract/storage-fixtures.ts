@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 /** Makes a fresh, empty adapter for one test, and closes it afterwards. */
 export type AdapterFactory<T> = () => Promise<{ adapter: T; close(): Promise<void> }>;
@@ -26,6 +26,40 @@ export function useFreshAdapter<T>(makeAdapter: AdapterFactory<T>): () => T {
 export function describeContract<T>(port: string, name: string, makeAdapter: AdapterFactory<T>, tests: (adapter: () => T) => void): void {
   describe(`${name} (${port} contract)`, () => {
     tests(useFreshAdapter(makeAdapter));
+  });
+}
+
+/** One question to a store and the answer expected: `[ask, answer]`, compared with `toEqual`. */
+export type Question = readonly [ask: () => Promise<unknown>, answer: unknown];
+
+/**
+ * A test that asks the store each question in turn and expects each answer. Most suites open with
+ * one: an empty store answers null for a record, [] for a list, 0 for a count.
+ */
+export function itAnswers(title: string, ...questions: Question[]): void {
+  it(title, async () => {
+    for (const [ask, answer] of questions) expect(await ask()).toEqual(answer);
+  });
+}
+
+/** A store of records that expire (sessions, sign-in codes, reset tokens), as `itDeletesTheExpired` uses it. */
+export interface ExpiringRecords<R> {
+  store: () => { deleteExpired(now: Date): Promise<number>; get(key: string): Promise<unknown> };
+  add: (record: R) => Promise<unknown>;
+  keyOf: (record: R) => string;
+}
+
+/**
+ * The test of `deleteExpired(now)`: the records added that expired before now go and are counted,
+ * those expiring at now or later stay; asked again, it finds none to delete.
+ */
+export function itDeletesTheExpired<R>(title: string, records: ExpiringRecords<R>, now: Date, { expired, kept }: { expired: R[]; kept: R[] }): void {
+  it(title, async () => {
+    for (const record of [...expired, ...kept]) await records.add(record);
+    expect(await records.store().deleteExpired(now)).toBe(expired.length);
+    for (const record of expired) expect(await records.store().get(records.keyOf(record))).toBeNull();
+    for (const record of kept) expect(await records.store().get(records.keyOf(record))).not.toBeNull();
+    expect(await records.store().deleteExpired(now)).toBe(0);
   });
 }
 

@@ -5,7 +5,7 @@ import type { Booking } from '../../../../core/bookings/booking';
 import { bookedFields, placesOperations } from '../../../support/places-operations';
 import { ConflictError, NotFoundError } from '../../../../core/shared/errors';
 import type { BookingRepository } from '../../../../core/bookings/booking-repository.port';
-import { markPaidByCard, minutesAfter, rejectionOf, describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { markPaidByCard, minutesAfter, rejectionOf, describeContract, itAnswers, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 import { aBooking, anUnpaidBooking } from '../../../support/entities';
 
 const SUBMITTED = '2026-06-01T09:00:00.000Z';
@@ -13,15 +13,13 @@ const AT_SUBMISSION = new Date(SUBMITTED);
 
 export function describeBookingRepositoryContract(name: string, makeAdapter: AdapterFactory<BookingRepository>): void {
   describeContract('BookingRepository', name, makeAdapter, (bookings) => {
+    itAnswers('returns null for a booking that does not exist', [() => bookings().get('no-such-booking'), null]);
 
-    it('returns null for a booking that does not exist', async () => {
-      expect(await bookings().get('no-such-booking')).toBeNull();
-    });
-
-    it('finds nothing, and throws nothing, for an id or checkout id that is not well-formed Unicode', async () => {
-      expect(await bookings().get('x\ud800')).toBeNull();
-      expect(await bookings().findByCheckoutId('\ud800')).toBeNull();
-    });
+    itAnswers(
+      'finds nothing, and throws nothing, for an id or checkout id that is not well-formed Unicode',
+      [() => bookings().get('x\ud800'), null],
+      [() => bookings().findByCheckoutId('\ud800'), null],
+    );
 
     it('always adds a booking when the event has no capacity, and gives it back unchanged', async () => {
       const booking = aBooking({

@@ -47,7 +47,6 @@ const KEY_2 = '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c0002';
 
 export function describeAttendanceStoreContract(name: string, makeAdapter: AdapterFactory<AttendanceStore>): void {
   describeContract('AttendanceStore', name, makeAdapter, (store) => {
-
     it('keeps nothing at first', async () => {
       expect(await store().get('booking-1')).toBeNull();
       expect(await store().getMany(['booking-1', 'booking-2'])).toEqual(new Map());

@@ -33,7 +33,6 @@ function aRecord(eventId: string, overrides: Partial<EventConditions> = {}): Eve
 
 export function describeConditionsRepositoryContract(name: string, makeAdapter: AdapterFactory<ConditionsRepository>): void {
   describeContract('ConditionsRepository', name, makeAdapter, (repo) => {
-
     it('keeps nothing at first: no limits, no forecast, no event record', async () => {
       expect(await repo().getLimits()).toBeNull();
       expect(await repo().getForecast()).toBeNull();

@@ -17,7 +17,6 @@ export function anAssignment(overrides: Partial<DutyAssignment> = {}): DutyAssig
 
 export function describeDutyRepositoryContract(name: string, makeAdapter: AdapterFactory<DutyRepository>): void {
   describeContract('DutyRepository', name, makeAdapter, (duties) => {
-
     it('keeps qualifications, duty types and templates apart, each ordered by name, replaced by id and deleted once', async () => {
       await duties().saveCatalogue('qualifications', { id: 'pb2', name: 'Powerboat Level 2', validityMonths: null });
       await duties().saveCatalogue('qualifications', { id: 'first-aid', name: 'First Aid', validityMonths: 36 });

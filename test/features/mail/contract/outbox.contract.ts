@@ -21,7 +21,6 @@ export function aMessage(id: string, minutes = 0, recordId: string | null = 'boo
 
 export function describeOutboxContract(name: string, makeAdapter: AdapterFactory<Outbox>): void {
   describeContract('Outbox', name, makeAdapter, (outbox) => {
-
     it('keeps each message whole and lists them newest first, by status or record', async () => {
       await outbox().add([aMessage('a', 0), aMessage('b', 1, 'booking-2')]);
       await outbox().add([aMessage('c', 2)]);

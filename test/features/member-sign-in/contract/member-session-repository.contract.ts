@@ -9,7 +9,6 @@ function aSession(overrides: Partial<MemberSession> = {}): MemberSession {
 /** What members' sessions add to the SessionRepository contract (run beside it on every adapter). */
 export function describeMemberSessionRepositoryContract(name: string, makeAdapter: AdapterFactory<MemberSessionRepository>): void {
   describeContract('MemberSessionRepository', name, makeAdapter, (sessions) => {
-
     it('gives back the passkey that opened a session, or null for a code\'s', async () => {
       await sessions().create(aSession({ tokenHash: 'by-code' }));
       await sessions().create(aSession({ tokenHash: 'by-passkey', passkeyId: 'cred-1' }));

@@ -17,7 +17,6 @@ const DURING = new Date('2026-06-01T09:02:00.000Z');
 
 export function describePasskeyChallengeRepositoryContract(name: string, makeAdapter: AdapterFactory<PasskeyChallengeRepository>): void {
   describeContract('PasskeyChallengeRepository', name, makeAdapter, (challenges) => {
-
     it('gives a stored challenge back once, as it was stored; the second take finds nothing', async () => {
       const registration = aChallenge({ challengeHash: 'reg', purpose: 'registration', memberId: 'member-pat' });
       await challenges().put(aChallenge());

@@ -8,7 +8,6 @@ const LATER = new Date('2026-06-02T10:00:00.000Z');
 
 export function describePasskeyRepositoryContract(name: string, makeAdapter: AdapterFactory<PasskeyRepository>): void {
   describeContract('PasskeyRepository', name, makeAdapter, (passkeys) => {
-
     it('returns null for an unknown credential id, and gives back a stored passkey as it was stored', async () => {
       expect(await passkeys().get('cred-AAAA_-1')).toBeNull();
       await passkeys().create(aPasskey());

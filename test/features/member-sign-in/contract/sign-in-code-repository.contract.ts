@@ -1,13 +1,12 @@
 import { expect, it } from 'vitest';
 import { aSignInCode } from '../../../support/entities';
 import type { SignInCodeRepository } from '../../../../core/member-sign-in/sign-in-code-repository.port';
-import { describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { describeContract, itDeletesTheExpired, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 const DURING = new Date('2026-06-01T09:05:00.000Z');
 
 export function describeSignInCodeRepositoryContract(name: string, makeAdapter: AdapterFactory<SignInCodeRepository>): void {
   describeContract('SignInCodeRepository', name, makeAdapter, (codes) => {
-
     it('returns null for an unknown e-mail hash, and gives back a stored code as it was stored', async () => {
       expect(await codes().get('email-hash-1')).toBeNull();
       await codes().put(aSignInCode());
@@ -92,17 +91,17 @@ export function describeSignInCodeRepositoryContract(name: string, makeAdapter: 
       expect(await codes().markUsed('email-hash-1', 'code-hash-1', DURING)).toBe(false);
     });
 
-    it('deletes the codes that expired before now, used or not, and says how many', async () => {
-      const now = new Date('2026-06-01T10:00:00.000Z');
-      await codes().put(aSignInCode({ emailHash: 'gone' }));
-      await codes().put(aSignInCode({ emailHash: 'gone-used', usedAt: '2026-06-01T09:01:00.000Z' }));
-      await codes().put(aSignInCode({ emailHash: 'expires-now', expiresAt: '2026-06-01T10:00:00.000Z' }));
-      await codes().put(aSignInCode({ emailHash: 'live', expiresAt: '2026-06-01T10:05:00.000Z' }));
-      expect(await codes().deleteExpired(now)).toBe(2);
-      expect(await codes().get('gone')).toBeNull();
-      expect(await codes().get('gone-used')).toBeNull();
-      expect(await codes().get('expires-now')).not.toBeNull();
-      expect(await codes().get('live')).not.toBeNull();
-    });
+    itDeletesTheExpired(
+      'deletes the codes that expired before now, used or not, and says how many',
+      { store: codes, add: (code) => codes().put(code), keyOf: (code) => code.emailHash },
+      new Date('2026-06-01T10:00:00.000Z'),
+      {
+        expired: [aSignInCode({ emailHash: 'gone' }), aSignInCode({ emailHash: 'gone-used', usedAt: '2026-06-01T09:01:00.000Z' })],
+        kept: [
+          aSignInCode({ emailHash: 'expires-now', expiresAt: '2026-06-01T10:00:00.000Z' }),
+          aSignInCode({ emailHash: 'live', expiresAt: '2026-06-01T10:05:00.000Z' }),
+        ],
+      },
+    );
   });
 }

@@ -2,15 +2,11 @@ import { expect, it } from 'vitest';
 import { aPhoto } from '../../../support/entities';
 import type { PhotoRepository } from '../../../../core/photos/photo-repository.port';
 import { ConflictError } from '../../../../core/shared/errors';
-import { describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { describeContract, itAnswers, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 export function describePhotoRepositoryContract(name: string, makeAdapter: AdapterFactory<PhotoRepository>): void {
   describeContract('PhotoRepository', name, makeAdapter, (photos) => {
-
-    it('has no photos at first', async () => {
-      expect(await photos().list()).toEqual([]);
-      expect(await photos().get('p1')).toBeNull();
-    });
+    itAnswers('has no photos at first', [() => photos().list(), []], [() => photos().get('p1'), null]);
 
     it('stores a photo and reads it back whole', async () => {
       const photo = aPhoto({ credit: '', hidden: true });

@@ -86,7 +86,6 @@ type World = typeof worldArb extends fc.Arbitrary<infer T> ? T : never;
 
 export function describeRetentionStoreContract(name: string, makeFixture: AdapterFactory<RetentionFixture>, options: { runs: number }): void {
   describeContract('RetentionStore', name, makeFixture, (store) => {
-
     it('after a run, no record past its limit holds personal data, totals stay, and a second run changes nothing', async () => {
       let run = 0;
       await fc.assert(

@@ -3,16 +3,16 @@ import { aSitePage } from '../../../support/entities';
 import { ValidationError } from '../../../../core/shared/errors';
 import { SITE_PAGE_BODY_MAX, SITE_PAGE_TITLE_MAX, type SitePage } from '../../../../core/site-pages/site-page';
 import type { SitePageRepository } from '../../../../core/site-pages/site-page-repository.port';
-import { rejectionOf, describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { rejectionOf, describeContract, itAnswers, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 export function describeSitePageRepositoryContract(name: string, makeAdapter: AdapterFactory<SitePageRepository>): void {
   describeContract('SitePageRepository', name, makeAdapter, (pages) => {
-
-    it('stores no page at first: every page keeps its original words', async () => {
-      expect(await pages().get('beginners')).toBeNull();
-      expect(await pages().get('information')).toBeNull();
-      expect(await pages().list()).toEqual([]);
-    });
+    itAnswers(
+      'stores no page at first: every page keeps its original words',
+      [() => pages().get('beginners'), null],
+      [() => pages().get('information'), null],
+      [() => pages().list(), []],
+    );
 
     it('reads back a saved page equal to what was saved, every character of its Markdown kept', async () => {
       const body = '  Indented start\r\n\n## Ünïcödé ⛵ heading\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n```\n<script>alert(1)</script>\n```\n\t\n{{water-level-chart}}   ';

@@ -27,7 +27,6 @@ export interface WaitingListStores {
 
 export function describeWaitingListContract(name: string, makeAdapter: AdapterFactory<WaitingListStores>): void {
   describeContract('WaitingList', name, makeAdapter, (stores) => {
-
     it('keeps each entry whole, lists an event’s entries first joined first, and writes the join’s e-mail with it', async () => {
       const later = anEntry('b', { joinedAt: '2026-06-01T10:00:00.000Z', updatedAt: '2026-06-01T10:00:00.000Z', places: 1 });
       expect(await stores().list.join(later, [aMessage('m-b', 0, 'b')])).toBe(true);

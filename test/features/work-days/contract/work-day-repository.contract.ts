@@ -4,16 +4,16 @@ import { WORK_DAY_MESSAGES } from '../../../../core/work-days/work-days';
 import { WORK_DAY_FORM_MESSAGES } from '../../../../core/work-days/work-day-form';
 import type { WorkDay } from '../../../../core/work-days/work-day';
 import type { WorkDayRepository } from '../../../../core/work-days/work-day-repository.port';
-import { rejectionOf, describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { rejectionOf, describeContract, itAnswers, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 import { aSignup, aWorkDay } from '../../../support/entities';
 
 export function describeWorkDayRepositoryContract(name: string, makeAdapter: AdapterFactory<WorkDayRepository>): void {
   describeContract('WorkDayRepository', name, makeAdapter, (workDays) => {
-
-    it('returns null for a work day that does not exist, and lists none at first', async () => {
-      expect(await workDays().get('spring-clean')).toBeNull();
-      expect(await workDays().list()).toEqual([]);
-    });
+    itAnswers(
+      'returns null for a work day that does not exist, and lists none at first',
+      [() => workDays().get('spring-clean'), null],
+      [() => workDays().list(), []],
+    );
 
     it('gives back a created work day with its jobs, unchanged', async () => {
       await workDays().create(aWorkDay());
