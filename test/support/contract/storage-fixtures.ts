@@ -63,6 +63,50 @@ export function itDeletesTheExpired<R>(title: string, records: ExpiringRecords<R
   });
 }
 
+/** A queue whose items a runner claims for a lease and then settles (the job queue, the outbox). */
+export interface LeasedQueue<I, C extends { claim: unknown }> {
+  claimDue(now: Date, leaseMs: number, limit: number): Promise<C[]>;
+  settle(claim: C, outcome: I): Promise<boolean>;
+  get(id: string): Promise<I | null>;
+}
+
+/** How `itHandsAnUnsettledClaimOn` adds `item` and reads a claim's item, and what it expects. */
+export interface UnsettledClaimCase<I, C> {
+  add(items: I[]): Promise<unknown>;
+  itemOf(claim: C): I;
+  item: I;
+  leaseMs: number;
+  /** The item's status while it waits for a runner. */
+  waiting: string;
+  /** The item as its runner settles it at `at`. */
+  settled(item: I, at: Date): I;
+  start: Date;
+  end: Date;
+}
+
+/**
+ * The test of a claim whose holder died: claimed at `start`, the item is claimed again only once the
+ * lease ran out; the first holder's outcome (settled at `end`) is refused, the second's kept.
+ */
+export function itHandsAnUnsettledClaimOn<I extends { id: string; status: string }, C extends { claim: unknown }>(
+  title: string,
+  queue: () => LeasedQueue<I, C>,
+  { add, itemOf, item, leaseMs, waiting, settled, start, end }: UnsettledClaimCase<I, C>,
+): void {
+  it(title, async () => {
+    await add([item]);
+    const [stale] = await queue().claimDue(start, leaseMs, 5);
+    expect(await queue().claimDue(new Date(start.getTime() + leaseMs - 1), leaseMs, 5)).toEqual([]);
+    const [fresh] = await queue().claimDue(new Date(start.getTime() + leaseMs), leaseMs, 5);
+    expect(itemOf(fresh)).toEqual(item);
+    expect(fresh.claim).not.toBe(stale.claim);
+    expect(await queue().settle(stale, settled(itemOf(stale), end))).toBe(false);
+    expect((await queue().get(item.id))?.status).toBe(waiting);
+    expect(await queue().settle(fresh, settled(itemOf(fresh), end))).toBe(true);
+    expect(await queue().get(item.id)).toEqual(settled(item, end));
+  });
+}
+
 /** What the promise rejected with; fails the test when it resolves instead. */
 export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
   try {
