@@ -107,6 +107,16 @@ export function itHandsAnUnsettledClaimOn<I extends { id: string; status: string
   });
 }
 
+/** Opens a store, runs `work` on it, then closes it, whether `work` passed or threw. */
+export async function withStore<S extends { close(): Promise<void> }>(open: () => Promise<S>, work: (store: S) => Promise<void>): Promise<void> {
+  const store = await open();
+  try {
+    await work(store);
+  } finally {
+    await store.close();
+  }
+}
+
 /** What the promise rejected with; fails the test when it resolves instead. */
 export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
   try {
