@@ -58,17 +58,22 @@ export class AdminCollection<P extends z.ZodType = typeof IdParamsSchema> {
     this.declare('get', this.spec.path, this.spec.read, route);
   }
 
-  /** POST to the collection (write access), or to an address under it named by `suffix` (e.g. '/order'). */
-  create<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, R extends ResponseSpecs = ResponseSpecs>(
+  /** POST to the collection (write access): a new record. */
+  create<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, R extends ResponseSpecs = ResponseSpecs>(route: CollectionRoute<B, Q, z.ZodUndefined, R>): void {
+    this.write(route);
+  }
+
+  /** A change of the collection as a whole (POST unless named; write access), at an address under it named by `suffix` (e.g. '/order'). */
+  write<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, R extends ResponseSpecs = ResponseSpecs>(
     route: CollectionRoute<B, Q, z.ZodUndefined, R>,
-    suffix = '',
+    options: { method?: 'put' | 'post'; suffix?: string } = {},
   ): void {
-    this.declare('post', this.spec.path + suffix, this.spec.write, route);
+    this.declare(options.method ?? 'post', this.spec.path + (options.suffix ?? ''), this.spec.write, route);
   }
 
   /** GET of one record (read access), or of an address under it named by `suffix` (e.g. '/bookings.csv'). */
-  get<Q extends z.ZodType = z.ZodUndefined, R extends ResponseSpecs = ResponseSpecs>(route: CollectionRoute<z.ZodUndefined, Q, P, R>, suffix = ''): void {
-    this.declareRecord('get', suffix, this.spec.read, route);
+  get<Q extends z.ZodType = z.ZodUndefined, R extends ResponseSpecs = ResponseSpecs>(route: CollectionRoute<z.ZodUndefined, Q, P, R>, options: { suffix?: string } = {}): void {
+    this.declareRecord('get', options.suffix ?? '', this.spec.read, route);
   }
 
   /** A change of one record (PUT unless named; write access), or of an address under it named by `suffix`. */

@@ -54,7 +54,7 @@ export function registerSitePageRoutes(routes: ApiRoutes, ports: AppContainer): 
     responses: { 200: { description: 'The pages', schema: AdminSitePageListSchema } },
     handler: async ({ admin }) => reply(200, await ports.useCase(ListSitePages).execute(admin)),
   });
-  pages.create(
+  pages.write(
     {
       operationId: 'adminPreviewSitePage',
       summary: 'A page body (Markdown) as members would see it once saved; nothing is stored',
@@ -62,7 +62,7 @@ export function registerSitePageRoutes(routes: ApiRoutes, ports: AppContainer): 
       responses: { 200: { description: 'The body rendered and sanitised', schema: SitePagePreviewSchema } },
       handler: async ({ admin, body }) => reply(200, await ports.useCase(PreviewSitePage).execute(admin, body)),
     },
-    '/preview',
+    { suffix: '/preview' },
   );
   pages.get({
     operationId: 'adminGetSitePage',
