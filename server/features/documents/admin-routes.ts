@@ -11,9 +11,9 @@ import { ReplaceDocumentFile } from '../../../core/documents/replace-document-fi
 import { UpdateDocument } from '../../../core/documents/update-document';
 import type { AppContainer } from '../../container';
 import { reply, type ApiRoutes } from '../../http/api-routes';
-import { AdminCollection } from '../../http/admin-collection';
-import { readUpload, uploadedBytes } from '../../http/route-helpers';
-import { DOCUMENT_NOT_FOUND } from '../../http/route-parts';
+import { IdParamsSchema } from '../../http/api-schemas';
+import { noContent, readUpload, uploadedBytes } from '../../http/route-helpers';
+import { DELETED, DOCUMENT_NOT_FOUND } from '../../http/route-parts';
 
 export const DocumentSavedSchema = z.object({ document: ListedDocumentSchema });
 export const DocumentOrderResponseSchema = z.object({ documents: z.array(ListedDocumentSchema) });
@@ -34,6 +34,7 @@ const UPLOAD_ERRORS = {
   415: { description: `"${DOCUMENT_MESSAGES.notPdf}" (a body that is not application/pdf, or whose bytes do not start with %PDF-)` },
 } as const;
 
+const RAW_PDF = { contentType: PDF_CONTENT_TYPE, description: 'The PDF itself, at most 20 MB; its bytes must start with %PDF-' };
 
 /**
  * Reads an uploaded PDF: refuses another content type (415) before reading, a body over the limit
@@ -54,12 +55,7 @@ const readPdfUpload = readUpload({
 });
 
 /** The admin's documents screen (documents:write). */
-const DOCUMENTS_WRITE = { action: 'documents.write' } as const;
-/** The upload and the replacement: the PDF as the body, read once the permission is checked. */
-const PDF_UPLOAD = {
-  rawBody: { contentType: PDF_CONTENT_TYPE, description: 'The PDF itself, at most 20 MB; its bytes must start with %PDF-' },
-  before: [readPdfUpload],
-};
+const DOCUMENTS_WRITE = { tag: 'admin documents', access: { action: 'documents.write' } } as const;
 
 /** A document as the lists answer it: with the address of its PDF. */
 export function listedDocument(document: ClubDocument) {
@@ -68,12 +64,15 @@ export function listedDocument(document: ClubDocument) {
 
 /** The admin's documents screen: upload, edit, replace the file, reorder, delete (content:write). */
 export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContainer): void {
-  const documents = new AdminCollection(routes, { path: '/api/admin/documents', tag: 'admin documents', write: DOCUMENTS_WRITE, notFound: DOCUMENT_NOT_FOUND });
-  documents.create({
+  routes.add({
+    method: 'post',
+    path: '/api/admin/documents',
     operationId: 'adminUploadDocument',
     summary: 'Upload a new document: the PDF as the body, its title, description and category in the query',
-    ...PDF_UPLOAD,
+    ...DOCUMENTS_WRITE,
+    rawBody: RAW_PDF,
     query: DocumentUploadQuerySchema,
+    before: [readPdfUpload],
     responses: { 201: { description: 'Stored; listed last on /documents', schema: DocumentSavedSchema }, ...UPLOAD_ERRORS },
     handler: async ({ admin, query, req }) => {
       const { fileName, ...form } = query;
@@ -82,34 +81,45 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
     },
   });
 
-  documents.update({
+  routes.add({
+    method: 'put',
+    path: '/api/admin/documents/:id',
     operationId: 'adminUpdateDocument',
     summary: "Change a document's title, description, category and keep-offline mark (its file stays)",
+    ...DOCUMENTS_WRITE,
+    params: IdParamsSchema,
     body: DocumentFormBodySchema,
-    responses: { 200: { description: 'Saved', schema: DocumentSavedSchema } },
+    responses: { 200: { description: 'Saved', schema: DocumentSavedSchema }, 404: DOCUMENT_NOT_FOUND },
     handler: async ({ admin, params, body }) =>
       reply(200, { document: listedDocument(await ports.useCase(UpdateDocument).execute(admin, params.id, body)) }),
   });
 
-  documents.update(
-    {
-      operationId: 'adminReplaceDocumentFile',
-      summary: "Replace a document's PDF (the body); its title, description, category and place stay",
-      ...PDF_UPLOAD,
-      query: DocumentReplaceQuerySchema,
-      responses: { 200: { description: 'Replaced', schema: DocumentSavedSchema }, ...UPLOAD_ERRORS },
-      handler: async ({ admin, params, query, req }) => {
-        const file = { bytes: uploadedBytes(req.body), ...(query.fileName ? { fileName: query.fileName } : {}) };
-        return reply(200, { document: listedDocument(await ports.useCase(ReplaceDocumentFile).execute(admin, params.id, file)) });
-      },
+  routes.add({
+    method: 'put',
+    path: '/api/admin/documents/:id/file',
+    operationId: 'adminReplaceDocumentFile',
+    summary: "Replace a document's PDF (the body); its title, description, category and place stay",
+    ...DOCUMENTS_WRITE,
+    rawBody: RAW_PDF,
+    params: IdParamsSchema,
+    query: DocumentReplaceQuerySchema,
+    before: [readPdfUpload],
+    responses: { 200: { description: 'Replaced', schema: DocumentSavedSchema }, 404: DOCUMENT_NOT_FOUND, ...UPLOAD_ERRORS },
+    handler: async ({ admin, params, query, req }) => {
+      const file = { bytes: uploadedBytes(req.body), ...(query.fileName ? { fileName: query.fileName } : {}) };
+      return reply(200, { document: listedDocument(await ports.useCase(ReplaceDocumentFile).execute(admin, params.id, file)) });
     },
-    { suffix: '/file' },
-  );
+  });
 
-  documents.remove({
+  routes.add({
+    method: 'delete',
+    path: '/api/admin/documents/:id',
     operationId: 'adminDeleteDocument',
     summary: 'Delete a document and its file',
-    handler: async ({ admin, params }) => ports.useCase(DeleteDocument).execute(admin, params.id),
+    ...DOCUMENTS_WRITE,
+    params: IdParamsSchema,
+    responses: { 204: DELETED, 404: DOCUMENT_NOT_FOUND },
+    handler: async ({ admin, params }) => noContent(ports.useCase(DeleteDocument).execute(admin, params.id)),
   });
 
   routes.add({
@@ -117,8 +127,7 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
     path: '/api/admin/document-order',
     operationId: 'adminReorderDocuments',
     summary: 'Put the documents in a new order: every document’s id, once, first to last',
-    tag: 'admin documents',
-    access: DOCUMENTS_WRITE,
+    ...DOCUMENTS_WRITE,
     body: DocumentOrderBodySchema,
     responses: {
       200: { description: 'The documents in their new order', schema: DocumentOrderResponseSchema },

@@ -15,8 +15,7 @@ import { ImportWaterLevels } from '../../../core/water-levels/import-water-level
 import { PreviewWaterLevelImport } from '../../../core/water-levels/preview-water-level-import';
 import type { AppContainer } from '../../container';
 import { reply, type ApiRoutes } from '../../http/api-routes';
-import { AdminCollection } from '../../http/admin-collection';
-import { csvRefusals, readCsvUpload, uploadedBytes } from '../../http/route-helpers';
+import { csvRefusals, noContent, readCsvUpload, uploadedBytes } from '../../http/route-helpers';
 
 const ReadingResponseSchema = z.object({ reading: WaterLevelReadingSchema });
 
@@ -29,22 +28,19 @@ const CSV_BODY = {
 const CSV_REFUSALS = csvRefusals(CSV_TOO_LARGE_MESSAGE);
 
 /** Every route here: the admin's water-level screen, with the permission to change readings. */
-const WATER_LEVELS_WRITE = { action: 'waterLevels.write' } as const;
+const WATER_LEVELS_WRITE = { tag: 'admin water levels', access: { action: 'waterLevels.write' } } as const;
 /** The preview and the import: a CSV file as the body, read once the permission is checked. */
-const CSV_UPLOAD = { rawBody: CSV_BODY, before: [readCsvBody] };
+const CSV_UPLOAD = { ...WATER_LEVELS_WRITE, rawBody: CSV_BODY, before: [readCsvBody] };
+const NO_READING = { description: '"There is no reading for that date"' };
 
 /** The admin's water-level screen: add, correct and delete a reading; preview and import a CSV file. */
 export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer): void {
-  const readings = new AdminCollection(routes, {
+  routes.add({
+    method: 'post',
     path: '/api/admin/water-levels',
-    tag: 'admin water levels',
-    write: WATER_LEVELS_WRITE,
-    record: { param: 'date', schema: ReadingDateParamsSchema },
-    notFound: { description: '"There is no reading for that date"' },
-  });
-  readings.create({
     operationId: 'adminCreateWaterLevel',
     summary: 'Add the reading of a day that has none (date ISO or day first, percent 0 to 100)',
+    ...WATER_LEVELS_WRITE,
     body: WaterLevelFormSchema,
     responses: {
       201: { description: 'Added', schema: ReadingResponseSchema },
@@ -53,46 +49,59 @@ export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer)
     handler: async ({ admin, body }) => reply(201, { reading: await ports.useCase(AddWaterLevel).execute(admin, body) }),
   });
 
-  readings.update({
+  routes.add({
+    method: 'put',
+    path: '/api/admin/water-levels/:date',
     operationId: 'adminUpdateWaterLevel',
     summary: "Correct a stored reading's percentage",
+    ...WATER_LEVELS_WRITE,
+    params: ReadingDateParamsSchema,
     body: WaterLevelCorrectionSchema,
-    responses: { 200: { description: 'Corrected', schema: ReadingResponseSchema } },
+    responses: {
+      200: { description: 'Corrected', schema: ReadingResponseSchema },
+      404: NO_READING,
+    },
     handler: async ({ admin, params, body }) =>
       reply(200, { reading: await ports.useCase(CorrectWaterLevel).execute(admin, params.date, body) }),
   });
 
-  readings.remove({
+  routes.add({
+    method: 'delete',
+    path: '/api/admin/water-levels/:date',
     operationId: 'adminDeleteWaterLevel',
     summary: 'Delete a reading entered by mistake',
-    handler: async ({ admin, params }) => ports.useCase(DeleteWaterLevel).execute(admin, params.date),
+    ...WATER_LEVELS_WRITE,
+    params: ReadingDateParamsSchema,
+    responses: {
+      204: { description: 'Deleted' },
+      404: NO_READING,
+    },
+    handler: async ({ admin, params }) => noContent(ports.useCase(DeleteWaterLevel).execute(admin, params.date)),
   });
 
-  readings.write(
-    {
-      operationId: 'adminPreviewWaterLevelImport',
-      summary: 'Check a CSV file of readings and say what importing it would add and replace; stores nothing',
-      ...CSV_UPLOAD,
-      responses: {
-        200: { description: 'ok false: every bad line with its reasons (line null: the file as a whole); ok true: the readings to add and to replace', schema: WaterLevelImportPreviewSchema },
-        ...CSV_REFUSALS,
-      },
-      handler: async ({ admin, req }) => reply(200, await ports.useCase(PreviewWaterLevelImport).execute(admin, uploadedBytes(req.body))),
+  routes.add({
+    method: 'post',
+    path: '/api/admin/water-levels/import/preview',
+    operationId: 'adminPreviewWaterLevelImport',
+    summary: 'Check a CSV file of readings and say what importing it would add and replace; stores nothing',
+    ...CSV_UPLOAD,
+    responses: {
+      200: { description: 'ok false: every bad line with its reasons (line null: the file as a whole); ok true: the readings to add and to replace', schema: WaterLevelImportPreviewSchema },
+      ...CSV_REFUSALS,
     },
-    { suffix: '/import/preview' },
-  );
+    handler: async ({ admin, req }) => reply(200, await ports.useCase(PreviewWaterLevelImport).execute(admin, uploadedBytes(req.body))),
+  });
 
-  readings.write(
-    {
-      operationId: 'adminImportWaterLevels',
-      summary: 'Import a CSV file of readings, checked again: all of them, or none when any line is bad (400, each bad line in fields)',
-      ...CSV_UPLOAD,
-      responses: {
-        200: { description: 'Imported: how many readings, added, replaced and unchanged', schema: WaterLevelImportResultSchema },
-        ...CSV_REFUSALS,
-      },
-      handler: async ({ admin, req }) => reply(200, await ports.useCase(ImportWaterLevels).execute(admin, uploadedBytes(req.body))),
+  routes.add({
+    method: 'post',
+    path: '/api/admin/water-levels/import',
+    operationId: 'adminImportWaterLevels',
+    summary: 'Import a CSV file of readings, checked again: all of them, or none when any line is bad (400, each bad line in fields)',
+    ...CSV_UPLOAD,
+    responses: {
+      200: { description: 'Imported: how many readings, added, replaced and unchanged', schema: WaterLevelImportResultSchema },
+      ...CSV_REFUSALS,
     },
-    { suffix: '/import' },
-  );
+    handler: async ({ admin, req }) => reply(200, await ports.useCase(ImportWaterLevels).execute(admin, uploadedBytes(req.body))),
+  });
 }
