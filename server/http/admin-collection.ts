@@ -33,6 +33,13 @@ export interface CollectionSpec<P extends z.ZodType> {
   notFound: ResponseSpec;
 }
 
+/** Where a route stands when it is not the collection's or the record's own address, or not its usual method. */
+interface Placed<M> {
+  method?: M;
+  /** The rest of the address after the collection's or the record's, e.g. '/order' or '/signups.csv'. */
+  suffix?: string;
+}
+
 type Method = RouteSpec<z.ZodType, z.ZodType, z.ZodType, ResponseSpecs>['method'];
 
 /**
@@ -65,23 +72,24 @@ export class AdminCollection<P extends z.ZodType = typeof IdParamsSchema> {
 
   /** A change of the collection as a whole (POST unless named; write access), at an address under it named by `suffix` (e.g. '/order'). */
   write<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, R extends ResponseSpecs = ResponseSpecs>(
-    route: CollectionRoute<B, Q, z.ZodUndefined, R>,
-    options: { method?: 'put' | 'post'; suffix?: string } = {},
+    route: CollectionRoute<B, Q, z.ZodUndefined, R> & Placed<'put' | 'post'>,
   ): void {
-    this.declare(options.method ?? 'post', this.spec.path + (options.suffix ?? ''), this.spec.write, route);
+    const { method = 'post', suffix = '', ...spec } = route;
+    this.declare(method, this.spec.path + suffix, this.spec.write, spec);
   }
 
   /** GET of one record (read access), or of an address under it named by `suffix` (e.g. '/bookings.csv'). */
-  get<Q extends z.ZodType = z.ZodUndefined, R extends ResponseSpecs = ResponseSpecs>(route: CollectionRoute<z.ZodUndefined, Q, P, R>, options: { suffix?: string } = {}): void {
-    this.declareRecord('get', options.suffix ?? '', this.spec.read, route);
+  get<Q extends z.ZodType = z.ZodUndefined, R extends ResponseSpecs = ResponseSpecs>(route: CollectionRoute<z.ZodUndefined, Q, P, R> & Omit<Placed<'get'>, 'method'>): void {
+    const { suffix = '', ...spec } = route;
+    this.declareRecord('get', suffix, this.spec.read, spec);
   }
 
   /** A change of one record (PUT unless named; write access), or of an address under it named by `suffix`. */
   update<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, R extends ResponseSpecs = ResponseSpecs>(
-    route: CollectionRoute<B, Q, P, R>,
-    options: { method?: 'put' | 'patch' | 'post'; suffix?: string } = {},
+    route: CollectionRoute<B, Q, P, R> & Placed<'put' | 'patch' | 'post'>,
   ): void {
-    this.declareRecord(options.method ?? 'put', options.suffix ?? '', this.spec.write, route);
+    const { method = 'put', suffix = '', ...spec } = route;
+    this.declareRecord(method, suffix, this.spec.write, spec);
   }
 
   /** DELETE of one record (write access): 204 Deleted once the handler's work is done. */

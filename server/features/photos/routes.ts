@@ -114,30 +114,27 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
   });
 
   // Before /:id, which would otherwise take "order" for an id.
-  photos.write(
-    {
-      operationId: 'adminReorderPhotos',
-      summary: 'Put the photos in a new order: every photo id once, first shown first',
-      body: PhotoOrderSchema,
-      responses: {
-        200: { description: 'The photos in their new order', schema: AdminPhotosResponseSchema },
-        409: { description: '"The photos were changed by someone else meanwhile. Please reload them and try again."' },
-      },
-      handler: async ({ admin, body }) => reply(200, { photos: await ports.useCase(ReorderPhotos).execute(admin, body) }),
+  photos.write({
+    method: 'put',
+    suffix: '/order',
+    operationId: 'adminReorderPhotos',
+    summary: 'Put the photos in a new order: every photo id once, first shown first',
+    body: PhotoOrderSchema,
+    responses: {
+      200: { description: 'The photos in their new order', schema: AdminPhotosResponseSchema },
+      409: { description: '"The photos were changed by someone else meanwhile. Please reload them and try again."' },
     },
-    { method: 'put', suffix: '/order' },
-  );
+    handler: async ({ admin, body }) => reply(200, { photos: await ports.useCase(ReorderPhotos).execute(admin, body) }),
+  });
 
-  photos.update(
-    {
-      operationId: 'adminUpdatePhoto',
-      summary: "Change a photo's caption or credit, or hide or show it",
-      body: PhotoChangeSchema,
-      responses: { 200: { description: 'Changed', schema: AdminPhotoResponseSchema } },
-      handler: async ({ admin, params, body }) => reply(200, { photo: await ports.useCase(UpdatePhoto).execute(admin, params.id, body) }),
-    },
-    { method: 'patch' },
-  );
+  photos.update({
+    method: 'patch',
+    operationId: 'adminUpdatePhoto',
+    summary: "Change a photo's caption or credit, or hide or show it",
+    body: PhotoChangeSchema,
+    responses: { 200: { description: 'Changed', schema: AdminPhotoResponseSchema } },
+    handler: async ({ admin, params, body }) => reply(200, { photo: await ports.useCase(UpdatePhoto).execute(admin, params.id, body) }),
+  });
 
   photos.remove({
     operationId: 'adminDeletePhoto',

@@ -54,16 +54,14 @@ export function registerSitePageRoutes(routes: ApiRoutes, ports: AppContainer): 
     responses: { 200: { description: 'The pages', schema: AdminSitePageListSchema } },
     handler: async ({ admin }) => reply(200, await ports.useCase(ListSitePages).execute(admin)),
   });
-  pages.write(
-    {
-      operationId: 'adminPreviewSitePage',
-      summary: 'A page body (Markdown) as members would see it once saved; nothing is stored',
-      body: SitePagePreviewRequestSchema,
-      responses: { 200: { description: 'The body rendered and sanitised', schema: SitePagePreviewSchema } },
-      handler: async ({ admin, body }) => reply(200, await ports.useCase(PreviewSitePage).execute(admin, body)),
-    },
-    { suffix: '/preview' },
-  );
+  pages.write({
+    suffix: '/preview',
+    operationId: 'adminPreviewSitePage',
+    summary: 'A page body (Markdown) as members would see it once saved; nothing is stored',
+    body: SitePagePreviewRequestSchema,
+    responses: { 200: { description: 'The body rendered and sanitised', schema: SitePagePreviewSchema } },
+    handler: async ({ admin, body }) => reply(200, await ports.useCase(PreviewSitePage).execute(admin, body)),
+  });
   pages.get({
     operationId: 'adminGetSitePage',
     summary: "One page and its words for the edit form (the original words until it is first saved)",

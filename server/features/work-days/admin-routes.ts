@@ -51,16 +51,15 @@ export function registerAdminWorkDayRoutes(routes: ApiRoutes, ports: AppContaine
     handler: async ({ admin, params, body }) => reply(200, { workDay: await ports.useCase(UpdateWorkDay).execute(admin, params.id, body) }),
   });
 
-  workDays.update(
-    {
-      operationId: 'adminSetWorkDayArchived',
-      summary: 'Archive a work day ({ archived: true }) or bring it back ({ archived: false })',
-      body: ArchiveWorkDayRequestSchema,
-      responses: { 200: { description: 'Archived or brought back', schema: WorkDaySavedSchema } },
-      handler: async ({ admin, params, body }) => reply(200, { workDay: await ports.useCase(ArchiveWorkDay).execute(admin, params.id, body) }),
-    },
-    { method: 'post', suffix: '/archive' },
-  );
+  workDays.update({
+    method: 'post',
+    suffix: '/archive',
+    operationId: 'adminSetWorkDayArchived',
+    summary: 'Archive a work day ({ archived: true }) or bring it back ({ archived: false })',
+    body: ArchiveWorkDayRequestSchema,
+    responses: { 200: { description: 'Archived or brought back', schema: WorkDaySavedSchema } },
+    handler: async ({ admin, params, body }) => reply(200, { workDay: await ports.useCase(ArchiveWorkDay).execute(admin, params.id, body) }),
+  });
 
   routes.add({
     method: 'delete',
@@ -77,27 +76,24 @@ export function registerAdminWorkDayRoutes(routes: ApiRoutes, ports: AppContaine
     handler: async ({ admin, params }) => noContent(ports.useCase(RemoveWorkDaySignup).execute(admin, params.id, params.signupId)),
   });
 
-  workDays.update(
-    {
-      operationId: 'adminRemoveWorkDaySignups',
-      summary: "Remove several volunteers' sign-ups at once (e.g. a flood of made-up names); their places are free again",
-      body: RemoveWorkDaySignupsRequestSchema,
-      responses: {
-        200: { description: 'Removed: the ids removed now (one already gone is left out)', schema: RemovedWorkDaySignupsSchema },
-        400: { description: '"Choose at least one sign-up to remove", or more than 200 at once' },
-      },
-      handler: async ({ admin, params, body }) => reply(200, await ports.useCase(RemoveWorkDaySignups).execute(admin, params.id, body)),
+  workDays.update({
+    method: 'post',
+    suffix: '/signups/remove',
+    operationId: 'adminRemoveWorkDaySignups',
+    summary: "Remove several volunteers' sign-ups at once (e.g. a flood of made-up names); their places are free again",
+    body: RemoveWorkDaySignupsRequestSchema,
+    responses: {
+      200: { description: 'Removed: the ids removed now (one already gone is left out)', schema: RemovedWorkDaySignupsSchema },
+      400: { description: '"Choose at least one sign-up to remove", or more than 200 at once' },
     },
-    { method: 'post', suffix: '/signups/remove' },
-  );
+    handler: async ({ admin, params, body }) => reply(200, await ports.useCase(RemoveWorkDaySignups).execute(admin, params.id, body)),
+  });
 
-  workDays.get(
-    {
-      operationId: 'adminExportWorkDaySignupsCsv',
-      summary: "One work day's sign-ups as a CSV download (formula-safe)",
-      responses: { 200: { description: 'CSV', schema: z.string(), contentType: 'text/csv' } },
-      handler: async ({ admin, params, res }) => sendCsvDownload(res, await ports.useCase(ExportWorkDaySignups).execute(admin, params.id), 'signups.csv'),
-    },
-    { suffix: '/signups.csv' },
-  );
+  workDays.get({
+    suffix: '/signups.csv',
+    operationId: 'adminExportWorkDaySignupsCsv',
+    summary: "One work day's sign-ups as a CSV download (formula-safe)",
+    responses: { 200: { description: 'CSV', schema: z.string(), contentType: 'text/csv' } },
+    handler: async ({ admin, params, res }) => sendCsvDownload(res, await ports.useCase(ExportWorkDaySignups).execute(admin, params.id), 'signups.csv'),
+  });
 }
