@@ -12,30 +12,6 @@ const TECHNOLOGY = ['express', 'react', 'react-dom', 'react-router', 'react-rout
 const technology = TECHNOLOGY.flatMap((name) => [name, `${name}/*`]);
 const layer = (...names) => names.map((name) => `**/${name}/**`);
 
-/**
- * Modules of one feature that others use today. They are the only cross-feature imports allowed;
- * any new one is refused (share through web/src/components or web/src/lib instead).
- */
-const SHARED_FEATURE_MODULES = [
-  'events/api/get-calendar-events',
-  'events/api/calendar-events-path',
-  'bookings/api/my-booking-read',
-  'events/components/calendar-links',
-  'search/components/search-provider',
-  'water-levels/components/lazy-water-level-chart',
-  'member-sign-in/api/member-session',
-  'member-sign-in/components/passkeys-section',
-  'my-club/api/household',
-  'my-club/api/my-bookings',
-  // The admin panel's screens that another feature's screen shows or reads.
-  'admins/admin/api/admins',
-  'audit/admin/components/audit-list',
-  'events/admin/api/events',
-  'bookings/admin/components/hand-refund-list',
-  'duties/admin/api/duties',
-  'duties/admin/components/staffing-light',
-];
-
 const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url)).filter((name) => !name.includes('.'));
 
 export default tseslint.config(
@@ -113,9 +89,11 @@ export default tseslint.config(
             { group: layer('server', 'adapters'), message: 'The web app talks to the server over HTTP only; it shares core, never server or adapter code.' },
             {
               // Import paths are matched as written: another feature is ../<feature>/… from the
-              // feature's top folder, ../../<feature>/… one folder down, and so on.
-              regex: `^(?:\\.\\./)+(?:features/)?(?!(?:${SHARED_FEATURE_MODULES.join('|')})$)(?:${FEATURES.filter((other) => other !== feature).join('|')})/`,
-              message: 'Features do not import each other: share through web/src/components or web/src/lib.',
+              // feature's top folder, ../../<feature>/… one folder down, and so on. What a feature
+              // offers others sits in its exports/ folder (admin/exports/ for its admin screens'):
+              // those modules, and nothing else of it, may be imported (docs/architecture.md).
+              regex: `^(?:\\.\\./)+(?:features/)?(?:${FEATURES.filter((other) => other !== feature).join('|')})/(?!(?:admin/)?exports/)`,
+              message: "Features do not import each other: import what another feature offers from its exports/ folder, or share through web/src/components or web/src/lib.",
             },
           ],
         },

@@ -46,6 +46,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The web app's components, rendered with Testing Library in happy-dom (docs/testing.md):
+          // forms, loading, empty and error states. Browser flows stay in the e2e files on Chromium.
+          name: 'component',
+          include: ['test/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['test/support/component/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'api-firestore',
           include: ['test/{app,features/*}/api/**/*.test.ts'],
           // Starting the server as a process is about the start-up, not the storage.

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { PATHS } from '@core/shared/paths';
 import { useClubConfig } from '../../lib/club-config';
-import { SearchProvider, useSearchDialog } from '../../features/search/components/search-provider';
+import { SearchProvider, useSearchDialog } from '../../features/search/exports/search-provider';
 import { Spinner } from '../ui/spinner';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { SiteHeader } from './site-header';

@@ -11,8 +11,8 @@ import { useTryAgain } from '../../shared/api/admin-query';
 import { DataTable } from '../../shared/components/data-table';
 import { usePanels } from '../../../features/conditions/admin/api/conditions';
 import { forecastAgeText, RatingBadge, SafetyCoverBadge } from '../../../features/conditions/admin/components/go-no-go-panel';
-import { useStaffingLights } from '../../../features/duties/admin/api/duties';
-import { StaffingLight } from '../../../features/duties/admin/components/staffing-light';
+import { useStaffingLights } from '../../../features/duties/admin/exports/staffing-lights';
+import { StaffingLight } from '../../../features/duties/admin/exports/staffing-light';
 import { GO_NO_GO_DAYS_AHEAD } from '@core/conditions/go-no-go';
 
 export function DashboardPage() {

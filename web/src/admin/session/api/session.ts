@@ -1,8 +1,9 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { SessionAdmin } from '@core/admins/admin';
 import { SessionResponseSchema } from '@core/contract/admin-api-schema';
-import { apiDelete, apiGet, apiPost } from '../../../lib/api';
+import { ApiError, apiDelete, apiGet, apiPost } from '../../../lib/api';
 import type { MutationConfig } from '../../shared/api/admin-query';
+import { forgetAdmin, rememberAdmin, rememberedAdmin } from './remembered-admin';
 
 export type { SessionAdmin };
 
@@ -13,8 +14,35 @@ export async function fetchSession(): Promise<SessionAdmin> {
   return (await apiGet('/api/admin/session', SessionResponseSchema, asSignIn)).admin;
 }
 
-/** Who is signed in, asked of the server each time (the session holder reads it on start and on a page restored from the back-forward cache). */
-export const sessionQueryOptions = () => queryOptions({ queryKey: ['admin', 'session'], queryFn: fetchSession, staleTime: 0, gcTime: 0 });
+/**
+ * The panel's session as the server judges it: the admin, or null when nobody is signed in.
+ * With no signal (status 0) the admin last signed in on this device opens what the device kept
+ * (docs/offline.md); the server judges every request once it is reached again. Anything else but
+ * a clear answer counts as signed out: showing the panel on a guess would be worse than asking
+ * the admin to sign in again.
+ */
+export async function currentSession(): Promise<SessionAdmin | null> {
+  try {
+    const admin = await fetchSession();
+    rememberAdmin(admin);
+    return admin;
+  } catch (error: unknown) {
+    const offline = error instanceof ApiError && error.status === 0 ? rememberedAdmin() : null;
+    if (offline) return offline;
+    if (error instanceof ApiError && error.status === 401) forgetAdmin();
+    else console.warn('Session check failed', error);
+    return null;
+  }
+}
+
+/**
+ * Who is signed in: asked of the server when the panel opens and when a page comes back from the
+ * back-forward cache, then set by signing in and out and by any 401 (the session holder). Its key
+ * sits outside ['admin', …], which sign-out clears.
+ */
+export const SESSION_QUERY_KEY = ['admin-session'] as const;
+export const sessionQueryOptions = () =>
+  queryOptions({ queryKey: SESSION_QUERY_KEY, queryFn: currentSession, staleTime: Infinity, gcTime: Infinity, retry: false });
 
 export async function signIn({ email, password }: { email: string; password: string }): Promise<SessionAdmin> {
   return (await apiPost('/api/admin/session', { email, password }, SessionResponseSchema, asSignIn)).admin;

@@ -1,10 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ApiError, onUnauthenticated } from '../../../lib/api';
-import { useQueryClient } from '@tanstack/react-query';
+import { onUnauthenticated } from '../../../lib/api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { forgetOfficerDay, queuedMarks } from '../../../features/check-in/admin/api/officer-day-store';
-import { sessionQueryOptions, useSignOut, type SessionAdmin } from '../api/session';
-import { forgetAdmin, rememberAdmin, rememberedAdmin } from '../api/remembered-admin';
+import { SESSION_QUERY_KEY, sessionQueryOptions, useSignOut, type SessionAdmin } from '../api/session';
+import { forgetAdmin, rememberAdmin } from '../api/remembered-admin';
 
 type SessionState =
   | { status: 'checking'; admin: null }
@@ -27,69 +27,51 @@ interface SessionContextValue {
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 /**
- * Holds who is signed in. The server is the judge: the session is asked of it on start, and any
- * 401 from any call ends the session here too, so the guard sends the admin to sign in again.
+ * Holds who is signed in: the session query (api/session.ts). The server is the judge: the query
+ * asks it when the panel opens, and any 401 from any call ends the session here too, so the guard
+ * sends the admin to sign in again.
  */
 export function AdminSessionProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<SessionState>({ status: 'checking', admin: null });
   const client = useQueryClient();
+  const query = useQuery(sessionQueryOptions());
+  // Set when the admin pressed Sign Out, cleared by the next sign-in.
+  const [signedOutByUser, setSignedOutByUser] = useState(false);
+  const session: SessionState = useMemo(() => {
+    if (query.isPending) return { status: 'checking', admin: null };
+    if (query.data) return { status: 'signed-in', admin: query.data };
+    return { status: 'signed-out', admin: null, byUser: signedOutByUser };
+  }, [query.isPending, query.data, signedOutByUser]);
 
-  useEffect(() => {
-    let live = true;
-    client
-      .fetchQuery(sessionQueryOptions())
-      .then((admin) => {
-        rememberAdmin(admin);
-        if (live) setSession({ status: 'signed-in', admin });
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        // No signal (status 0): the admin last signed in on this device opens what the device
-        // kept (docs/offline.md); the server judges every request once it is reached again.
-        const offline = error instanceof ApiError && error.status === 0 ? rememberedAdmin() : null;
-        if (offline) {
-          setSession({ status: 'signed-in', admin: offline });
-          return;
-        }
-        // Anything else but a clear answer leaves the admin signed out: showing the panel on a
-        // guess would be worse than asking them to sign in again.
-        if (!(error instanceof ApiError) || error.status !== 401) console.warn('Session check failed', error);
-        else forgetAdmin();
-        setSession({ status: 'signed-out', admin: null });
-      });
-    return () => {
-      live = false;
-    };
-  }, [client]);
+  const setAdmin = useCallback((admin: SessionAdmin | null) => client.setQueryData(SESSION_QUERY_KEY, admin), [client]);
 
   useEffect(
     () =>
       onUnauthenticated(() => {
         forgetAdmin();
-        setSession({ status: 'signed-out', admin: null });
+        setAdmin(null);
       }),
-    [],
+    [setAdmin],
   );
 
   // A page restored from the back-forward cache (Back after signing out elsewhere in the tab)
-  // still holds the old screen; hide it at once and ask the server again who is signed in.
+  // still holds the old screen: the session goes back to "checking" at once (hiding it), and is
+  // asked of the server again.
   useEffect(() => {
     function onPageShow(event: PageTransitionEvent) {
-      if (!event.persisted) return;
-      setSession({ status: 'checking', admin: null });
-      client.fetchQuery(sessionQueryOptions()).then(
-        (admin) => setSession({ status: 'signed-in', admin }),
-        () => setSession({ status: 'signed-out', admin: null }),
-      );
+      if (event.persisted) void client.resetQueries({ queryKey: SESSION_QUERY_KEY, exact: true });
     }
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);
   }, [client]);
 
-  const signedIn = useCallback((admin: SessionAdmin) => {
-    rememberAdmin(admin);
-    setSession({ status: 'signed-in', admin });
-  }, []);
+  const signedIn = useCallback(
+    (admin: SessionAdmin) => {
+      rememberAdmin(admin);
+      setSignedOutByUser(false);
+      setAdmin(admin);
+    },
+    [setAdmin],
+  );
 
   const signOutMutation = useSignOut({
     // Forget the admin even when the server could not be told: the cookie is HttpOnly and the
@@ -97,7 +79,8 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     // on the device goes too, so a shared device keeps nothing of this admin's (docs/officer-of-the-day.md).
     onSettled: async () => {
       forgetAdmin();
-      setSession({ status: 'signed-out', admin: null, byUser: true });
+      setSignedOutByUser(true);
+      setAdmin(null);
       client.removeQueries({ queryKey: ['admin'] });
       await forgetOfficerDay().catch((error: unknown) => console.warn('The officer’s day was not cleared from this device', error));
     },

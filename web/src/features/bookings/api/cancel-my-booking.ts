@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MyBookingSchema, type MyBooking } from '@core/bookings/my-booking-schema';
 import { apiPost } from '../../../lib/api';
-import { calendarQueryOptions } from '../../events/api/calendar-events-path';
+import { calendarQueryOptions } from '../../events/exports/calendar-events-path';
 import { myBookingQueryOptions } from './my-booking-read';
 
 export type { MyBooking };

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BookingChangeQuoteSchema, type BookingChangeQuote } from '@core/bookings/booking-change-form';
 import { apiPost } from '../../../lib/api';
-import { calendarQueryOptions } from '../../events/api/calendar-events-path';
+import { calendarQueryOptions } from '../../events/exports/calendar-events-path';
 import { myBookingQueryOptions } from './my-booking-read';
 
 export type { BookingChangeQuote };

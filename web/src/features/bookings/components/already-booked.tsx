@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { liveBookingOf } from '@core/my-club/already-booked';
 import { Alert } from '../../../components/ui/alert';
-import { myBookingsQuery } from '../../my-club/api/my-bookings';
+import { myBookingsQuery } from '../../my-club/exports/my-bookings';
 
 /**
  * The booking page's warning to a signed-in member who already holds a booking of this event

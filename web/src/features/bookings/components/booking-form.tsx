@@ -16,11 +16,11 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
 import { useForm } from '../../../lib/form';
-import type { CalendarEvent } from '../../events/api/get-calendar-events';
+import type { CalendarEvent } from '../../events/exports/get-calendar-events';
 import { useSubmitBooking, type BookingReceipt } from '../api/submit-booking';
-import { useMemberSession } from '../../member-sign-in/api/member-session';
+import { useMemberSession } from '../../member-sign-in/exports/member-session';
 import { AlreadyBooked } from './already-booked';
-import { bookingHouseholdOf, householdAttendeesOf, useHousehold, type HouseholdPerson } from '../../my-club/api/household';
+import { bookingHouseholdOf, householdAttendeesOf, useHousehold, type HouseholdPerson } from '../../my-club/exports/household';
 import { Checkbox } from '../../../components/ui/checkbox';
 
 type FieldName = keyof BookingFormValues;

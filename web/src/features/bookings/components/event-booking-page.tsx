@@ -12,11 +12,11 @@ import { ApiError } from '../../../lib/api';
 import { useClubConfig } from '../../../lib/club-config';
 import { bookingEventQueryOptions, useBookingEvent } from '../api/booking-event-path';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { CalendarLinks } from '../../events/components/calendar-links';
-import type { CalendarEvent } from '../../events/api/get-calendar-events';
+import { CalendarLinks } from '../../events/exports/calendar-links';
+import type { CalendarEvent } from '../../events/exports/get-calendar-events';
 import type { ClosedReason } from '../api/get-booking-event';
 import { useMyBooking } from '../api/my-booking-read';
-import { calendarQueryOptions } from '../../events/api/calendar-events-path';
+import { calendarQueryOptions } from '../../events/exports/calendar-events-path';
 import { Alert } from '../../../components/ui/alert';
 import { CopyLink } from '../../../components/ui/copy-link';
 import { BookingForm } from './booking-form';
@@ -128,7 +128,7 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
   const [placesLeftOverride, setPlacesLeftOverride] = useState<number | null>(null);
   usePageTitle(state.status === 'success' ? `Book: ${state.data.event.name}` : 'Event Booking');
 
-  if (state.status === 'loading') {
+  if (state.status === 'pending') {
     // Laid out as the page it becomes, so nothing moves sideways when the event arrives.
     return <PageLoading label="Loading event..." layout="booking-page" />;
   }
@@ -144,7 +144,7 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
       );
     }
     return (
-      <PageLoadFailed title="Failed to fetch event data" onRetry={state.reload} />
+      <PageLoadFailed title="Failed to fetch event data" onRetry={state.tryAgain} />
     );
   }
 

@@ -3,7 +3,7 @@ import { PATHS } from '@core/shared/paths';
 import { ApiError } from '../../../lib/api';
 import { useClubConfig } from '../../../lib/club-config';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { CalendarLinks } from '../../events/components/calendar-links';
+import { CalendarLinks } from '../../events/exports/calendar-links';
 import { useCancelMyBooking, type MyBooking } from '../api/cancel-my-booking';
 import { useMyBooking } from '../api/my-booking-read';
 import { useState } from 'react';

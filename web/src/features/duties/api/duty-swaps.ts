@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AskSwapAnswerSchema, SwapAnswerSchema, SwapViewSchema, TransferCandidatesSchema } from '@core/duties/duty-swap-forms';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api';
-import { myDutiesQuery } from './my-duties';
+import { myDutiesQuery } from '../exports/my-duties-query';
 
 const MEMBER = { ignoreUnauthenticated: true } as const;
 

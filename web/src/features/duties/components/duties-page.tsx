@@ -7,8 +7,9 @@ import { ListOrEmpty } from '../../../components/ui/list-or-empty';
 import { Spinner } from '../../../components/ui/spinner';
 import { refusalMessage } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useMemberSession } from '../../member-sign-in/api/member-session';
-import { useMyDuties, useMyDutyChanges } from '../api/my-duties';
+import { useMemberSession } from '../../member-sign-in/exports/member-session';
+import { useMyDutyChanges } from '../api/my-duties';
+import { useMyDuties } from '../exports/my-duties-query';
 
 import { dutyWhen as when } from '../../../lib/duty-when';
 import { SwapControls } from './swap-controls';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ClubEvent } from '@core/events/event';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { CalendarLinks } from './calendar-links';
+import { CalendarLinks } from '../exports/calendar-links';
 
 /** The 'Add to My Calendar' button and its dialog of calendar choices. */
 export function AddToCalendarButton({ event, location }: { event: ClubEvent; location: string }) {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useClubConfig } from '../../../lib/club-config';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useSearchDialog } from '../../search/components/search-provider';
-import { LazyWaterLevelChart } from '../../water-levels/components/lazy-water-level-chart';
+import { useSearchDialog } from '../../search/exports/search-provider';
+import { LazyWaterLevelChart } from '../../water-levels/exports/lazy-water-level-chart';
 import { LazyMemberPhotos } from './lazy-member-photos';
 import { SearchIcon } from '../../../components/ui/icons';
 

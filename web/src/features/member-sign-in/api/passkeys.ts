@@ -5,7 +5,7 @@ import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequest
 import { MemberSessionAnswerSchema, type MemberSessionAnswer } from '@core/member-sign-in/member-sign-in';
 import { PasskeyListSchema, PasskeyOptionsAnswerSchema, PasskeyViewSchema } from '@core/member-sign-in/passkeys';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api';
-import { memberSessionQuery } from './member-session';
+import { memberSessionQuery } from '../exports/member-session';
 
 const passkeysKey = ['member-passkeys'] as const;
 

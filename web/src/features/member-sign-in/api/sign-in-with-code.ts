@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MemberSessionAnswerSchema, SignInMessageSchema, type MemberSessionAnswer, type SignInCodeCheck } from '@core/member-sign-in/member-sign-in';
 import { apiPost } from '../../../lib/api';
-import { memberSessionQuery } from './member-session';
+import { memberSessionQuery } from '../exports/member-session';
 
 /** "Email me a code" (POST /api/member/sign-in/code): the same answer whoever the address belongs to. */
 export function useRequestSignInCode() {

@@ -1,6 +1,6 @@
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { pageOf, PATHS, signInPath } from '@core/shared/paths';
-import { useMemberSession, useSignOutMember } from '../api/member-session';
+import { useMemberSession, useSignOutMember } from '../exports/member-session';
 
 /**
  * The header's member links: "Sign in" for a visitor; once signed in, Duties (the member's duties

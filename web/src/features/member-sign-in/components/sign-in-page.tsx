@@ -9,7 +9,7 @@ import { InputField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
 import { useForm } from '../../../lib/form';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useMemberSession } from '../api/member-session';
+import { useMemberSession } from '../exports/member-session';
 import { useRequestSignInCode, useSignInWithCode } from '../api/sign-in-with-code';
 import { PasskeyCancelled, usePasskeySupport, useSignInWithPasskey } from '../api/passkeys';
 

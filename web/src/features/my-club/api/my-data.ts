@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ErasureAnswerSchema } from '@core/privacy/data-request-schema';
 import { apiDownload, apiPost, saveFile } from '../../../lib/api';
 import { forgetKeptMemberData } from '../../../lib/offline-status';
-import { memberSessionQuery } from '../../member-sign-in/api/member-session';
+import { memberSessionQuery } from '../../member-sign-in/exports/member-session';
 
 /** Downloads everything the club holds about the signed-in member (GET /api/my/data) and saves it. */
 export async function downloadMyData(): Promise<void> {

@@ -1,7 +1,7 @@
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { refusalMessage } from '../../../lib/api';
-import { useHousehold, useHouseholdChanges } from '../api/household';
+import { useHousehold, useHouseholdChanges } from '../exports/household';
 
 /**
  * The invitations waiting for the member, first on My club (docs/members-households.md): each

@@ -8,7 +8,7 @@ import { Field } from '../../../components/ui/field';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, refusalMessage } from '../../../lib/api';
-import { useHousehold, useHouseholdChanges } from '../api/household';
+import { useHousehold, useHouseholdChanges } from '../exports/household';
 
 const KIND_TEXT = { adult: 'Adult', junior: 'Junior' } as const;
 

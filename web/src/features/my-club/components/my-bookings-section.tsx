@@ -4,7 +4,7 @@ import { formatMoney } from '@core/shared/money';
 import type { MyClubBooking } from '@core/my-club/my-club-schema';
 import { QueryView } from '../../../components/ui/load-failed';
 import { ListOrEmpty } from '../../../components/ui/list-or-empty';
-import { useMyBookings } from '../api/my-bookings';
+import { useMyBookings } from '../exports/my-bookings';
 import { myClubWhen } from './my-club-dates';
 
 const METHOD_TEXT = { card: 'card', cash: 'cash', transfer: 'bank transfer' } as const;

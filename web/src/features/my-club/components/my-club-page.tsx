@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useMemberSession, useSignOutEverywhere, useSignOutMember } from '../../member-sign-in/api/member-session';
+import { useMemberSession, useSignOutEverywhere, useSignOutMember } from '../../member-sign-in/exports/member-session';
 import { HouseholdInvitationsSection } from './household-invitations-section';
 import { HouseholdSection } from './household-section';
 import { MyBookingsSection } from './my-bookings-section';
@@ -14,7 +14,7 @@ import { MyCalendarFeedSection } from './my-calendar-feed-section';
 import { MyWaitingListsSection } from './my-waiting-lists-section';
 import { MyWorkDaysSection } from './my-work-days-section';
 import { MyDutiesSection } from './my-duties-section';
-import { PasskeysSection } from '../../member-sign-in/components/passkeys-section';
+import { PasskeysSection } from '../../member-sign-in/exports/passkeys-section';
 import { MyDataSection } from './my-data-section';
 
 /**

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { refusalMessage } from '../../../lib/api';
 import { dutyWhen } from '../../../lib/duty-when';
 import { useDownloadMyData, useEraseMyData } from '../api/my-data';
-import { useMyClubDuties } from '../api/my-duties';
+import { useMyDuties } from '../../duties/exports/my-duties-query';
 
 /**
  * My club's "My data" (docs/privacy-requests.md): download everything the club holds about the
@@ -16,7 +16,7 @@ export function MyDataSection({ onErased }: { onErased: () => void }) {
   const download = useDownloadMyData();
   const erase = useEraseMyData();
   // The duties the erasure releases (docs/duties.md#when-a-member-leaves), said in the confirmation.
-  const duties = useMyClubDuties();
+  const duties = useMyDuties();
   const upcoming = duties.data?.duties ?? [];
   return (
     <section className="card" aria-labelledby="my-data-title">

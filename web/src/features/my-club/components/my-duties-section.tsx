@@ -2,12 +2,12 @@ import { Link } from 'react-router-dom';
 import { PATHS } from '@core/shared/paths';
 import { QueryView } from '../../../components/ui/load-failed';
 import { ListOrEmpty } from '../../../components/ui/list-or-empty';
-import { useMyClubDuties } from '../api/my-duties';
+import { useMyDuties } from '../../duties/exports/my-duties-query';
 import { dutyWhen } from '../../../lib/duty-when';
 
 /** My club's duties: the ones the member holds that are not over (the duties page's own read), soonest first, with the link to the duties page. */
 export function MyDutiesSection() {
-  const duties = useMyClubDuties();
+  const duties = useMyDuties();
   return (
     <section className="card" aria-labelledby="my-duties-title">
       <h2 id="my-duties-title">My duties</h2>

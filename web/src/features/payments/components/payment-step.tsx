@@ -11,8 +11,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api';
 import { useClubConfig } from '../../../lib/club-config';
 import { usePageTitle } from '../../../lib/use-page-title';
-import type { CalendarEvent } from '../../events/api/get-calendar-events';
-import { CalendarLinks } from '../../events/components/calendar-links';
+import type { CalendarEvent } from '../../events/exports/get-calendar-events';
+import { CalendarLinks } from '../../events/exports/calendar-links';
 import { useCheckout, useCompletePayment, type Checkout, type SquareSettings } from '../api/payments';
 import { MANAGE_LINK_ELSEWHERE, PAYMENT_MESSAGES } from '../payment-messages';
 import { SquareCardForm } from './square-card-form';
@@ -273,7 +273,7 @@ export default function PaymentStep({ event, checkoutId, payment }: PaymentStepP
     if (!paid && payment === 'success') navigate(bookingPageUrl(event.id, { step: 'pending', checkoutId }), { replace: true });
   }, [state.status, paid, payment, event.id, checkoutId, navigate]);
 
-  if (state.status === 'loading') return <Spinner label="Loading payment..." />;
+  if (state.status === 'pending') return <Spinner label="Loading payment..." />;
   if (state.status === 'error') {
     const notFound = state.error instanceof ApiError && state.error.status === 404;
     return (
@@ -283,7 +283,7 @@ export default function PaymentStep({ event, checkoutId, payment }: PaymentStepP
           <p>This payment could not be found. The link may be wrong or out of date.</p>
         ) : (
           <Alert tone="error" title={PAYMENT_MESSAGES.error}>
-            <Button variant="secondary" onClick={state.reload}>
+            <Button variant="secondary" onClick={state.tryAgain}>
               Try Again
             </Button>
           </Alert>

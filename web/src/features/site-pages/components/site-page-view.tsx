@@ -4,7 +4,7 @@ import type { SitePageSlug } from '@core/site-pages/site-page';
 import { useClubConfig } from '../../../lib/club-config';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { LoadStatus } from '../../../components/ui/load-failed';
-import { LazyWaterLevelChart as WaterLevelChart } from '../../water-levels/components/lazy-water-level-chart';
+import { LazyWaterLevelChart as WaterLevelChart } from '../../water-levels/exports/lazy-water-level-chart';
 import { useSitePage } from '../api/site-page-read';
 
 /**

@@ -1,18 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Admin, Permission } from '@core/admins/admin';
-import { AdminResponseSchema, AdminsResponseSchema } from '@core/contract/admin-api-schema';
-import { apiGet, apiPatch, apiPost } from '../../../../lib/api';
-import { adminQueryOptions, type MutationConfig, useAdminMutation } from '../../../../admin/shared/api/admin-query';
-
-export async function listAdmins(): Promise<Admin[]> {
-  return (await apiGet('/api/admin/admins', AdminsResponseSchema)).admins;
-}
-
-export const adminsQueryOptions = () => adminQueryOptions(['admins'], listAdmins);
-
-export function useAdmins() {
-  return useQuery(adminsQueryOptions());
-}
+import { AdminResponseSchema } from '@core/contract/admin-api-schema';
+import { apiPatch, apiPost } from '../../../../lib/api';
+import { type MutationConfig, useAdminMutation } from '../../../../admin/shared/api/admin-query';
+import { adminsQueryOptions } from '../exports/admins-query';
 
 export interface NewAdmin {
   email: string;

@@ -2,9 +2,9 @@ import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../../../components/ui/button';
 import { Field } from '../../../../components/ui/field';
 import { auditQueryOptions, useAudit } from '../api/audit';
-import { useAdmins } from '../../../admins/admin/api/admins';
+import { useAdmins } from '../../../admins/admin/exports/admins-query';
 import { useTryAgain } from '../../../../admin/shared/api/admin-query';
-import { AuditList } from './audit-list';
+import { AuditList } from '../exports/audit-list';
 import { LoadError, Loading } from '../../../../admin/shared/components/load-error';
 import { PageTitle } from '../../../../admin/shared/components/page-title';
 

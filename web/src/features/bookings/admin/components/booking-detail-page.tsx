@@ -24,7 +24,7 @@ import { LoadError, Loading } from '../../../../admin/shared/components/load-err
 import { DetailsList } from '../../../../components/ui/details-list';
 import { NoticeArea, type Notice } from '../../../../admin/shared/components/notice';
 import { PageTitle } from '../../../../admin/shared/components/page-title';
-import { AuditList } from '../../../audit/admin/components/audit-list';
+import { AuditList } from '../../../audit/admin/exports/audit-list';
 import { adminNameText } from '@core/audit/audit-display';
 
 export const BOOKING_DETAIL_MESSAGES = {

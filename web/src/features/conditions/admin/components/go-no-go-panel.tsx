@@ -16,7 +16,7 @@ import { Field } from '../../../../components/ui/field';
 import { Badge, type BadgeTone } from '../../../../admin/shared/components/badge';
 import { DateTimeField } from '../../../../admin/shared/components/date-time-field';
 import { useDecide, useSetKind } from '../api/conditions';
-import { eventQueryOptions } from '../../../events/admin/api/events';
+import { eventQueryOptions } from '../../../events/admin/exports/event-queries';
 
 const RATING: Record<ConditionsRating, { tone: BadgeTone; words: string }> = {
   within: { tone: 'green', words: 'Within limits' },

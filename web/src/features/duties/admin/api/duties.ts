@@ -1,23 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { DutyCatalogueSchema, EventRosterSchema, MemberQualificationsViewSchema, StaffingLightsSchema } from '@core/duties/duty-forms';
+import { DutyCatalogueSchema, EventRosterSchema, MemberQualificationsViewSchema } from '@core/duties/duty-forms';
 import { QualificationImportPreviewSchema, QualificationImportResultSchema } from '@core/duties/member-qualification-import';
 import { apiDelete, apiGet, apiPost, apiPut, apiUpload } from '../../../../lib/api';
 import { adminQueryOptions } from '../../../../admin/shared/api/admin-query';
+import { DUTIES_KEY } from '../exports/staffing-lights';
 
-/** Every duty read sits under this key: a change marks them all stale (they are small). */
-const DUTIES = ['duties'] as const;
+// Every duty read sits under one key (exports/staffing-lights.ts).
+const DUTIES = DUTIES_KEY;
 
 export const dutyCatalogueQueryOptions = () => adminQueryOptions([...DUTIES, 'catalogue'], () => apiGet('/api/admin/duties', DutyCatalogueSchema));
 export const memberQualificationsQueryOptions = () => adminQueryOptions([...DUTIES, 'member-qualifications'], () => apiGet('/api/admin/duties/member-qualifications', MemberQualificationsViewSchema));
 export const eventRosterQueryOptions = (eventId: string) => adminQueryOptions([...DUTIES, 'roster', eventId], () => apiGet(`/api/admin/duties/events/${encodeURIComponent(eventId)}`, EventRosterSchema));
-export const staffingLightsQueryOptions = () => adminQueryOptions([...DUTIES, 'lights'], () => apiGet('/api/admin/duties/lights', StaffingLightsSchema));
 
 export const useDutyCatalogue = () => useQuery(dutyCatalogueQueryOptions());
 export const useMemberQualifications = () => useQuery(memberQualificationsQueryOptions());
 export const useEventRoster = (eventId: string) => useQuery(eventRosterQueryOptions(eventId));
-/** The lights, for screens anyone who sees events opens: asked only when `enabled`. */
-export const useStaffingLights = (enabled: boolean) => useQuery({ ...staffingLightsQueryOptions(), enabled, retry: false });
 
 /** A duty write: on success every duty read is asked again. */
 export function useDutyWrite<V, R>(write: (variables: V) => Promise<R>) {

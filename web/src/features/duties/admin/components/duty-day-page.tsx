@@ -8,7 +8,7 @@ import { useTryAgain } from '../../../../admin/shared/api/admin-query';
 import { LoadError, LoadStatus } from '../../../../admin/shared/components/load-error';
 import { PageHead } from '../../../../admin/shared/components/page-title';
 import { dayRosterQueryOptions, useDayRoster } from '../api/duty-reports';
-import { StaffingLight } from './staffing-light';
+import { StaffingLight } from '../exports/staffing-light';
 
 /**
  * The roster of a day (/admin/duties/days?date=YYYY-MM-DD, duties:write): every event of that

@@ -10,7 +10,7 @@ import { useTryAgain } from '../../../../admin/shared/api/admin-query';
 import { LoadError, LoadStatus } from '../../../../admin/shared/components/load-error';
 import { PageHead } from '../../../../admin/shared/components/page-title';
 import { applyTemplate, askForCover, assignDuty, eventRosterQueryOptions, removeSlot, unassignDuty, useDutyWrite, useEventRoster } from '../api/duties';
-import { StaffingLight } from './staffing-light';
+import { StaffingLight } from '../exports/staffing-light';
 
 /** An event's duty roster (duties:write): its slots, who holds them, assigning (and overriding with a reason), the staffing light. */
 export function EventRosterPage() {

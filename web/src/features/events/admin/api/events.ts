@@ -4,29 +4,14 @@ import type { ChangeNoticeTold } from '@core/events/event-change-notice';
 import type { ClubEvent } from '@core/events/event';
 import type { EventCancellationPreview } from '@core/bookings/event-cancellation';
 import type { CancelEventResult } from '@core/operations/cancel-event';
-import type { AdminListEvent } from '@core/operations/list-admin-events';
-import type { AdminEvent } from '@core/operations/get-admin-event';
-import { AdminEventResponseSchema, AdminEventsResponseSchema, EventCancelledSchema, EventCancelPreviewSchema, EventSavedSchema } from '@core/contract/admin-api-schema';
+import { EventCancelledSchema, EventCancelPreviewSchema, EventSavedSchema } from '@core/contract/admin-api-schema';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../../lib/api';
 import { adminQueryOptions, type MutationConfig, useAdminMutation } from '../../../../admin/shared/api/admin-query';
-import { adminRecords } from '../../../../admin/shared/api/admin-records';
-
-const path = (id: string) => `/api/admin/events/${encodeURIComponent(id)}`;
+import { eventPath, eventRecords, eventQueryOptions, eventsQueryOptions } from '../exports/event-queries';
 
 // The core's answer types; the schemas check the server's answers are of them.
 export type CancelPreview = EventCancellationPreview;
 export type EventCancelled = CancelEventResult;
-
-export async function listEvents(): Promise<AdminListEvent[]> {
-  return (await apiGet('/api/admin/events', AdminEventsResponseSchema)).events;
-}
-
-export function getEvent(id: string): Promise<AdminEvent> {
-  return apiGet(path(id), AdminEventResponseSchema);
-}
-
-const events = adminRecords('events', listEvents, 'event', getEvent);
-export const { listQueryOptions: eventsQueryOptions, recordQueryOptions: eventQueryOptions, useList: useEvents, useRecord: useEvent } = events;
 
 export async function createEvent(values: EventFormValues): Promise<ClubEvent> {
   return (await apiPost('/api/admin/events', values, EventSavedSchema)).event;
@@ -34,17 +19,17 @@ export async function createEvent(values: EventFormValues): Promise<ClubEvent> {
 
 /** Saves an edit: the event as stored and who its move e-mailed (zeros when it moved nothing). */
 export async function updateEvent({ id, values }: { id: string; values: EventFormValues }): Promise<{ event: ClubEvent; told: ChangeNoticeTold }> {
-  const saved = await apiPut(path(id), values, EventSavedSchema);
+  const saved = await apiPut(eventPath(id), values, EventSavedSchema);
   return { event: saved.event, told: saved.told ?? { members: 0, dutyHolders: 0 } };
 }
 
 export async function deleteEvent(id: string): Promise<void> {
-  await apiDelete(path(id));
+  await apiDelete(eventPath(id));
 }
 
 /** What cancelling the event would do: its standing bookings, and how they are refunded. */
 export function getCancelPreview(id: string): Promise<CancelPreview> {
-  return apiGet(`${path(id)}/cancel`, EventCancelPreviewSchema);
+  return apiGet(`${eventPath(id)}/cancel`, EventCancelPreviewSchema);
 }
 
 /** The preview is counted afresh each time the dialog opens (gcTime 0: none kept once it closes). */
@@ -57,20 +42,20 @@ export function useCancelPreview(id: string | null) {
 
 /** Cancels the event for this reason: every standing booking cancelled and refunded, members e-mailed. */
 export function cancelEvent({ id, reason }: { id: string; reason: string }): Promise<EventCancelled> {
-  return apiPost(`${path(id)}/cancel`, { reason }, EventCancelledSchema);
+  return apiPost(`${eventPath(id)}/cancel`, { reason }, EventCancelledSchema);
 }
 
 export function useCreateEvent() {
-  return events.useCreate(createEvent);
+  return eventRecords.useCreate(createEvent);
 }
 
 export function useUpdateEvent(id: string) {
-  return events.useUpdate(id, updateEvent);
+  return eventRecords.useUpdate(id, updateEvent);
 }
 
 /** Deletes an event; the list drops it at once. */
 export function useDeleteEvent(config: MutationConfig<void, ClubEvent> = {}) {
-  return events.useDelete(deleteEvent, (list, gone: ClubEvent) => list.filter((event) => event.id !== gone.id), config);
+  return eventRecords.useDelete(deleteEvent, (list, gone: ClubEvent) => list.filter((event) => event.id !== gone.id), config);
 }
 
 /** Cancels an event; the list shows it cancelled at once. */

@@ -1,7 +1,8 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { emptyEventForm, type EventFormValues } from '@core/events/event-form';
 import { changeNoticeDone } from '@core/events/event-change-notice';
-import { eventQueryOptions, useCreateEvent, useEvent, useUpdateEvent } from '../api/events';
+import { useCreateEvent, useUpdateEvent } from '../api/events';
+import { eventQueryOptions, useEvent } from '../exports/event-queries';
 import { EventForm } from './event-form';
 import { CreatePage, EditPage, SaveFailureAlert, useSave, type SaveMutation, type SaveOptions } from '../../../../admin/shared/components/form-page';
 import { useTryAgain } from '../../../../admin/shared/api/admin-query';

@@ -5,12 +5,13 @@ import type { AdminBookingState } from '@core/bookings/booking-state';
 import type { AdminListEvent } from '@core/operations/list-admin-events';
 import { hasPermission } from '@core/admins/permissions';
 import { refusalMessage } from '../../../../lib/api';
-import { eventsQueryOptions, useDeleteEvent, useEvents, type EventCancelled } from '../api/events';
+import { useDeleteEvent, type EventCancelled } from '../api/events';
+import { eventsQueryOptions, useEvents } from '../exports/event-queries';
 import { useSignedInAdmin } from '../../../../admin/session/components/admin-session';
 import { Badge, type BadgeTone } from '../../../../admin/shared/components/badge';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { CancelEventDialog, outcomeText } from './cancel-event-dialog';
-import { HandRefundList } from '../../../bookings/admin/components/hand-refund-list';
+import { HandRefundList } from '../../../bookings/admin/exports/hand-refund-list';
 import { NoticeArea, useFlashNotice } from '../../../../admin/shared/components/notice';
 import { LoadError, LoadStatus } from '../../../../admin/shared/components/load-error';
 import { PageHead } from '../../../../admin/shared/components/page-title';
@@ -20,8 +21,8 @@ import { useTryAgain } from '../../../../admin/shared/api/admin-query';
 import { Button } from '../../../../components/ui/button';
 import { DeleteButton } from '../../../../admin/shared/components/delete-button';
 import { DataTable } from '../../../../admin/shared/components/data-table';
-import { useStaffingLights } from '../../../duties/admin/api/duties';
-import { StaffingLight } from '../../../duties/admin/components/staffing-light';
+import { useStaffingLights } from '../../../duties/admin/exports/staffing-lights';
+import { StaffingLight } from '../../../duties/admin/exports/staffing-light';
 
 const rosterPath = (id: string) => `/admin/duties/events/${encodeURIComponent(id)}`;
 

@@ -4,7 +4,7 @@ import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useM
 // a while after the page has loaded, so it never competes with the page for the line or the
 // processor (the load event comes before a page's data has been drawn: its code and data were
 // preloaded); it is usually in the cache long before anyone presses Ctrl+K.
-const loadSearchDialog = () => import('./search-dialog');
+const loadSearchDialog = () => import('../components/search-dialog');
 const PRELOAD_AFTER_LOAD_MS = 3000;
 const SearchDialog = lazy(() => loadSearchDialog().then((m) => ({ default: m.SearchDialog })));
 

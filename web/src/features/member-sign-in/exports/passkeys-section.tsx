@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { QueryView } from '../../../components/ui/load-failed';
 import { ListOrEmpty } from '../../../components/ui/list-or-empty';
 import { refusalMessage } from '../../../lib/api';
-import { useMemberSession } from '../api/member-session';
+import { useMemberSession } from './member-session';
 import { PasskeyCancelled, useAddPasskey, usePasskeySupport, useMemberPasskeys, useRemovePasskey } from '../api/passkeys';
 import { formatMoment } from '@core/shared/date-text';
 

@@ -1,0 +1,40 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { vi } from 'vitest';
+import { createQueryClient } from '../../../web/src/lib/query';
+
+/** A server as fetch sees it: each call's method and path answered by the handler, or a network failure (throw). */
+export type FakeServer = (request: { method: string; path: string; body: unknown }) => Response | Promise<Response>;
+
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/**
+ * Stubs fetch for the test (put back after each test by the setup file); returns the calls made,
+ * in order. The club's settings (GET /api/config, which every page's title reads) are answered
+ * 404 (the app then uses its defaults) and not listed, unless `server` is asked for them.
+ */
+export function serve(server: FakeServer, { config = false }: { config?: boolean } = {}): string[] {
+  const calls: string[] = [];
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    const path = String(input);
+    if (path === '/api/config' && !config) return json(404, { error: 'Not found' });
+    calls.push(`${method} ${path}`);
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    return server({ method, path, body });
+  });
+  return calls;
+}
+
+/** Renders a screen as the app does: a fresh query client (the app's defaults) and a router at `path`. */
+export function renderAt(path: string, ui: ReactElement): RenderResult {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
