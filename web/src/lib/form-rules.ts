@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { FieldErrors, FieldValues, Path, Resolver, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { inputErrors } from '@core/shared/parse-input';
@@ -86,4 +86,53 @@ export function messagesOf(errors: Partial<Record<string, { message?: unknown }>
       .filter(([name, error]) => name !== 'root' && typeof error?.message === 'string')
       .map(([name, error]) => [name, error?.message as string]),
   );
+}
+
+/**
+ * react-hook-form's binding of a text input, select or textarea. A change clears the form's
+ * message, and with `clear` (a form whose messages are those of the last submit) the field's own;
+ * `transform` cleans the typed text as it is typed (digits only in a count); `deps` are the fields
+ * checked again with this one (the counts of a booking are each within the number attending).
+ */
+export function bindField<V extends FieldValues>(
+  form: UseFormReturn<V>,
+  name: Path<V>,
+  options: { clear?: boolean; transform?: (raw: string) => string; deps?: Path<V>[] } = {},
+) {
+  const binding = form.register(name, {
+    deps: options.deps,
+    onChange: () => {
+      if (options.clear) form.clearErrors(name);
+      form.clearErrors('root');
+    },
+  });
+  const { transform } = options;
+  if (!transform) return binding;
+  return {
+    ...binding,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      e.target.value = transform(e.target.value);
+      return binding.onChange(e);
+    },
+  };
+}
+
+/**
+ * The form's onSubmit: react-hook-form's handleSubmit with the core rule's check first, a refused
+ * submit focusing its first field with a message, and nothing while a submission is under way.
+ */
+export function submitOnce<V extends FieldValues>(form: UseFormReturn<V>, send: (values: V) => Promise<unknown>, focusFirst: (messages: FieldMessages) => void) {
+  const submit = form.handleSubmit(
+    async (values) => {
+      await send(values);
+    },
+    (invalid) => focusFirst(messagesOf(invalid)),
+  );
+  return (e: FormEvent) => {
+    if (form.formState.isSubmitting) {
+      e.preventDefault();
+      return;
+    }
+    void submit(e);
+  };
 }

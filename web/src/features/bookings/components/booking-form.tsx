@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PATHS, signInPath } from '@core/shared/paths';
@@ -16,7 +16,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
-import { messagesOf, ruleResolver, showRefusal, useFocusFirst } from '../../../lib/form-rules';
+import { bindField, messagesOf, ruleResolver, showRefusal, submitOnce, useFocusFirst } from '../../../lib/form-rules';
 import type { CalendarEvent } from '../../events/exports/get-calendar-events';
 import { useSubmitBooking, type BookingReceipt } from '../api/submit-booking';
 import { useMemberSession } from '../../member-sign-in/exports/member-session';
@@ -83,22 +83,10 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
     form.clearErrors('root');
     form.setValue(name, value, { shouldValidate: true, shouldDirty: true, shouldTouch: true });
   };
-  /**
-   * react-hook-form's binding of a field. A change clears the form's message; the counts are
-   * checked together (the children, drinks and meals are each within the number attending), so a
-   * change of one checks the others that are on screen.
-   */
+  /** A field's binding; the counts on screen that were changed or left are checked again with a count (each is within the number attending). */
   const bind = (name: FieldName, transform?: (raw: string) => string) => {
-    const counts = COUNTS.filter((other) => other !== name && (form.getFieldState(other).isTouched || form.getFieldState(other).isDirty));
-    const binding = form.register(name, { deps: COUNTS.includes(name) ? counts : undefined, onChange: () => form.clearErrors('root') });
-    if (!transform) return binding;
-    return {
-      ...binding,
-      onChange: (e: ChangeEvent<HTMLInputElement>) => {
-        e.target.value = transform(e.target.value);
-        return binding.onChange(e);
-      },
-    };
+    const deps = COUNTS.includes(name) ? COUNTS.filter((other) => other !== name && (form.getFieldState(other).isTouched || form.getFieldState(other).isDirty)) : undefined;
+    return bindField(form, name, { transform, deps });
   };
   // A signed-in member: their name and e-mail fill the lead's, and their household may be ticked.
   const member = useMemberSession().data?.member ?? null;
@@ -174,7 +162,7 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
   const lapsed = booker !== null && !isMembershipCurrent(booker, londonDate(now));
 
   return (
-    <form className="booking-form card" noValidate onSubmit={(e) => (submitting ? e.preventDefault() : void form.handleSubmit(send, (invalid) => focusFirst(messagesOf(invalid)))(e))} aria-labelledby="booking-form-heading">
+    <form className="booking-form card" noValidate onSubmit={submitOnce(form, send, focusFirst)} aria-labelledby="booking-form-heading">
       <h2 id="booking-form-heading">Book your place</h2>
       <p className="form-note">Fields marked * are required.</p>
       <AlreadyBooked eventId={event.id} signedIn={member !== null} />
