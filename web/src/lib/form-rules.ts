@@ -32,6 +32,17 @@ export function messagesResolver<V extends FieldValues>(messages: (values: V) =>
 }
 
 /**
+ * A resolver over a core rule that names one problem at a time for the form as a whole (the
+ * work-day sign-up): its message is the `root` error, shown as the form's message at a submit.
+ */
+export function formRuleResolver<V extends FieldValues>(check: (values: V) => { ok: true } | { ok: false; message: string }): Resolver<V> {
+  return (values) => {
+    const checked = check(values);
+    return checked.ok ? { values, errors: {} } : { values: {}, errors: { root: { type: 'rule', message: checked.message } } as FieldErrors<V> };
+  };
+}
+
+/**
  * A resolver over a request schema of core/contract, with the server's own mapping of zod's issues
  * to messages (`inputErrors`), so a field reads exactly as the server's refusal of it would.
  */
