@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-r
 import type { LoginForm } from '@core/admins/admin';
 import { LOGIN_MESSAGES, validateLoginForm } from '@core/admins/login';
 import { InputField } from '../../../components/ui/field';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { ruleResolver, showRefusal, useFocusFirst, messagesOf } from '../../../lib/form-rules';
 import { ApiError } from '../../../lib/api';
 import { useSignIn } from '../api/session';
@@ -63,7 +63,7 @@ export function LoginPage() {
   const { focusFirst } = useFocusFirst(form, ORDER, (name) => `adm-login-${name}`);
   const signIn = useSignIn();
   const error = errors.root?.server?.message ?? null;
-  const values = form.watch();
+  const values = useWatch({ control: form.control }) as LoginForm;
   // Once signed in here, this page sends the admin on itself (back where they were going).
   const [leaving, setLeaving] = useState(false);
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PATHS, signInPath } from '@core/shared/paths';
 import { householdAgeGroup } from '@core/bookings/household-attendees';
@@ -74,7 +74,7 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
     shouldFocusError: false,
   });
   const { errors, isSubmitting: submitting } = form.formState;
-  const values = form.watch();
+  const values = useWatch({ control: form.control }) as BookingFormValues;
   const messages = messagesOf(errors);
   const errorFor = (name: FieldName): string | undefined => messages[name];
   const { focusFirst } = useFocusFirst(form, FIELD_ORDER, fieldId);

@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch, type PathValue } from 'react-hook-form';
 import { bindField, formRuleResolver, showRefusal } from '../../../lib/form-rules';
 import { useWorkDay, useWorkDays } from '../api/work-day-reads';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -59,12 +59,12 @@ function SignupForm({ workDay, signUp }: { workDay: ListedWorkDay; signUp: Retur
     shouldFocusError: false,
   });
   const { errors, isSubmitting: submitting } = form.formState;
-  const signup = form.watch();
+  const signup = useWatch({ control: form.control }) as WorkDaySignupForm;
   const formError = errors.root?.server?.message ?? errors.root?.message ?? null;
   /** A value a checkbox sets; like any change it clears the form's message. */
   const set = <N extends 'selectedJobs' | 'bringingTools' | 'wantsFood'>(name: N, value: WorkDaySignupForm[N]) => {
     form.clearErrors('root');
-    form.setValue(name, value);
+    form.setValue(name, value as PathValue<WorkDaySignupForm, N>);
   };
   const toggleJob = (jobId: string, checked: boolean) => set('selectedJobs', checked ? [...signup.selectedJobs, jobId] : signup.selectedJobs.filter((id) => id !== jobId));
 
