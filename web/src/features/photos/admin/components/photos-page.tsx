@@ -91,7 +91,7 @@ function UploadForm({ onUploaded, onSubmitting }: { onUploaded: (photo: AdminPho
 type DetailsField = 'caption' | 'credit';
 const DETAILS_FIELDS: readonly DetailsField[] = ['caption', 'credit'];
 
-/** A photo's caption and credit, changed in place with the form kit and the core's rule. */
+/** A photo's caption and credit, changed in place on react-hook-form with the core's rule. */
 function EditDetails({ photo, busy, onSave, onCancel }: { photo: AdminPhoto; busy: boolean; onSave: (caption: string, credit: string) => void; onCancel: () => void }) {
   const form = useAdminPanelForm<Record<DetailsField, string>, DetailsField>({
     initial: () => ({ caption: photo.caption, credit: photo.credit }),
