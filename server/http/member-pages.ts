@@ -202,9 +202,9 @@ export function memberPages(
     return json;
   };
   // The web app's routes for drawing, loaded (with React's server renderer) when first needed.
-  let loading: Promise<{ pages: ReturnType<EntryServer['membersPages']>; pageStateScript: EntryServer['pageStateScript'] }> | undefined;
+  let loading: Promise<{ pages: ReturnType<EntryServer['membersPages']>; drawnPageScript: EntryServer['drawnPageScript'] }> | undefined;
   const entry = () =>
-    (loading ??= import('../../web/src/entry-server').then((module) => ({ pages: module.membersPages(), pageStateScript: module.pageStateScript })));
+    (loading ??= import('../../web/src/entry-server').then((module) => ({ pages: module.membersPages(), drawnPageScript: module.drawnPageScript })));
   /** A read's answer as JSON text, or undefined where the page is left to the browser (a missing event, a bad link, a failure: logged). */
   const readText = async (path: string): Promise<string | undefined> => {
     try {
@@ -237,7 +237,7 @@ export function memberPages(
       return text === undefined ? undefined : parse(path, text);
     };
     try {
-      const { pages, pageStateScript } = await entry();
+      const { pages, drawnPageScript } = await entry();
       const page = await pages.load(url, readJson);
       if (page.kind === 'redirect') return { redirect: page.location, status: page.status };
       readsOf.delete(url.href);
@@ -247,7 +247,7 @@ export function memberPages(
       const known = drawn.get(key);
       if (known !== undefined) return known;
       const { html, state } = await page.draw();
-      const body = Buffer.from(parts[0] + pageStyleSheets(manifest, page.modules) + parts[1] + html + parts[2] + pageStateScript({ ...state, scripts: pageScripts(manifest, page.modules) }) + parts[3]);
+      const body = Buffer.from(parts[0] + pageStyleSheets(manifest, page.modules) + parts[1] + html + parts[2] + drawnPageScript({ ...state, scripts: pageScripts(manifest, page.modules) }) + parts[3]);
       const drawnPage = { body, gzip: gzipSync(body), etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
       drawn.set(key, drawnPage);
       return drawnPage;

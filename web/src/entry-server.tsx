@@ -1,19 +1,19 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createRoutes, type PageHandle } from './routes';
 import { ServerOriginProvider } from './lib/origin';
-import type { PageData, ReadJson } from './lib/page-data';
-
-export { pageStateScript };
-import { pageStateScript, type PageState } from './lib/page-state';
+import { answerOnServer, type ReadJson } from './lib/reads';
+import { drawnPageScript, type DrawnPageState } from './lib/drawn-page';
 import { createQueryClient } from './lib/query';
+
+export { drawnPageScript };
 
 /** A members' page drawn by the server: its markup, and the state the app hydrates it with. */
 export interface DrawnPage {
   html: string;
-  state: PageState;
+  state: DrawnPageState;
 }
 
 /** A members' page whose loaders have run: the modules that draw it, and its drawing. */
@@ -50,11 +50,11 @@ async function renderToText(element: React.ReactNode): Promise<string> {
  * loader is answered as one.
  */
 export function membersPages(): { load: (url: URL, readJson: ReadJson) => Promise<LoadedPage | { kind: 'redirect'; location: string; status: number }> } {
-  const handler = createStaticHandler(createRoutes((context) => context as PageData, { admin: false }));
+  const handler = createStaticHandler(createRoutes((context) => context as QueryClient, { admin: false }));
   const load = async (url: URL, readJson: ReadJson): Promise<LoadedPage | { kind: 'redirect'; location: string; status: number }> => {
     const queryClient = createQueryClient();
-    const data: PageData = { queryClient, readJson, onServer: true };
-    const context = await handler.query(new Request(url.href), { requestContext: data as never });
+    answerOnServer(queryClient, readJson);
+    const context = await handler.query(new Request(url.href), { requestContext: queryClient as never });
     if (context instanceof Response) {
       return { kind: 'redirect', location: context.headers.get('Location') ?? '/', status: context.status };
     }

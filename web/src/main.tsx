@@ -2,11 +2,10 @@ import './lib/zod-without-eval';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
 import { createRoutes } from './routes';
-import { fetchJson } from './lib/page-data';
 import { ServerOriginProvider } from './lib/origin';
-import { readPageState } from './lib/page-state';
+import { readDrawnPageState } from './lib/drawn-page';
 import { queryClient } from './lib/query';
 // The members' styles, in cascade order: the shared tokens and base, the site's frame and the
 // shared components, then each feature's own style sheet, kept beside the feature.
@@ -172,13 +171,12 @@ function pagesShown(router: ReturnType<typeof createBrowserRouter>): PageShown {
 
 async function start(): Promise<void> {
   await nextTask();
-  const data = { queryClient, readJson: fetchJson, onServer: false };
   // Reading the page's state, asking for its code and running it are each a slow phone's few tens
   // of milliseconds: in tasks of their own, not one long one.
-  const page = readPageState(queryClient);
+  const page = readDrawnPageState();
   if (page?.scripts) await runPageScripts(page.scripts);
   await nextTask();
-  const routes = createRoutes(() => data, { admin: true });
+  const routes = createRoutes(() => queryClient, { admin: true });
   if (page) await loadMatchedRoutes(routes);
   await nextTask();
   // Before the router reads the history entry (it keeps the entry's key as the page's).
@@ -190,9 +188,12 @@ async function start(): Promise<void> {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <ServerOriginProvider value={page?.origin ?? ''}>
-          <Running onPageShown={onPageShown}>
-            <RouterProvider router={router} />
-          </Running>
+          {/* The answers the server drew the page from, in the data layer before the first render. */}
+          <HydrationBoundary state={page?.queries}>
+            <Running onPageShown={onPageShown}>
+              <RouterProvider router={router} />
+            </Running>
+          </HydrationBoundary>
         </ServerOriginProvider>
       </QueryClientProvider>
     </StrictMode>

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, ScrollRestoration, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { PATHS } from '@core/shared/paths';
 import { NotFoundPage } from './components/layout/not-found-page';
@@ -17,7 +18,7 @@ import { myWaitingListRead } from './features/waiting-list/api/waiting-list-read
 import { myWorkDaySignupRead, workDayRead, workDaysRead } from './features/work-days/api/work-day-reads';
 import { waterLevelsRead } from './features/water-levels/api/get-water-levels';
 import { clubConfigRead } from './lib/club-config';
-import { preloadRead, type ApiRead, type PageData } from './lib/page-data';
+import { ensureReads, type AnyRead } from './lib/reads';
 
 /** What a route handle says of its page: the module that draws it, as the build's manifest names it (relative to web/). */
 export interface PageHandle {
@@ -25,29 +26,25 @@ export interface PageHandle {
 }
 
 /**
- * The data layer a loader fills and where its answers come from: in the browser the visit's own;
- * on the server each request's, which the server passes as the request's context (so the routes
- * are made, and matched, once for all requests).
+ * The data layer a loader fills: in the browser the visit's own; on the server each request's,
+ * which the server passes as the request's context (so the routes are made, and matched, once
+ * for all requests) and answers from its own answers (lib/reads.ts).
  */
-type DataOf = (context: unknown) => PageData;
+type DataOf = (context: unknown) => QueryClient;
 
 /** The reads a page starts with, from its address. */
-type PageReads = (query: URLSearchParams, params: LoaderFunctionArgs['params']) => (ApiRead<unknown> | null)[];
+type PageReads = (query: URLSearchParams, params: LoaderFunctionArgs['params']) => (AnyRead | null)[];
 
 const param = (query: URLSearchParams, name: string): string | null => query.get(name)?.trim() || null;
 
 /**
- * A loader that puts the page's reads in the data layer, where the page reads them
- * (lib/page-data.ts). The server waits for them, to draw the page with its data; the browser
- * starts them beside the page's code and draws the page at once, showing it loading until they
- * come (a page seen before is drawn from what the data layer kept).
+ * A loader that puts the page's reads in the data layer, where the page reads them with the same
+ * query options (lib/reads.ts ensureReads: the server waits for them, to draw the page with its
+ * data; the browser starts them beside the page's code and draws the page at once).
  */
 function loaderOf(dataOf: DataOf, reads: PageReads) {
   return async ({ request, params, context }: LoaderFunctionArgs) => {
-    const data = dataOf(context);
-    const wanted = reads(new URL(request.url).searchParams, params).filter((read) => read !== null);
-    const loading = Promise.all(wanted.map((read) => preloadRead(data, read)));
-    if (data.onServer) await loading;
+    await ensureReads(dataOf(context), reads(new URL(request.url).searchParams, params).filter((read) => read !== null));
     return null;
   };
 }

@@ -12,12 +12,17 @@ export function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-/** Stubs fetch for the test (put back after each test by the setup file); returns the calls made, in order. */
-export function serve(server: FakeServer): string[] {
+/**
+ * Stubs fetch for the test (put back after each test by the setup file); returns the calls made,
+ * in order. The club's settings (GET /api/config, which every page's title reads) are answered
+ * 404 (the app then uses its defaults) and not listed, unless `server` is asked for them.
+ */
+export function serve(server: FakeServer, { config = false }: { config?: boolean } = {}): string[] {
   const calls: string[] = [];
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     const path = String(input);
+    if (path === '/api/config' && !config) return json(404, { error: 'Not found' });
     calls.push(`${method} ${path}`);
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     return server({ method, path, body });

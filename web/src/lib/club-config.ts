@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ClubConfig } from '@core/content/club-config';
 import { CONFIG_API_PATH } from '@core/shared/paths';
-import { readQuery, type ApiRead } from './page-data';
+import { readQuery } from './reads';
 
 export type { ClubConfig };
 
@@ -51,9 +51,9 @@ function parseSquareSettings(value: unknown): ClubConfig['square'] {
 }
 
 /** The club's settings (GET /api/config): read by the root route's loader for every page, and kept for the visit. */
-export const clubConfigRead: ApiRead<ClubConfig> = { queryKey: ['club-config'], path: CONFIG_API_PATH, parse: parseClubConfig };
+export const clubConfigRead = readQuery(['club-config'], CONFIG_API_PATH, parseClubConfig);
 
-const configQuery = () => ({ ...readQuery(clubConfigRead), staleTime: Infinity });
+const configQuery = () => ({ ...clubConfigRead, staleTime: Infinity });
 
 /** The club's settings, from the data layer where the page's loader put them (asked for when they are not there yet). */
 export function loadClubConfig(client: QueryClient): Promise<ClubConfig> {

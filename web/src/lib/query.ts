@@ -1,4 +1,4 @@
-import { QueryClient, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 
 /**
  * A data layer: TanStack Query (ADR 15). Each screen's data is a query with a key (['calendar'],
@@ -24,18 +24,3 @@ export function createQueryClient(): QueryClient {
 
 /** The browser's data layer, for the whole visit. */
 export const queryClient = createQueryClient();
-
-export type AsyncState<T> = { status: 'loading' } | { status: 'success'; data: T } | { status: 'error'; error: unknown };
-
-/**
- * A screen's view of a query (a feature's `queryOptions`): loading, its data or its error, and
- * `reload`, which starts again from the loading state (Try Again).
- */
-export function useQueryState<T, K extends QueryKey>(options: UseQueryOptions<T, Error, T, K>): AsyncState<T> & { reload: () => void } {
-  const client = useQueryClient();
-  const query = useQuery(options);
-  const reload = () => void client.resetQueries({ queryKey: options.queryKey, exact: true });
-  if (query.status === 'success') return { status: 'success', data: query.data, reload };
-  if (query.status === 'error') return { status: 'error', error: query.error, reload };
-  return { status: 'loading', reload };
-}

@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
-import type { AsyncState } from '../../lib/query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PageLoading, PageLoadFailed } from '../ui/load-failed';
 import { MessagePage } from './message-page';
@@ -33,14 +33,14 @@ export function PageReadStates<T>({
   failed,
   children,
 }: {
-  state: AsyncState<T> & { reload: () => void };
+  state: UseQueryResult<T> & { tryAgain: () => void };
   notFound: ReactNode;
   loading: string;
   failed: string;
   children: (data: T) => ReactNode;
 }) {
   if (state.status === 'error' && state.error instanceof ApiError && state.error.status === 404) return notFound;
-  if (state.status === 'loading') return <PageLoading label={loading} />;
-  if (state.status === 'error') return <PageLoadFailed title={failed} onRetry={state.reload} />;
+  if (state.status === 'pending') return <PageLoading label={loading} />;
+  if (state.status === 'error') return <PageLoadFailed title={failed} onRetry={state.tryAgain} />;
   return children(state.data);
 }

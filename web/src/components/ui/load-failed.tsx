@@ -16,15 +16,15 @@ export function LoadFailed({ title, onRetry }: { title: string; onRetry: () => v
 }
 
 /**
- * The loading and error states of one query (web/src/lib/query.ts): a spinner while it loads, the
+ * The loading and error states of one read (web/src/lib/reads.ts useRead): a spinner while it loads, the
  * failure with Try Again when it failed (a request that got no answer says the member is offline,
  * whatever the screen), nothing once the data is there (the screen shows it).
  */
-export function LoadStatus({ state, loading, failed }: { state: { status: string; error?: unknown; reload: () => void }; loading: string; failed: string | ((error: unknown) => string) }) {
-  if (state.status === 'loading') return <Spinner label={loading} />;
+export function LoadStatus({ state, loading, failed }: { state: { status: string; error?: unknown; tryAgain: () => void }; loading: string; failed: string | ((error: unknown) => string) }) {
+  if (state.status === 'pending') return <Spinner label={loading} />;
   if (state.status === 'error') {
     const title = state.error instanceof ApiError && state.error.status === 0 ? OFFLINE_MESSAGE : typeof failed === 'string' ? failed : failed(state.error);
-    return <LoadFailed title={title} onRetry={state.reload} />;
+    return <LoadFailed title={title} onRetry={state.tryAgain} />;
   }
   return null;
 }

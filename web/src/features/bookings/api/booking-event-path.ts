@@ -1,5 +1,5 @@
 import { eventApiPath } from '@core/shared/paths';
-import { apiRead, readQuery, useApiRead } from '../../../lib/page-data';
+import { apiQuery, useRead } from '../../../lib/reads';
 
 /**
  * The booking page's read, kept apart from the zod schemas (which load with the page) so the
@@ -7,15 +7,15 @@ import { apiRead, readQuery, useApiRead } from '../../../lib/page-data';
  * booking its receipt is read back with the booking's manage token (my-booking-read.ts).
  */
 export function bookingEventRead(id: string) {
-  return apiRead(['booking-event', id], eventApiPath(id), async () => (await import('@core/bookings/get-event-for-booking')).EventForBookingSchema);
+  return apiQuery(['booking-event', id], eventApiPath(id), async () => (await import('@core/bookings/get-event-for-booking')).EventForBookingSchema);
 }
 
 /** The booking page's query (its loader's and its component's). */
 export function bookingEventQueryOptions(id: string) {
-  return readQuery(bookingEventRead(id));
+  return bookingEventRead(id);
 }
 
 /** The event being booked, with why booking is closed (if it is). */
 export function useBookingEvent(id: string) {
-  return useApiRead(bookingEventRead(id));
+  return useRead(bookingEventRead(id));
 }

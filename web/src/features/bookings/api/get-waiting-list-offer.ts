@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { WaitingListOfferSchema, type WaitingListOffer } from '@core/waiting-list/waiting-list-schema';
 import { apiGet } from '../../../lib/api';
-import { useQueryState } from '../../../lib/query';
+import { useRead } from '../../../lib/reads';
 
 export type { WaitingListOffer };
 
@@ -16,5 +16,5 @@ export function waitingListOfferQueryOptions(token: string) {
 
 /** The offer the booking form is filled in from. */
 export function useWaitingListOffer(token: string) {
-  return useQueryState(waitingListOfferQueryOptions(token));
+  return useRead(waitingListOfferQueryOptions(token));
 }

@@ -1,4 +1,4 @@
-import { apiRead, pageReadOf } from '../../../lib/page-data';
+import { apiQuery, useRead } from '../../../lib/reads';
 
 /**
  * A member's own booking, named by the signed token of its manage link (GET /api/my-booking):
@@ -7,13 +7,11 @@ import { apiRead, pageReadOf } from '../../../lib/page-data';
  * router can start it beside the page's code.
  */
 export function myBookingRead(token: string) {
-  return apiRead(['my-booking', token], `/api/my-booking?${new URLSearchParams({ token }).toString()}`, async () => (await import('@core/bookings/my-booking-schema')).MyBookingSchema);
+  return apiQuery(['my-booking', token], `/api/my-booking?${new URLSearchParams({ token }).toString()}`, async () => (await import('@core/bookings/my-booking-schema')).MyBookingSchema);
 }
 
-const myBooking = pageReadOf(myBookingRead);
-
 /** The booking's query (the manage page's loader's and component's, and the booking page's receipt). */
-export const myBookingQueryOptions = myBooking.queryOptions;
+export const myBookingQueryOptions = myBookingRead;
 
 /** The booking the token names, as its manage page shows it. */
-export const useMyBooking = myBooking.useRead;
+export const useMyBooking = (argument: string) => useRead(myBookingRead(argument));

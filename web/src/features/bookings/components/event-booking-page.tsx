@@ -128,7 +128,7 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
   const [placesLeftOverride, setPlacesLeftOverride] = useState<number | null>(null);
   usePageTitle(state.status === 'success' ? `Book: ${state.data.event.name}` : 'Event Booking');
 
-  if (state.status === 'loading') {
+  if (state.status === 'pending') {
     // Laid out as the page it becomes, so nothing moves sideways when the event arrives.
     return <PageLoading label="Loading event..." layout="booking-page" />;
   }
@@ -144,7 +144,7 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
       );
     }
     return (
-      <PageLoadFailed title="Failed to fetch event data" onRetry={state.reload} />
+      <PageLoadFailed title="Failed to fetch event data" onRetry={state.tryAgain} />
     );
   }
 

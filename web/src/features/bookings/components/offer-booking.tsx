@@ -14,7 +14,7 @@ import { BookingForm, emptyBookingForm, type BookingFormProps } from './booking-
  */
 export function OfferBooking({ event, token, ...form }: { event: CalendarEvent; token: string } & Pick<BookingFormProps, 'maxAttendees' | 'onBooked' | 'onPlacesLeft'>) {
   const state = useWaitingListOffer(token);
-  if (state.status === 'loading') return <PageLoading label="Loading your offer..." />;
+  if (state.status === 'pending') return <PageLoading label="Loading your offer..." />;
   if (state.status === 'error') {
     if (state.error instanceof ApiError && state.error.status === 409) {
       return (
@@ -25,7 +25,7 @@ export function OfferBooking({ event, token, ...form }: { event: CalendarEvent; 
         </section>
       );
     }
-    return <LoadFailed title="Failed to load your offer" onRetry={state.reload} />;
+    return <LoadFailed title="Failed to load your offer" onRetry={state.tryAgain} />;
   }
   const offer = state.data;
   const [firstName, ...rest] = offer.name.trim().split(/\s+/);

@@ -1,7 +1,7 @@
-import { apiRead, readQuery, useApiRead } from '../../../lib/page-data';
+import { apiQuery, useRead } from '../../../lib/reads';
 
 /** The documents page's read (GET /api/documents): the listed documents, each with its PDF's address. */
-export const documentsRead = apiRead(
+export const documentsRead = apiQuery(
   ['documents'],
   '/api/documents',
   async () => (await import('@core/documents/documents-schema')).DocumentsResponseSchema,
@@ -9,9 +9,9 @@ export const documentsRead = apiRead(
 );
 
 /** The documents page's query (its loader's and its component's). */
-export const documentsQueryOptions = () => readQuery(documentsRead);
+export const documentsQueryOptions = () => documentsRead;
 
 /** The documents listed on the documents page. */
 export function useDocuments() {
-  return useApiRead(documentsRead);
+  return useRead(documentsRead);
 }

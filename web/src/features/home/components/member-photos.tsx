@@ -184,7 +184,7 @@ export function MemberPhotos() {
   return (
     <section className="member-photos" aria-roledescription="carousel" aria-labelledby="member-photos-heading">
       <h2 id="member-photos-heading">Members' Photos</h2>
-      {photos.status === 'loading' ? (
+      {photos.status === 'pending' ? (
         <div className="photo-frame photo-frame-loading" role="status">
           <span className="visually-hidden">Loading photos…</span>
         </div>

@@ -1,7 +1,7 @@
-import { apiRead, pageReadOf, readQuery, useApiRead } from '../../../lib/page-data';
+import { apiQuery, useRead } from '../../../lib/reads';
 
 /** The news page's read: the club's recent e-mail campaigns (GET /api/campaigns). */
-export const campaignsRead = apiRead(
+export const campaignsRead = apiQuery(
   ['campaigns'],
   '/api/campaigns',
   async () => (await import('@core/campaigns/campaigns-schema')).CampaignsResponseSchema,
@@ -10,21 +10,19 @@ export const campaignsRead = apiRead(
 
 /** A published news item's page (GET /api/news/{id}): its body as HTML the server rendered from Markdown and sanitised. */
 export function newsItemRead(id: string) {
-  return apiRead(['news-item', id], `/api/news/${encodeURIComponent(id)}`, async () => (await import('@core/news/news-schema')).NewsItemPageSchema);
+  return apiQuery(['news-item', id], `/api/news/${encodeURIComponent(id)}`, async () => (await import('@core/news/news-schema')).NewsItemPageSchema);
 }
 
 /** The news page's query (its loader's and its component's). */
-export const campaignsQueryOptions = () => readQuery(campaignsRead);
+export const campaignsQueryOptions = () => campaignsRead;
 
 /** The club's recent e-mail campaigns and news items, newest first. */
 export function useCampaigns() {
-  return useApiRead(campaignsRead);
+  return useRead(campaignsRead);
 }
 
-const newsItem = pageReadOf(newsItemRead);
-
 /** A news item page's query (its loader's and its component's). */
-export const newsItemQueryOptions = newsItem.queryOptions;
+export const newsItemQueryOptions = newsItemRead;
 
 /** A published news item, with its body as sanitised HTML. */
-export const useNewsItem = newsItem.useRead;
+export const useNewsItem = (argument: string) => useRead(newsItemRead(argument));

@@ -1,11 +1,11 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ClubConfig } from '@core/content/club-config';
 import { CardPaymentResultSchema } from '@core/bookings/confirm-payment';
 import { CheckoutSchema, type Checkout } from '@core/bookings/get-checkout';
 import { apiGet, apiPost } from '../../../lib/api';
 import { loadClubConfig } from '../../../lib/club-config';
-import { useQueryState } from '../../../lib/query';
+import { useRead } from '../../../lib/reads';
 
 export type { Checkout };
 
@@ -19,10 +19,10 @@ export function getCheckout(checkoutId: string, signal?: AbortSignal): Promise<C
  * settings when it is to be paid at Square. Always asked for again when the step opens: it may
  * have been paid meanwhile.
  */
-export function checkoutQueryOptions(checkoutId: string, client: QueryClient) {
+export function checkoutQueryOptions(checkoutId: string) {
   return queryOptions({
     queryKey: ['checkout', checkoutId],
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ client, signal }) => {
       const checkout = await getCheckout(checkoutId, signal);
       // The club's settings are read once per visit (the page's loader); this reuses that answer.
       const square = checkout.paymentsMode === 'square' && !checkout.paid ? (await loadClubConfig(client)).square : null;
@@ -33,8 +33,7 @@ export function checkoutQueryOptions(checkoutId: string, client: QueryClient) {
 }
 
 export function useCheckout(checkoutId: string) {
-  const client = useQueryClient();
-  return useQueryState(checkoutQueryOptions(checkoutId, client));
+  return useRead(checkoutQueryOptions(checkoutId));
 }
 
 export type PaymentAnswer = z.infer<typeof CardPaymentResultSchema>;

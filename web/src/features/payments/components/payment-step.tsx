@@ -273,7 +273,7 @@ export default function PaymentStep({ event, checkoutId, payment }: PaymentStepP
     if (!paid && payment === 'success') navigate(bookingPageUrl(event.id, { step: 'pending', checkoutId }), { replace: true });
   }, [state.status, paid, payment, event.id, checkoutId, navigate]);
 
-  if (state.status === 'loading') return <Spinner label="Loading payment..." />;
+  if (state.status === 'pending') return <Spinner label="Loading payment..." />;
   if (state.status === 'error') {
     const notFound = state.error instanceof ApiError && state.error.status === 404;
     return (
@@ -283,7 +283,7 @@ export default function PaymentStep({ event, checkoutId, payment }: PaymentStepP
           <p>This payment could not be found. The link may be wrong or out of date.</p>
         ) : (
           <Alert tone="error" title={PAYMENT_MESSAGES.error}>
-            <Button variant="secondary" onClick={state.reload}>
+            <Button variant="secondary" onClick={state.tryAgain}>
               Try Again
             </Button>
           </Alert>

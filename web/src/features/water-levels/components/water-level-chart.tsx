@@ -124,7 +124,7 @@ export function WaterLevelChart({ sourceUrl }: { sourceUrl: string }) {
 
   return (
     <figure className="water-level" ref={figureRef}>
-      {state.status === 'loading' && <WaterChartPlaceholder />}
+      {state.status === 'pending' && <WaterChartPlaceholder />}
       {state.status === 'error' && <Alert tone="error">Water levels are not available at the moment.</Alert>}
       {state.status === 'success' && state.data.length === 0 && <p>No water-level readings yet.</p>}
       {state.status === 'success' && state.data.length > 0 && (

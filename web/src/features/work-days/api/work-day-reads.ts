@@ -1,4 +1,4 @@
-import { apiRead, pageReadOf, useApiRead } from '../../../lib/page-data';
+import { apiQuery, useRead } from '../../../lib/reads';
 
 /**
  * The work-day pages' reads, kept apart from the zod schemas (which load with the pages) so the
@@ -8,32 +8,29 @@ import { apiRead, pageReadOf, useApiRead } from '../../../lib/page-data';
  */
 const workDaySchemas = () => import('@core/work-days/work-day-schema');
 
-export const workDaysRead = apiRead(['work-days'], '/api/work-days', async () => (await workDaySchemas()).WorkDaysResponseSchema, (answer) => answer.workDays);
+export const workDaysRead = apiQuery(['work-days'], '/api/work-days', async () => (await workDaySchemas()).WorkDaysResponseSchema, (answer) => answer.workDays);
 
 export function workDayRead(id: string) {
-  return apiRead(['work-day', id], `/api/work-days/${encodeURIComponent(id)}`, async () => (await workDaySchemas()).WorkDayResponseSchema, (answer) => answer.workDay);
+  return apiQuery(['work-day', id], `/api/work-days/${encodeURIComponent(id)}`, async () => (await workDaySchemas()).WorkDayResponseSchema, (answer) => answer.workDay);
 }
 
 export function myWorkDaySignupRead(token: string) {
-  return apiRead(['work-day-signup', token], `/api/work-day-signup?${new URLSearchParams({ token }).toString()}`, async () => (await import('@core/work-days/work-day-signup-schema')).MyWorkDaySignupSchema);
+  return apiQuery(['work-day-signup', token], `/api/work-day-signup?${new URLSearchParams({ token }).toString()}`, async () => (await import('@core/work-days/work-day-signup-schema')).MyWorkDaySignupSchema);
 }
 
 /** The work days open for sign-ups. */
 export function useWorkDays() {
-  return useApiRead(workDaysRead);
+  return useRead(workDaysRead);
 }
 
-const workDay = pageReadOf(workDayRead);
-const myWorkDaySignup = pageReadOf(myWorkDaySignupRead);
-
 /** One work day's query (its page's loader's and component's). */
-export const workDayQueryOptions = workDay.queryOptions;
+export const workDayQueryOptions = workDayRead;
 
 /** One work day, with its jobs' counts. */
-export const useWorkDay = workDay.useRead;
+export const useWorkDay = (argument: string) => useRead(workDayRead(argument));
 
 /** A volunteer's sign-up's query (the withdraw page's loader's and component's). */
-export const myWorkDaySignupQueryOptions = myWorkDaySignup.queryOptions;
+export const myWorkDaySignupQueryOptions = myWorkDaySignupRead;
 
 /** The sign-up the token names. */
-export const useMyWorkDaySignup = myWorkDaySignup.useRead;
+export const useMyWorkDaySignup = (argument: string) => useRead(myWorkDaySignupRead(argument));

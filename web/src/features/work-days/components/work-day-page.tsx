@@ -153,7 +153,7 @@ function WorkDayScreen({ id }: { id: string }) {
   const signUp = useSignUpForWorkDay(id);
   usePageTitle(state.status === 'success' ? state.data.name : 'Work Day');
 
-  if (state.status === 'loading') return <PageLoading label="Loading work day..." />;
+  if (state.status === 'pending') return <PageLoading label="Loading work day..." />;
   if (state.status === 'error') {
     if (state.error instanceof ApiError && state.error.status === 404) {
       return (
@@ -164,7 +164,7 @@ function WorkDayScreen({ id }: { id: string }) {
       );
     }
     return (
-      <PageLoadFailed title="Failed to load the work day" onRetry={state.reload} />
+      <PageLoadFailed title="Failed to load the work day" onRetry={state.tryAgain} />
     );
   }
 
@@ -192,7 +192,7 @@ function WorkDayScreen({ id }: { id: string }) {
             variant="secondary"
             onClick={() => {
               signUp.reset();
-              state.reload();
+              state.tryAgain();
             }}
           >
             Sign up someone else
