@@ -1,12 +1,15 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES } from '@core/admins/login';
 import { RESET_MESSAGES } from '@core/admins/password-reset';
 import { AdminSessionProvider } from '../../../web/src/admin/session/components/admin-session';
 import { LoginPage } from '../../../web/src/admin/session/components/login-page';
 import { ForgotPasswordPage } from '../../../web/src/admin/session/components/forgot-password-page';
+import { clubConfigRead, FALLBACK_CLUB_CONFIG } from '../../../web/src/lib/club-config';
+import { createQueryClient } from '../../../web/src/lib/query';
 import { json, renderAt, serve, type FakeServer } from '../../support/component/render';
 
 const ANN = { uid: 'adm-ann', email: 'ann@club.example', name: 'Ann Officer', role: 'admin', permissions: ['events:read' as const] };
@@ -99,8 +102,17 @@ describe('The admin sign-in form', () => {
 
 describe('The forgot-password form', () => {
   function renderForgot(answer: FakeServer) {
-    const calls = serve((request) => (request.path === '/api/config' ? json(200, { passwordReset: true }) : answer(request)));
-    renderAt('/admin/forgot-password', <ForgotPasswordPage />);
+    const calls = serve(answer);
+    // The club's settings as the root route's loader leaves them: password reset by e-mail on.
+    const client = createQueryClient();
+    client.setQueryData(clubConfigRead.queryKey, { ...FALLBACK_CLUB_CONFIG, passwordReset: true });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/admin/forgot-password']}>
+          <ForgotPasswordPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
     return calls;
   }
 
