@@ -1,7 +1,7 @@
-import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { AdminSchema, DEFAULT_PERMISSIONS, type Admin } from '../../core/admins/admin';
 import type { AdminRepository } from '../../core/admins/admin-repository.port';
-import type { FirestoreCollectionOptions } from './firestore-collections';
+import { orderedBy, type FirestoreCollectionOptions } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
 import { UniqueEmailCollection } from './firestore-unique-email-writes';
@@ -22,7 +22,7 @@ export class FirestoreAdminRepository extends UniqueEmailCollection<Admin> imple
   }
 
   async list(): Promise<Admin[]> {
-    const snapshot = await withCoreErrors(() => this.collection.orderBy('emailKey', 'asc').orderBy(FieldPath.documentId(), 'asc').get());
+    const snapshot = await withCoreErrors(() => orderedBy(this.collection, 'emailKey', 'asc').get());
     return snapshot.docs.map(toAdmin);
   }
 

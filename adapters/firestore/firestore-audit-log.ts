@@ -1,8 +1,8 @@
-import { FieldPath, type DocumentData, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
+import type { DocumentData, Firestore, Transaction, WriteBatch } from 'firebase-admin/firestore';
 import { AuditEntrySchema, type AuditEntry } from '../../core/audit/audit';
 import type { AuditFilter, AuditLog } from '../../core/audit/audit-log.port';
 import { actorUidOf } from '../../core/audit/audit-filter';
-import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
+import { collectionOf, orderedBy, type FirestoreCollectionOptions } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
 import { toTimestamp } from './firestore-instants';
 
@@ -35,7 +35,7 @@ export class FirestoreAuditLog implements AuditLog {
 
   async list(filter: AuditFilter): Promise<AuditEntry[]> {
     if (filter.limit <= 0) return [];
-    let query = collectionOf(this.db, 'auditLog', this.options).orderBy('at', 'desc').orderBy(FieldPath.documentId(), 'asc');
+    let query = orderedBy(collectionOf(this.db, 'auditLog', this.options), 'at', 'desc');
     if (filter.recordId !== undefined) {
       if (!filter.recordId.isWellFormed()) return [];
       query = query.where('recordId', '==', filter.recordId);

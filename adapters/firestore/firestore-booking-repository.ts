@@ -1,4 +1,4 @@
-import { FieldPath, FieldValue, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type Query, type Timestamp, type WriteBatch } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type Query, type Timestamp, type WriteBatch } from 'firebase-admin/firestore';
 import * as places from '../../core/bookings/places-ledger';
 import { changeCheckoutIds } from '../../core/bookings/booking-amendment';
 import type { PlacesDifference, PlacesHold, PlacesLedger } from '../../core/bookings/places-ledger';
@@ -6,8 +6,8 @@ import { bookingEmailKey, BookingSchema, UNCHANGED_BOOKING, type Booking } from 
 import { NotFoundError, ValidationError } from '../../core/shared/errors';
 import { BOOKING_NOT_FOUND } from '../../core/shared/messages';
 import type { AddBookingResult, BookingChange, BookingLimit, BookingRepository } from '../../core/bookings/booking-repository.port';
-import { collectionOf, FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
-import { isDocumentId } from './firestore-document-ids';
+import { collectionOf, FirestoreCollectionAdapter, orderedBy, type FirestoreCollectionOptions } from './firestore-collections';
+import { documentById, isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
 import { inTurn, pauseAfterLostRace, transaction } from './firestore-turns';
@@ -410,9 +410,8 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
   }
 
   async get(id: string): Promise<Booking | null> {
-    if (!isDocumentId(id)) return null;
-    const snapshot = await withCoreErrors(() => this.collection.doc(id).get());
-    return snapshot.exists ? toBooking(snapshot) : null;
+    const snapshot = await documentById(this.collection, id);
+    return snapshot ? toBooking(snapshot) : null;
   }
 
   async findByReference(reference: string): Promise<Booking | null> {
@@ -475,25 +474,21 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
 
   async listAll(): Promise<Booking[]> {
     const snapshot = await withCoreErrors(() =>
-      this.collection.orderBy('submittedAt', 'desc').orderBy(FieldPath.documentId(), 'asc').get(),
+      orderedBy(this.collection, 'submittedAt', 'desc').get(),
     );
     return snapshot.docs.map(toBooking);
   }
 
   async listByEvent(eventId: string): Promise<Booking[]> {
     const snapshot = await withCoreErrors(() =>
-      this.collection
-        .where('eventId', '==', eventId)
-        .orderBy('submittedAt', 'desc')
-        .orderBy(FieldPath.documentId(), 'asc')
-        .get(),
+      orderedBy(this.collection.where('eventId', '==', eventId), 'submittedAt', 'desc').get(),
     );
     return snapshot.docs.map(toBooking);
   }
 
   async listForMember(member: { memberId: string; emailKey: string }, limit: number): Promise<Booking[]> {
     // Two indexed queries, each limited: as many reads for a club of 5 bookings as of 5,000.
-    const newest = (query: Query) => query.orderBy('submittedAt', 'desc').orderBy(FieldPath.documentId(), 'asc').limit(limit).get();
+    const newest = (query: Query) => orderedBy(query, 'submittedAt', 'desc').limit(limit).get();
     const [own, guest] = await withCoreErrors(() =>
       Promise.all([newest(this.collection.where('memberId', '==', member.memberId)), newest(this.collection.where('emailKey', '==', member.emailKey).where('memberId', '==', null))]),
     );

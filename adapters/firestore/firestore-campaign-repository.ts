@@ -1,4 +1,4 @@
-import { FieldPath, type DocumentData } from 'firebase-admin/firestore';
+import type { DocumentData } from 'firebase-admin/firestore';
 import type { Campaign } from '../../core/campaigns/campaign';
 import { ImportedCampaignSchema, importedCampaignListing, type ImportedCampaign } from '../../core/news/imported-campaign';
 import { NewsItemSchema, type NewsItem } from '../../core/news/news-item';
@@ -6,8 +6,8 @@ import { newsExcerpt } from '../../core/news/news-body';
 import { byNewestPublished, newsItemCampaign } from '../../core/news/news-items';
 import { ValidationError } from '../../core/shared/errors';
 import type { CampaignRepository } from '../../core/news/campaign-repository.port';
-import { FirestoreCollectionAdapter } from './firestore-collections';
-import { isDocumentId } from './firestore-document-ids';
+import { FirestoreCollectionAdapter, orderedBy } from './firestore-collections';
+import { deleteDocumentIf, isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { instantFields, readInstant } from './firestore-instants';
 
@@ -54,7 +54,7 @@ export class FirestoreCampaignRepository extends FirestoreCollectionAdapter impl
     // Firestore orders null below every Timestamp, so newest first puts unfinished ones last.
     // A club's campaigns are few: drafts are left out here rather than with an index on status.
     const snapshot = await withCoreErrors(() =>
-      this.collection.orderBy('finished_at', 'desc').orderBy(FieldPath.documentId(), 'asc').get(),
+      orderedBy(this.collection, 'finished_at', 'desc').get(),
     );
     return snapshot.docs.flatMap((doc) => {
       const data = doc.data();
@@ -88,7 +88,7 @@ export class FirestoreCampaignRepository extends FirestoreCollectionAdapter impl
 
   async listImportedCampaigns(): Promise<ImportedCampaign[]> {
     const snapshot = await withCoreErrors(() =>
-      this.collection.orderBy('finished_at', 'desc').orderBy(FieldPath.documentId(), 'asc').get(),
+      orderedBy(this.collection, 'finished_at', 'desc').get(),
     );
     return snapshot.docs.filter((doc) => !isNewsItem(doc.data())).map((doc) => importedCampaignOf(doc.id, doc.data()));
   }
@@ -120,16 +120,6 @@ export class FirestoreCampaignRepository extends FirestoreCollectionAdapter impl
   }
 
   async deleteNewsItem(id: string): Promise<boolean> {
-    if (!isDocumentId(id)) return false;
-    const ref = this.collection.doc(id);
-    return withCoreErrors(() =>
-      this.db.runTransaction(async (tx) => {
-        const doc = await tx.get(ref);
-        const data = doc.data();
-        if (!data || !isNewsItem(data)) return false;
-        tx.delete(ref);
-        return true;
-      }),
-    );
+    return deleteDocumentIf(this.collection, id, (doc) => isNewsItem(doc.data() ?? {}));
   }
 }

@@ -1,4 +1,4 @@
-import type { CollectionReference, Firestore } from 'firebase-admin/firestore';
+import { FieldPath, type CollectionReference, type Firestore, type OrderByDirection, type Query } from 'firebase-admin/firestore';
 
 /** The collections this app keeps in Firestore, by their name without a prefix. */
 export const FIRESTORE_COLLECTIONS = [
@@ -147,6 +147,14 @@ export function collectionOf(db: Firestore, name: FirestoreCollectionName, optio
     throw new Error(`Firestore collection prefix may hold only letters, digits, _ and - (got "${prefix}")`);
   }
   return db.collection(`${prefix}${name}`);
+}
+
+/**
+ * `query` ordered by `field`, then by document id: documents that tie on the field keep one order
+ * however often the query runs, so lists do not shuffle and a page starts after the right one.
+ */
+export function orderedBy(query: Query, field: string, direction: OrderByDirection = 'asc'): Query {
+  return query.orderBy(field, direction).orderBy(FieldPath.documentId(), 'asc');
 }
 
 /**

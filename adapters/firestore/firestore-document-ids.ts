@@ -1,3 +1,6 @@
+import type { CollectionReference, DocumentSnapshot } from 'firebase-admin/firestore';
+import { withCoreErrors } from './firestore-errors';
+
 /**
  * Whether a text can be a Firestore document id. Ids reach the adapters from URLs; one with a
  * slash would address a document of some sub-collection instead, and '.', '..' and __x__ are
@@ -14,4 +17,32 @@ export function isDocumentId(id: string): boolean {
     id !== '..' &&
     !/^__.*__$/.test(id)
   );
+}
+
+/**
+ * Deletes the document a caller's id names when it exists and `deletable` allows it as read,
+ * in a transaction: whether it did. A write racing the read makes Firestore run the transaction
+ * again, so what is checked is what is deleted. An id that can name no document deletes nothing.
+ */
+export function deleteDocumentIf(collection: CollectionReference, id: string, deletable: (snapshot: DocumentSnapshot) => boolean = () => true): Promise<boolean> {
+  if (!isDocumentId(id)) return Promise.resolve(false);
+  const ref = collection.doc(id);
+  return withCoreErrors(() =>
+    collection.firestore.runTransaction(async (tx) => {
+      const snapshot = await tx.get(ref);
+      if (!snapshot.exists || !deletable(snapshot)) return false;
+      tx.delete(ref);
+      return true;
+    }),
+  );
+}
+
+/**
+ * The document a caller's id names, or null when it has none or the id can name no document
+ * (isDocumentId): a read by such an id finds nothing rather than failing.
+ */
+export async function documentById(collection: CollectionReference, id: string): Promise<DocumentSnapshot | null> {
+  if (!isDocumentId(id)) return null;
+  const snapshot = await withCoreErrors(() => collection.doc(id).get());
+  return snapshot.exists ? snapshot : null;
 }

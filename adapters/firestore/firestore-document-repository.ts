@@ -5,7 +5,7 @@ import { ValidationError } from '../../core/shared/errors';
 import type { DocumentRepository } from '../../core/documents/document-repository.port';
 import { isFileKey } from '../../core/shared/file-store.port';
 import { FirestoreCollectionAdapter } from './firestore-collections';
-import { isDocumentId } from './firestore-document-ids';
+import { documentById, isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { FirestoreFileStore } from './firestore-file-store';
 import { pickFields } from '../pick-fields';
@@ -37,9 +37,8 @@ export class FirestoreDocumentRepository extends FirestoreCollectionAdapter impl
   }
 
   async getStored(id: string): Promise<StoredDocument | null> {
-    if (!isDocumentId(id)) return null;
-    const snapshot = await withCoreErrors(() => this.collection.doc(id).get());
-    if (!snapshot.exists) return null;
+    const snapshot = await documentById(this.collection, id);
+    if (!snapshot) return null;
     const data = snapshot.data() ?? {};
     const document = toDocument(id, data);
     if (typeof data.fileKey === 'string' && isFileKey(data.fileKey)) return { document, fileKey: data.fileKey };

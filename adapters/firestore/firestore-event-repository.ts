@@ -6,7 +6,7 @@ import { TRANSACTION_ATTEMPTS } from './firestore-turns';
 import { eventEndInstant } from '../../core/events/event-time';
 import { NotFoundError, ValidationError } from '../../core/shared/errors';
 import { EventSchema, type ClubEvent } from '../../core/events/event';
-import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
+import { FirestoreCollectionAdapter, orderedBy, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, translateFirestoreError, withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
@@ -62,10 +62,7 @@ export class FirestoreEventRepository extends FirestoreCollectionAdapter impleme
     return withCoreErrors(async () => {
       // Firestore orders null before every Timestamp, but undated events come last in both
       // orders: dated events are read first, then as many undated ones as the limit leaves.
-      let dated = this.collection
-        .where('eventdatetime', '!=', null)
-        .orderBy('eventdatetime', options.order)
-        .orderBy(FieldPath.documentId(), 'asc');
+      let dated = orderedBy(this.collection.where('eventdatetime', '!=', null), 'eventdatetime', options.order);
       if (limit !== undefined) dated = dated.limit(limit);
       const events = (await dated.get()).docs.map(toEvent);
       const room = limit === undefined ? undefined : limit - events.length;

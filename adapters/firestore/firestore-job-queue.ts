@@ -4,7 +4,7 @@ import { JobSchema, type Job } from '../../core/jobs/job';
 import type { ClaimedJob, JobQueue } from '../../core/jobs/job-queue.port';
 import { claimDueDocuments, settleClaimedDocument } from './firestore-claims';
 import { FirestoreCollectionAdapter } from './firestore-collections';
-import { isDocumentId } from './firestore-document-ids';
+import { documentById } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 
 function stored(job: Job): DocumentData {
@@ -44,8 +44,7 @@ export class FirestoreJobQueue extends FirestoreCollectionAdapter implements Job
   }
 
   async get(id: string): Promise<Job | null> {
-    if (!isDocumentId(id)) return null;
-    const snapshot = await withCoreErrors(() => this.collection.doc(id).get());
-    return snapshot.exists ? read(snapshot.data()) : null;
+    const snapshot = await documentById(this.collection, id);
+    return snapshot ? read(snapshot.data()) : null;
   }
 }

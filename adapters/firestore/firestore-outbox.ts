@@ -4,7 +4,7 @@ import { OutboxMessageSchema, type OutboxMessage, type OutboxStatus } from '../.
 import type { ClaimedMessage, Outbox } from '../../core/mail/outbox.port';
 import { claimDueDocuments, renewClaimedDocument, settleClaimedDocument } from './firestore-claims';
 import { collectionOf, FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
-import { isDocumentId } from './firestore-document-ids';
+import { documentById, isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 
 function stored(message: OutboxMessage, claim: string | null = null): DocumentData {
@@ -59,9 +59,8 @@ export class FirestoreOutbox extends FirestoreCollectionAdapter implements Outbo
   }
 
   async get(id: string): Promise<OutboxMessage | null> {
-    if (!isDocumentId(id)) return null;
-    const snapshot = await withCoreErrors(() => this.collection.doc(id).get());
-    return snapshot.exists ? read(snapshot.data()) : null;
+    const snapshot = await documentById(this.collection, id);
+    return snapshot ? read(snapshot.data()) : null;
   }
 
   async list(filter: { status?: OutboxStatus; recordId?: string; limit?: number } = {}): Promise<OutboxMessage[]> {

@@ -4,7 +4,7 @@ import type { Passkey, PasskeyRepository } from '../../core/member-sign-in/passk
 import { ValidationError } from '../../core/shared/errors';
 import { pickFields } from '../pick-fields';
 import { FirestoreCollectionAdapter } from './firestore-collections';
-import { isDocumentId } from './firestore-document-ids';
+import { deleteDocumentIf, documentById, isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
 import { readDocument } from './firestore-read-document';
@@ -22,9 +22,8 @@ export class FirestorePasskeyRepository extends FirestoreCollectionAdapter imple
   }
 
   async get(credentialId: string): Promise<Passkey | null> {
-    if (!isDocumentId(credentialId)) return null;
-    const snapshot = await withCoreErrors(() => this.collection.doc(credentialId).get());
-    return snapshot.exists ? toPasskey(snapshot) : null;
+    const snapshot = await documentById(this.collection, credentialId);
+    return snapshot ? toPasskey(snapshot) : null;
   }
 
   async listByMember(memberId: string): Promise<Passkey[]> {
@@ -47,16 +46,7 @@ export class FirestorePasskeyRepository extends FirestoreCollectionAdapter imple
   }
 
   async delete(memberId: string, credentialId: string): Promise<boolean> {
-    if (!isDocumentId(credentialId)) return false;
-    const ref = this.collection.doc(credentialId);
-    return withCoreErrors(() =>
-      this.db.runTransaction(async (tx) => {
-        const snapshot = await tx.get(ref);
-        if (!snapshot.exists || snapshot.get('memberId') !== memberId) return false;
-        tx.delete(ref);
-        return true;
-      }),
-    );
+    return deleteDocumentIf(this.collection, credentialId, (snapshot) => snapshot.get('memberId') === memberId);
   }
 }
 

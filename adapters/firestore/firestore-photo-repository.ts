@@ -3,7 +3,7 @@ import { comparePhotos, isWholeOrder } from '../../core/photos/photos';
 import { PhotoSchema, type Photo } from '../../core/photos/photo';
 import type { PhotoRepository } from '../../core/photos/photo-repository.port';
 import { FirestoreCollectionAdapter } from './firestore-collections';
-import { isDocumentId } from './firestore-document-ids';
+import { deleteDocumentIf, documentById } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 
 function toPhoto(id: string, data: DocumentData): Photo {
@@ -28,9 +28,8 @@ export class FirestorePhotoRepository extends FirestoreCollectionAdapter impleme
   }
 
   async get(id: string): Promise<Photo | null> {
-    if (!isDocumentId(id)) return null;
-    const snapshot = await withCoreErrors(() => this.collection.doc(id).get());
-    return snapshot.exists ? toPhoto(id, snapshot.data() ?? {}) : null;
+    const snapshot = await documentById(this.collection, id);
+    return snapshot ? toPhoto(id, snapshot.data() ?? {}) : null;
   }
 
   async create(photo: Photo): Promise<void> {
@@ -51,15 +50,7 @@ export class FirestorePhotoRepository extends FirestoreCollectionAdapter impleme
   }
 
   async delete(id: string): Promise<boolean> {
-    if (!isDocumentId(id)) return false;
-    const ref = this.collection.doc(id);
-    return withCoreErrors(() =>
-      this.db.runTransaction(async (tx) => {
-        if (!(await tx.get(ref)).exists) return false;
-        tx.delete(ref);
-        return true;
-      }),
-    );
+    return deleteDocumentIf(this.collection, id);
   }
 
   async reorder(ids: string[], updatedAt: string): Promise<boolean> {

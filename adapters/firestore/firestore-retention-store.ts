@@ -1,4 +1,4 @@
-import { FieldPath, FieldValue, Timestamp, type DocumentData, type DocumentSnapshot, type Firestore, type Query, type QueryDocumentSnapshot, type WriteBatch } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentData, type DocumentSnapshot, type Firestore, type Query, type QueryDocumentSnapshot, type WriteBatch } from 'firebase-admin/firestore';
 import { AuditEntrySchema, type AuditEntry } from '../../core/audit/audit';
 import { BookedAttendeeSchema } from '../../core/bookings/booking';
 import { OutboxMessageSchema } from '../../core/mail/mail';
@@ -11,7 +11,7 @@ import { toSignup } from './firestore-work-day-repository';
 import { type RetentionCutoff, type RetentionKind } from '../../core/privacy/retention-schedule';
 import { ANONYMISED_LAST_NAME, ANONYMISED_NAME } from '../../core/shared/anonymised';
 import type { AnonymisedPerson, AuditRewrite, RetentionHolding, RetentionStore } from '../../core/privacy/retention-store.port';
-import { collectionOf, type FirestoreCollectionName, type FirestoreCollectionOptions } from './firestore-collections';
+import { collectionOf, orderedBy, type FirestoreCollectionName, type FirestoreCollectionOptions } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
 import { readDocument } from './firestore-read-document';
 
@@ -70,7 +70,7 @@ export class FirestoreRetentionStore implements RetentionStore {
   private messagesAfter(mark: Mark | null, beforeMs?: number): Query {
     let query: Query = this.collection('outbox');
     if (beforeMs !== undefined) query = query.where('createdAtMs', '<', beforeMs);
-    query = query.orderBy('createdAtMs').orderBy(FieldPath.documentId());
+    query = orderedBy(query, 'createdAtMs');
     return mark ? query.startAfter(mark.atMs, mark.id) : query;
   }
 
@@ -83,7 +83,7 @@ export class FirestoreRetentionStore implements RetentionStore {
   private datedAfter(parent: Parent, mark: Mark | null, before?: Date): Query {
     let query = this.collection(parent.collection).where(parent.field, '>=', Timestamp.fromMillis(0));
     if (before) query = query.where(parent.field, '<', Timestamp.fromDate(before));
-    query = query.orderBy(parent.field).orderBy(FieldPath.documentId());
+    query = orderedBy(query, parent.field);
     return mark ? query.startAfter(Timestamp.fromMillis(mark.atMs), mark.id) : query;
   }
 
@@ -199,7 +199,7 @@ export class FirestoreRetentionStore implements RetentionStore {
   async pseudonymiseAudit(kind: RetentionKind, actions: readonly string[], before: Date, limit: number, rewrite: (entry: AuditEntry) => AuditEntry | null): Promise<AuditRewrite> {
     const markKind = `audit-${kind}` as const;
     const mark = await this.mark(markKind);
-    const query = this.collection('auditLog').where('entry.action', 'in', [...actions]).where('at', '<', Timestamp.fromDate(before)).orderBy('at').orderBy(FieldPath.documentId());
+    const query = orderedBy(this.collection('auditLog').where('entry.action', 'in', [...actions]).where('at', '<', Timestamp.fromDate(before)), 'at');
     const page = await withCoreErrors(() => (mark ? query.startAfter(Timestamp.fromMillis(mark.atMs), mark.id) : query).limit(limit).get());
     if (page.empty) return { rewritten: 0, more: false };
     const batch = this.db.batch();
@@ -351,7 +351,7 @@ export class FirestoreRetentionStore implements RetentionStore {
     let changed = 0;
     let after: DocumentSnapshot | null = null;
     while (changed < limit) {
-      let query = this.collection('members').where('renewalDate', '<', cutoff.day).orderBy('renewalDate').orderBy(FieldPath.documentId()).limit(PAGE);
+      let query = orderedBy(this.collection('members').where('renewalDate', '<', cutoff.day), 'renewalDate').limit(PAGE);
       if (after) query = query.startAfter(after);
       const page = await withCoreErrors(() => query.get());
       for (const doc of page.docs) {

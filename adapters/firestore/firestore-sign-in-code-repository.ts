@@ -4,7 +4,7 @@ import type { SignInCode, SignInCodeRepository } from '../../core/member-sign-in
 import { pickFields } from '../pick-fields';
 import { FirestoreCollectionAdapter } from './firestore-collections';
 import { deleteAll } from './firestore-delete-all';
-import { isDocumentId } from './firestore-document-ids';
+import { documentById, isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
 import { readDocument } from './firestore-read-document';
@@ -20,9 +20,8 @@ export class FirestoreSignInCodeRepository extends FirestoreCollectionAdapter im
   }
 
   async get(emailHash: string): Promise<SignInCode | null> {
-    if (!isDocumentId(emailHash)) return null;
-    const snapshot = await withCoreErrors(() => this.collection.doc(emailHash).get());
-    return snapshot.exists ? toCode(snapshot) : null;
+    const snapshot = await documentById(this.collection, emailHash);
+    return snapshot ? toCode(snapshot) : null;
   }
 
   async countTry(emailHash: string, now: Date, maxTries: number): Promise<SignInCode | null> {

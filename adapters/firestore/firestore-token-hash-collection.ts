@@ -2,7 +2,7 @@ import { Timestamp, type DocumentData, type DocumentSnapshot, type Firestore } f
 import { ValidationError } from '../../core/shared/errors';
 import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
 import { deleteAll } from './firestore-delete-all';
-import { isDocumentId } from './firestore-document-ids';
+import { documentById, isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 
 /** How a record keyed by its hash is written to its document (the id is the hash) and read back. */
@@ -33,9 +33,8 @@ export abstract class TokenHashCollection<T extends { tokenHash: string }> exten
   }
 
   async get(tokenHash: string): Promise<T | null> {
-    if (!isDocumentId(tokenHash)) return null;
-    const snapshot = await withCoreErrors(() => this.collection.doc(tokenHash).get());
-    return snapshot.exists ? this.documents.fromSnapshot(snapshot) : null;
+    const snapshot = await documentById(this.collection, tokenHash);
+    return snapshot ? this.documents.fromSnapshot(snapshot) : null;
   }
 
   async deleteExpired(now: Date): Promise<number> {

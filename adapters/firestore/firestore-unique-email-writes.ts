@@ -1,7 +1,7 @@
 import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
 import type { CollectionReference, DocumentData, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/shared/errors';
-import { isDocumentId } from './firestore-document-ids';
+import { documentById, isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { TRANSACTION_ATTEMPTS } from './firestore-turns';
 import type { UniqueEmailMessages } from '../unique-email-messages';
@@ -96,9 +96,8 @@ export abstract class UniqueEmailCollection<T extends { uid: string; email: stri
   }
 
   async getByUid(uid: string): Promise<T | null> {
-    if (!isDocumentId(uid)) return null;
-    const snapshot = await withCoreErrors(() => this.collection.doc(uid).get());
-    return snapshot.exists ? this.documents.fromSnapshot(snapshot) : null;
+    const snapshot = await documentById(this.collection, uid);
+    return snapshot ? this.documents.fromSnapshot(snapshot) : null;
   }
 
   async getByEmail(email: string): Promise<T | null> {

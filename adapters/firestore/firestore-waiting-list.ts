@@ -6,7 +6,7 @@ import { checkedWaitingListChange, inLineOrder, isInLine } from '../../core/wait
 import type { WaitingList, WaitingListChange } from '../../core/waiting-list/waiting-list.port';
 import { appendToAuditLog } from './firestore-audit-log';
 import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
-import { isDocumentId } from './firestore-document-ids';
+import { documentById, isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { addToOutbox } from './firestore-outbox';
 import { transaction, TRANSACTION_ATTEMPTS } from './firestore-turns';
@@ -47,9 +47,8 @@ export class FirestoreWaitingList extends FirestoreCollectionAdapter implements 
   }
 
   async get(id: string): Promise<WaitingListEntry | null> {
-    if (!isDocumentId(id)) return null;
-    const snapshot = await withCoreErrors(() => this.entries.doc(id).get());
-    return snapshot.exists ? toEntry(snapshot) : null;
+    const snapshot = await documentById(this.entries, id);
+    return snapshot ? toEntry(snapshot) : null;
   }
 
   async listInLine(): Promise<WaitingListEntry[]> {

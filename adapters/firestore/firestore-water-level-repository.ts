@@ -1,6 +1,7 @@
 import { WaterLevelReadingSchema, type WaterLevelReading } from '../../core/water-levels/water-level';
 import type { WaterLevelRepository } from '../../core/water-levels/water-level-repository.port';
 import { FirestoreCollectionAdapter } from './firestore-collections';
+import { deleteDocumentIf } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 import { ValidationError } from '../../core/shared/errors';
 
@@ -54,14 +55,6 @@ export class FirestoreWaterLevelRepository extends FirestoreCollectionAdapter im
 
   async delete(date: string): Promise<boolean> {
     if (!ISO_DATE.test(date)) return false;
-    return withCoreErrors(() =>
-      this.db.runTransaction(async (trx) => {
-        const ref = this.collection.doc(date);
-        const doc = await trx.get(ref);
-        if (!doc.exists) return false;
-        trx.delete(ref);
-        return true;
-      }),
-    );
+    return deleteDocumentIf(this.collection, date);
   }
 }

@@ -1,11 +1,11 @@
 import { bookingEmailKey } from '../../core/bookings/booking';
-import { FieldPath, FieldValue, type DocumentData, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentData, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { backfillMissingFields } from './firestore-backfill';
 import { WorkDaySchema, WorkDaySignupSchema, type WorkDay, type WorkDaySignup } from '../../core/work-days/work-day';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/shared/errors';
 import type { WorkDayRepository } from '../../core/work-days/work-day-repository.port';
-import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
-import { isDocumentId } from './firestore-document-ids';
+import { collectionOf, FirestoreCollectionAdapter, orderedBy } from './firestore-collections';
+import { documentById, isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
 import { inTurn, pauseAfterLostRace, transaction } from './firestore-turns';
@@ -43,16 +43,15 @@ export class FirestoreWorkDayRepository extends FirestoreCollectionAdapter imple
   }
 
   async list(): Promise<WorkDay[]> {
-    const snapshot = await withCoreErrors(() => this.workDays.orderBy('date', 'asc').orderBy(FieldPath.documentId(), 'asc').get());
+    const snapshot = await withCoreErrors(() => orderedBy(this.workDays, 'date', 'asc').get());
     const all = snapshot.docs.map(toWorkDay);
     // Firestore puts null dates first; undated work days belong last. The order stays stable.
     return [...all.filter((w) => w.date !== null), ...all.filter((w) => w.date === null)];
   }
 
   async get(id: string): Promise<WorkDay | null> {
-    if (!isDocumentId(id)) return null;
-    const snapshot = await withCoreErrors(() => this.workDays.doc(id).get());
-    return snapshot.exists ? toWorkDay(snapshot) : null;
+    const snapshot = await documentById(this.workDays, id);
+    return snapshot ? toWorkDay(snapshot) : null;
   }
 
   async create(workDay: WorkDay): Promise<void> {
@@ -169,23 +168,14 @@ export class FirestoreWorkDayRepository extends FirestoreCollectionAdapter imple
 
   async listSignupsByEmail(emailKey: string, limit: number): Promise<WorkDaySignup[]> {
     const snapshot = await withCoreErrors(() =>
-      this.signups
-        .where('emailKey', '==', emailKey)
-        .orderBy('submittedAt', 'desc')
-        .orderBy(FieldPath.documentId(), 'asc')
-        .limit(limit)
-        .get(),
+      orderedBy(this.signups.where('emailKey', '==', emailKey), 'submittedAt', 'desc').limit(limit).get(),
     );
     return snapshot.docs.map(toSignup);
   }
 
   async listSignups(workDayId: string): Promise<WorkDaySignup[]> {
     const snapshot = await withCoreErrors(() =>
-      this.signups
-        .where('workDayId', '==', workDayId)
-        .orderBy('submittedAt', 'asc')
-        .orderBy(FieldPath.documentId(), 'asc')
-        .get(),
+      orderedBy(this.signups.where('workDayId', '==', workDayId), 'submittedAt', 'asc').get(),
     );
     return snapshot.docs.map(toSignup);
   }

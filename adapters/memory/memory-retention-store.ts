@@ -128,9 +128,7 @@ export class MemoryRetentionStore implements RetentionStore {
     switch (kind) {
       case 'bookingDetails': {
         const bookings = this.map<Booking>(this.sources.bookings, 'bookings');
-        const due = this.bookingsWithDetails()
-          .filter((row) => row.startMs < cutoff.instant.getTime())
-          .slice(0, limit);
+        const due = firstBefore(this.bookingsWithDetails(), (row) => row.startMs, cutoff, limit);
         for (const { booking } of due) {
           this.pseudonymise(booking.id, pseudonymOf(bookingPerson(booking)));
           bookings.set(booking.id, anonymisedBooking(booking));
@@ -153,10 +151,7 @@ export class MemoryRetentionStore implements RetentionStore {
       }
       case 'signInAttempts': {
         const attempts = this.attempts();
-        const due = [...attempts.values()]
-          .flat()
-          .filter((attempt) => attempt.at < cutoff.instant.getTime())
-          .slice(0, limit);
+        const due = firstBefore([...attempts.values()].flat(), (attempt) => attempt.at, cutoff, limit);
         const gone = new Set(due.map((attempt) => attempt.id));
         for (const [key, list] of attempts) {
           const kept = list.filter((attempt) => !gone.has(attempt.id));
@@ -176,30 +171,22 @@ export class MemoryRetentionStore implements RetentionStore {
       }
       case 'waitingListEntries': {
         const entries = this.map<WaitingListEntry>(this.sources.waitingList, 'entries');
-        const due = this.waitingEntries()
-          .filter((row) => row.startMs < cutoff.instant.getTime())
-          .slice(0, limit);
+        const due = firstBefore(this.waitingEntries(), (row) => row.startMs, cutoff, limit);
         for (const { entry } of due) entries.delete(entry.id);
         return due.length;
       }
       case 'workDaySignups': {
         const signups = this.map<WorkDaySignup>(this.sources.workDays, 'signups');
-        const due = this.signupsWithData()
-          .filter((row) => row.dateMs < cutoff.instant.getTime())
-          .slice(0, limit);
+        const due = firstBefore(this.signupsWithData(), (row) => row.dateMs, cutoff, limit);
         for (const { signup } of due) signups.set(signup.id, anonymisedSignup(signup));
         return due.length;
       }
       case 'dutySignups': {
-        const due = this.heldDuties()
-          .filter((row) => Date.parse(row.assignment.window.start) < cutoff.instant.getTime())
-          .slice(0, limit);
+        const due = firstBefore(this.heldDuties(), (row) => Date.parse(row.assignment.window.start), cutoff, limit);
         for (const { slot, assignment } of due) slot.holders = slot.holders.map((holder) => (holder === assignment ? anonymisedAssignment(holder, pseudonymOf) : holder));
         // Then the swap requests of duties past the limit.
         const swaps = this.map<DutySwap>(this.sources.dutySwaps, 'swaps');
-        const pastSwaps = this.swaps()
-          .filter((swap) => Date.parse(swap.window.start) < cutoff.instant.getTime())
-          .slice(0, limit - due.length);
+        const pastSwaps = firstBefore(this.swaps(), (swap) => Date.parse(swap.window.start), cutoff, limit - due.length);
         for (const swap of pastSwaps) swaps.delete(swap.id);
         return due.length + pastSwaps.length;
       }
@@ -245,6 +232,11 @@ function startMsOf(event: ClubEvent | undefined): number | null {
 
 function normalInstant(instant: string): string {
   return new Date(instant).toISOString();
+}
+
+/** The first `limit` of `rows` (in their order) whose moment, `msOf`, falls before the cutoff: what one run deals with. */
+function firstBefore<T>(rows: readonly T[], msOf: (row: T) => number, cutoff: RetentionCutoff, limit: number): T[] {
+  return rows.filter((row) => msOf(row) < cutoff.instant.getTime()).slice(0, limit);
 }
 
 /** The holding of dates (ISO texts, all of one form, compared as text): count, oldest, and how many fall before `cutoff`. */

@@ -88,26 +88,24 @@ export class SqliteWorkDayRepository implements WorkDayRepository {
   }
 
   async listSignupsByEmail(emailKey: string, limit: number): Promise<WorkDaySignup[]> {
-    const rows = await this.db('work_day_signups')
-      .select('*')
-      .where({ emailKey })
-      .orderBy([
-        { column: 'submittedAtMs', order: 'desc' },
-        { column: 'id', order: 'asc' },
-      ])
-      .limit(limit);
+    const rows = await this.signupsBySubmission({ emailKey }, 'desc').limit(limit);
     return rows.map(toSignup);
   }
 
   async listSignups(workDayId: string): Promise<WorkDaySignup[]> {
-    const rows = await this.db('work_day_signups')
+    const rows = await this.signupsBySubmission({ workDayId }, 'asc');
+    return rows.map(toSignup);
+  }
+
+  /** The sign-ups matching `where` in order of submission, ties by id so the order never varies. */
+  private signupsBySubmission(where: { emailKey: string } | { workDayId: string }, order: 'asc' | 'desc') {
+    return this.db('work_day_signups')
       .select('*')
-      .where({ workDayId })
+      .where(where)
       .orderBy([
-        { column: 'submittedAtMs', order: 'asc' },
+        { column: 'submittedAtMs', order },
         { column: 'id', order: 'asc' },
       ]);
-    return rows.map(toSignup);
   }
 }
 

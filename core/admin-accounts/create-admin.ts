@@ -1,13 +1,12 @@
+import { permittedInput } from '../admins/admin-record';
 import { AUDITED_ADMIN, type AuditTrailDeps, recordChange } from '../audit/audit-trail';
 import { z } from 'zod';
 import { DEFAULT_PERMISSIONS, PermissionSchema, type Admin } from '../admins/admin';
 import { adminChangeRefusal } from '../admins/admin-changes';
-import { requirePermission } from '../admins/permissions';
 import { ConflictError, ValidationError } from '../shared/errors';
 import type { AdminRepository } from '../admins/admin-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { IdentityProvider } from '../admins/identity-provider.port';
-import { parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -36,8 +35,7 @@ export interface CreateAdminDeps extends AuditTrailDeps {
 /** Adds an admin: a sign-in account at the identity provider and the admin record beside it. */
 export class CreateAdmin extends UseCase<CreateAdminDeps> {
   async execute(admin: Admin, request: unknown): Promise<Admin> {
-    requirePermission(admin, 'admins.manage');
-    const input = parseInput(CreateAdminRequestSchema, request);
+    const input = permittedInput(admin, 'admins.manage', CreateAdminRequestSchema, request);
     const permissions = [...new Set(input.permissions ?? DEFAULT_PERMISSIONS)];
     const refusal = adminChangeRefusal(admin, null, { permissions, disabled: false }, []);
     if (refusal) throw new ValidationError(refusal.message, { [refusal.field]: refusal.message });

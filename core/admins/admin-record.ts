@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Admin } from './admin';
 import { requirePermission, type AdminAction } from './permissions';
-import { parseInput } from '../shared/parse-input';
+import { parseInput, type InputKind } from '../shared/parse-input';
 import { requireFound } from '../shared/require-found';
 
 /**
@@ -17,6 +17,15 @@ export function permittedRecord<T>(admin: Pick<Admin, 'permissions'>, action: Ad
 }
 
 /**
+ * An admin's request: 403 without `action`'s permission before anything is read, then `request`
+ * parsed by `schema` (400 with its fields; `what` as parseInput takes it).
+ */
+export function permittedInput<S extends z.ZodType>(admin: Pick<Admin, 'permissions'>, action: AdminAction, schema: S, request: unknown, what?: InputKind): z.output<S> {
+  requirePermission(admin, action);
+  return parseInput(schema, request, what);
+}
+
+/**
  * An admin's change to one record: 403 without `action`'s permission, then `request` parsed by
  * `schema` (400 with its fields), then the record (404 with `notFoundMessage`).
  */
@@ -27,7 +36,6 @@ export async function permittedChange<S extends z.ZodType, T>(
   lookup: () => Promise<T | null | undefined>,
   notFoundMessage: string,
 ): Promise<{ input: z.output<S>; record: T }> {
-  requirePermission(admin, action);
-  const input = parseInput(change.schema, change.request);
+  const input = permittedInput(admin, action, change.schema, change.request);
   return { input, record: await requireFound(lookup(), notFoundMessage) };
 }

@@ -6,7 +6,7 @@ import { isCancelled, paymentStatus } from './booking-state';
 import { householdAttendeesFitting } from './household-attendees';
 import { validateBookingForm } from './booking-validation';
 import { requirePermission } from '../admins/permissions';
-import { permittedChange, permittedRecord } from '../admins/admin-record';
+import { permittedChange, permittedInput, permittedRecord } from '../admins/admin-record';
 import { formatMoney } from '../shared/money';
 import { ConflictError, ValidationError } from '../shared/errors';
 import { BOOKING_NOT_FOUND } from '../shared/messages';
@@ -17,7 +17,7 @@ import type { BookingLinks } from './booking-links.port';
 import type { Outbox } from '../mail/outbox.port';
 import { adminCancellation, changeOf, memberMail, refundSummary, settleCardRefund, type BookingChangeDeps } from './booking-changes';
 import { confirmationMail } from './booking-confirmations';
-import { acceptedForm, parseInput } from '../shared/parse-input';
+import { acceptedForm } from '../shared/parse-input';
 import {
   AdminCancelRequestSchema,
   AdminCorrectRequestSchema,
@@ -90,8 +90,7 @@ export class AdminBookingActions extends UseCase<AdminBookingActionsDeps> {
   }
 
   async cancel(admin: Admin, bookingId: string, request: unknown): Promise<Booking> {
-    requirePermission(admin, 'bookings.write');
-    const { refund, reason: given } = parseInput(AdminCancelRequestSchema, request);
+    const { refund, reason: given } = permittedInput(admin, 'bookings.write', AdminCancelRequestSchema, request);
     const reason = bookingCancelReason(given);
     if (!reason.ok) throw new ValidationError(reason.message, { reason: reason.message });
     const now = this.deps.clock.now();
@@ -123,8 +122,7 @@ export class AdminBookingActions extends UseCase<AdminBookingActionsDeps> {
   }
 
   async markPaid(admin: Admin, bookingId: string, request: unknown): Promise<Booking> {
-    requirePermission(admin, 'bookings.write');
-    const payment = parseInput(AdminMarkPaidRequestSchema, request);
+    const payment = permittedInput(admin, 'bookings.write', AdminMarkPaidRequestSchema, request);
     const now = this.deps.clock.now();
     const event = await this.eventOf(bookingId);
     const actor = actorOf(admin);

@@ -1,5 +1,5 @@
+import { permittedInput } from '../admins/admin-record';
 import type { Admin } from '../admins/admin';
-import { requirePermission } from '../admins/permissions';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
 import { isEventOver } from '../events/event-time';
 import type { ClubEvent } from '../events/event';
@@ -9,7 +9,6 @@ import type { EventRepository } from '../events/event-repository.port';
 import { ConflictError, ValidationError } from '../shared/errors';
 import { londonWallClock, parseInstant, wallClockToInstant } from '../shared/london-time';
 import { EVENT_NOT_FOUND } from '../shared/messages';
-import { parseInput } from '../shared/parse-input';
 import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 import type { ConditionsRepository } from './conditions-repository.port';
@@ -48,8 +47,7 @@ const fieldError = (field: string, message: string) => new ValidationError(messa
  */
 export class DecideEvent extends UseCase<DecideEventDeps> {
   async execute(admin: Admin, eventId: string, request: unknown): Promise<DecisionOutcome> {
-    requirePermission(admin, 'events.update');
-    const input = parseInput(GoDecisionRequestSchema, request);
+    const input = permittedInput(admin, 'events.update', GoDecisionRequestSchema, request);
     const reason = input.reason.trim();
     if (reason === '') throw fieldError('reason', GO_NO_GO_MESSAGES.reasonRequired);
     const existing = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);

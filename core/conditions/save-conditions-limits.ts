@@ -1,7 +1,7 @@
+import { permittedInput } from '../admins/admin-record';
 import type { Admin } from '../admins/admin';
-import { requirePermission } from '../admins/permissions';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
-import { fieldsError, parseInput } from '../shared/parse-input';
+import { fieldsError } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 import { ConditionsLimitsFormSchema, ConditionsLimitsSchema, DEFAULT_CONDITIONS_LIMITS, type ConditionsLimits } from './conditions-limits';
 import type { ConditionsRepository } from './conditions-repository.port';
@@ -22,8 +22,7 @@ function limitsLine(limits: ConditionsLimits): string {
  */
 export class SaveConditionsLimits extends UseCase<SaveConditionsLimitsDeps> {
   async execute(admin: Admin, form: unknown): Promise<ConditionsLimits> {
-    requirePermission(admin, 'events.update');
-    const values = parseInput(ConditionsLimitsFormSchema, form);
+    const values = permittedInput(admin, 'events.update', ConditionsLimitsFormSchema, form);
     const limits = { ...values, updatedAt: this.deps.clock.now().toISOString(), updatedBy: admin.email };
     const checked = ConditionsLimitsSchema.safeParse(limits);
     if (!checked.success) {

@@ -1,13 +1,12 @@
+import { permittedInput } from '../admins/admin-record';
 import type { Admin } from '../admins/admin';
 import type { ClubDocument } from './document';
 import { documentFileName, DocumentFormSchema, nextDocumentPosition } from './documents';
-import { requirePermission } from '../admins/permissions';
 import { documentSearchRecord } from './document-search-record';
 import { recordChange } from '../audit/audit-trail';
 import { AUDITED_DOCUMENT } from './document-audit';
 import { refuseUnlessDocumentFile, storeDocumentWithFile, type DocumentUploadDeps } from './document-files';
 import { upsertInStep } from '../search/keep-index-in-step';
-import { parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 
 export type CreateDocumentDeps = DocumentUploadDeps;
@@ -15,8 +14,7 @@ export type CreateDocumentDeps = DocumentUploadDeps;
 /** An admin uploads a new document: a PDF with its title, description and category; it goes last. */
 export class CreateDocument extends UseCase<CreateDocumentDeps> {
   async execute(admin: Admin, form: unknown, file: { bytes: Uint8Array; fileName?: string }): Promise<ClubDocument> {
-    requirePermission(admin, 'documents.write');
-    const values = parseInput(DocumentFormSchema, form);
+    const values = permittedInput(admin, 'documents.write', DocumentFormSchema, form);
     await refuseUnlessDocumentFile(this.deps.pdfs, file.bytes);
     const document: ClubDocument = {
       id: this.deps.ids.next(),

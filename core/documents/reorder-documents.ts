@@ -1,11 +1,10 @@
+import { permittedInput } from '../admins/admin-record';
 import type { Admin } from '../admins/admin';
 import type { ClubDocument } from './document';
 import { DocumentOrderSchema, orderIsComplete } from './documents';
-import { requirePermission } from '../admins/permissions';
 import { ConflictError } from '../shared/errors';
 import type { DocumentRepository } from './document-repository.port';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
-import { parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 
 export const DOCUMENTS_CHANGED_MEANWHILE = 'The documents were changed by someone else meanwhile. Please reload the list and order them again.';
@@ -17,8 +16,7 @@ export interface ReorderDocumentsDeps extends AuditTrailDeps {
 /** An admin puts the documents in a new order: the list must name every document once. */
 export class ReorderDocuments extends UseCase<ReorderDocumentsDeps> {
   async execute(admin: Admin, input: unknown): Promise<ClubDocument[]> {
-    requirePermission(admin, 'documents.write');
-    const { ids } = parseInput(DocumentOrderSchema, input);
+    const { ids } = permittedInput(admin, 'documents.write', DocumentOrderSchema, input);
     const before = await this.deps.documents.list();
     // A document added or deleted since the admin's list was read: their order would leave it out.
     if (!orderIsComplete(ids, before)) throw new ConflictError(DOCUMENTS_CHANGED_MEANWHILE);

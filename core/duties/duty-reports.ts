@@ -1,3 +1,4 @@
+import { permittedInput } from '../admins/admin-record';
 import { z } from 'zod';
 import type { Admin } from '../admins/admin';
 import { requirePermission } from '../admins/permissions';
@@ -184,8 +185,7 @@ export interface DutyReportsDeps {
 export class DutyReports extends UseCase<DutyReportsDeps> {
   /** Every event on a London day (by start, cancelled ones marked) with its slots and who holds them. */
   async day(admin: Admin, params: unknown): Promise<DayRoster> {
-    requirePermission(admin, 'duties.read');
-    const { date } = parseInput(DayParamsSchema, params, 'params');
+    const { date } = permittedInput(admin, 'duties.read', DayParamsSchema, params, 'params');
     const events = (await this.deps.events.listNotOverBefore(londonMidnight(date))).filter((event) => isOnDay(event, date));
     const [slots, dutyTypes, members] = await Promise.all([this.deps.duties.listSlotsOfEvents(events.map((e) => e.id)), this.deps.duties.listCatalogue('dutyTypes'), this.deps.members.list()]);
     const dutyName = (id: string) => dutyTypes.find((type) => type.id === id)?.name ?? '(deleted duty type)';

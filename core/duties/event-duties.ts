@@ -1,9 +1,9 @@
+import { permittedInput } from '../admins/admin-record';
 import type { Admin } from '../admins/admin';
 import { requirePermission } from '../admins/permissions';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import type { IdGenerator } from '../shared/id-generator.port';
-import { parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 import { isAnonymisedHolder } from './anonymised-holder';
 import { ANONYMISED_NAME } from '../shared/anonymised';
@@ -69,8 +69,7 @@ export class ManageEventDuties extends UseCase<EventDutiesDeps> {
   }
 
   async applyTemplate(admin: Admin, eventId: string, form: unknown): Promise<{ added: number }> {
-    requirePermission(admin, 'duties.write');
-    const { templateId } = parseInput(ApplyTemplateFormSchema, form);
+    const { templateId } = permittedInput(admin, 'duties.write', ApplyTemplateFormSchema, form);
     const event = await this.deps.events.get(eventId);
     if (!event) throw new NotFoundError(DUTY_MESSAGES.eventNotFound);
     const template = (await this.deps.duties.listCatalogue('templates')).find((t) => t.id === templateId);
@@ -84,8 +83,7 @@ export class ManageEventDuties extends UseCase<EventDutiesDeps> {
   }
 
   async addSlot(admin: Admin, eventId: string, form: unknown): Promise<DutySlot> {
-    requirePermission(admin, 'duties.write');
-    const need = parseInput(DutyNeedFormSchema, form);
+    const need = permittedInput(admin, 'duties.write', DutyNeedFormSchema, form);
     if (!(await this.deps.events.get(eventId))) throw new NotFoundError(DUTY_MESSAGES.eventNotFound);
     const dutyType = (await this.deps.duties.listCatalogue('dutyTypes')).find((type) => type.id === need.dutyTypeId);
     if (!dutyType) throw new ValidationError('Choose a duty type from the list', { dutyTypeId: 'Choose a duty type from the list' });
@@ -106,8 +104,7 @@ export class ManageEventDuties extends UseCase<EventDutiesDeps> {
 
   /** Assigns a member; one not eligible only with a reason (kept in the audit log). */
   async assign(admin: Admin, slotId: string, form: unknown): Promise<DutyAssignment> {
-    requirePermission(admin, 'duties.write');
-    const { memberId, overrideReason } = parseInput(AssignDutyFormSchema, form);
+    const { memberId, overrideReason } = permittedInput(admin, 'duties.write', AssignDutyFormSchema, form);
     const member = await requireMember(this.deps, memberId);
     const context = await slotContext(this.deps, slotId);
     const reason = await memberIneligibility(this.deps, context, member);

@@ -1,9 +1,9 @@
+import { permittedInput } from '../admins/admin-record';
 import type { Admin } from '../admins/admin';
 import { requirePermission } from '../admins/permissions';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import type { IdGenerator } from '../shared/id-generator.port';
-import { parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 import type { DutyTemplate, DutyType, Qualification } from './duties';
 import { DutyTemplateFormSchema, DutyTypeFormSchema, QualificationFormSchema, type DutyCatalogue } from './duty-forms';
@@ -28,14 +28,12 @@ export class ManageDutyCatalogue extends UseCase<ManageDutyCatalogueDeps> {
   }
 
   async saveQualification(admin: Admin, id: string | null, form: unknown): Promise<Qualification> {
-    requirePermission(admin, 'duties.write');
-    const values = parseInput(QualificationFormSchema, form);
+    const values = permittedInput(admin, 'duties.write', QualificationFormSchema, form);
     return this.save(admin, 'qualifications', id, values);
   }
 
   async saveDutyType(admin: Admin, id: string | null, form: unknown): Promise<DutyType> {
-    requirePermission(admin, 'duties.write');
-    const values = parseInput(DutyTypeFormSchema, form);
+    const values = permittedInput(admin, 'duties.write', DutyTypeFormSchema, form);
     const { qualifications } = await this.catalogue();
     const unknown = values.qualificationIds.filter((q) => !qualifications.some((known) => known.id === q));
     if (unknown.length > 0) throw new ValidationError('Choose qualifications from the list', { qualificationIds: 'Choose qualifications from the list' });
@@ -43,8 +41,7 @@ export class ManageDutyCatalogue extends UseCase<ManageDutyCatalogueDeps> {
   }
 
   async saveTemplate(admin: Admin, id: string | null, form: unknown): Promise<DutyTemplate> {
-    requirePermission(admin, 'duties.write');
-    const values = parseInput(DutyTemplateFormSchema, form);
+    const values = permittedInput(admin, 'duties.write', DutyTemplateFormSchema, form);
     const { dutyTypes } = await this.catalogue();
     if (values.needs.some((need) => !dutyTypes.some((type) => type.id === need.dutyTypeId))) throw new ValidationError('Choose duty types from the list', { needs: 'Choose duty types from the list' });
     if (new Set(values.needs.map((need) => need.dutyTypeId)).size !== values.needs.length) throw new ValidationError('Give each duty type once, with how many it needs', { needs: 'Give each duty type once, with how many it needs' });

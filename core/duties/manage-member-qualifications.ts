@@ -1,9 +1,9 @@
+import { permittedInput } from '../admins/admin-record';
 import type { Admin } from '../admins/admin';
 import { requirePermission } from '../admins/permissions';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
 import type { MemberRepository } from '../members/member-repository.port';
 import { NotFoundError, ValidationError } from '../shared/errors';
-import { parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 import { readCsvUpload } from '../water-levels/water-level-csv';
 import { importRefusal } from '../water-levels/water-levels';
@@ -37,8 +37,7 @@ export class ManageMemberQualifications extends UseCase<ManageMemberQualificatio
   }
 
   async set(admin: Admin, memberId: string, qualificationId: string, form: unknown): Promise<MemberQualification> {
-    requirePermission(admin, 'duties.write');
-    const { expiresOn } = parseInput(MemberQualificationFormSchema, form);
+    const { expiresOn } = permittedInput(admin, 'duties.write', MemberQualificationFormSchema, form);
     const member = await this.deps.members.get(memberId);
     if (!member) throw new NotFoundError('Member not found');
     const qualification = (await this.deps.duties.listCatalogue('qualifications')).find((q) => q.id === qualificationId);

@@ -1,7 +1,7 @@
+import { permittedInput } from '../admins/admin-record';
 import type { Admin } from '../admins/admin';
 import { NEW_EVENT, type ClubEvent } from './event';
 import { EventFormValuesSchema, validateEventForm } from './event-form';
-import { requirePermission } from '../admins/permissions';
 import { eventSearchRecord } from './event-search-record';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from './event-repository.port';
@@ -11,7 +11,7 @@ import type { PaymentGateway } from '../payments/payment-gateway.port';
 import { cardCurrencyOf } from '../payments/card-currency';
 import { type AuditTrailDeps, recordChange } from '../audit/audit-trail';
 import { AUDITED_EVENT } from './event-audit';
-import { acceptedForm, parseInput } from '../shared/parse-input';
+import { acceptedForm } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 
 export interface CreateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
@@ -26,8 +26,7 @@ export interface CreateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
 
 export class CreateEvent extends UseCase<CreateEventDeps> {
   async execute(admin: Admin, form: unknown): Promise<ClubEvent> {
-    requirePermission(admin, 'events.create');
-    const values = parseInput(EventFormValuesSchema, form);
+    const values = permittedInput(admin, 'events.create', EventFormValuesSchema, form);
     const valid = acceptedForm(validateEventForm(values, {
       maxAttendees: this.deps.maxAttendees,
       cardCurrency: values.requiresPayment ? await cardCurrencyOf(this.deps.payments) : null,

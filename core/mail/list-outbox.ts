@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import type { Admin } from '../admins/admin';
 import { OutboxDeliveryShape, OutboxStatusSchema, type OutboxMessage } from './mail';
-import { requirePermission } from '../admins/permissions';
-import { permittedRecord } from '../admins/admin-record';
+import { permittedInput, permittedRecord } from '../admins/admin-record';
 import { withholdCapabilityLinks } from '../shared/capability-links';
 import { SECRET_MAIL_KINDS } from './secret-mail-kinds';
 import type { Outbox } from './outbox.port';
-import { parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 
 /** At most this many messages are listed at once, the newest; the answer says when there are more. */
@@ -78,8 +76,7 @@ export interface OutboxAdminDeps {
 /** The admin's list of e-mails in the outbox, newest first, by status and record. */
 export class ListOutbox extends UseCase<OutboxAdminDeps> {
   async execute(admin: Admin, query: unknown = {}): Promise<OutboxList> {
-    requirePermission(admin, 'mail.read');
-    const filter = parseInput(OutboxListQuerySchema, query);
+    const filter = permittedInput(admin, 'mail.read', OutboxListQuerySchema, query);
     const found = await this.deps.outbox.list({ ...filter, limit: OUTBOX_LIST_LIMIT + 1 });
     return { messages: found.slice(0, OUTBOX_LIST_LIMIT).map(outboxRow), more: found.length > OUTBOX_LIST_LIMIT };
   }

@@ -1,9 +1,9 @@
+import { permittedInput } from '../admins/admin-record';
 import type { Admin } from '../admins/admin';
-import { requirePermission } from '../admins/permissions';
 import { recordChange, type AuditedRecord, type AuditTrailDeps } from '../audit/audit-trail';
 import { ConflictError } from '../shared/errors';
 import { londonDate } from '../shared/london-time';
-import { acceptedForm, fieldsError, parseInput } from '../shared/parse-input';
+import { acceptedForm, fieldsError } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 import type { Member } from './member';
 import { MEMBER_FORM_MESSAGES, MemberFormSchema, memberView, renewalDateText, validateMemberForm, type MemberView } from './member-form';
@@ -19,8 +19,7 @@ export interface AddMemberDeps extends AuditTrailDeps {
 /** Adds a member to the club's list (400 with a message per field; 400 on the e-mail when another member has it). */
 export class AddMember extends UseCase<AddMemberDeps> {
   async execute(admin: Admin, form: unknown): Promise<MemberView> {
-    requirePermission(admin, 'members.write');
-    const valid = acceptedForm(validateMemberForm(parseInput(MemberFormSchema, form)));
+    const valid = acceptedForm(validateMemberForm(permittedInput(admin, 'members.write', MemberFormSchema, form)));
     const now = this.deps.clock.now();
     const member: Member = { id: this.deps.ids.next(), ...valid, disabled: false, createdAt: now.toISOString(), updatedAt: now.toISOString() };
     try {

@@ -1,3 +1,4 @@
+import { permittedInput } from '../admins/admin-record';
 import type { HouseholdPerson } from './household';
 import { memberAsAttendee } from './household';
 import {
@@ -308,8 +309,7 @@ export class RemoveHouseholdMember extends UseCase<MyHouseholdDeps> {
 /** An admin chooses the household's contact among its members. */
 export class ChooseHouseholdContact extends UseCase<MyHouseholdDeps> {
   async execute(admin: Pick<Admin, 'permissions'>, memberId: string, form: unknown): Promise<AdminHousehold> {
-    requirePermission(admin, 'members.write');
-    const { memberId: contactId } = parseInput(HouseholdMemberChoiceSchema, form);
+    const { memberId: contactId } = permittedInput(admin, 'members.write', HouseholdMemberChoiceSchema, form);
     const householdId = await householdIdOf(this.deps, memberId);
     if (householdId === null || !(await this.deps.households.setContact(householdId, contactId))) throw new NotFoundError(HOUSEHOLD_MEMBER_MESSAGES.notInHousehold);
     return new GetMemberHousehold(this.deps).execute(admin, memberId);

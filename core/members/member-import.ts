@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { importPreviewSchema, type CsvRow, type ImportPreview, type ImportProblem } from '../water-levels/water-levels';
+import { importPreviewSchema, importResultSchema, type CsvRow, type ImportPreview, type ImportProblem } from '../water-levels/water-levels';
 import { memberEmailKey, type Member } from './member';
 import { isMemberEmail, isPhoneNumber, parseRenewalDate, type MemberDetails } from './member-form';
 
@@ -221,10 +221,6 @@ export type MemberImportDecision = { ok: false; problems: ImportProblem[] } | { 
 export const MemberImportPreviewSchema = importPreviewSchema(MemberImportPlanSchema);
 export type MemberImportPreview = ImportPreview<MemberImportPlan>;
 
-export const MemberImportResultSchema = z.object({
-  imported: z.number().int().nonnegative(),
-  added: z.number().int().nonnegative(),
-  updated: z.number().int().nonnegative(),
-  unchanged: z.number().int().nonnegative(),
-});
+/** The import's answer: how many members were stored, and of them how many were new, updated or unchanged. */
+export const MemberImportResultSchema = importResultSchema('updated');
 export type MemberImportResult = z.infer<typeof MemberImportResultSchema>;

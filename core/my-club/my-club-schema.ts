@@ -2,14 +2,24 @@ import { z } from 'zod';
 import { BookedAttendeeSchema, PaymentMethodSchema, RefundStatusSchema } from '../bookings/booking';
 import { CurrencySchema } from '../shared/money';
 
-/** One booking as My club shows it (GET /api/my/bookings). */
-export const MyClubBookingSchema = z.object({
-  bookingId: z.string(),
-  reference: z.string(),
+/** The event a booking or a waiting-list place of My club is for. */
+const MY_CLUB_EVENT_FIELDS = {
   eventId: z.string(),
   eventName: z.string(),
   /** When the event starts (null: date to be confirmed). */
   eventStart: z.string().nullable(),
+};
+
+/** A My club section's lines, split into those still to come and those past. */
+function upcomingAndPast<Line extends z.ZodType>(line: Line) {
+  return z.object({ upcoming: z.array(line), past: z.array(line) });
+}
+
+/** One booking as My club shows it (GET /api/my/bookings). */
+export const MyClubBookingSchema = z.object({
+  bookingId: z.string(),
+  reference: z.string(),
+  ...MY_CLUB_EVENT_FIELDS,
   upcoming: z.boolean(),
   numberAttending: z.number().int(),
   numberOfChildren: z.number().int(),
@@ -35,16 +45,13 @@ export const MyClubBookingSchema = z.object({
 });
 export type MyClubBooking = z.infer<typeof MyClubBookingSchema>;
 
-export const MyClubBookingsSchema = z.object({ upcoming: z.array(MyClubBookingSchema), past: z.array(MyClubBookingSchema) });
+export const MyClubBookingsSchema = upcomingAndPast(MyClubBookingSchema);
 export type MyClubBookings = z.infer<typeof MyClubBookingsSchema>;
 
 /** One place on an event's waiting list as My club shows it (GET /api/my/waiting-lists). */
 export const MyClubWaitingListEntrySchema = z.object({
   entryId: z.string(),
-  eventId: z.string(),
-  eventName: z.string(),
-  /** When the event starts (null: date to be confirmed). */
-  eventStart: z.string().nullable(),
+  ...MY_CLUB_EVENT_FIELDS,
   places: z.number().int(),
   /** waiting: in line; offered: places are held for the member until `offer.until`. */
   status: z.enum(['waiting', 'offered']),
@@ -72,7 +79,7 @@ export const MyClubWorkDayJobSchema = z.object({
 });
 export type MyClubWorkDayJob = z.infer<typeof MyClubWorkDayJobSchema>;
 
-export const MyClubWorkDaysSchema = z.object({ upcoming: z.array(MyClubWorkDayJobSchema), past: z.array(MyClubWorkDayJobSchema) });
+export const MyClubWorkDaysSchema = upcomingAndPast(MyClubWorkDayJobSchema);
 export type MyClubWorkDays = z.infer<typeof MyClubWorkDaysSchema>;
 
 /** My club's feed section (GET and POST /api/my/calendar-feed): the feed's path, a capability shown to the member only. */

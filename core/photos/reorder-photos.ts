@@ -1,11 +1,10 @@
+import { permittedInput } from '../admins/admin-record';
 import type { Admin } from '../admins/admin';
 import { PHOTOS_CHANGED_MEANWHILE, PhotoOrderSchema } from './photos';
-import { requirePermission } from '../admins/permissions';
 import { ConflictError } from '../shared/errors';
 import type { Clock } from '../shared/clock.port';
 import type { PhotoRepository } from './photo-repository.port';
 import { type AuditTrailDeps, recordChange } from '../audit/audit-trail';
-import { parseInput } from '../shared/parse-input';
 import { adminPhoto, type AdminPhoto, AUDITED_PHOTO } from './photo-schema';
 import { UseCase } from '../shared/use-case';
 
@@ -20,8 +19,7 @@ export interface ReorderPhotosDeps extends AuditTrailDeps {
  */
 export class ReorderPhotos extends UseCase<ReorderPhotosDeps> {
   async execute(admin: Admin, order: unknown): Promise<AdminPhoto[]> {
-    requirePermission(admin, 'photos.manage');
-    const { ids } = parseInput(PhotoOrderSchema, order);
+    const { ids } = permittedInput(admin, 'photos.manage', PhotoOrderSchema, order);
     const before = new Map((await this.deps.photos.list()).map((photo) => [photo.id, photo]));
     if (!(await this.deps.photos.reorder(ids, this.deps.clock.now().toISOString()))) throw new ConflictError(PHOTOS_CHANGED_MEANWHILE);
     const after = await this.deps.photos.list();

@@ -1,7 +1,7 @@
+import { permittedInput } from '../admins/admin-record';
 import type { Admin } from '../admins/admin';
 import type { Photo, PhotoVariant } from './photo';
 import { nextPhotoPosition, PHOTO_FORMATS, PhotoDetailsSchema, photoFileKey, photoUploadRefusal, variantFileName, variantWidths } from './photos';
-import { requirePermission } from '../admins/permissions';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../shared/errors';
 import type { Clock } from '../shared/clock.port';
 import type { FileStore } from '../shared/file-store.port';
@@ -9,7 +9,6 @@ import type { IdGenerator } from '../shared/id-generator.port';
 import type { ImageProcessor } from './image-processor.port';
 import type { PhotoRepository } from './photo-repository.port';
 import { type AuditTrailDeps, recordChange } from '../audit/audit-trail';
-import { parseInput } from '../shared/parse-input';
 import { adminPhoto, type AdminPhoto, AUDITED_PHOTO } from './photo-schema';
 import { UseCase } from '../shared/use-case';
 
@@ -28,8 +27,7 @@ export interface UploadPhotoDeps extends AuditTrailDeps {
  */
 export class UploadPhoto extends UseCase<UploadPhotoDeps> {
   async execute(admin: Admin, bytes: Uint8Array, details: unknown): Promise<AdminPhoto> {
-    requirePermission(admin, 'photos.manage');
-    const { caption, credit } = parseInput(PhotoDetailsSchema, details);
+    const { caption, credit } = permittedInput(admin, 'photos.manage', PhotoDetailsSchema, details);
     const info = bytes.byteLength === 0 ? null : await this.deps.images.inspect(bytes);
     const refusal = photoUploadRefusal(bytes.byteLength, info);
     if (refusal) throw refusal.kind === 'too-large' ? new PayloadTooLargeError(refusal.message) : new UnsupportedMediaTypeError(refusal.message);

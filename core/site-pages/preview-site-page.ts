@@ -1,7 +1,6 @@
+import { permittedInput } from '../admins/admin-record';
 import type { Admin } from '../admins/admin';
-import { requirePermission } from '../admins/permissions';
 import { ValidationError } from '../shared/errors';
-import { parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 import { renderSitePage } from './site-page-content';
 import { SitePagePreviewRequestSchema, sitePageBodyError, trimBody } from './site-page-form';
@@ -14,8 +13,7 @@ import type { SitePagePreview } from './site-page-schema';
  */
 export class PreviewSitePage extends UseCase<Record<string, never>> {
   async execute(admin: Admin, input: unknown): Promise<SitePagePreview> {
-    requirePermission(admin, 'sitePages.write');
-    const { body } = parseInput(SitePagePreviewRequestSchema, input);
+    const { body } = permittedInput(admin, 'sitePages.write', SitePagePreviewRequestSchema, input);
     const error = sitePageBodyError(body);
     if (error !== null) throw new ValidationError(error, { body: error });
     return { parts: renderSitePage(trimBody(body)) };

@@ -1,13 +1,13 @@
+import { permittedInput } from '../admins/admin-record';
 import type { Admin } from '../admins/admin';
 import type { WaterLevelReading } from './water-level';
 import { londonDate } from '../shared/london-time';
-import { requirePermission } from '../admins/permissions';
 import { WaterLevelFormSchema, readingDateInWords, validateWaterLevelForm } from './water-levels';
 import { ConflictError } from '../shared/errors';
 import type { Clock } from '../shared/clock.port';
 import type { WaterLevelRepository } from './water-level-repository.port';
 import { recordChange, type AuditedRecord, type AuditTrailDeps } from '../audit/audit-trail';
-import { acceptedForm, parseInput } from '../shared/parse-input';
+import { acceptedForm } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 
 export const WATER_LEVEL_AUDIT_FIELDS = ['date', 'percentFull'] as const;
@@ -25,8 +25,7 @@ export interface AddWaterLevelDeps extends AuditTrailDeps {
 /** Adds the reading of a day that has none (409 when it has one: that is a correction). */
 export class AddWaterLevel extends UseCase<AddWaterLevelDeps> {
   async execute(admin: Admin, form: unknown): Promise<WaterLevelReading> {
-    requirePermission(admin, 'waterLevels.write');
-    const valid = acceptedForm(validateWaterLevelForm(parseInput(WaterLevelFormSchema, form), londonDate(this.deps.clock.now())));
+    const valid = acceptedForm(validateWaterLevelForm(permittedInput(admin, 'waterLevels.write', WaterLevelFormSchema, form), londonDate(this.deps.clock.now())));
     const reading = valid;
     if (!(await this.deps.waterLevels.add(reading))) throw new ConflictError(readingExistsMessage(reading.date));
     await recordChange(this.deps, admin, AUDITED_WATER_LEVEL, {

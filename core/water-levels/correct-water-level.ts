@@ -1,7 +1,7 @@
+import { permittedInput } from '../admins/admin-record';
 import { z } from 'zod';
 import type { Admin } from '../admins/admin';
 import type { WaterLevelReading } from './water-level';
-import { requirePermission } from '../admins/permissions';
 import { WATER_LEVEL_MESSAGES, WaterLevelCorrectionSchema, parsePercent, readingDateInWords } from './water-levels';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import type { WaterLevelRepository } from './water-level-repository.port';
@@ -22,8 +22,7 @@ export interface CorrectWaterLevelDeps extends AuditTrailDeps {
 /** Changes the percentage of a stored reading (404 when the date has none); the same value again changes nothing. */
 export class CorrectWaterLevel extends UseCase<CorrectWaterLevelDeps> {
   async execute(admin: Admin, date: string, form: unknown): Promise<WaterLevelReading> {
-    requirePermission(admin, 'waterLevels.write');
-    const { date: day } = parseInput(ReadingDateParamsSchema, { date }, 'params');
+    const { date: day } = permittedInput(admin, 'waterLevels.write', ReadingDateParamsSchema, { date }, 'params');
     const { percentFull: text } = parseInput(WaterLevelCorrectionSchema, form);
     const value = parsePercent(text);
     const problem = text.trim() === '' ? WATER_LEVEL_MESSAGES.percentRequired : value === null ? WATER_LEVEL_MESSAGES.percentNotNumber : value < 0 || value > 100 ? WATER_LEVEL_MESSAGES.percentOutOfRange : null;

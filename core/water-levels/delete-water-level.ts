@@ -1,12 +1,11 @@
+import { permittedInput } from '../admins/admin-record';
 import type { Admin } from '../admins/admin';
-import { requirePermission } from '../admins/permissions';
 import { readingDateInWords } from './water-levels';
 import { NotFoundError } from '../shared/errors';
 import type { WaterLevelRepository } from './water-level-repository.port';
 import { AUDITED_WATER_LEVEL } from './add-water-level';
 import { type AuditTrailDeps, recordChange } from '../audit/audit-trail';
 import { READING_NOT_FOUND, ReadingDateParamsSchema } from './correct-water-level';
-import { parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 
 export interface DeleteWaterLevelDeps extends AuditTrailDeps {
@@ -16,8 +15,7 @@ export interface DeleteWaterLevelDeps extends AuditTrailDeps {
 /** Removes a reading entered by mistake (404 when the date has none). */
 export class DeleteWaterLevel extends UseCase<DeleteWaterLevelDeps> {
   async execute(admin: Admin, date: string): Promise<void> {
-    requirePermission(admin, 'waterLevels.write');
-    const { date: day } = parseInput(ReadingDateParamsSchema, { date }, 'params');
+    const { date: day } = permittedInput(admin, 'waterLevels.write', ReadingDateParamsSchema, { date }, 'params');
     const [before] = await this.deps.waterLevels.readings(day, day);
     if (!before || !(await this.deps.waterLevels.delete(day))) throw new NotFoundError(READING_NOT_FOUND);
     await recordChange(this.deps, admin, AUDITED_WATER_LEVEL, {

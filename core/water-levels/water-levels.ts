@@ -235,15 +235,19 @@ export function importPreviewSchema<P extends z.ZodType>(plan: P) {
 }
 export type ImportPreview<Plan> = { ok: false; problems: ImportProblem[] } | { ok: true; plan: Plan };
 
+/**
+ * A CSV import's answer: how many records it stored, and of them how many were new, how many it
+ * changed (named `changed`: readings are `replaced`, members `updated`) and how many were unchanged.
+ */
+export function importResultSchema<Changed extends string>(changed: Changed) {
+  const count = z.number().int().nonnegative();
+  return z.object({ imported: count, added: count, ...({ [changed]: count } as Record<Changed, typeof count>), unchanged: count });
+}
+
 /** The preview's answer: every bad line with its reasons, or what importing would add and replace. */
 export const WaterLevelImportPreviewSchema = importPreviewSchema(ImportPlanSchema);
 export type WaterLevelImportPreview = ImportPreview<ImportPlan>;
 
 /** The import's answer: how many readings were stored, and of them how many were new, replaced or unchanged. */
-export const WaterLevelImportResultSchema = z.object({
-  imported: z.number().int().nonnegative(),
-  added: z.number().int().nonnegative(),
-  replaced: z.number().int().nonnegative(),
-  unchanged: z.number().int().nonnegative(),
-});
+export const WaterLevelImportResultSchema = importResultSchema('replaced');
 export type WaterLevelImportResult = z.infer<typeof WaterLevelImportResultSchema>;

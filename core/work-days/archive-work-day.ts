@@ -1,13 +1,12 @@
+import { permittedInput } from '../admins/admin-record';
 import { z } from 'zod';
 import type { Admin } from '../admins/admin';
 import type { WorkDayWithCounts } from './work-day';
-import { requirePermission } from '../admins/permissions';
 import { WORK_DAY_MESSAGES, withVolunteerCounts } from './work-days';
 import { NotFoundError } from '../shared/errors';
 import type { WorkDayRepository } from './work-day-repository.port';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
 import type { SearchIndexingDeps } from '../search/keep-index-in-step';
-import { parseInput } from '../shared/parse-input';
 import { keepWorkDayInStep } from './work-day-search';
 import { UseCase } from '../shared/use-case';
 
@@ -23,8 +22,7 @@ export interface ArchiveWorkDayDeps extends AuditTrailDeps, SearchIndexingDeps {
  */
 export class ArchiveWorkDay extends UseCase<ArchiveWorkDayDeps> {
   async execute(admin: Admin, workDayId: string, request: unknown): Promise<WorkDayWithCounts> {
-    requirePermission(admin, 'workDays.write');
-    const { archived } = parseInput(ArchiveWorkDayRequestSchema, request);
+    const { archived } = permittedInput(admin, 'workDays.write', ArchiveWorkDayRequestSchema, request);
     if (!(await this.deps.workDays.get(workDayId))) throw new NotFoundError(WORK_DAY_MESSAGES.notFound);
     const { before, after } = await this.deps.workDays.update(workDayId, (stored) => ({ ...stored, archived }));
     if ((before.archived === true) !== archived) {

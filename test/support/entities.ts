@@ -1,10 +1,28 @@
 import { UNCHANGED_BOOKING, type Booking } from '../../core/bookings/booking';
 import { NEW_EVENT, type ClubEvent } from '../../core/events/event';
-import type { WorkDay } from '../../core/work-days/work-day';
+import type { WorkDay, WorkDaySignup } from '../../core/work-days/work-day';
 import { DEFAULT_PERMISSIONS, type Admin } from '../../core/admins/admin';
+import type { Member } from '../../core/members/member';
+import type { HouseholdPerson } from '../../core/members/household';
+import type { Photo } from '../../core/photos/photo';
+import type { SitePage } from '../../core/site-pages/site-page';
+import type { ClubDocument } from '../../core/documents/document';
+import type { Campaign } from '../../core/campaigns/campaign';
+import type { NewsItem } from '../../core/news/news-item';
+import type { Credential } from '../../core/admins/credential-repository.port';
+import type { Passkey } from '../../core/member-sign-in/passkey-repository.port';
+import type { SignInCode } from '../../core/member-sign-in/sign-in-code-repository.port';
 
 // Complete entities for tests, benchmarks and the worker processes of the race tests: a test
 // overrides only the fields it is about. No test framework here, so any process may import it.
+
+/**
+ * Makes the builder of one entity: each call gives a fresh copy of `defaults` (no array or object
+ * shared between calls, so a test may change what it got) with the given fields replaced.
+ */
+export function builder<T extends object>(defaults: T): (overrides?: Partial<T>) => T {
+  return (overrides = {}) => ({ ...structuredClone(defaults), ...overrides });
+}
 
 /** Overrides of `anEvent` for an event with nothing extra: free, no closing date, no boats, no children's or vegetarian choice. */
 export const PLAIN_FREE_EVENT = {
@@ -16,62 +34,58 @@ export const PLAIN_FREE_EVENT = {
   price: 0,
 } satisfies Partial<ClubEvent>;
 
-export function anEvent(overrides: Partial<ClubEvent> = {}): ClubEvent {
-  return {
-    id: 'summer-regatta',
-    name: 'Summer Regatta',
-    description: 'Racing round the cans',
-    longdescription: 'Two races in the morning, lunch in the clubhouse, one race after.',
-    eventdatetime: '2026-07-04T09:00:00.000Z',
-    eventenddatetime: '2026-07-04T16:00:00.000Z',
-    bookingEndDate: '2026-07-01T22:59:59.000Z',
-    allowBooking: true,
-    isBoatEvent: true,
-    offerChild: true,
-    offerSoftDrinks: false,
-    offerVeg: true,
-    requiresPayment: true,
-    price: 1250,
-    currency: 'GBP',
-    capacity: 40,
-    createdAt: '2026-05-01T08:00:00.000Z',
-    updatedAt: '2026-05-01T08:00:00.000Z',
-    ...NEW_EVENT,
-    ...overrides,
-  };
-}
+export const anEvent = builder<ClubEvent>({
+  id: 'summer-regatta',
+  name: 'Summer Regatta',
+  description: 'Racing round the cans',
+  longdescription: 'Two races in the morning, lunch in the clubhouse, one race after.',
+  eventdatetime: '2026-07-04T09:00:00.000Z',
+  eventenddatetime: '2026-07-04T16:00:00.000Z',
+  bookingEndDate: '2026-07-01T22:59:59.000Z',
+  allowBooking: true,
+  isBoatEvent: true,
+  offerChild: true,
+  offerSoftDrinks: false,
+  offerVeg: true,
+  requiresPayment: true,
+  price: 1250,
+  currency: 'GBP',
+  capacity: 40,
+  createdAt: '2026-05-01T08:00:00.000Z',
+  updatedAt: '2026-05-01T08:00:00.000Z',
+  ...NEW_EVENT,
+});
+
+const storedBooking = builder<Booking>({
+  id: 'booking-1',
+  reference: null,
+  eventId: 'summer-regatta',
+  eventName: 'Summer Regatta',
+  firstName: 'Ann',
+  lastName: 'Jones',
+  numberAttending: 1,
+  numberOfChildren: 0,
+  numberOfSoftDrinks: 0,
+  numberOfVegetarian: 0,
+  boatName: null,
+  userEmail: null,
+  submittedAt: '2026-06-01T09:00:00.000Z',
+  paymentRequired: false,
+  paid: false,
+  paymentAmount: null,
+  paymentCurrency: null,
+  checkoutId: null,
+  paymentId: null,
+  paymentCompletedAt: null,
+  ...UNCHANGED_BOOKING,
+});
 
 /**
  * A booking as stored. Unless told otherwise its checkout was opened when it was made (the member
  * went on to the card step), so an unpaid one holds its places for the full 30 minutes.
  */
 export function aBooking(overrides: Partial<Booking> = {}): Booking {
-  const submittedAt = overrides.submittedAt ?? '2026-06-01T09:00:00.000Z';
-  return {
-    id: 'booking-1',
-    reference: null,
-    eventId: 'summer-regatta',
-    eventName: 'Summer Regatta',
-    firstName: 'Ann',
-    lastName: 'Jones',
-    numberAttending: 1,
-    numberOfChildren: 0,
-    numberOfSoftDrinks: 0,
-    numberOfVegetarian: 0,
-    boatName: null,
-    userEmail: null,
-    submittedAt: '2026-06-01T09:00:00.000Z',
-    paymentRequired: false,
-    paid: false,
-    paymentAmount: null,
-    paymentCurrency: null,
-    checkoutId: null,
-    paymentId: null,
-    paymentCompletedAt: null,
-    ...UNCHANGED_BOOKING,
-    checkoutOpenedAt: submittedAt,
-    ...overrides,
-  };
+  return storedBooking({ checkoutOpenedAt: overrides.submittedAt ?? storedBooking().submittedAt, ...overrides });
 }
 
 /** An unpaid booking of a paid event: it holds its places for 30 minutes. */
@@ -79,34 +93,144 @@ export function anUnpaidBooking(overrides: Partial<Booking> = {}): Booking {
   return aBooking({ paymentRequired: true, paid: false, paymentAmount: 1250, paymentCurrency: 'GBP', ...overrides });
 }
 
-export function aWorkDay(overrides: Partial<WorkDay> = {}): WorkDay {
-  return {
-    id: 'spring-clean',
-    name: 'Spring clean',
-    description: 'Get the club ready for the season',
-    date: '2026-04-11T08:00:00.000Z',
-    foodAvailable: true,
-    active: true,
-    tools: 'Bring gloves',
-    notes: 'Park by the boat park',
-    jobs: [
-      { id: 'slipway', title: 'Clear the slipway', description: 'Weed and sweep', volunteersNeeded: 4 },
-      { id: 'paint', title: 'Paint the hut', description: '', volunteersNeeded: 2 },
-    ],
-    ...overrides,
-  };
-}
+export const aWorkDay = builder<WorkDay>({
+  id: 'spring-clean',
+  name: 'Spring clean',
+  description: 'Get the club ready for the season',
+  date: '2026-04-11T08:00:00.000Z',
+  foodAvailable: true,
+  active: true,
+  tools: 'Bring gloves',
+  notes: 'Park by the boat park',
+  jobs: [
+    { id: 'slipway', title: 'Clear the slipway', description: 'Weed and sweep', volunteersNeeded: 4 },
+    { id: 'paint', title: 'Paint the hut', description: '', volunteersNeeded: 2 },
+  ],
+});
 
 /** An active admin with every permission, managing admins included. */
-export function anAdmin(overrides: Partial<Admin> = {}): Admin {
-  return {
-    uid: 'admin-1',
-    email: 'commodore@club.example',
-    name: 'The Commodore',
-    role: 'admin',
-    permissions: [...DEFAULT_PERMISSIONS, 'admins:manage'],
-    disabled: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+export const anAdmin = builder<Admin>({
+  uid: 'admin-1',
+  email: 'commodore@club.example',
+  name: 'The Commodore',
+  role: 'admin',
+  permissions: [...DEFAULT_PERMISSIONS, 'admins:manage'],
+  disabled: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+export const aMember = builder<Member>({
+  id: 'mem-ann',
+  name: 'Ann Sailor',
+  email: 'ann@club.example',
+  membershipType: 'Family',
+  renewalDate: '2027-03-31',
+  disabled: false,
+  createdAt: '2026-11-25T10:00:00.000Z',
+  updatedAt: '2026-11-25T10:00:00.000Z',
+});
+
+export const aPhoto = builder<Photo>({
+  id: 'p1',
+  caption: 'Evening sail',
+  credit: 'A. Member',
+  position: 0,
+  hidden: false,
+  width: 1280,
+  height: 853,
+  variants: [
+    { file: 'w320.avif', format: 'avif', width: 320, height: 213, bytes: 4000 },
+    { file: 'w320.webp', format: 'webp', width: 320, height: 213, bytes: 6000 },
+    { file: 'w320.jpg', format: 'jpeg', width: 320, height: 213, bytes: 9000 },
+  ],
+  createdAt: '2026-06-01T09:00:00.000Z',
+  updatedAt: '2026-06-01T09:00:00.000Z',
+});
+
+export const aHouseholdPerson = builder<HouseholdPerson>({
+  id: 'hp-1',
+  memberId: 'member-ann',
+  name: 'Tom Sailor',
+  kind: 'junior',
+  yearOfBirth: 2016,
+  createdAt: '2026-05-01T10:00:00.000Z',
+  updatedAt: '2026-05-01T10:00:00.000Z',
+});
+
+export const aSitePage = builder<SitePage>({
+  slug: 'beginners',
+  title: 'Beginner Sailing Tips',
+  body: 'New to sailing?\n\n## Before you go afloat\n\n- Check the forecast.\n',
+  updatedAt: '2026-11-25T10:00:00.000Z',
+  updatedBy: 'editor@example.org',
+});
+
+export const aCredential = builder<Credential>({
+  uid: 'uid-commodore',
+  email: 'Commodore@Club.example',
+  passwordHash: 'scrypt$16384$8$1$c2FsdA$aGFzaA',
+  disabled: false,
+});
+
+export const aPasskey = builder<Passkey>({
+  credentialId: 'cred-AAAA_-1',
+  memberId: 'member-pat',
+  publicKey: 'pQECAyYgASFYIFx8',
+  counter: 0,
+  transports: ['internal', 'hybrid'],
+  createdAt: '2026-06-01T09:00:00.000Z',
+  lastUsedAt: null,
+});
+
+export const aSignInCode = builder<SignInCode>({
+  emailHash: 'email-hash-1',
+  memberId: 'member-pat',
+  codeHash: 'code-hash-1',
+  seed: 'seed-1',
+  createdAt: '2026-06-01T09:00:00.000Z',
+  expiresAt: '2026-06-01T09:10:00.000Z',
+  tries: 0,
+  usedAt: null,
+});
+
+export const aSignup = builder<WorkDaySignup>({
+  id: 'signup-1',
+  workDayId: 'spring-clean',
+  firstName: 'Sam',
+  lastName: 'Helper',
+  selectedJobs: ['slipway'],
+  otherJob: '',
+  notes: '',
+  bringingTools: true,
+  wantsFood: false,
+  submittedAt: '2026-04-01T10:00:00.000Z',
+  email: null,
+});
+
+export const aDocument = builder<ClubDocument>({
+  id: 'constitution',
+  title: 'Club constitution',
+  description: 'The rules the club runs by',
+  category: 'rules',
+  fileName: 'club-constitution.pdf',
+  keepOffline: false,
+  tags: ['rules', 'governance'],
+  position: 0,
+});
+
+export const aCampaign = builder<Campaign>({
+  id: 'spring-news',
+  subject: 'Spring newsletter',
+  finished_at: '2026-03-20T18:00:00.000Z',
+  preview_url: 'https://preview.example/spring',
+});
+
+export const aNewsItem = builder<NewsItem>({
+  id: 'news-launch',
+  subject: 'The new pontoon is in',
+  body: 'The **new pontoon** is in place.\n\n- Launch from the east side\n- Mind the fresh paint',
+  publishAt: '2026-04-02T09:00:00.000Z',
+  status: 'published',
+  createdAt: '2026-04-01T12:00:00.000Z',
+  updatedAt: '2026-04-01T12:00:00.000Z',
+});

@@ -22,55 +22,28 @@ const MEMBER = { tag: TAG, access: 'member' } as const;
 
 export const HouseholdPersonAnswerSchema = z.object({ person: HouseholdPersonSchema });
 
+/** The reads of the member's own records: each a GET answering 200 with its use case's answer (401 without a member). */
+const MEMBER_READS: { path: string; operationId: string; summary: string; answer: { description: string; schema: z.ZodType }; useCase: new (deps: never) => { execute(member: Member): Promise<unknown> } }[] = [
+  { path: '/api/my/bookings', operationId: 'listMyBookings', summary: "The signed-in member's bookings, upcoming and past, with manage links and receipts; guest bookings made with the member's e-mail included", answer: { description: 'Upcoming (soonest first) and past (newest first)', schema: MyClubBookingsSchema }, useCase: GetMyClubBookings },
+  { path: '/api/my/waiting-lists', operationId: 'listMyWaitingLists', summary: "The signed-in member's places on waiting lists (joined signed in, or with the member's e-mail), each with its leave link and, while an offer stands, its deadline and booking link", answer: { description: 'Entries in line, first joined first', schema: MyClubWaitingListsSchema }, useCase: GetMyClubWaitingLists },
+  { path: '/api/my/work-days', operationId: 'listMyWorkDays', summary: "The work-day jobs the signed-in member's e-mail signed up for, upcoming (with withdraw links) and past", answer: { description: 'Upcoming (soonest first) and past (newest first)', schema: MyClubWorkDaysSchema }, useCase: GetMyClubWorkDays },
+  { path: '/api/my/calendar-feed', operationId: 'getMyCalendarFeedLink', summary: "The address of the signed-in member's private calendar feed (a secret: shown to the member only), or null before they make one", answer: { description: "The feed's path, or null", schema: MyCalendarFeedLinkSchema }, useCase: GetMyCalendarFeedLink },
+  { path: '/api/my/household', operationId: 'listMyHousehold', summary: "The signed-in member's household: its members (the contact marked), its dependants (`people`, in the order added), the invitations waiting for the member and, for its contact, the household's own", answer: { description: 'The household', schema: MyHouseholdSchema }, useCase: GetMyHousehold },
+];
+
 /** The signed-in member's own area (docs/my-club.md): each answer holds the member's own records only. */
 export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): void {
-  /** A read of the member's own records: 200 with the use case's answer, 401 without a member. */
-  const memberRead = (path: string, operationId: string, summary: string, answer: { description: string; schema: z.ZodType }, read: (member: Member) => Promise<unknown>) =>
+  for (const read of MEMBER_READS) {
     routes.add({
       method: 'get',
-      path,
-      operationId,
-      summary,
+      path: read.path,
+      operationId: read.operationId,
+      summary: read.summary,
       ...MEMBER,
-      responses: { 200: answer },
-      handler: async ({ member }) => reply(200, await read(member)),
+      responses: { 200: read.answer },
+      handler: async ({ member }) => reply(200, await ports.useCase(read.useCase).execute(member)),
     });
-
-  memberRead(
-    '/api/my/bookings',
-    'listMyBookings',
-    "The signed-in member's bookings, upcoming and past, with manage links and receipts; guest bookings made with the member's e-mail included",
-    { description: 'Upcoming (soonest first) and past (newest first)', schema: MyClubBookingsSchema },
-    (member) => ports.useCase(GetMyClubBookings).execute(member),
-  );
-  memberRead(
-    '/api/my/waiting-lists',
-    'listMyWaitingLists',
-    "The signed-in member's places on waiting lists (joined signed in, or with the member's e-mail), each with its leave link and, while an offer stands, its deadline and booking link",
-    { description: 'Entries in line, first joined first', schema: MyClubWaitingListsSchema },
-    (member) => ports.useCase(GetMyClubWaitingLists).execute(member),
-  );
-  memberRead(
-    '/api/my/work-days',
-    'listMyWorkDays',
-    "The work-day jobs the signed-in member's e-mail signed up for, upcoming (with withdraw links) and past",
-    { description: 'Upcoming (soonest first) and past (newest first)', schema: MyClubWorkDaysSchema },
-    (member) => ports.useCase(GetMyClubWorkDays).execute(member),
-  );
-  memberRead(
-    '/api/my/calendar-feed',
-    'getMyCalendarFeedLink',
-    "The address of the signed-in member's private calendar feed (a secret: shown to the member only), or null before they make one",
-    { description: "The feed's path, or null", schema: MyCalendarFeedLinkSchema },
-    (member) => ports.useCase(GetMyCalendarFeedLink).execute(member),
-  );
-  memberRead(
-    '/api/my/household',
-    'listMyHousehold',
-    "The signed-in member's household: its members (the contact marked), its dependants (`people`, in the order added), the invitations waiting for the member and, for its contact, the household's own",
-    { description: 'The household', schema: MyHouseholdSchema },
-    (member) => ports.useCase(GetMyHousehold).execute(member),
-  );
+  }
 
   routes.add({
     method: 'post',

@@ -10,15 +10,11 @@ import { UpdateNewsItem } from '../../../core/news/update-news-item';
 import type { AppContainer } from '../../container';
 import { reply, type ApiRoutes } from '../../http/api-routes';
 import { IdParamsSchema } from '../../http/api-schemas';
-import { noContent } from '../../http/route-helpers';
-import { DELETED, PAGE_READ, saying } from '../../http/route-parts';
+import { AdminCollection } from '../../http/admin-collection';
+import { PAGE_READ, saying } from '../../http/route-parts';
 
 const FROM_MAILERLITE = { description: '"News come from MailerLite: …" (CAMPAIGNS=mailerlite: the app writes no news)' };
 const NOT_FOUND = saying(NEWS_NOT_FOUND);
-
-/** The admin's news screen: reading its items (news:list), and writing them (news:write). */
-const NEWS_READ = { tag: 'admin news', access: { action: 'news.list' } } as const;
-const NEWS_WRITE = { tag: 'admin news', access: { action: 'news.write' } } as const;
 
 /** News items written in the app (CAMPAIGNS=database): the admin screen's routes (content:write) and the members' page. */
 export function registerNewsRoutes(routes: ApiRoutes, ports: AppContainer): void {
@@ -36,73 +32,37 @@ export function registerNewsRoutes(routes: ApiRoutes, ports: AppContainer): void
     handler: async ({ params }) => reply(200, await ports.useCase(ReadNewsItem).execute(params.id)),
   });
 
-  routes.add({
-    method: 'get',
-    path: '/api/admin/news',
+  const news = new AdminCollection(routes, { path: '/api/admin/news', tag: 'admin news', read: { action: 'news.list' }, write: { action: 'news.write' }, notFound: NOT_FOUND });
+  news.list({
     operationId: 'adminListNews',
     summary: 'Where news come from and every news item written in the app, drafts included, newest publish time first',
-    ...NEWS_READ,
     responses: { 200: { description: 'News items', schema: AdminNewsListSchema } },
     handler: async ({ admin }) => reply(200, await ports.useCase(ListNewsItems).execute(admin)),
   });
-
-  routes.add({
-    method: 'get',
-    path: '/api/admin/news/:id',
+  news.get({
     operationId: 'adminGetNewsItem',
     summary: 'One news item and its values for the edit form',
-    ...NEWS_READ,
-    params: IdParamsSchema,
-    responses: {
-      200: { description: 'The news item', schema: AdminNewsItemAnswerSchema },
-      404: NOT_FOUND,
-      409: FROM_MAILERLITE,
-    },
+    responses: { 200: { description: 'The news item', schema: AdminNewsItemAnswerSchema }, 409: FROM_MAILERLITE },
     handler: async ({ admin, params }) => reply(200, await ports.useCase(GetNewsItem).execute(admin, params.id)),
   });
-
-  routes.add({
-    method: 'post',
-    path: '/api/admin/news',
+  news.create({
     operationId: 'adminCreateNewsItem',
     summary: 'Write a news item: subject, Markdown body, publish time (London), Draft or Published',
-    ...NEWS_WRITE,
     body: NewsFormValuesSchema,
-    responses: {
-      201: { description: 'Written', schema: NewsItemSavedSchema },
-      409: FROM_MAILERLITE,
-    },
+    responses: { 201: { description: 'Written', schema: NewsItemSavedSchema }, 409: FROM_MAILERLITE },
     handler: async ({ admin, body }) => reply(201, { item: await ports.useCase(CreateNewsItem).execute(admin, body) }),
   });
-
-  routes.add({
-    method: 'put',
-    path: '/api/admin/news/:id',
+  news.update({
     operationId: 'adminUpdateNewsItem',
     summary: 'Edit a news item; status Draft unpublishes it',
-    ...NEWS_WRITE,
-    params: IdParamsSchema,
     body: NewsFormValuesSchema,
-    responses: {
-      200: { description: 'Saved', schema: NewsItemSavedSchema },
-      404: NOT_FOUND,
-      409: FROM_MAILERLITE,
-    },
+    responses: { 200: { description: 'Saved', schema: NewsItemSavedSchema }, 409: FROM_MAILERLITE },
     handler: async ({ admin, params, body }) => reply(200, { item: await ports.useCase(UpdateNewsItem).execute(admin, params.id, body) }),
   });
-
-  routes.add({
-    method: 'delete',
-    path: '/api/admin/news/:id',
+  news.remove({
     operationId: 'adminDeleteNewsItem',
     summary: 'Delete a news item',
-    ...NEWS_WRITE,
-    params: IdParamsSchema,
-    responses: {
-      204: DELETED,
-      404: NOT_FOUND,
-      409: FROM_MAILERLITE,
-    },
-    handler: async ({ admin, params }) => noContent(ports.useCase(DeleteNewsItem).execute(admin, params.id)),
+    responses: { 409: FROM_MAILERLITE },
+    handler: async ({ admin, params }) => ports.useCase(DeleteNewsItem).execute(admin, params.id),
   });
 }

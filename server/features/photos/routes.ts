@@ -12,9 +12,9 @@ import { UpdatePhoto } from '../../../core/photos/update-photo';
 import { UploadPhoto } from '../../../core/photos/upload-photo';
 import type { AppContainer } from '../../container';
 import { reply, type ApiRoutes, type SENT } from '../../http/api-routes';
-import { IdParamsSchema } from '../../http/api-schemas';
-import { noContent, readUpload, sendWithHeaders, uploadedBytes } from '../../http/route-helpers';
-import { DELETED, PAGE_READ, saying } from '../../http/route-parts';
+import { AdminCollection } from '../../http/admin-collection';
+import { readUpload, sendWithHeaders, uploadedBytes } from '../../http/route-helpers';
+import { PAGE_READ, saying } from '../../http/route-parts';
 
 const PhotoFileParamsSchema = z.object({
   id: z.string().min(1).max(200),
@@ -41,7 +41,7 @@ const UPLOAD_ERRORS = {
 } as const;
 
 /** The admin's photos screen (photos:manage). */
-const PHOTOS_ADMIN = { tag: 'admin photos', access: { action: 'photos.manage' } } as const;
+const PHOTOS_ADMIN = { action: 'photos.manage' } as const;
 const NOT_FOUND = saying(PHOTO_NOT_FOUND);
 
 function sendCopy(res: Response, file: { contentType: string; bytes: Uint8Array }, cache: string): typeof SENT {
@@ -75,12 +75,10 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
     handler: async ({ params, res }) => sendCopy(res, await ports.useCase(GetPhotoFile).execute(params.id, params.file), MEMBERS_CACHE),
   });
 
-  routes.add({
-    method: 'get',
-    path: '/api/admin/photos',
+  const photos = new AdminCollection(routes, { path: '/api/admin/photos', tag: 'admin photos', read: PHOTOS_ADMIN, write: PHOTOS_ADMIN, notFound: NOT_FOUND });
+  photos.list({
     operationId: 'adminListPhotos',
     summary: 'Every photo, hidden ones too, in the rotation order',
-    ...PHOTOS_ADMIN,
     responses: { 200: { description: 'Photos', schema: AdminPhotosResponseSchema } },
     handler: async ({ admin }) => reply(200, { photos: await ports.useCase(ListAdminPhotos).execute(admin) }),
   });
@@ -90,18 +88,16 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
     path: '/api/admin/photos/:id/files/:file',
     operationId: 'adminGetPhotoFile',
     summary: 'One resized copy of any photo, hidden ones too (the admin screen)',
-    ...PHOTOS_ADMIN,
+    tag: 'admin photos',
+    access: PHOTOS_ADMIN,
     params: PhotoFileParamsSchema,
     responses: { 200: IMAGE, 404: NOT_FOUND },
     handler: async ({ admin, params, res }) => sendCopy(res, await ports.useCase(GetPhotoFile).execute(params.id, params.file, admin), ADMINS_CACHE),
   });
 
-  routes.add({
-    method: 'post',
-    path: '/api/admin/photos',
+  photos.create({
     operationId: 'adminUploadPhoto',
     summary: 'Upload a photo (the image bytes as the body; caption and credit in the query); it joins the end of the rotation',
-    ...PHOTOS_ADMIN,
     rawBody: {
       contentType: 'image/jpeg',
       description: 'The photo itself: JPEG, PNG or WebP, at most 15 MB (image/png and image/webp are read the same way; the bytes decide)',
@@ -118,12 +114,11 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
   });
 
   // Before /:id, which would otherwise take "order" for an id.
-  routes.add({
+  photos.write({
     method: 'put',
-    path: '/api/admin/photos/order',
+    suffix: '/order',
     operationId: 'adminReorderPhotos',
     summary: 'Put the photos in a new order: every photo id once, first shown first',
-    ...PHOTOS_ADMIN,
     body: PhotoOrderSchema,
     responses: {
       200: { description: 'The photos in their new order', schema: AdminPhotosResponseSchema },
@@ -132,26 +127,18 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
     handler: async ({ admin, body }) => reply(200, { photos: await ports.useCase(ReorderPhotos).execute(admin, body) }),
   });
 
-  routes.add({
+  photos.update({
     method: 'patch',
-    path: '/api/admin/photos/:id',
     operationId: 'adminUpdatePhoto',
     summary: "Change a photo's caption or credit, or hide or show it",
-    ...PHOTOS_ADMIN,
-    params: IdParamsSchema,
     body: PhotoChangeSchema,
-    responses: { 200: { description: 'Changed', schema: AdminPhotoResponseSchema }, 404: NOT_FOUND },
+    responses: { 200: { description: 'Changed', schema: AdminPhotoResponseSchema } },
     handler: async ({ admin, params, body }) => reply(200, { photo: await ports.useCase(UpdatePhoto).execute(admin, params.id, body) }),
   });
 
-  routes.add({
-    method: 'delete',
-    path: '/api/admin/photos/:id',
+  photos.remove({
     operationId: 'adminDeletePhoto',
     summary: 'Delete a photo and its files',
-    ...PHOTOS_ADMIN,
-    params: IdParamsSchema,
-    responses: { 204: DELETED, 404: NOT_FOUND },
-    handler: async ({ admin, params }) => noContent(ports.useCase(DeletePhoto).execute(admin, params.id)),
+    handler: async ({ admin, params }) => ports.useCase(DeletePhoto).execute(admin, params.id),
   });
 }

@@ -15,12 +15,14 @@ import {
 } from '../../../core/site-pages/site-page-schema';
 import type { AppContainer } from '../../container';
 import { reply, type ApiRoutes } from '../../http/api-routes';
+import { AdminCollection } from '../../http/admin-collection';
 import { PAGE_READ, saying } from '../../http/route-parts';
 
 const NOT_FOUND = saying(SITE_PAGE_NOT_FOUND);
 /** A page's slug in the address; any text up to 200 characters is taken, and one that names no page is a 404. */
 const SlugParamsSchema = z.object({ slug: z.string().min(1).max(200) });
-const WRITE = { tag: 'admin pages', access: { action: 'sitePages.write' } } as const;
+/** Admins with content:write read and edit the pages. */
+const WRITE = { action: 'sitePages.write' } as const;
 
 /** The Beginners and Information pages: members read them; admins with content:write edit them (Markdown). */
 export function registerSitePageRoutes(routes: ApiRoutes, ports: AppContainer): void {
@@ -38,54 +40,39 @@ export function registerSitePageRoutes(routes: ApiRoutes, ports: AppContainer): 
     handler: async ({ params }) => reply(200, await ports.useCase(ReadSitePage).execute(params.slug)),
   });
 
-  routes.add({
-    method: 'get',
+  const pages = new AdminCollection(routes, {
     path: '/api/admin/pages',
+    tag: 'admin pages',
+    read: WRITE,
+    write: WRITE,
+    record: { param: 'slug', schema: SlugParamsSchema },
+    notFound: NOT_FOUND,
+  });
+  pages.list({
     operationId: 'adminListSitePages',
     summary: 'The pages admins edit, each with where members read it and when it was last saved',
-    ...WRITE,
     responses: { 200: { description: 'The pages', schema: AdminSitePageListSchema } },
     handler: async ({ admin }) => reply(200, await ports.useCase(ListSitePages).execute(admin)),
   });
-
-  routes.add({
-    method: 'post',
-    path: '/api/admin/pages/preview',
+  pages.write({
+    suffix: '/preview',
     operationId: 'adminPreviewSitePage',
     summary: 'A page body (Markdown) as members would see it once saved; nothing is stored',
-    ...WRITE,
     body: SitePagePreviewRequestSchema,
     responses: { 200: { description: 'The body rendered and sanitised', schema: SitePagePreviewSchema } },
     handler: async ({ admin, body }) => reply(200, await ports.useCase(PreviewSitePage).execute(admin, body)),
   });
-
-  routes.add({
-    method: 'get',
-    path: '/api/admin/pages/:slug',
+  pages.get({
     operationId: 'adminGetSitePage',
     summary: "One page and its words for the edit form (the original words until it is first saved)",
-    ...WRITE,
-    params: SlugParamsSchema,
-    responses: {
-      200: { description: 'The page', schema: AdminSitePageAnswerSchema },
-      404: NOT_FOUND,
-    },
+    responses: { 200: { description: 'The page', schema: AdminSitePageAnswerSchema } },
     handler: async ({ admin, params }) => reply(200, await ports.useCase(GetSitePage).execute(admin, params.slug)),
   });
-
-  routes.add({
-    method: 'put',
-    path: '/api/admin/pages/:slug',
+  pages.update({
     operationId: 'adminSaveSitePage',
     summary: "Save a page's title and Markdown body; members read it at once and search finds its new words",
-    ...WRITE,
-    params: SlugParamsSchema,
     body: SitePageFormValuesSchema,
-    responses: {
-      200: { description: 'Saved', schema: SitePageSavedSchema },
-      404: NOT_FOUND,
-      409: saying(SITE_PAGE_FORM_MESSAGES.changedMeanwhile),
-    },
+    responses: { 200: { description: 'Saved', schema: SitePageSavedSchema }, 409: saying(SITE_PAGE_FORM_MESSAGES.changedMeanwhile) },
     handler: async ({ admin, params, body }) => reply(200, { page: await ports.useCase(SaveSitePage).execute(admin, params.slug, body) }),
   });
 }

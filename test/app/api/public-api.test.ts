@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UnavailableError } from '../../../core/shared/errors';
-import { addEvent, startTestApp, type TestApp } from '../../support/api/test-app';
+import { addEvent, type TestApp, withTestApp } from '../../support/api/test-app';
 import { useTestApp } from '../../support/api/use-test-app';
 import { addWorkDays, WORK_DAY } from '../../support/api/fixtures';
 
@@ -218,22 +218,16 @@ describe('content', () => {
   });
 
   it('GET /api/campaigns answers 502 with the source message when the source fails', async () => {
-    const failing = await startTestApp({
-      adapters: {
-        campaignSource: {
-          listRecent: async () => {
-            throw new UnavailableError('Failed to fetch communications: Service Unavailable');
-          },
-        },
+    const source = {
+      listRecent: async () => {
+        throw new UnavailableError('Failed to fetch communications: Service Unavailable');
       },
-    });
-    try {
+    };
+    await withTestApp({ adapters: { campaignSource: source } }, async (failing) => {
       const res = await failing.agent().get('/api/campaigns');
       expect(res.status).toBe(502);
       expect(res.body).toEqual({ error: 'Failed to fetch communications: Service Unavailable' });
-    } finally {
-      await failing.dispose();
-    }
+    });
   });
 
   it('GET /api/documents lists documents with their file address, and the file is served as a PDF', async () => {
@@ -320,17 +314,14 @@ describe('request errors', () => {
   });
 
   it('an adapter failure is a 500 "Something went wrong" without any internal detail', async () => {
-    const broken = await startTestApp();
-    const events = broken.get('events');
-    events.listNotOverBefore = async () => {
-      throw new Error('SQLITE_CORRUPT: secret internals at /srv/db.ts:12');
-    };
-    try {
+    await withTestApp({}, async (broken) => {
+      const events = broken.get('events');
+      events.listNotOverBefore = async () => {
+        throw new Error('SQLITE_CORRUPT: secret internals at /srv/db.ts:12');
+      };
       const res = await broken.agent().get('/api/events');
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ error: 'Something went wrong' });
-    } finally {
-      await broken.dispose();
-    }
+    });
   });
 });

@@ -3,8 +3,8 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER_ROUND_JOB } from '../../../core/operations/scheduled-work';
 import type { SmtpTestServer } from '../../support/smtp-test-server';
-import { startTestAppWithMail } from '../../support/api/app-with-mail';
-import { addAdmin, FETCH, signIn, type TestApp } from '../../support/api/test-app';
+import { outboxEmptied, startTestAppWithMail } from '../../support/api/app-with-mail';
+import { FETCH, signedInAdmin, type TestApp } from '../../support/api/test-app';
 import { eventually } from '../../support/eventually';
 import { AUTUMN_RACE_FORM, ONE_SAILOR } from '../../support/api/fixtures';
 
@@ -26,15 +26,10 @@ const subjects = (mails: ParsedMail[]) => mails.map((m) => m.subject ?? '').sort
 async function reminderRoundRanNow(): Promise<void> {
   await eventually(async () => (await app.get('jobs').get(REMINDER_ROUND_JOB))?.doneAt).toBe(app.clock.now().toISOString());
 }
-async function outboxEmptied(): Promise<void> {
-  await eventually(async () => (await app.get('outbox').list({ status: 'queued' })).length).toBe(0);
-}
 
 describe('reminder e-mails, sent by the server itself', () => {
   it('two days before: one reminder to each confirmed booking with an e-mail, with the time, the .ics and the manage link; never again after a restart; none for an event with reminders off', async () => {
-    await addAdmin(app, 'boss@example.org');
-    const admin = app.agent();
-    await signIn(admin, 'boss@example.org');
+    const admin = await signedInAdmin(app, 'boss@example.org');
     const race = await admin.post('/api/admin/events').set(FETCH).send(eventForm);
     expect(race.status).toBe(201);
     expect(race.body.event.remindersOff).not.toBe(true);
@@ -76,11 +71,11 @@ describe('reminder e-mails, sent by the server itself', () => {
     expect(vevent.endDate.toJSDate().toISOString()).toBe('2026-06-10T12:00:00.000Z');
 
     // A restart, and a later round: the reminders are not written or sent again.
-    await outboxEmptied();
+    await outboxEmptied(app);
     await app.restart();
     app.clock.advance(20 * 60_000);
     await reminderRoundRanNow();
-    await outboxEmptied();
+    await outboxEmptied(app);
     expect(subjects(smtp.received)).toEqual(['Reminder: Autumn Race, Wed 10 June 2026, 10:00']);
     const written = (await app.get('outbox').list()).filter((m) => m.kind === 'booking-reminder');
     expect(written.map((m) => [m.recordId, m.status])).toEqual([[ada, 'sent']]);

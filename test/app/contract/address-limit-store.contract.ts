@@ -1,14 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AddressLimitStore } from '../../../core/shared/address-limit-store.port';
-import { useFreshAdapter, type AdapterFactory } from '../../support/contract/storage-fixtures';
+import { describeContract, type AdapterFactory } from '../../support/contract/storage-fixtures';
 
 const at = (time: string) => new Date(`2026-06-01T${time}.000Z`);
 const MINUTE = 60_000;
 
 export function describeAddressLimitStoreContract(name: string, makeAdapter: AdapterFactory<AddressLimitStore>): void {
-  describe(`${name} (AddressLimitStore contract)`, () => {
-    const limits = useFreshAdapter(makeAdapter);
-
+  describeContract('AddressLimitStore', name, makeAdapter, (limits) => {
     it('counts hits in a fixed window that starts with the first hit, and starts a new one once it has ended', async () => {
       const key = 'bookings-minute:203.0.113.7';
       expect(await limits().hit(key, MINUTE, at('09:00:00'))).toEqual({ hits: 1, resetAt: at('09:01:00') });

@@ -1,26 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { aCredential } from '../../support/entities';
 import { ConflictError, NotFoundError } from '../../../core/shared/errors';
-import type { Credential, CredentialRepository } from '../../../core/admins/credential-repository.port';
-import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../support/contract/storage-fixtures';
-
-function aCredential(overrides: Partial<Credential> = {}): Credential {
-  return {
-    uid: 'uid-commodore',
-    email: 'Commodore@Club.example',
-    passwordHash: 'scrypt$16384$8$1$c2FsdA$aGFzaA',
-    disabled: false,
-    ...overrides,
-  };
-}
+import type { CredentialRepository } from '../../../core/admins/credential-repository.port';
+import { rejectionOf, describeContract, itAnswers, type AdapterFactory } from '../../support/contract/storage-fixtures';
 
 export function describeCredentialRepositoryContract(name: string, makeAdapter: AdapterFactory<CredentialRepository>): void {
-  describe(`${name} (CredentialRepository contract)`, () => {
-    const credentials = useFreshAdapter(makeAdapter);
-
-    it('returns null for an unknown user', async () => {
-      expect(await credentials().getByUid('uid-commodore')).toBeNull();
-      expect(await credentials().getByEmail('commodore@club.example')).toBeNull();
-    });
+  describeContract('CredentialRepository', name, makeAdapter, (credentials) => {
+    itAnswers(
+      'returns null for an unknown user',
+      [() => credentials().getByUid('uid-commodore'), null],
+      [() => credentials().getByEmail('commodore@club.example'), null],
+    );
 
     it('gives back a created credential by uid and by e-mail in any letter case', async () => {
       await credentials().create(aCredential());

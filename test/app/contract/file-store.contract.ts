@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ValidationError } from '../../../core/shared/errors';
 import { MAX_STORED_FILE_BYTES, type FileStore } from '../../../core/shared/file-store.port';
-import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../support/contract/storage-fixtures';
+import { rejectionOf, describeContract, itAnswers, type AdapterFactory } from '../../support/contract/storage-fixtures';
 
 /** Bytes that differ at every position from a shifted copy: a mixed-up chunk would show. */
 export function patternedBytes(length: number, seed = 7): Uint8Array {
@@ -15,13 +15,12 @@ export function patternedBytes(length: number, seed = 7): Uint8Array {
 }
 
 export function describeFileStoreContract(name: string, makeAdapter: AdapterFactory<FileStore>): void {
-  describe(`${name} (FileStore contract)`, () => {
-    const files = useFreshAdapter(makeAdapter);
-
-    it('has no file under a key never written, and lists none at first', async () => {
-      expect(await files().get('documents/fees')).toBeNull();
-      expect(await files().list()).toEqual([]);
-    });
+  describeContract('FileStore', name, makeAdapter, (files) => {
+    itAnswers(
+      'has no file under a key never written, and lists none at first',
+      [() => files().get('documents/fees'), null],
+      [() => files().list(), []],
+    );
 
     it('gives back the bytes put, byte for byte, empty files included', async () => {
       const pdf = new TextEncoder().encode('%PDF-1.7\n\u0000\u00ff binary\r\n%%EOF');

@@ -28,8 +28,8 @@ import { demoData } from '../../../server/seed/demo-data';
 import { addAdmin, signIn, startTestApp } from '../../support/api/test-app';
 import { onTwoClients, useFirestoreEmulator } from '../../support/firestore-emulator-for-file';
 import { aSlot, anAssignment } from '../../features/duties/contract/duty-repository.contract';
-import { aCampaign, aDocument, aSignup, markPaidByCard, rejectionOf } from '../../support/contract/storage-fixtures';
-import { aBooking, anEvent, anUnpaidBooking, aWorkDay } from '../../support/entities';
+import { markPaidByCard, rejectionOf } from '../../support/contract/storage-fixtures';
+import { aBooking, aCampaign, aDocument, anEvent, anUnpaidBooking, aSignup, aWorkDay } from '../../support/entities';
 
 // One emulator for the whole file; every test starts from an empty database.
 const running = useFirestoreEmulator();

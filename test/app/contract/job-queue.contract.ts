@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { afterJobFailed, afterJobRan, JOB_LEASE_MS, newJob } from '../../../core/jobs/jobs';
 import type { Job } from '../../../core/jobs/job';
 import type { JobQueue } from '../../../core/jobs/job-queue.port';
-import { useFreshAdapter, type AdapterFactory } from '../../support/contract/storage-fixtures';
+import { describeContract, itHandsAnUnsettledClaimOn, type AdapterFactory } from '../../support/contract/storage-fixtures';
 
 export const T0 = new Date('2026-06-01T09:00:00.000Z');
 export const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
@@ -15,9 +15,7 @@ export function aJob(id: string, minutes = 0, kind = 'count'): Job {
 const ids = (claims: { job: Job }[]) => claims.map((c) => c.job.id);
 
 export function describeJobQueueContract(name: string, makeAdapter: AdapterFactory<JobQueue>): void {
-  describe(`${name} (JobQueue contract)`, () => {
-    const jobs = useFreshAdapter(makeAdapter);
-
+  describeContract('JobQueue', name, makeAdapter, (jobs) => {
     it('keeps each job whole; an unknown id is null', async () => {
       await jobs().schedule([aJob('a', 5), aJob('b')]);
       expect(await jobs().get('a')).toEqual(aJob('a', 5));
@@ -49,18 +47,11 @@ export function describeJobQueueContract(name: string, makeAdapter: AdapterFacto
       expect(await jobs().claimDue(at(10), JOB_LEASE_MS, 5).then(ids)).toEqual(['late']);
     });
 
-    it("gives a claim never settled (its runner died) to the next runner after the lease, and refuses the first holder's outcome", async () => {
-      await jobs().schedule([aJob('a')]);
-      const [stale] = await jobs().claimDue(at(0), JOB_LEASE_MS, 5);
-      expect(await jobs().claimDue(new Date(at(0).getTime() + JOB_LEASE_MS - 1), JOB_LEASE_MS, 5)).toEqual([]);
-      const [fresh] = await jobs().claimDue(new Date(at(0).getTime() + JOB_LEASE_MS), JOB_LEASE_MS, 5);
-      expect(fresh.job).toEqual(aJob('a'));
-      expect(fresh.claim).not.toBe(stale.claim);
-      expect(await jobs().settle(stale, afterJobRan(stale.job, at(16)))).toBe(false);
-      expect((await jobs().get('a'))?.status).toBe('pending');
-      expect(await jobs().settle(fresh, afterJobRan(fresh.job, at(16)))).toBe(true);
-      expect(await jobs().get('a')).toEqual(afterJobRan(aJob('a'), at(16)));
-    });
+    itHandsAnUnsettledClaimOn(
+      "gives a claim never settled (its runner died) to the next runner after the lease, and refuses the first holder's outcome",
+      jobs,
+      { add: (items) => jobs().schedule(items), itemOf: (claimed) => claimed.job, item: aJob('a'), leaseMs: JOB_LEASE_MS, waiting: 'pending', settled: afterJobRan, start: at(0), end: at(16) },
+    );
 
     it('a failed job is due again at its next try and not before; a done or given-up one never; a repeating one at its next run', async () => {
       await jobs().schedule([aJob('retry'), aJob('done'), aJob('again'), aJob('given-up')]);

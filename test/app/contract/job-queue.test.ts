@@ -11,7 +11,7 @@ import type { JobQueue } from '../../../core/jobs/job-queue.port';
 import { RunDueJobs, type JobHandlers } from '../../../core/jobs/run-due-jobs';
 import { useFirestoreEmulator } from '../../support/firestore-emulator-for-file';
 import { aJob, describeJobQueueContract, T0 } from './job-queue.contract';
-import type { AdapterFactory } from '../../support/contract/storage-fixtures';
+import { withStore, type AdapterFactory } from '../../support/contract/storage-fixtures';
 import { tempSqlite } from '../../support/temp-sqlite';
 import { runTogether } from '../../support/start-together';
 
@@ -70,8 +70,7 @@ describe('each due job runs exactly once with two server instances running their
   const all = Array.from({ length: count }, (_, i) => aJob(`job-${String(i).padStart(3, '0')}`));
 
   it('SQLite: two server processes on one database file', async () => {
-    const { queues, file, close } = await sqliteInstances();
-    try {
+    await withStore(sqliteInstances, async ({ queues, file }) => {
       await queues[0].schedule(all);
       const worker = fileURLToPath(new URL('../../support/contract/sqlite-job-worker.ts', import.meta.url));
       // Both start together once both have opened the database, so that they really race.
@@ -79,14 +78,11 @@ describe('each due job runs exactly once with two server instances running their
       const ran = outputs.flatMap((stdout) => (JSON.parse(stdout) as { ran: string[] }).ran).sort();
       expect(ran).toEqual(all.map((job) => job.id));
       for (const job of all) expect((await queues[1].get(job.id))?.status).toBe('done');
-    } finally {
-      await close();
-    }
+    });
   });
 
   it('Firestore: two clients of one emulator', async () => {
-    const { queues, close } = await firestoreInstances();
-    try {
+    await withStore(firestoreInstances, async ({ queues }) => {
       const clock = new FixedClock(T0);
       const runs: string[] = [];
       // Both instances schedule the same work (as both start with it): one job per key.
@@ -100,9 +96,7 @@ describe('each due job runs exactly once with two server instances running their
       // Both instances took part.
       expect(new Set(runs.map((run) => run.split('@')[1])).size).toBe(2);
       for (const job of all) expect((await queues[1].get(job.id))?.status).toBe('done');
-    } finally {
-      await close();
-    }
+    });
   });
 });
 
@@ -111,8 +105,7 @@ describe.each<[string, TwoInstances]>([
   ['Firestore: two clients of one emulator', firestoreInstances],
 ])('the job runner on two server instances (%s)', (_name, open) => {
   it("runs a crashed instance's claimed job on the other instance once its lease has run out, and only then", async () => {
-    const { queues, close } = await open();
-    try {
+    await withStore(open, async ({ queues }) => {
       const clock = new FixedClock(T0);
       const runs: string[] = [];
       await queues[0].schedule([aJob('hold-expiry-b1')]);
@@ -129,14 +122,11 @@ describe.each<[string, TwoInstances]>([
       clock.advance(24 * 3_600_000);
       expect(await survivor.execute()).toEqual({ done: 0, retrying: 0, failed: 0, lost: 0 });
       expect(runs).toHaveLength(1);
-    } finally {
-      await close();
-    }
+    });
   });
 
   it('retries a failing job after 1 and then 2 minutes, on whichever instance comes first', async () => {
-    const { queues, close } = await open();
-    try {
+    await withStore(open, async ({ queues }) => {
       const clock = new FixedClock(T0);
       let failures = 2;
       const runs: string[] = [];
@@ -164,8 +154,6 @@ describe.each<[string, TwoInstances]>([
       expect(await a.execute()).toEqual({ done: 1, retrying: 0, failed: 0, lost: 0 });
       expect(runs).toEqual(['offer-1@instance-0']);
       expect(await queues[1].get('offer-1')).toMatchObject({ status: 'done', attempts: 0, lastError: null });
-    } finally {
-      await close();
-    }
+    });
   });
 });

@@ -1,16 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AttemptHistory, LoginAttemptStore } from '../../../core/admins/login-attempt-store.port';
-import { useFreshAdapter, type AdapterFactory } from '../../support/contract/storage-fixtures';
+import { describeContract, itAnswers, type AdapterFactory } from '../../support/contract/storage-fixtures';
 
 const at = (time: string) => new Date(`2026-06-01T${time}.000Z`);
 
 export function describeLoginAttemptStoreContract(name: string, makeAdapter: AdapterFactory<LoginAttemptStore>): void {
-  describe(`${name} (LoginAttemptStore contract)`, () => {
-    const attempts = useFreshAdapter(makeAdapter);
-
-    it('counts no failures for a key never seen', async () => {
-      expect(await attempts().countSince('email:pat@club.example', at('00:00:00'))).toBe(0);
-    });
+  describeContract('LoginAttemptStore', name, makeAdapter, (attempts) => {
+    itAnswers('counts no failures for a key never seen', [() => attempts().countSince('email:pat@club.example', at('00:00:00')), 0]);
 
     it('counts the failures at or after the given time', async () => {
       const key = 'email:pat@club.example';

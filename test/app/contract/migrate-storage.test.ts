@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeFirestore, countFirestoreDocuments, firestoreRepositories, openFirestore } from '../../../adapters/firestore/firestore-storage';
 import { MemorySearchIndex } from '../../../adapters/memory/memory-search-index';
 import { openSqliteDatabase } from '../../../adapters/sqlite/sqlite-database';
-import { aPhoto } from '../../features/photos/contract/photo-repository.contract';
 import { DUTY_MESSAGES } from '../../../core/duties/duties';
 import { ConflictError } from '../../../core/shared/errors';
 import { aSlot, anAssignment } from '../../features/duties/contract/duty-repository.contract';
@@ -22,7 +21,7 @@ import { sqliteStorage } from '../../support/stores';
 import { startFileEmulator } from '../../support/firestore-emulator-for-file';
 import { grantPhasePermissions } from '../../../adapters/firestore/firestore-permission-grants';
 import { tempSqlite, type TempSqlite } from '../../support/temp-sqlite';
-import { anAdmin } from '../../support/entities';
+import { anAdmin, aPhoto } from '../../support/entities';
 
 const NOW = new Date('2026-05-20T10:00:00.000Z');
 const SCRIPT = fileURLToPath(new URL('../../../scripts/migrate-storage.ts', import.meta.url));

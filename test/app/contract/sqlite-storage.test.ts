@@ -21,17 +21,58 @@ import { readConnection } from '../../../adapters/sqlite/sqlite-read-connection'
 import { SqliteSessionRepository } from '../../../adapters/sqlite/sqlite-session-repository';
 import { SqliteWorkDayRepository } from '../../../adapters/sqlite/sqlite-work-day-repository';
 import { writeTransaction } from '../../../adapters/sqlite/sqlite-write-transaction';
-import { aSignup, rejectionOf } from '../../support/contract/storage-fixtures';
-import { aBooking, anAdmin, anEvent, anUnpaidBooking, aWorkDay } from '../../support/entities';
+import { rejectionOf } from '../../support/contract/storage-fixtures';
+import { aBooking, anAdmin, anEvent, anUnpaidBooking, aSignup, aWorkDay } from '../../support/entities';
 import { anEntry } from '../../features/waiting-list/contract/waiting-list.contract';
 import { SqliteWaitingList } from '../../../adapters/sqlite/sqlite-waiting-list';
 import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../../support/worker-limits';
-import { openTempSqlite, tempSqlite } from '../../support/temp-sqlite';
+import { openTempSqlite, tempSqlite, withTempSqlite } from '../../support/temp-sqlite';
 import { runTogether } from '../../support/start-together';
 
 /** A fresh database file in its own temporary folder, removed when closed. */
 async function freshDatabase(): Promise<{ db: Knex; file: string; close(): Promise<void> }> {
   return openTempSqlite('kyc-storage-');
+}
+
+/** Runs `work` on a fresh database file, then closes and removes it, whether `work` passed or threw. */
+async function onFreshDatabase(work: (opened: { db: Knex; file: string }) => Promise<void>): Promise<void> {
+  const { db, file, close } = await freshDatabase();
+  try {
+    await work({ db, file });
+  } finally {
+    await close();
+  }
+}
+
+/** Runs `work` on a database migrated as the server's are, in a fresh file removed afterwards. */
+function onMigratedDatabase(prefix: string, work: (db: Knex) => Promise<void>): Promise<void> {
+  return withTempSqlite(async (sqlite) => work(await sqlite.open()), prefix, 'kyc.sqlite');
+}
+
+/** A database as an earlier version left it, migrated up to `last` only; the test fills and closes it. */
+async function databaseUpTo(file: string, last: string): Promise<Knex> {
+  const old = knex({ client: 'better-sqlite3', connection: { filename: file }, useNullAsDefault: true });
+  const migrationSource = new SqliteMigrationSource();
+  for (;;) {
+    const [, done] = (await old.migrate.up({ migrationSource })) as [number, string[]];
+    if (done.includes(last) || done.length === 0) break;
+  }
+  return old;
+}
+
+/** Undoes migrations, the latest first, as long as `applied()` says the one under test is still in. */
+async function undoWhile(db: Knex, applied: () => Promise<boolean>): Promise<void> {
+  while (await applied()) await db.migrate.down({ migrationSource: new SqliteMigrationSource() });
+}
+
+/** Undoes the one migration `name`. */
+async function undoMigration(db: Knex, name: string): Promise<void> {
+  await db.migrate.down({ migrationSource: new SqliteMigrationSource(), name });
+}
+
+/** Does every migration not done yet, as the server does at start. */
+async function migrateToLatest(db: Knex): Promise<void> {
+  await db.migrate.latest({ migrationSource: new SqliteMigrationSource() });
 }
 
 describeStorageContracts('Sqlite', () => openSqliteStore());
@@ -85,17 +126,14 @@ describe('SQLite database file', () => {
   });
 
   it('writes to disk through a write-ahead log with foreign keys enforced', async () => {
-    const { db, close } = await freshDatabase();
-    try {
+    await onFreshDatabase(async ({ db }) => {
       const [journal] = await db.raw('PRAGMA journal_mode');
       const [foreignKeys] = await db.raw('PRAGMA foreign_keys');
       const [busy] = await db.raw('PRAGMA busy_timeout');
       expect(journal.journal_mode).toBe('wal');
       expect(foreignKeys.foreign_keys).toBe(1);
       expect(Object.values(busy)[0]).toBeGreaterThan(0);
-    } finally {
-      await close();
-    }
+    });
   });
 });
 
@@ -142,8 +180,7 @@ describe('SQLite after the server is killed (kill -9)', () => {
 
 describe('SQLite write transactions', () => {
   it('never overfill an event when several server processes book at the same moment', async () => {
-    const { db, file, close } = await freshDatabase();
-    try {
+    await onFreshDatabase(async ({ db, file }) => {
       const worker = fileURLToPath(new URL('../../support/contract/sqlite-booking-worker.ts', import.meta.url));
       // 450 bookings of 1 for 200 places, from three processes that start together once every
       // one has opened the database, so that they really race.
@@ -156,14 +193,11 @@ describe('SQLite write transactions', () => {
       const now = new Date('2026-06-01T09:00:00.000Z');
       expect((await bookings.placesTakenByEvent(['summer-regatta'], now)).get('summer-regatta')).toBe(200);
       expect(await bookings.checkPlaces({ now, repair: false })).toEqual([]);
-    } finally {
-      await close();
-    }
+    });
   }, WORKER_TEST_TIMEOUT_MS);
 
   it('undo everything when the work fails, and later transactions still run', async () => {
-    const { db, close } = await freshDatabase();
-    try {
+    await onFreshDatabase(async ({ db }) => {
       const failure = await rejectionOf(
         writeTransaction(db, async (trx) => {
           await trx('campaigns').insert({ id: 'half-done', subject: 'x', finished_at: null, finishedAtMs: null, preview_url: null });
@@ -176,28 +210,22 @@ describe('SQLite write transactions', () => {
       const bookings = new SqliteBookingRepository(db);
       const result = await bookings.addIfPlacesRemain(aBooking(), { capacity: 1, now: new Date('2026-06-01T09:00:00.000Z') });
       expect(result).toEqual({ added: true });
-    } finally {
-      await close();
-    }
+    });
   });
 
   it('refuse a damaged row instead of passing it on', async () => {
-    const { db, close } = await freshDatabase();
-    try {
+    await onFreshDatabase(async ({ db }) => {
       const events = new SqliteEventRepository(db);
       await events.create(anEvent());
       await db('events').update({ currency: 'XYZ' });
       await expect(events.get('summer-regatta')).rejects.toThrow();
-    } finally {
-      await close();
-    }
+    });
   });
 });
 
 describe('SQLite hot reads (the read connection)', () => {
   it('see a write as soon as it commits, never one half done, and do not wait for it', async () => {
-    const { db, close } = await freshDatabase();
-    try {
+    await onFreshDatabase(async ({ db }) => {
       const events = new SqliteEventRepository(db);
       const bookings = new SqliteBookingRepository(db);
       await events.create(anEvent());
@@ -219,9 +247,7 @@ describe('SQLite hot reads (the read connection)', () => {
       release();
       await writing;
       expect((await events.get('summer-regatta'))?.name).toBe('Renamed Regatta');
-    } finally {
-      await close();
-    }
+    });
   });
 
   it('run on a read-only connection to the same file, closed with the database', async () => {
@@ -242,272 +268,185 @@ describe('SQLite hot reads (the read connection)', () => {
 
 describe('migration 0013: documents’ files move out of the table', () => {
   it('writes each stored PDF to DATA_DIR/files and points its row at it, ordered by title; the file reads back byte for byte', async () => {
-    const sqlite = tempSqlite('kyc-0013-', 'kyc.sqlite');
-    const { dir, file } = sqlite;
-    try {
+    await withTempSqlite(async (sqlite) => {
+      const { dir, file } = sqlite;
       // A database as the previous version left it: migrations up to 0010, PDFs in the rows.
-      const old = knex({ client: 'better-sqlite3', connection: { filename: file }, useNullAsDefault: true });
-      const migrationSource = new SqliteMigrationSource();
-      for (;;) {
-        const [, done] = (await old.migrate.up({ migrationSource })) as [number, string[]];
-        if (done.includes('0010-waiting-list') || done.length === 0) break;
-      }
+      const old = await databaseUpTo(file, '0010-waiting-list');
       const pdf = (text: string) => Buffer.from(`%PDF-1.4 ${text} \u0000\u00ff`, 'latin1');
       for (const [id, title] of [['rules', 'Sailing rules'], ['fees', 'Annual fees']]) {
         await old('documents').insert({ id, title, description: '', category: 'Club', fileName: `${id}.pdf`, tags: '[]', fileFileName: `${id}.pdf`, fileContentType: 'application/pdf', fileBytes: pdf(id) });
       }
       await old.destroy();
 
-      const db = await openSqliteDatabase(file);
-      try {
-        const documents = new SqliteDocumentRepository(db);
-        expect((await documents.list()).map((d) => [d.id, d.position])).toEqual([['fees', 0], ['rules', 1]]);
-        const files = new DirectoryFileStore(join(dir, 'files'));
-        expect(await files.list('documents/')).toHaveLength(2);
-        const got = await new GetDocumentFile({ documents, files }).execute('rules');
-        expect(Buffer.from(got.bytes).equals(pdf('rules'))).toBe(true);
-        expect(got.fileName).toBe('rules.pdf');
-        const columns = await db('documents').columnInfo();
-        expect(Object.keys(columns)).not.toContain('fileBytes');
-        // Undone, the PDFs are back in the rows; done again, back in the file store.
-        // Later migrations (0014) come off first, then 0013.
-        while (!(await db.schema.hasColumn('documents', 'fileBytes'))) await db.migrate.down({ migrationSource: new SqliteMigrationSource() });
-        const back = (await db('documents').where({ id: 'rules' }).first('fileBytes')) as { fileBytes: Uint8Array };
-        expect(Buffer.from(back.fileBytes).equals(pdf('rules'))).toBe(true);
-        await db.migrate.latest({ migrationSource: new SqliteMigrationSource() });
-        expect(Buffer.from((await new GetDocumentFile({ documents, files }).execute('fees')).bytes).equals(pdf('fees'))).toBe(true);
-      } finally {
-        await db.destroy();
-      }
-    } finally {
-      await sqlite.close();
-    }
+      const db = await sqlite.open();
+      const documents = new SqliteDocumentRepository(db);
+      expect((await documents.list()).map((d) => [d.id, d.position])).toEqual([['fees', 0], ['rules', 1]]);
+      const files = new DirectoryFileStore(join(dir, 'files'));
+      expect(await files.list('documents/')).toHaveLength(2);
+      const got = await new GetDocumentFile({ documents, files }).execute('rules');
+      expect(Buffer.from(got.bytes).equals(pdf('rules'))).toBe(true);
+      expect(got.fileName).toBe('rules.pdf');
+      const columns = await db('documents').columnInfo();
+      expect(Object.keys(columns)).not.toContain('fileBytes');
+      // Undone, the PDFs are back in the rows; done again, back in the file store.
+      // Later migrations (0014) come off first, then 0013.
+      await undoWhile(db, async () => !(await db.schema.hasColumn('documents', 'fileBytes')));
+      const back = (await db('documents').where({ id: 'rules' }).first('fileBytes')) as { fileBytes: Uint8Array };
+      expect(Buffer.from(back.fileBytes).equals(pdf('rules'))).toBe(true);
+      await migrateToLatest(db);
+      expect(Buffer.from((await new GetDocumentFile({ documents, files }).execute('fees')).bytes).equals(pdf('fees'))).toBe(true);
+    }, 'kyc-0013-', 'kyc.sqlite');
   });
 });
 
 describe('migration 0031: My club’s waiting-list entries, work-day sign-ups and feed', () => {
   it('gives sign-ups stored before it their e-mail key and entries no member, so My club finds them; undone and done again', async () => {
-    const sqlite = tempSqlite('kyc-0031-', 'kyc.sqlite');
-    try {
-      const db = await openSqliteDatabase(sqlite.file);
-      try {
-        const workDays = new SqliteWorkDayRepository(db);
-        const waitingList = new SqliteWaitingList(db);
-        await workDays.create(aWorkDay());
-        const signup = { ...aSignup(), email: ' Ann@Example.org' };
-        await workDays.addSignup(signup);
-        const entry = anEntry('e-1', { email: 'Ann@Example.org' });
-        await waitingList.join(entry, []);
-        const migrationSource = new SqliteMigrationSource();
-        await db.migrate.down({ migrationSource, name: '0031-my-club-lists-and-feed' });
-        expect(await db.schema.hasColumn('work_day_signups', 'emailKey')).toBe(false);
-        expect(await db.schema.hasColumn('waitlist_entries', 'memberId')).toBe(false);
-        expect(await db.schema.hasTable('member_calendar_feeds')).toBe(false);
-        await db.migrate.latest({ migrationSource });
-        expect(await workDays.listSignupsByEmail('ann@example.org', 10)).toEqual([signup]);
-        expect(await waitingList.listInLineForMember({ memberId: 'm-1', emailKey: 'ann@example.org' }, 10)).toEqual([entry]);
-      } finally {
-        await db.destroy();
-      }
-    } finally {
-      await sqlite.close();
-    }
+    await onMigratedDatabase('kyc-0031-', async (db) => {
+      const workDays = new SqliteWorkDayRepository(db);
+      const waitingList = new SqliteWaitingList(db);
+      await workDays.create(aWorkDay());
+      const signup = { ...aSignup(), email: ' Ann@Example.org' };
+      await workDays.addSignup(signup);
+      const entry = anEntry('e-1', { email: 'Ann@Example.org' });
+      await waitingList.join(entry, []);
+      await undoMigration(db, '0031-my-club-lists-and-feed');
+      expect(await db.schema.hasColumn('work_day_signups', 'emailKey')).toBe(false);
+      expect(await db.schema.hasColumn('waitlist_entries', 'memberId')).toBe(false);
+      expect(await db.schema.hasTable('member_calendar_feeds')).toBe(false);
+      await migrateToLatest(db);
+      expect(await workDays.listSignupsByEmail('ann@example.org', 10)).toEqual([signup]);
+      expect(await waitingList.listInLineForMember({ memberId: 'm-1', emailKey: 'ann@example.org' }, 10)).toEqual([entry]);
+    });
   });
 });
 
 describe('migration 0030: bookings found by their e-mail', () => {
   it('gives bookings stored before it their e-mail key, so My club finds them; undone and done again', async () => {
-    const sqlite = tempSqlite('kyc-0030-', 'kyc.sqlite');
-    try {
-      const db = await openSqliteDatabase(sqlite.file);
-      try {
-        const bookings = new SqliteBookingRepository(db);
-        const booking = aBooking({ userEmail: ' Ann@Example.org' });
-        await bookings.addIfPlacesRemain(booking, { capacity: null, now: new Date('2026-06-01T09:00:00.000Z') });
-        const migrationSource = new SqliteMigrationSource();
-        // Later migrations come off first, then 0030.
-        while (await db.schema.hasColumn('bookings', 'emailKey')) await db.migrate.down({ migrationSource });
-        expect(await db.schema.hasColumn('bookings', 'emailKey')).toBe(false);
-        await db.migrate.latest({ migrationSource });
-        expect(await bookings.listForMember({ memberId: 'm-1', emailKey: 'ann@example.org' }, 10)).toEqual([booking]);
-        // A row that lost its key (edited by hand) is given it again at start, as the migration did.
-        await db('bookings').update({ emailKey: null });
-        expect(await bookings.assignMissingEmailKeys()).toBe(1);
-        expect(await bookings.assignMissingEmailKeys()).toBe(0);
-        expect(await bookings.listForMember({ memberId: 'm-1', emailKey: 'ann@example.org' }, 10)).toEqual([booking]);
-      } finally {
-        await db.destroy();
-      }
-    } finally {
-      await sqlite.close();
-    }
+    await onMigratedDatabase('kyc-0030-', async (db) => {
+      const bookings = new SqliteBookingRepository(db);
+      const booking = aBooking({ userEmail: ' Ann@Example.org' });
+      await bookings.addIfPlacesRemain(booking, { capacity: null, now: new Date('2026-06-01T09:00:00.000Z') });
+      // Later migrations come off first, then 0030.
+      await undoWhile(db, () => db.schema.hasColumn('bookings', 'emailKey'));
+      expect(await db.schema.hasColumn('bookings', 'emailKey')).toBe(false);
+      await migrateToLatest(db);
+      expect(await bookings.listForMember({ memberId: 'm-1', emailKey: 'ann@example.org' }, 10)).toEqual([booking]);
+      // A row that lost its key (edited by hand) is given it again at start, as the migration did.
+      await db('bookings').update({ emailKey: null });
+      expect(await bookings.assignMissingEmailKeys()).toBe(1);
+      expect(await bookings.assignMissingEmailKeys()).toBe(0);
+      expect(await bookings.listForMember({ memberId: 'm-1', emailKey: 'ann@example.org' }, 10)).toEqual([booking]);
+    });
   });
 });
 
 describe('migration 0025: member prices and households', () => {
   it('reads bookings stored before it as standard-price guest bookings and events as without a member price; undone and done again', async () => {
-    const sqlite = tempSqlite('kyc-0025-', 'kyc.sqlite');
-    try {
-      const db = await openSqliteDatabase(sqlite.file);
-      try {
-        const events = new SqliteEventRepository(db);
-        const bookings = new SqliteBookingRepository(db);
-        const households = new SqliteHouseholdRepository(db);
-        await events.create(anEvent({ requiresPayment: true, price: 1500, memberPrice: 1000 }));
-        const booking = aBooking({ priceKind: 'member', memberId: 'member-1', memberPlaces: 1 });
-        await bookings.addIfPlacesRemain(booking, { capacity: null, now: new Date('2026-06-01T09:00:00.000Z') });
-        // Undone: the columns and the table go, the rest stays.
-        const migrationSource = new SqliteMigrationSource();
-        // Later migrations come off first, then 0025.
-        while (await db.schema.hasColumn('bookings', 'priceKind')) await db.migrate.down({ migrationSource });
-        expect(await db.schema.hasColumn('bookings', 'priceKind')).toBe(false);
-        expect(await db.schema.hasTable('household_people')).toBe(false);
-        await db.migrate.latest({ migrationSource });
-        expect(await bookings.get(booking.id)).toEqual({ ...booking, priceKind: 'standard', memberId: null, memberPlaces: 0 });
-        expect((await events.get(anEvent().id))?.memberPrice).toBeUndefined();
-        expect(await households.listForMember('member-1')).toEqual([]);
-      } finally {
-        await db.destroy();
-      }
-    } finally {
-      await sqlite.close();
-    }
+    await onMigratedDatabase('kyc-0025-', async (db) => {
+      const events = new SqliteEventRepository(db);
+      const bookings = new SqliteBookingRepository(db);
+      const households = new SqliteHouseholdRepository(db);
+      await events.create(anEvent({ requiresPayment: true, price: 1500, memberPrice: 1000 }));
+      const booking = aBooking({ priceKind: 'member', memberId: 'member-1', memberPlaces: 1 });
+      await bookings.addIfPlacesRemain(booking, { capacity: null, now: new Date('2026-06-01T09:00:00.000Z') });
+      // Undone: the columns and the table go, the rest stays.
+      // Later migrations come off first, then 0025.
+      await undoWhile(db, () => db.schema.hasColumn('bookings', 'priceKind'));
+      expect(await db.schema.hasColumn('bookings', 'priceKind')).toBe(false);
+      expect(await db.schema.hasTable('household_people')).toBe(false);
+      await migrateToLatest(db);
+      expect(await bookings.get(booking.id)).toEqual({ ...booking, priceKind: 'standard', memberId: null, memberPlaces: 0 });
+      expect((await events.get(anEvent().id))?.memberPrice).toBeUndefined();
+      expect(await households.listForMember('member-1')).toEqual([]);
+    });
   });
 });
 
 describe('migration 0039: households of several members', () => {
   it('makes each member with dependants the contact of a household of one member bearing their id; undone and done again', async () => {
-    const sqlite = tempSqlite('kyc-0039-', 'kyc.sqlite');
-    try {
-      const db = await openSqliteDatabase(sqlite.file);
-      try {
-        const households = new SqliteHouseholdRepository(db);
-        const migrationSource = new SqliteMigrationSource();
-        while (await db.schema.hasTable('household_members')) await db.migrate.down({ migrationSource });
-        const person = { id: 'hp-1', memberId: 'member-1', name: 'Tom Sailor', kind: 'junior', yearOfBirth: 2016, createdAt: '2026-05-01T10:00:00.000Z', updatedAt: '2026-05-01T10:00:00.000Z' };
-        await db('household_people').insert([person, { ...person, id: 'hp-2', createdAt: '2026-05-02T10:00:00.000Z' }]);
-        await db.migrate.latest({ migrationSource });
-        expect(await households.membersOf('member-1')).toEqual([{ householdId: 'member-1', memberId: 'member-1', contact: true, joinedAt: '2026-05-01T10:00:00.000Z' }]);
-        expect(await households.membershipOf('member-2')).toBeNull();
-        expect((await households.listForMember('member-1')).map((p) => p.id)).toEqual(['hp-1', 'hp-2']);
-      } finally {
-        await db.destroy();
-      }
-    } finally {
-      await sqlite.close();
-    }
+    await onMigratedDatabase('kyc-0039-', async (db) => {
+      const households = new SqliteHouseholdRepository(db);
+      await undoWhile(db, () => db.schema.hasTable('household_members'));
+      const person = { id: 'hp-1', memberId: 'member-1', name: 'Tom Sailor', kind: 'junior', yearOfBirth: 2016, createdAt: '2026-05-01T10:00:00.000Z', updatedAt: '2026-05-01T10:00:00.000Z' };
+      await db('household_people').insert([person, { ...person, id: 'hp-2', createdAt: '2026-05-02T10:00:00.000Z' }]);
+      await migrateToLatest(db);
+      expect(await households.membersOf('member-1')).toEqual([{ householdId: 'member-1', memberId: 'member-1', contact: true, joinedAt: '2026-05-01T10:00:00.000Z' }]);
+      expect(await households.membershipOf('member-2')).toBeNull();
+      expect((await households.listForMember('member-1')).map((p) => p.id)).toEqual(['hp-1', 'hp-2']);
+    });
   });
 });
 
 describe('migration 0044: household invitations keep their e-mail', () => {
   it('gives each invitation waiting its member’s e-mail; then one without a member is stored; undone and done again', async () => {
-    const sqlite = tempSqlite('kyc-0044-', 'kyc.sqlite');
-    try {
-      const db = await openSqliteDatabase(sqlite.file);
-      try {
-        const households = new SqliteHouseholdRepository(db);
-        const migrationSource = new SqliteMigrationSource();
-        const at = '2026-05-01T10:00:00.000Z';
-        await new SqliteMemberRepository(db).create({ id: 'member-bob', name: 'Bob', email: 'Bob@Club.example', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: at, updatedAt: at });
-        while (await db.schema.hasColumn('household_invitations', 'email')) await db.migrate.down({ migrationSource });
-        await db('household_invitations').insert({ id: 'inv-1', householdId: 'h-1', memberId: 'member-bob', invitedBy: 'member-ann', createdAt: at });
-        await db.migrate.latest({ migrationSource });
-        expect(await households.getInvitation('inv-1')).toEqual({ id: 'inv-1', householdId: 'h-1', memberId: 'member-bob', email: 'bob@club.example', invitedBy: 'member-ann', createdAt: at });
-        const nobody = { id: 'inv-2', householdId: 'h-1', memberId: null, email: 'nobody@example.org', invitedBy: 'member-ann', createdAt: at };
-        expect(await households.addInvitation(nobody, 8)).toBe('invited');
-        // Undone back to before 0044, through any migration that came after it.
-        while (await db.schema.hasColumn('household_invitations', 'email')) await db.migrate.down({ migrationSource });
-        expect(await db('household_invitations').pluck('id')).toEqual(['inv-1']);
-        await db.migrate.latest({ migrationSource });
-        expect((await households.invitationsOf('h-1')).map((i) => i.email)).toEqual(['bob@club.example']);
-      } finally {
-        await db.destroy();
-      }
-    } finally {
-      await sqlite.close();
-    }
+    await onMigratedDatabase('kyc-0044-', async (db) => {
+      const households = new SqliteHouseholdRepository(db);
+      const at = '2026-05-01T10:00:00.000Z';
+      await new SqliteMemberRepository(db).create({ id: 'member-bob', name: 'Bob', email: 'Bob@Club.example', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: at, updatedAt: at });
+      await undoWhile(db, () => db.schema.hasColumn('household_invitations', 'email'));
+      await db('household_invitations').insert({ id: 'inv-1', householdId: 'h-1', memberId: 'member-bob', invitedBy: 'member-ann', createdAt: at });
+      await migrateToLatest(db);
+      expect(await households.getInvitation('inv-1')).toEqual({ id: 'inv-1', householdId: 'h-1', memberId: 'member-bob', email: 'bob@club.example', invitedBy: 'member-ann', createdAt: at });
+      const nobody = { id: 'inv-2', householdId: 'h-1', memberId: null, email: 'nobody@example.org', invitedBy: 'member-ann', createdAt: at };
+      expect(await households.addInvitation(nobody, 8)).toBe('invited');
+      // Undone back to before 0044, through any migration that came after it.
+      await undoWhile(db, () => db.schema.hasColumn('household_invitations', 'email'));
+      expect(await db('household_invitations').pluck('id')).toEqual(['inv-1']);
+      await migrateToLatest(db);
+      expect((await households.invitationsOf('h-1')).map((i) => i.email)).toEqual(['bob@club.example']);
+    });
   });
 });
 
 describe('migration 0023: the member list', () => {
   it('gives members:write (and, with 0028 and 0036, duties:write and privacy:manage) to each admin holding admins:manage, and to no other', async () => {
-    const sqlite = tempSqlite('kyc-0023-', 'kyc.sqlite');
-    try {
-      const old = knex({ client: 'better-sqlite3', connection: { filename: sqlite.file }, useNullAsDefault: true });
-      const migrationSource = new SqliteMigrationSource();
-      for (;;) {
-        const [, done] = (await old.migrate.up({ migrationSource })) as [number, string[]];
-        if (done.includes('0022-campaign-content') || done.length === 0) break;
-      }
+    await withTempSqlite(async (sqlite) => {
+      const old = await databaseUpTo(sqlite.file, '0022-campaign-content');
       const admin = (uid: string, permissions: string[]) => ({ uid, email: `${uid}@club.example`, emailKey: `${uid}@club.example`, name: uid, role: 'admin', permissions: JSON.stringify(permissions), disabled: 0, createdAt: '2026-01-01T12:00:00.000Z' });
       await old('admins').insert([admin('manager', ['events:read', 'admins:manage']), admin('editor', ['events:read', 'events:write'])]);
       await old.destroy();
 
-      const db = await openSqliteDatabase(sqlite.file);
-      try {
-        const admins = new SqliteAdminRepository(db);
-        // Migrations 0028 and 0036 run in the same batch and give duties:write and privacy:manage the same way.
-        expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage', 'members:write', 'duties:write', 'privacy:manage']);
-        expect((await admins.getByUid('editor'))?.permissions).toEqual(['events:read', 'events:write']);
-        // Later migrations (0024 to 0040) come off first, then 0023.
-        while (await db.schema.hasTable('members')) await db.migrate.down({ migrationSource: new SqliteMigrationSource() });
-        expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage']);
-        expect(await db.schema.hasTable('members')).toBe(false);
-      } finally {
-        await db.destroy();
-      }
-    } finally {
-      await sqlite.close();
-    }
+      const db = await sqlite.open();
+      const admins = new SqliteAdminRepository(db);
+      // Migrations 0028 and 0036 run in the same batch and give duties:write and privacy:manage the same way.
+      expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage', 'members:write', 'duties:write', 'privacy:manage']);
+      expect((await admins.getByUid('editor'))?.permissions).toEqual(['events:read', 'events:write']);
+      // Later migrations (0024 to 0040) come off first, then 0023.
+      await undoWhile(db, () => db.schema.hasTable('members'));
+      expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage']);
+      expect(await db.schema.hasTable('members')).toBe(false);
+    }, 'kyc-0023-', 'kyc.sqlite');
   });
 });
 
 describe('migration 0029: passkey challenges', () => {
   it('adds the challenges table beside the passkeys; undone and done again', async () => {
-    const sqlite = tempSqlite('kyc-0029-', 'kyc.sqlite');
-    try {
-      const db = await openSqliteDatabase(sqlite.file);
-      try {
-        const challenges = new SqlitePasskeyChallengeRepository(db);
-        const challenge = { challengeHash: 'h', purpose: 'authentication' as const, memberId: null, createdAt: '2026-06-01T09:00:00.000Z', expiresAt: '2026-06-01T09:05:00.000Z' };
-        await challenges.put(challenge);
-        const migrationSource = new SqliteMigrationSource();
-        await db.migrate.down({ migrationSource, name: '0029-passkey-challenges' });
-        expect(await db.schema.hasTable('passkey_challenges')).toBe(false);
-        expect(await db.schema.hasTable('passkeys')).toBe(true);
-        await db.migrate.latest({ migrationSource });
-        expect(await challenges.take('h', 'authentication', new Date('2026-06-01T09:01:00.000Z'))).toBeNull();
-      } finally {
-        await db.destroy();
-      }
-    } finally {
-      await sqlite.close();
-    }
+    await onMigratedDatabase('kyc-0029-', async (db) => {
+      const challenges = new SqlitePasskeyChallengeRepository(db);
+      const challenge = { challengeHash: 'h', purpose: 'authentication' as const, memberId: null, createdAt: '2026-06-01T09:00:00.000Z', expiresAt: '2026-06-01T09:05:00.000Z' };
+      await challenges.put(challenge);
+      await undoMigration(db, '0029-passkey-challenges');
+      expect(await db.schema.hasTable('passkey_challenges')).toBe(false);
+      expect(await db.schema.hasTable('passkeys')).toBe(true);
+      await migrateToLatest(db);
+      expect(await challenges.take('h', 'authentication', new Date('2026-06-01T09:01:00.000Z'))).toBeNull();
+    });
   });
 });
 
 describe('migration 0047: a larger change waits for its own checkout', () => {
   it('reads bookings stored before it as with no change waiting; keeps change checkouts findable; undone and done again', async () => {
-    const sqlite = tempSqlite('kyc-0047-', 'kyc.sqlite');
-    try {
-      const db = await openSqliteDatabase(sqlite.file);
-      try {
-        const bookings = new SqliteBookingRepository(db);
-        const migrationSource = new SqliteMigrationSource();
-        const booking = aBooking({ id: 'before-0047', paymentRequired: true, paid: true, paymentAmount: 1000, paymentCurrency: 'GBP', paymentId: 'pay-1', paymentMethod: 'card' });
-        await bookings.addIfPlacesRemain(booking, { capacity: null, now: new Date('2026-06-01T09:00:00.000Z') });
-        while (await db.schema.hasTable('booking_checkouts')) await db.migrate.down({ migrationSource });
-        expect(await db.schema.hasColumn('bookings', 'pendingChange')).toBe(false);
-        await db.migrate.latest({ migrationSource });
-        expect(await bookings.get('before-0047')).toEqual(booking);
-        const pendingChange = { attempt: 1, checkoutId: 'chk-c1', at: '2026-06-01T09:05:00.000Z', checkoutOpenedAt: null, numberAttending: 2, numberOfChildren: 0, difference: 1000, priceKind: 'standard' as const, memberPlaces: 0, latePaymentId: null };
-        await bookings.change('before-0047', new Date('2026-06-01T09:05:00.000Z'), (current) => ({ booking: { ...current, pendingChange, changeAttempts: 1 } }));
-        expect(await bookings.findByCheckoutId('chk-c1')).toMatchObject({ id: 'before-0047', pendingChange, changeAttempts: 1 });
-      } finally {
-        await db.destroy();
-      }
-    } finally {
-      await sqlite.close();
-    }
+    await onMigratedDatabase('kyc-0047-', async (db) => {
+      const bookings = new SqliteBookingRepository(db);
+      const booking = aBooking({ id: 'before-0047', paymentRequired: true, paid: true, paymentAmount: 1000, paymentCurrency: 'GBP', paymentId: 'pay-1', paymentMethod: 'card' });
+      await bookings.addIfPlacesRemain(booking, { capacity: null, now: new Date('2026-06-01T09:00:00.000Z') });
+      await undoWhile(db, () => db.schema.hasTable('booking_checkouts'));
+      expect(await db.schema.hasColumn('bookings', 'pendingChange')).toBe(false);
+      await migrateToLatest(db);
+      expect(await bookings.get('before-0047')).toEqual(booking);
+      const pendingChange = { attempt: 1, checkoutId: 'chk-c1', at: '2026-06-01T09:05:00.000Z', checkoutOpenedAt: null, numberAttending: 2, numberOfChildren: 0, difference: 1000, priceKind: 'standard' as const, memberPlaces: 0, latePaymentId: null };
+      await bookings.change('before-0047', new Date('2026-06-01T09:05:00.000Z'), (current) => ({ booking: { ...current, pendingChange, changeAttempts: 1 } }));
+      expect(await bookings.findByCheckoutId('chk-c1')).toMatchObject({ id: 'before-0047', pendingChange, changeAttempts: 1 });
+    });
   });
 });

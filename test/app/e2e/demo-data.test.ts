@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { TestPaymentGateway } from '../../../adapters/test-payments/test-payment-gateway';
-import { signInAsAdmin } from '../../support/e2e/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../support/e2e/app-server';
+import { adminSignedInTab } from '../../support/e2e/admin-api';
 import { expectAccessible } from '../../support/e2e/axe';
 import { DESKTOP, PHONE } from '../../support/e2e/browser';
 import { textOf } from '../../support/e2e/eventually';
@@ -15,17 +13,11 @@ import { useApp } from '../../support/e2e/use-app';
 
 const world = useApp();
 
-async function signedInPage(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await world.browser.newPage(viewport);
-  await signInAsAdmin(page.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-  return page;
-}
-
 describe('the demo data', () => {
   it('a seeded card payment is refunded in full when an admin cancels its booking', async () => {
     const gateway = world.app.built.ports.get('payments') as TestPaymentGateway;
     const refundsBefore = gateway.refunds.length;
-    const admin = await signedInPage(DESKTOP);
+    const admin = await adminSignedInTab(world, DESKTOP);
     await admin.goto('/admin/booking/bk-regatta-01');
     await admin.getByRole('heading', { name: /Helen Marsh/ }).waitFor();
     await admin.getByRole('button', { name: 'Cancel booking' }).click();

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeViolations, seriousAxeViolations } from '../../support/e2e/axe';
 import { DESKTOP, PHONE, phoneWithoutBrowserRestoration, type BrowserSession } from '../../support/e2e/browser';
+import { backAt, phoneOn, scrollFarDownTo } from '../../support/e2e/scroll';
 import { useApp } from '../../support/e2e/use-app';
 import { attributeOf, countOf, visibleOf } from '../../support/e2e/eventually';
 
@@ -99,14 +100,10 @@ describe('the Information dropdown', () => {
 
 describe('scroll position', () => {
   it('Back to the calendar from a booking page returns to where the member was; a new page starts at its top', async () => {
-    const page = await phoneWithoutBrowserRestoration(world.browser);
-    await page.goto('/calendar');
-    const cards = page.locator('.event-card');
+    const { page, cards } = await phoneOn(world.browser, '/calendar', '.event-card');
     await cards.first().waitFor();
     const book = page.getByRole('link', { name: /^Book Event/ }).last();
-    await book.scrollIntoViewIfNeeded();
-    const left = await page.evaluate(() => window.scrollY);
-    expect(left, 'the last Book Event is far down the phone screen').toBeGreaterThan(1000);
+    const left = await scrollFarDownTo(book, 'the last Book Event');
 
     await book.click();
     await page.waitForURL('**/event-booking?id=*');
@@ -116,7 +113,7 @@ describe('scroll position', () => {
     await page.goBack();
     await page.waitForURL('**/calendar');
     await cards.first().waitFor();
-    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, left);
+    await backAt(page, left);
 
     // Forward returns to the top of the booking page, where it was left.
     await page.goForward();
@@ -130,14 +127,10 @@ describe('scroll position', () => {
 describe('scroll position on a reload', () => {
   // A reload returning to the position is page-load.test.ts's 'scroll position across a reload'.
   it('the same address opened anew starts at its top, without reading the kept positions', async () => {
-    const page = await phoneWithoutBrowserRestoration(world.browser);
-    await page.goto('/calendar');
-    const cards = page.locator('.event-card');
+    const { page, cards } = await phoneOn(world.browser, '/calendar', '.event-card');
     await cards.last().waitFor();
     await expect(page.evaluate(() => window.scrollY), 'a first visit has no position to go back to').resolves.toBe(0);
-    await cards.last().scrollIntoViewIfNeeded();
-    const left = await page.evaluate(() => window.scrollY);
-    expect(left, 'the last event is far down the phone screen').toBeGreaterThan(1000);
+    await scrollFarDownTo(cards.last(), 'the last event');
 
     // Typed again (or followed from elsewhere): a new visit, not a return, though leaving the page
     // kept its position in session storage.
@@ -175,7 +168,7 @@ describe('scroll position after booking', () => {
     await page.goBack();
     await page.waitForURL('**/calendar');
     await page.locator('.event-card').first().waitFor();
-    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, left);
+    await backAt(page, left);
     await page.close();
   });
 });

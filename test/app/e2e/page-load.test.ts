@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eventBookingPath } from '../../../core/shared/paths';
 import { readingDateInWords } from '../../../core/water-levels/reading-words';
-import { DESKTOP, PHONE, phoneWithoutBrowserRestoration, withoutScripts } from '../../support/e2e/browser';
+import { DESKTOP, PHONE, withoutScripts } from '../../support/e2e/browser';
+import { backAt, phoneOn, scrollFarDownTo } from '../../support/e2e/scroll';
 import { expectAccessible } from '../../support/e2e/axe';
 import { useApp } from '../../support/e2e/use-app';
 import { attributeOf, textsOf, visibleOf } from '../../support/e2e/eventually';
@@ -150,10 +151,16 @@ describe('every members\' page is hydrated as the server drew it', () => {
 });
 
 describe('a page with every script blocked still shows its content', () => {
-  it('the calendar lists its events; their Book Event links lead to the booking page', async () => {
+  /** A phone tab with every script blocked, opened on this path. */
+  async function phoneWithoutScripts(path: string): Promise<Page> {
     const page = await world.browser.newPage(PHONE);
     await withoutScripts(page);
-    await page.goto('/calendar');
+    await page.goto(path);
+    return page;
+  }
+
+  it('the calendar lists its events; their Book Event links lead to the booking page', async () => {
+    const page = await phoneWithoutScripts('/calendar');
     await visibleOf(page.getByRole('heading', { name: 'Upcoming Events', level: 1 })).toBe(true);
     const { events } = (await (await fetch(`${world.app.baseUrl}/api/events`)).json()) as { events: { name: string }[] };
     await textsOf(page.locator('.event-card:not(.workday-card) .event-title')).toEqual(events.map((event) => event.name));
@@ -163,9 +170,7 @@ describe('a page with every script blocked still shows its content', () => {
   });
 
   it("the booking page shows the event's details", async () => {
-    const page = await world.browser.newPage(PHONE);
-    await withoutScripts(page);
-    await page.goto(eventBookingPath(bookable.id));
+    const page = await phoneWithoutScripts(eventBookingPath(bookable.id));
     await visibleOf(page.getByRole('heading', { name: bookable.name, level: 1 })).toBe(true);
     const { event } = (await (await fetch(`${world.app.baseUrl}/api/events/${encodeURIComponent(bookable.id)}`)).json()) as { event: { longdescription: string; description: string } };
     const firstParagraph = (event.longdescription.trim() !== '' ? event.longdescription : event.description).split(/\n{2,}/)[0];
@@ -175,9 +180,7 @@ describe('a page with every script blocked still shows its content', () => {
   });
 
   it('the documents page lists the documents, each a link to its PDF', async () => {
-    const page = await world.browser.newPage(PHONE);
-    await withoutScripts(page);
-    await page.goto('/documents');
+    const page = await phoneWithoutScripts('/documents');
     const { documents } = (await (await fetch(`${world.app.baseUrl}/api/documents`)).json()) as { documents: { title: string; url: string }[] };
     expect(documents.length).toBeGreaterThan(0);
     await textsOf(page.locator('.document-title')).toEqual(documents.map((doc) => doc.title));
@@ -187,9 +190,7 @@ describe('a page with every script blocked still shows its content', () => {
   });
 
   it("home shows the reservoir's latest reading, its chart and the members' photos", async () => {
-    const page = await world.browser.newPage(PHONE);
-    await withoutScripts(page);
-    await page.goto('/');
+    const page = await phoneWithoutScripts('/');
     const { readings } = (await (await fetch(`${world.app.baseUrl}/api/water-levels`)).json()) as { readings: { date: string; percentFull: number }[] };
     const latest = [...readings].sort((a, b) => (a.date < b.date ? -1 : 1)).at(-1)!;
     await visibleOf(page.getByText(`Latest reading: ${readingDateInWords(latest.date)}, ${Math.round(latest.percentFull)}% full`)).toBe(true);
@@ -209,15 +210,11 @@ const SLOW_SCRIPTS_MS = 3000;
 describe("scroll position across a reload and Back (the router's ScrollRestoration)", () => {
   it('a reload returns the calendar to where it was, and Back after it still returns to the page before', async () => {
     // As in navigation.test.ts: the browser's own restoration off, so the app's is what is seen.
-    const page = await phoneWithoutBrowserRestoration(world.browser);
-    await page.goto('/calendar');
-    const cards = page.locator('.event-card');
-    await cards.last().scrollIntoViewIfNeeded();
-    const left = await page.evaluate(() => window.scrollY);
-    expect(left, 'the last event is far down the phone screen').toBeGreaterThan(1000);
+    const { page, cards } = await phoneOn(world.browser, '/calendar', '.event-card');
+    const left = await scrollFarDownTo(cards.last(), 'the last event');
 
     await page.reload();
-    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, left);
+    await backAt(page, left);
 
     const book = page.getByRole('link', { name: /^Book Event/ }).last();
     await book.scrollIntoViewIfNeeded();
@@ -228,17 +225,13 @@ describe("scroll position across a reload and Back (the router's ScrollRestorati
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.goBack();
     await cards.first().waitFor();
-    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, leftAgain);
+    await backAt(page, leftAgain);
     await page.close();
   });
 
   it("a reload returns a page to where it was even when the app's scripts come slowly (Documents)", async () => {
-    const page = await phoneWithoutBrowserRestoration(world.browser);
-    await page.goto('/documents');
-    const cards = page.locator('.document-card');
-    await cards.last().scrollIntoViewIfNeeded();
-    const left = await page.evaluate(() => window.scrollY);
-    expect(left, 'the last document is far down the phone screen').toBeGreaterThan(1000);
+    const { page, cards } = await phoneOn(world.browser, '/documents', '.document-card');
+    const left = await scrollFarDownTo(cards.last(), 'the last document');
 
     // On a slow line (or a busy machine) the app's scripts come well after the page is shown.
     await page.route('**/assets/*.js', async (route) => {
@@ -247,22 +240,18 @@ describe("scroll position across a reload and Back (the router's ScrollRestorati
     });
     await page.reload();
     await cards.first().waitFor();
-    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, left);
+    await backAt(page, left);
     await page.close();
   });
 
   it('a reload straight after a scroll, before the browser has told the page it scrolled, still returns to where it was left', async () => {
-    const page = await phoneWithoutBrowserRestoration(world.browser);
-    await page.goto('/calendar');
-    const cards = page.locator('.event-card');
+    const { page, cards } = await phoneOn(world.browser, '/calendar', '.event-card');
     // A browser tells a page it scrolled at its next drawn frame; a reload can come first (it did in
     // about half of the runs above). Here the page is never told, so that happens every time.
     await page.evaluate(() => window.addEventListener('scroll', (event) => event.stopImmediatePropagation(), { capture: true }));
-    await cards.last().scrollIntoViewIfNeeded();
-    const left = await page.evaluate(() => window.scrollY);
-    expect(left, 'the last event is far down the phone screen').toBeGreaterThan(1000);
+    const left = await scrollFarDownTo(cards.last(), 'the last event');
     await page.reload();
-    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, left);
+    await backAt(page, left);
     await page.close();
   });
 });

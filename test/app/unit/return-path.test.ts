@@ -10,11 +10,8 @@ function browserGoes(path: string): URL {
 }
 
 describe('returnPathOf: where a member returns after signing in', () => {
-  it('keeps a path of this site, with its query and # part', () => {
-    expect(returnPathOf('/duties?swap=abc123')).toBe('/duties?swap=abc123');
-    expect(returnPathOf('/event-booking?id=open-regatta')).toBe('/event-booking?id=open-regatta');
-    expect(returnPathOf('/')).toBe('/');
-    expect(returnPathOf('/news/1#top')).toBe('/news/1#top');
+  it.each(['/duties?swap=abc123', '/event-booking?id=open-regatta', '/', '/news/1#top'])('keeps a path of this site, with its query and # part: %s', (path) => {
+    expect(returnPathOf(path)).toBe(path);
   });
 
   it('refuses another site, however it is written, and anything not a path', () => {

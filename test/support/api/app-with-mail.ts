@@ -1,4 +1,6 @@
+import type { ParsedMail } from 'mailparser';
 import type { BuildAppOptions } from '../../../server/app';
+import { eventually } from '../eventually';
 import { startSmtpTestServer, type SmtpTestServer } from '../smtp-test-server';
 import { startTestApp, type TestApp } from './test-app';
 
@@ -38,4 +40,19 @@ export async function startTestAppWithMail(options: { env?: Record<string, strin
     await smtp.close();
     throw error;
   }
+}
+
+/** Waits until the app's outbox has sent every queued message. */
+export async function outboxEmptied(app: TestApp): Promise<void> {
+  await eventually(async () => (await app.get('outbox').list({ status: 'queued' })).length).toBe(0);
+}
+
+/** The one address a received mail is to ('' when it has none or several). */
+export const toOf = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : '');
+
+/** The mail with this subject to this address, once the SMTP server has received it. */
+export async function mailTo(smtp: SmtpTestServer, address: string, subject: string): Promise<ParsedMail> {
+  const find = () => smtp.received.find((m) => toOf(m) === address && m.subject === subject);
+  await eventually(() => find() !== undefined, `an e-mail "${subject}" to ${address}`).toBe(true);
+  return find()!;
 }

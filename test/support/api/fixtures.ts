@@ -1,6 +1,8 @@
 import type { WorkDay } from '../../../core/work-days/work-day';
 import { aWorkDay } from '../entities';
-import type { TestApp } from './test-app';
+import { expect } from 'vitest';
+import type TestAgent from 'supertest/lib/agent';
+import { FETCH, type TestApp } from './test-app';
 import { emptyEventForm } from '../../../core/events/event-form';
 
 /** A bookable event's admin form with a start and an end (London summer time: 09:00 to 12:00 UTC). */
@@ -78,4 +80,14 @@ export async function storedCounts(app: TestApp): Promise<Record<string, number>
     files: files.length,
     conditionsJson: JSON.stringify([limits, [...conditionEvents.values()]]).length,
   };
+}
+
+/** Adds, as this admin and through the API, a paid supper on 18 July 2026 at 18:00 offering children's places: £15, members £10. Answers its id. */
+export async function addMemberPricedSupper(admin: TestAgent, name: string): Promise<string> {
+  const created = await admin
+    .post('/api/admin/events')
+    .set(FETCH)
+    .send({ ...emptyEventForm(), name, eventdatetime: '2026-07-18T18:00', allowBooking: true, offerChild: true, requiresPayment: true, price: '15.00', memberPrice: '10.00' });
+  expect(created.status).toBe(201);
+  return created.body.event.id;
 }

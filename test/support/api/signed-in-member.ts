@@ -21,11 +21,22 @@ export async function addListedMember(app: TestApp, overrides: Partial<Member> =
   return member;
 }
 
-let addresses = 0;
+/**
+ * Client addresses of their own, one a call, in 10.<block>.0.0/16 (a block to each test file), so that
+ * the per-address limits stay out of a test's way unless it wants them.
+ */
+export function clientAddresses(block: number): () => string {
+  let addresses = 0;
+  return () => {
+    addresses += 1;
+    return `10.${block}.${(addresses >> 8) & 255}.${addresses & 255}`;
+  };
+}
+
+const nextIp = clientAddresses(77);
 /** An agent signed in as `member` through the e-mailed code, as a member would (the code read from the outbox). */
 export async function signedInMember(app: TestApp, member: Member): Promise<TestAgent> {
-  addresses += 1;
-  const ip = `10.77.${(addresses >> 8) & 255}.${addresses & 255}`;
+  const ip = nextIp();
   const agent = app.agent();
   const mailsTo = async () => (await app.get('outbox').list()).filter((message) => message.mail.to === member.email);
   const before = (await mailsTo()).length;

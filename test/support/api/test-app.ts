@@ -160,6 +160,16 @@ export async function startTestApp(
   return testApp;
 }
 
+/** Runs `use` on an app of its own (startTestApp's options), disposed of afterwards whatever happens. */
+export async function withTestApp<T>(options: Parameters<typeof startTestApp>[0], use: (app: TestApp) => Promise<T>): Promise<T> {
+  const app = await startTestApp(options);
+  try {
+    return await use(app);
+  } finally {
+    await app.dispose();
+  }
+}
+
 /** Stores an admin with a sign-in account; returns the record. */
 export async function addAdmin(
   app: TestApp,
@@ -188,6 +198,15 @@ export async function signIn(agent: TestAgent, email: string, password = PASSWOR
     .set('X-Requested-With', 'fetch')
     .send({ email, password });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(response.body)}`);
+}
+
+/** Two agents signed in as this admin, each with a session of its own: the admin's laptop and phone. */
+export async function laptopAndPhone(app: TestApp, email: string): Promise<{ laptop: TestAgent; phone: TestAgent }> {
+  const laptop = app.agent();
+  const phone = app.agent();
+  await signIn(laptop, email);
+  await signIn(phone, email);
+  return { laptop, phone };
 }
 
 /** An agent signed in as a new admin with these permissions (all of them unless told). */
@@ -224,3 +243,6 @@ export async function addEvent(app: TestApp, fields: Partial<ClubEvent> = {}): P
 }
 
 export const FETCH = { 'X-Requested-With': 'fetch' } as const;
+
+/** POSTs this body as the app's own pages do (with the fetch header), as this agent. */
+export const postFetch = (agent: TestAgent, path: string, body: object = {}) => agent.post(path).set(FETCH).send(body);

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
-import type { APIRequestContext } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 import { emptyEventForm } from '../../../core/events/event-form';
+import { signedInAdminPage } from './admin-form';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './app-server';
 import type { AppWorld } from './use-app';
 
@@ -87,6 +88,19 @@ export async function addCurrentMembers(world: AppWorld, members: Array<{ id: st
       .get('members')
       .create({ ...member, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
   }
+}
+
+/** A new tab on the admin dashboard (signedInAdminPage) and this event created from it: answers both. */
+export async function adminWithNewEvent(world: Pick<AppWorld, 'app' | 'browser'>, event: NewEvent): Promise<{ admin: Page; eventId: string }> {
+  const admin = await signedInAdminPage(world.browser);
+  return { admin, eventId: await createEvent(admin.request, world.app.baseUrl, event) };
+}
+
+/** A new tab of this size, signed in as the tests' admin through the API (not the sign-in form). */
+export async function adminSignedInTab(world: Pick<AppWorld, 'app' | 'browser'>, viewport: { width: number; height: number }): Promise<Page> {
+  const page = await world.browser.newPage(viewport);
+  await signInAsAdmin(page.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  return page;
 }
 
 /** The browser context's API requests, signed in as the tests' admin (the context keeps the cookie). */

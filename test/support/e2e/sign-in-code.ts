@@ -1,6 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
 import type { SmtpTestServer } from '../smtp-test-server';
+import { PHONE, type BrowserSession } from './browser';
 
 /** The code of the sign-in e-mail the app sent `email`, once the test's SMTP server has it. */
 export async function signInCode(smtp: SmtpTestServer, email: string): Promise<string> {
@@ -23,4 +24,11 @@ export async function signInOnMemberPage(page: Page, smtp: SmtpTestServer, email
   await page.getByLabel('6-digit code').fill(await signInCode(smtp, email));
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'My club', level: 1 }).waitFor();
+}
+
+/** A new phone-sized tab of this browser, `email` signed in there with the e-mailed code; ends on My club. */
+export async function memberOnPhone(world: { browser: Pick<BrowserSession, 'newPage'>; smtp: SmtpTestServer }, email: string): Promise<Page> {
+  const page = await world.browser.newPage(PHONE);
+  await signInOnMemberPage(page, world.smtp, email);
+  return page;
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Booking } from '../../../core/bookings/booking';
 import type { ClubEvent } from '../../../core/events/event';
+import type { Member } from '../../../core/members/member';
 import { aBooking, anEvent, PLAIN_FREE_EVENT } from '../entities';
 
 /** A complete stored event; tests override only what they are about. */
@@ -21,6 +22,11 @@ export function makeEvent(overrides: Partial<ClubEvent> = {}): ClubEvent {
 
 export function makeBooking(overrides: Partial<Booking> = {}): Booking {
   return aBooking({ id: 'bk-1', eventId: 'evt-1', lastName: 'Sailor', submittedAt: '2026-05-01T10:00:00.000Z', ...overrides });
+}
+
+/** A current adult member on the club's list, named and addressed after their id. */
+export function makeMember(id: string, overrides: Partial<Member> = {}): Member {
+  return { id, name: `Member ${id}`, email: `${id}@club.example`, membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...overrides };
 }
 
 const MINUTE = 60_000;

@@ -3,7 +3,7 @@ import { CHANGE_PASSWORD_MESSAGES } from '../../../../core/admin-accounts/change
 import { ADMIN_MESSAGES } from '../../../../core/admin-accounts/create-admin';
 import { LOGIN_MESSAGES } from '../../../../core/admins/login';
 import { startFirebaseAuthEmulator, type FirebaseAuthEmulator } from '../../../support/firebase-auth-emulator';
-import { addAdmin, FETCH, PASSWORD, signIn, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { addAdmin, FETCH, PASSWORD, laptopAndPhone, signIn, startTestApp, type TestApp } from '../../../support/api/test-app';
 
 const EMAIL = 'commodore@example.org';
 const NEW_PASSWORD = 'a brand new password';
@@ -49,10 +49,7 @@ function changesOwnPassword(start: () => Promise<TestApp>) {
   it('refuses a wrong current password with 400 and changes nothing: the old password and both sessions still work', async () => {
     const app = await start();
     await addAdmin(app, EMAIL);
-    const laptop = app.agent();
-    const phone = app.agent();
-    await signIn(laptop, EMAIL);
-    await signIn(phone, EMAIL);
+    const { laptop, phone } = await laptopAndPhone(app, EMAIL);
     const before = await stored(app);
 
     const refused = await change(laptop, { currentPassword: 'not-the-password', newPassword: NEW_PASSWORD });
@@ -70,10 +67,7 @@ function changesOwnPassword(start: () => Promise<TestApp>) {
   it('sets the new password: it signs in and the old one does not; the phone is signed out, the laptop stays; the audit log says so without a password', async () => {
     const app = await start();
     const admin = await addAdmin(app, EMAIL);
-    const laptop = app.agent();
-    const phone = app.agent();
-    await signIn(laptop, EMAIL);
-    await signIn(phone, EMAIL);
+    const { laptop, phone } = await laptopAndPhone(app, EMAIL);
 
     const done = await change(laptop, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
     expect(done.status).toBe(200);

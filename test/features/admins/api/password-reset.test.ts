@@ -6,7 +6,7 @@ import { SECRET_MAIL_WITHHELD } from '../../../../core/mail/list-outbox';
 import { NOT_RESENDABLE } from '../../../../core/mail/resend-outbox-message';
 import { startFakeIdentityToolkitServer } from '../../../support/fake-identity-toolkit-server';
 import { startSmtpTestServer, type SmtpTestServer } from '../../../support/smtp-test-server';
-import { addAdmin, FETCH, NOW, PASSWORD, signIn, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { addAdmin, FETCH, NOW, PASSWORD, laptopAndPhone, signIn, startTestApp, type TestApp } from '../../../support/api/test-app';
 import { eventually } from '../../../support/eventually';
 
 const EMAIL = 'commodore@example.org';
@@ -82,10 +82,7 @@ describe('admin password reset (local accounts, mail on)', () => {
   it('sets the new password with the e-mailed link: every session of the admin ends, the link works once, the audit log says who', async () => {
     const app = await withMail();
     const admin = await addAdmin(app, EMAIL);
-    const laptop = app.agent();
-    const phone = app.agent();
-    await signIn(laptop, EMAIL);
-    await signIn(phone, EMAIL);
+    const { laptop, phone } = await laptopAndPhone(app, EMAIL);
     await ask(app, EMAIL);
     const token = tokenOf(await smtp.waitForSubject(SUBJECT));
     app.clock.advance(59 * 60_000);

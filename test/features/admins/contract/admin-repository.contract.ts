@@ -1,19 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../../../../core/shared/errors';
 import type { AdminRepository } from '../../../../core/admins/admin-repository.port';
-import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { rejectionOf, describeContract, itAnswers, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 import { anAdmin } from '../../../support/entities';
 
 export function describeAdminRepositoryContract(name: string, makeAdapter: AdapterFactory<AdminRepository>): void {
-  describe(`${name} (AdminRepository contract)`, () => {
-    const admins = useFreshAdapter(makeAdapter);
-
-    it('has no admins at first', async () => {
-      expect(await admins().count()).toBe(0);
-      expect(await admins().list()).toEqual([]);
-      expect(await admins().getByUid(anAdmin().uid)).toBeNull();
-      expect(await admins().getByEmail('commodore@club.example')).toBeNull();
-    });
+  describeContract('AdminRepository', name, makeAdapter, (admins) => {
+    itAnswers(
+      'has no admins at first',
+      [() => admins().count(), 0],
+      [() => admins().list(), []],
+      [() => admins().getByUid(anAdmin().uid), null],
+      [() => admins().getByEmail('commodore@club.example'), null],
+    );
 
     it('gives back a created admin by uid and by e-mail in any letter case', async () => {
       const admin = anAdmin({ email: 'Commodore@Club.example', permissions: ['events:read', 'admins:manage'], role: 'owner' });

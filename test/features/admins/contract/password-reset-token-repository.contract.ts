@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ConflictError } from '../../../../core/shared/errors';
 import type { PasswordResetToken, PasswordResetTokenRepository } from '../../../../core/admins/password-reset-token-repository.port';
-import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { rejectionOf, describeContract, itDeletesTheExpired, itAnswers, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 function aToken(overrides: Partial<PasswordResetToken> = {}): PasswordResetToken {
   return {
@@ -23,13 +23,10 @@ export interface TwoConnections {
 }
 
 export function describePasswordResetTokenRepositoryContract(name: string, makeAdapter: AdapterFactory<TwoConnections>): void {
-  describe(`${name} (PasswordResetTokenRepository contract)`, () => {
-    const store = useFreshAdapter(makeAdapter);
+  describeContract('PasswordResetTokenRepository', name, makeAdapter, (store) => {
     const tokens = () => store().tokens;
 
-    it('returns null for an unknown hash', async () => {
-      expect(await tokens().get('b'.repeat(64))).toBeNull();
-    });
+    itAnswers('returns null for an unknown hash', [() => tokens().get('b'.repeat(64)), null]);
 
     it('gives back a stored token as it was written, used and expired ones included', async () => {
       const used = aToken({ tokenHash: 'c'.repeat(64), usedAt: '2026-06-01T09:10:00+01:00' });
@@ -81,19 +78,21 @@ export function describePasswordResetTokenRepositoryContract(name: string, makeA
       expect(await tokens().markUsed('4'.repeat(64), AT)).toBe(true);
     });
 
-    it('deletes the tokens that expired before now, used or not, and says how many', async () => {
-      const now = new Date('2026-06-01T10:00:00.000Z');
-      await tokens().create(aToken({ tokenHash: '5'.repeat(64), expiresAt: '2026-06-01T08:00:00.000Z' }));
-      await tokens().create(aToken({ tokenHash: '6'.repeat(64), expiresAt: '2026-06-01T09:59:59.999Z', usedAt: '2026-06-01T09:01:00.000Z' }));
-      // 11:00+01:00 is 10:00 UTC, exactly now: not expired before now.
-      await tokens().create(aToken({ tokenHash: '7'.repeat(64), expiresAt: '2026-06-01T11:00:00+01:00' }));
-      await tokens().create(aToken({ tokenHash: '8'.repeat(64), expiresAt: '2026-06-01T10:00:00.001Z' }));
-      expect(await tokens().deleteExpired(now)).toBe(2);
-      expect(await tokens().get('5'.repeat(64))).toBeNull();
-      expect(await tokens().get('6'.repeat(64))).toBeNull();
-      expect(await tokens().get('7'.repeat(64))).not.toBeNull();
-      expect(await tokens().get('8'.repeat(64))).not.toBeNull();
-      expect(await tokens().deleteExpired(now)).toBe(0);
-    });
+    itDeletesTheExpired(
+      'deletes the tokens that expired before now, used or not, and says how many',
+      { store: tokens, add: (token) => tokens().create(token), keyOf: (token) => token.tokenHash },
+      new Date('2026-06-01T10:00:00.000Z'),
+      {
+        expired: [
+          aToken({ tokenHash: '5'.repeat(64), expiresAt: '2026-06-01T08:00:00.000Z' }),
+          aToken({ tokenHash: '6'.repeat(64), expiresAt: '2026-06-01T09:59:59.999Z', usedAt: '2026-06-01T09:01:00.000Z' }),
+        ],
+        kept: [
+          // 11:00+01:00 is 10:00 UTC, exactly now: not expired before now.
+          aToken({ tokenHash: '7'.repeat(64), expiresAt: '2026-06-01T11:00:00+01:00' }),
+          aToken({ tokenHash: '8'.repeat(64), expiresAt: '2026-06-01T10:00:00.001Z' }),
+        ],
+      },
+    );
   });
 }

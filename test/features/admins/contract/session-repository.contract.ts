@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ConflictError } from '../../../../core/shared/errors';
 import type { Session, SessionRepository } from '../../../../core/admins/session-repository.port';
-import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { rejectionOf, describeContract, itDeletesTheExpired, itAnswers, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 function aBaseSession(overrides: Partial<Session> = {}): Session {
   return {
@@ -15,13 +15,10 @@ function aBaseSession(overrides: Partial<Session> = {}): Session {
 
 /** `extra`: what a store's sessions hold besides a Session's fields (a member session's passkeyId). */
 export function describeSessionRepositoryContract(name: string, makeAdapter: AdapterFactory<SessionRepository>, extra: Record<string, unknown> = {}): void {
-  describe(`${name} (SessionRepository contract)`, () => {
+  describeContract('SessionRepository', name, makeAdapter, (sessions) => {
     const aSession = (overrides: Partial<Session> = {}): Session => ({ ...aBaseSession(overrides), ...extra });
-    const sessions = useFreshAdapter(makeAdapter);
 
-    it('returns null for an unknown token hash', async () => {
-      expect(await sessions().get('hash-1')).toBeNull();
-    });
+    itAnswers('returns null for an unknown token hash', [() => sessions().get('hash-1'), null]);
 
     it('gives back a stored session, expired ones included', async () => {
       const expired = aSession({ tokenHash: 'old', expiresAt: '2020-01-01T00:00:00.000Z', createdAt: '2019-12-31T16:00:00.000Z' });
@@ -58,19 +55,21 @@ export function describeSessionRepositoryContract(name: string, makeAdapter: Ada
       expect(await sessions().get('other')).toEqual(aSession({ tokenHash: 'other', uid: 'sam' }));
     });
 
-    it('deletes the sessions that expired before now and says how many', async () => {
-      const now = new Date('2026-06-01T17:00:00.000Z');
-      await sessions().create(aSession({ tokenHash: 'long-gone', expiresAt: '2026-05-01T00:00:00.000Z' }));
-      await sessions().create(aSession({ tokenHash: 'just-gone', expiresAt: '2026-06-01T16:59:59.999Z' }));
-      // 18:00+01:00 is 17:00 UTC, exactly now: not expired before now.
-      await sessions().create(aSession({ tokenHash: 'expires-now', expiresAt: '2026-06-01T18:00:00+01:00' }));
-      await sessions().create(aSession({ tokenHash: 'live', expiresAt: '2026-06-01T17:00:00.001Z' }));
-      expect(await sessions().deleteExpired(now)).toBe(2);
-      expect(await sessions().get('long-gone')).toBeNull();
-      expect(await sessions().get('just-gone')).toBeNull();
-      expect(await sessions().get('expires-now')).not.toBeNull();
-      expect(await sessions().get('live')).not.toBeNull();
-      expect(await sessions().deleteExpired(now)).toBe(0);
-    });
+    itDeletesTheExpired(
+      'deletes the sessions that expired before now and says how many',
+      { store: sessions, add: (session) => sessions().create(session), keyOf: (session) => session.tokenHash },
+      new Date('2026-06-01T17:00:00.000Z'),
+      {
+        expired: [
+          aSession({ tokenHash: 'long-gone', expiresAt: '2026-05-01T00:00:00.000Z' }),
+          aSession({ tokenHash: 'just-gone', expiresAt: '2026-06-01T16:59:59.999Z' }),
+        ],
+        kept: [
+          // 18:00+01:00 is 17:00 UTC, exactly now: not expired before now.
+          aSession({ tokenHash: 'expires-now', expiresAt: '2026-06-01T18:00:00+01:00' }),
+          aSession({ tokenHash: 'live', expiresAt: '2026-06-01T17:00:00.001Z' }),
+        ],
+      },
+    );
   });
 }

@@ -53,10 +53,25 @@ describe('permission examples', () => {
     );
   });
 
-  it('managing photos needs content:write, with its own message', () => {
-    expect(() => requirePermission({ permissions: ['content:write'] }, 'photos.manage')).not.toThrow();
-    expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, 'photos.manage')).toThrow('You do not have permission to manage photos.');
-  });
+  // Each: the actions; an admin holding `holds` may do them; one holding only `lacks` is refused with `message`.
+  const needs: { title: string; actions: AdminAction[]; holds: Permission[]; lacks: Permission[]; message: string }[] = [
+    { title: 'managing photos needs content:write, with its own message', actions: ['photos.manage'], holds: ['content:write'], lacks: DEFAULT_PERMISSIONS, message: 'You do not have permission to manage photos.' },
+    { title: 'the news screen and every news change need content:write, with one message', actions: ['news.list', 'news.write'], holds: ['content:write'], lacks: ['events:write', 'workdays:write'], message: 'You do not have permission to manage news.' },
+    { title: 'editing the club pages needs content:write, with its own message', actions: ['sitePages.write'], holds: ['content:write'], lacks: ['events:write', 'bookings:write', 'admins:manage'], message: 'You do not have permission to change the club pages.' },
+    { title: 'seeing the member list and changing it both need members:write, with one message: the list is personal data', actions: ['members.read', 'members.write'], holds: ['members:write'], lacks: ['admins:manage', 'bookings:write', 'content:write', 'audit:read'], message: 'You do not have permission to manage the member list.' },
+    { title: 'the Data retention page needs privacy:manage, with the data-rights message', actions: ['retention.read'], holds: ['privacy:manage'], lacks: ['admins:manage', 'members:write', 'audit:read'], message: "You do not have permission to manage members' data." },
+    { title: 'duty rosters need duties:write to see and to change (they name members)', actions: ['duties.read', 'duties.write'], holds: ['duties:write'], lacks: ['events:write', 'members:write', 'admins:manage'], message: 'You do not have permission to manage duties.' },
+    { title: 'the staffing light of duty rosters needs only events:read', actions: ['duties.lights'], holds: ['events:read'], lacks: ['duties:write'], message: 'You do not have permission to view events.' },
+    { title: 'changing water levels needs content:write, with its own message', actions: ['waterLevels.write'], holds: ['content:write'], lacks: ['events:write', 'workdays:write'], message: 'You do not have permission to change water levels.' },
+  ];
+  for (const { title, actions: needing, holds, lacks, message } of needs) {
+    it(title, () => {
+      for (const action of needing) {
+        expect(() => requirePermission({ permissions: holds }, action)).not.toThrow();
+        expect(() => requirePermission({ permissions: lacks }, action)).toThrow(message);
+      }
+    });
+  }
 
   it('lets any signed-in admin list admins', () => {
     expect(() => requirePermission({ permissions: [] }, 'admins.list')).not.toThrow();
@@ -69,27 +84,6 @@ describe('permission examples', () => {
     }
     for (const action of withheld) {
       expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, action as (typeof actions)[number])).toThrow(PermissionError);
-    }
-  });
-
-  it('the news screen and every news change need content:write, with one message', () => {
-    for (const action of ['news.list', 'news.write'] as const) {
-      expect(() => requirePermission({ permissions: ['content:write'] }, action)).not.toThrow();
-      expect(() => requirePermission({ permissions: ['events:write', 'workdays:write'] }, action)).toThrow('You do not have permission to manage news.');
-    }
-  });
-
-  it('editing the club pages needs content:write, with its own message', () => {
-    expect(() => requirePermission({ permissions: ['content:write'] }, 'sitePages.write')).not.toThrow();
-    expect(() => requirePermission({ permissions: ['events:write', 'bookings:write', 'admins:manage'] }, 'sitePages.write')).toThrow('You do not have permission to change the club pages.');
-  });
-
-  it('seeing the member list and changing it both need members:write, with one message: the list is personal data', () => {
-    for (const action of ['members.read', 'members.write'] as const) {
-      expect(() => requirePermission({ permissions: ['members:write'] }, action)).not.toThrow();
-      expect(() => requirePermission({ permissions: ['admins:manage', 'bookings:write', 'content:write', 'audit:read'] }, action)).toThrow(
-        'You do not have permission to manage the member list.',
-      );
     }
   });
 
@@ -143,24 +137,6 @@ describe('permission examples', () => {
     });
   });
 
-  it('the Data retention page needs privacy:manage, with the data-rights message', () => {
-    expect(() => requirePermission({ permissions: ['privacy:manage'] }, 'retention.read')).not.toThrow();
-    expect(() => requirePermission({ permissions: ['admins:manage', 'members:write', 'audit:read'] }, 'retention.read')).toThrow("You do not have permission to manage members' data.");
-  });
-
-  it('duty rosters need duties:write to see and to change (they name members); the staffing light only events:read', () => {
-    for (const action of ['duties.read', 'duties.write'] as const) {
-      expect(() => requirePermission({ permissions: ['duties:write'] }, action)).not.toThrow();
-      expect(() => requirePermission({ permissions: ['events:write', 'members:write', 'admins:manage'] }, action)).toThrow('You do not have permission to manage duties.');
-    }
-    expect(() => requirePermission({ permissions: ['events:read'] }, 'duties.lights')).not.toThrow();
-    expect(() => requirePermission({ permissions: ['duties:write'] }, 'duties.lights')).toThrow('You do not have permission to view events.');
-  });
-
-  it('changing water levels needs content:write, with its own message', () => {
-    expect(() => requirePermission({ permissions: ['content:write'] }, 'waterLevels.write')).not.toThrow();
-    expect(() => requirePermission({ permissions: ['events:write', 'workdays:write'] }, 'waterLevels.write')).toThrow('You do not have permission to change water levels.');
-  });
 });
 
 describe('work-day screens', () => {

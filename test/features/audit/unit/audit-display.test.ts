@@ -62,11 +62,10 @@ describe('audit field labels', () => {
       expect(label).toMatch(/^[A-Z]/);
       if (/[A-Z]/.test(field.slice(1)) || field === 'eventdatetime') expect(label).not.toBe(field);
     }
-    expect(auditFieldLabel('eventdatetime')).toBe('Start');
-    expect(auditFieldLabel('eventenddatetime')).toBe('End');
-    expect(auditFieldLabel('price')).toBe('Price');
-    expect(auditFieldLabel('capacity')).toBe('Capacity');
-    expect(auditFieldLabel('job paint-hut')).toBe('Job paint-hut');
+  });
+
+  it.each([['eventdatetime', 'Start'], ['eventenddatetime', 'End'], ['price', 'Price'], ['capacity', 'Capacity'], ['job paint-hut', 'Job paint-hut']])('labels the field %s %j', (field, label) => {
+    expect(auditFieldLabel(field)).toBe(label);
   });
 
   it('any field, known or not, gets a label that starts with a capital and is not camel case', () => {

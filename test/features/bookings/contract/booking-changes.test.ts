@@ -6,25 +6,16 @@ import { placesTaken } from '../../../../core/bookings/booking-state';
 import type { AuditEntry } from '../../../../core/audit/audit';
 import type { Booking } from '../../../../core/bookings/booking';
 import { ConflictError, NotFoundError } from '../../../../core/shared/errors';
-import type { AuditLog } from '../../../../core/audit/audit-log.port';
 import type { BookingChange, BookingRepository } from '../../../../core/bookings/booking-repository.port';
-import type { Outbox } from '../../../../core/mail/outbox.port';
 import { onTwoClients, useFirestoreEmulator } from '../../../support/firestore-emulator-for-file';
 import { aMessage } from '../../mail/contract/outbox.contract';
-import { rejectionOf } from '../../../support/contract/storage-fixtures';
+import { rejectionOf, withStore } from '../../../support/contract/storage-fixtures';
 import { aBooking, anUnpaidBooking } from '../../../support/entities';
 import { storesUnderTest } from '../../../support/stores';
 
 const firestore = useFirestoreEmulator();
 
-interface Store {
-  bookings: BookingRepository;
-  outbox: Outbox;
-  audit: AuditLog;
-  close(): Promise<void>;
-}
-
-const STORES: [string, () => Promise<Store>][] = storesUnderTest(firestore, 'kyc-changes-');
+const STORES = storesUnderTest(firestore, 'kyc-changes-');
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
 let ids = 0;
@@ -63,8 +54,7 @@ async function taken(bookings: BookingRepository, eventId = 'summer-regatta'): P
 
 describe.each(STORES)('the audit log (%s)', (_name, open) => {
   it('lists entries newest first, by record and by admin, at most the limit, and refuses an id used before, writing nothing of that call', async () => {
-    const { audit, close } = await open();
-    try {
+    await withStore(open, async ({ audit }) => {
       const older = anEntry({ at: '2026-06-01T08:00:00.000Z', recordId: 'b-1' });
       const newer = anEntry({ at: '2026-06-01T10:00:00.000Z', recordId: 'b-2', actor: { kind: 'member' } });
       const other = anEntry({ at: '2026-06-01T09:00:00.000Z', recordId: 'b-1', actor: { kind: 'admin', uid: 'uid-bosun', email: 'bosun@example.org' } });
@@ -80,16 +70,13 @@ describe.each(STORES)('the audit log (%s)', (_name, open) => {
       const fresh = anEntry({ recordId: 'b-3' });
       expect(await rejectionOf(audit.append([fresh, { ...older, summary: 'rewritten' }]))).toBeInstanceOf(ConflictError);
       expect(await audit.list({ limit: 10 })).toEqual([newer, other, older]);
-    } finally {
-      await close();
-    }
+    });
   });
 });
 
 describe.each(STORES)('BookingRepository.change with its places, mail and audit (%s)', (_name, open) => {
   it('a cancellation releases the places at once and writes its e-mail and audit entry in the same commit', async () => {
-    const { bookings, outbox, audit, close } = await open();
-    try {
+    await withStore(open, async ({ bookings, outbox, audit }) => {
       await bookings.addIfPlacesRemain(aBooking({ id: 'b1', numberAttending: 3 }), { capacity: 4, now: NOW });
       expect(await taken(bookings)).toBe(3);
       const result = await bookings.change('b1', NOW, cancel());
@@ -102,14 +89,11 @@ describe.each(STORES)('BookingRepository.change with its places, mail and audit 
       expect(await bookings.checkPlaces({ now: NOW, repair: false })).toEqual([]);
       // The released places can be booked again.
       expect(await bookings.addIfPlacesRemain(aBooking({ id: 'b2', numberAttending: 4 }), { capacity: 4, now: NOW })).toEqual({ added: true });
-    } finally {
-      await close();
-    }
+    });
   });
 
   it('a rule that answers null or refuses changes nothing, and an unknown booking is NotFoundError', async () => {
-    const { bookings, outbox, audit, close } = await open();
-    try {
+    await withStore(open, async ({ bookings, outbox, audit }) => {
       await bookings.addIfPlacesRemain(aBooking({ id: 'b1', numberAttending: 2 }), { capacity: 4, now: NOW });
       const before = await bookings.get('b1');
       expect(await bookings.change('b1', NOW, () => null)).toEqual({ booking: before, changed: false });
@@ -120,14 +104,11 @@ describe.each(STORES)('BookingRepository.change with its places, mail and audit 
       expect(await outbox.list({ recordId: 'b1' })).toHaveLength(1);
       expect(await audit.list({ recordId: 'b1', limit: 5 })).toHaveLength(1);
       expect(await rejectionOf(bookings.change('no-such-booking', NOW, cancel()))).toBeInstanceOf(NotFoundError);
-    } finally {
-      await close();
-    }
+    });
   });
 
   it('a change whose audit entry cannot be written (its id is taken) leaves the booking, places and outbox as they were', async () => {
-    const { bookings, outbox, audit, close } = await open();
-    try {
+    await withStore(open, async ({ bookings, outbox, audit }) => {
       await bookings.addIfPlacesRemain(aBooking({ id: 'b1', numberAttending: 2 }), { capacity: 4, now: NOW });
       const entry = anEntry({ recordId: 'b1' });
       await audit.append([entry]);
@@ -137,14 +118,11 @@ describe.each(STORES)('BookingRepository.change with its places, mail and audit 
       expect(await bookings.get('b1')).toEqual(before);
       expect(await taken(bookings)).toBe(2);
       expect(await outbox.get('clash-mail')).toBeNull();
-    } finally {
-      await close();
-    }
+    });
   });
 
   it('of three cancellations racing, one wins: one change, one e-mail, one audit entry, the places released once', async () => {
-    const { bookings, outbox, audit, close } = await open();
-    try {
+    await withStore(open, async ({ bookings, outbox, audit }) => {
       await bookings.addIfPlacesRemain(aBooking({ id: 'b1', numberAttending: 2 }), { capacity: 5, now: NOW });
       await bookings.addIfPlacesRemain(aBooking({ id: 'b2', numberAttending: 3 }), { capacity: 5, now: NOW });
       const outcomes = await Promise.allSettled([1, 2, 3].map(() => bookings.change('b1', NOW, cancel())));
@@ -154,14 +132,11 @@ describe.each(STORES)('BookingRepository.change with its places, mail and audit 
       expect(await outbox.list({ recordId: 'b1' })).toHaveLength(1);
       expect(await audit.list({ recordId: 'b1', limit: 5 })).toHaveLength(1);
       expect(await bookings.checkPlaces({ now: NOW, repair: false })).toEqual([]);
-    } finally {
-      await close();
-    }
+    });
   });
 
   it('a cancellation racing bookings for the last places never overfills the event, and the ledger agrees with the bookings', async () => {
-    const { bookings, close } = await open();
-    try {
+    await withStore(open, async ({ bookings }) => {
       await bookings.addIfPlacesRemain(aBooking({ id: 'holder', numberAttending: 4 }), { capacity: 4, now: NOW });
       const newcomers = [1, 2, 3].map((n) => bookings.addIfPlacesRemain(aBooking({ id: `new-${n}`, numberAttending: 2 }), { capacity: 4, now: NOW }));
       const [, ...added] = await Promise.all([bookings.change('holder', NOW, cancel()), ...newcomers]);
@@ -170,14 +145,11 @@ describe.each(STORES)('BookingRepository.change with its places, mail and audit 
       expect(await taken(bookings)).toBe(placesTaken(stored, NOW));
       expect(added.filter((a) => a.added).length).toBeLessThanOrEqual(2);
       expect(await bookings.checkPlaces({ now: NOW, repair: false })).toEqual([]);
-    } finally {
-      await close();
-    }
+    });
   });
 
   it('a payment that comes after its hold lapsed is kept while the places are free, and refunded (cancelled) once they have gone', async () => {
-    const { bookings, close } = await open();
-    try {
+    await withStore(open, async ({ bookings }) => {
       const later = new Date(NOW.getTime() + 31 * 60_000);
       await bookings.addIfPlacesRemain(anUnpaidBooking({ id: 'kept', numberAttending: 2 }), { capacity: 4, now: NOW });
       await bookings.addIfPlacesRemain(anUnpaidBooking({ id: 'late', numberAttending: 2 }), { capacity: 4, now: NOW });
@@ -191,14 +163,11 @@ describe.each(STORES)('BookingRepository.change with its places, mail and audit 
       expect((await pay('late')).booking).toMatchObject({ paid: true, cancelledBy: 'system', refundStatus: 'pending', refundAmount: 1250 });
       expect(await taken(bookings)).toBe(4);
       expect(await bookings.checkPlaces({ now: later, repair: false })).toEqual([]);
-    } finally {
-      await close();
-    }
+    });
   });
 
   it('any sequence of bookings, payments, cancellations and corrections keeps the ledger equal to the bookings’ count', async () => {
-    const { bookings, close } = await open();
-    try {
+    await withStore(open, async ({ bookings }) => {
       const op = fc.oneof(
         fc.record({ kind: fc.constant('book' as const), places: fc.integer({ min: 1, max: 3 }), paid: fc.boolean() }),
         fc.record({ kind: fc.constantFrom('cancel' as const, 'pay' as const, 'grow' as const), pick: fc.nat() }),
@@ -235,9 +204,7 @@ describe.each(STORES)('BookingRepository.change with its places, mail and audit 
         { numRuns: 15, endOnFailure: true },
       );
       expect(await bookings.checkPlaces({ now: NOW, repair: false })).toEqual([]);
-    } finally {
-      await close();
-    }
+    });
   });
 });
 

@@ -1,28 +1,25 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { HOLD_MINUTES, placesTaken } from '../../../../core/bookings/booking-state';
 import type { Booking } from '../../../../core/bookings/booking';
 import { bookedFields, placesOperations } from '../../../support/places-operations';
 import { ConflictError, NotFoundError } from '../../../../core/shared/errors';
 import type { BookingRepository } from '../../../../core/bookings/booking-repository.port';
-import { markPaidByCard, minutesAfter, rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { markPaidByCard, minutesAfter, rejectionOf, describeContract, itAnswers, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 import { aBooking, anUnpaidBooking } from '../../../support/entities';
 
 const SUBMITTED = '2026-06-01T09:00:00.000Z';
 const AT_SUBMISSION = new Date(SUBMITTED);
 
 export function describeBookingRepositoryContract(name: string, makeAdapter: AdapterFactory<BookingRepository>): void {
-  describe(`${name} (BookingRepository contract)`, () => {
-    const bookings = useFreshAdapter(makeAdapter);
+  describeContract('BookingRepository', name, makeAdapter, (bookings) => {
+    itAnswers('returns null for a booking that does not exist', [() => bookings().get('no-such-booking'), null]);
 
-    it('returns null for a booking that does not exist', async () => {
-      expect(await bookings().get('no-such-booking')).toBeNull();
-    });
-
-    it('finds nothing, and throws nothing, for an id or checkout id that is not well-formed Unicode', async () => {
-      expect(await bookings().get('x\ud800')).toBeNull();
-      expect(await bookings().findByCheckoutId('\ud800')).toBeNull();
-    });
+    itAnswers(
+      'finds nothing, and throws nothing, for an id or checkout id that is not well-formed Unicode',
+      [() => bookings().get('x\ud800'), null],
+      [() => bookings().findByCheckoutId('\ud800'), null],
+    );
 
     it('always adds a booking when the event has no capacity, and gives it back unchanged', async () => {
       const booking = aBooking({

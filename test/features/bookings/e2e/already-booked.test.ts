@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addCurrentMembers, createEvent, signedInAdminRequests, wallClockDaysAhead } from '../../../support/e2e/admin-api';
 import { expectAccessible } from '../../../support/e2e/axe';
-import { PHONE } from '../../../support/e2e/browser';
-import { signInOnMemberPage } from '../../../support/e2e/sign-in-code';
+import { memberOnPhone } from '../../../support/e2e/sign-in-code';
 import { useApp } from '../../../support/e2e/use-app';
 
 // The booking page warns a signed-in member who already holds a booking of the event (here one
@@ -27,8 +26,7 @@ describe('the booking page, already booked', () => {
     expect(guest.status).toBe(201);
     const { reference, managePath } = (await guest.json()) as { reference: string; managePath: string };
 
-    const page = await world.browser.newPage(PHONE);
-    await signInOnMemberPage(page, world.smtp, MEMBER.email);
+    const page = await memberOnPhone(world, MEMBER.email);
     await page.goto(`/event-booking?id=${eventId}`);
     const warning = page.getByRole('status').filter({ hasText: 'You have already booked this event' });
     await warning.getByText(`Your booking ${reference} is for 2 attending.`).waitFor();

@@ -3,10 +3,11 @@ import { adminMenuLink } from '../../../support/e2e/admin-menu';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestPaymentGateway } from '../../../../adapters/test-payments/test-payment-gateway';
-import { createEvent, FETCH_HEADER, wallClockDaysAhead } from '../../../support/e2e/admin-api';
+import { adminWithNewEvent, createEvent, FETCH_HEADER, wallClockDaysAhead } from '../../../support/e2e/admin-api';
 import { signedInAdminPage } from '../../../support/e2e/admin-form';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { PHONE } from '../../../support/e2e/browser';
+import { bookInBrowser, payByTestCard, summaryCard } from '../../../support/e2e/booking-form';
 import { useApp } from '../../../support/e2e/use-app';
 import { countOf } from '../../../support/e2e/eventually';
 
@@ -28,19 +29,6 @@ async function manageLinkIn(subject: string): Promise<URL> {
   return new URL(/http:\/\/localhost:\d+\/my-booking\?token=\S+/.exec(mail.text ?? '')?.[0] ?? 'http://none.example');
 }
 
-async function bookInBrowser(page: Page, eventId: string, person: { first: string; last: string; email: string; attending: string }): Promise<void> {
-  await page.goto(`/event-booking?id=${eventId}`);
-  await page.getByLabel('Lead Member First Name *', { exact: true }).fill(person.first);
-  await page.getByLabel('Lead Member Last Name *', { exact: true }).fill(person.last);
-  await page.getByLabel('Email (optional)', { exact: true }).fill(person.email);
-  await page.getByLabel('Total Number Attending *', { exact: true }).fill(person.attending);
-  await page.getByRole('button', { name: 'Submit Booking' }).click();
-}
-
-async function summaryCard(page: Page, label: string): Promise<string> {
-  return page.locator('.adm-card').filter({ has: page.getByText(label, { exact: true }) }).locator('dd').innerText();
-}
-
 /**
  * The member acts in this same browser: signed out of the panel first, as a member's own browser
  * is (a member's link used with an admin's session is recorded as the admin's doing).
@@ -60,8 +48,7 @@ async function bookingsScreen(eventId: string, name: string) {
 describe("the booking's life after Book, in Chromium", () => {
   it('book with an e-mail, the confirmation brings a valid .ics and the manage link, cancel there: places come back on the calendar and in the admin panel', async () => {
     const name = `Spring Sail ${stamp}`;
-    const admin = await signedInAdminPage(world.browser);
-    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(30, '10:00'), capacity: '10' });
+    const { admin, eventId } = await adminWithNewEvent(world, { name, eventdatetime: wallClockDaysAhead(30, '10:00'), capacity: '10' });
     await signOut(admin);
 
     const member = await world.browser.newPage(PHONE);
@@ -100,13 +87,10 @@ describe("the booking's life after Book, in Chromium", () => {
 
   it('a paid booking cancelled by the member is refunded at the gateway, and revenue falls', async () => {
     const name = `Summer Barbecue ${stamp}`;
-    const admin = await signedInAdminPage(world.browser);
-    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(31, '18:00'), requiresPayment: true, price: '12.50', capacity: '20' });
+    const { admin, eventId } = await adminWithNewEvent(world, { name, eventdatetime: wallClockDaysAhead(31, '18:00'), requiresPayment: true, price: '12.50', capacity: '20' });
     const member = await world.browser.newPage();
     await bookInBrowser(member, eventId, { first: 'Ada', last: 'Lovelace', email: 'ada@example.org', attending: '2' });
-    await member.getByRole('form', { name: 'Test mode - no real money is taken' }).getByLabel('Card number').fill('4111 1111 1111 1111');
-    await member.getByRole('button', { name: 'Pay £25.00' }).click();
-    await member.getByRole('heading', { name: 'Payment Created Successfully' }).waitFor();
+    await payByTestCard(member, '£25.00');
 
     await admin.goto(`/admin/bookings/${eventId}`);
     expect(await summaryCard(admin, 'Revenue (less refunds)')).toBe('£25.00');
@@ -135,8 +119,7 @@ describe("the booking's life after Book, in Chromium", () => {
 
   it('an admin marks a booking paid by cash on its screen; the audit log shows the cash payment and the cancellations', async () => {
     const name = `Clubhouse Supper ${stamp}`;
-    const admin = await signedInAdminPage(world.browser);
-    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(32, '19:00'), requiresPayment: true, price: '15.00', capacity: '10' });
+    const { admin, eventId } = await adminWithNewEvent(world, { name, eventdatetime: wallClockDaysAhead(32, '19:00'), requiresPayment: true, price: '15.00', capacity: '10' });
     const booked = await admin.request.post('/api/bookings', { data: { eventId, firstName: 'Mary', lastName: 'Anning', numberAttending: '2', email: 'mary@example.org' } });
     expect(booked.status()).toBe(201);
 

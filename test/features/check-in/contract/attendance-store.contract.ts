@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AfloatChange, AttendanceChange, AttendanceStore } from '../../../../core/check-in/attendance-store.port';
 import type { WalkIn } from '../../../../core/check-in/walk-in';
 import { ValidationError } from '../../../../core/shared/errors';
-import { useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 function aMark(key: string, overrides: Partial<AttendanceChange> = {}): AttendanceChange {
   return {
@@ -46,9 +46,7 @@ const KEY_1 = '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c0001';
 const KEY_2 = '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c0002';
 
 export function describeAttendanceStoreContract(name: string, makeAdapter: AdapterFactory<AttendanceStore>): void {
-  describe(`${name} (AttendanceStore contract)`, () => {
-    const store = useFreshAdapter(makeAdapter);
-
+  describeContract('AttendanceStore', name, makeAdapter, (store) => {
     it('keeps nothing at first', async () => {
       expect(await store().get('booking-1')).toBeNull();
       expect(await store().getMany(['booking-1', 'booking-2'])).toEqual(new Map());

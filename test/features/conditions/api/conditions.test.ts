@@ -1,10 +1,9 @@
 import ICAL from 'ical.js';
-import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONDITIONS_ALERT_MAIL_KIND } from '../../../../core/conditions/conditions-alerts';
 import { RefreshForecast } from '../../../../core/conditions/refresh-forecast';
 import { SendConditionsAlerts } from '../../../../core/conditions/conditions-alerts';
-import { startTestAppWithMail } from '../../../support/api/app-with-mail';
+import { mailTo, startTestAppWithMail } from '../../../support/api/app-with-mail';
 import { addAdmin, FETCH, signIn, type TestApp } from '../../../support/api/test-app';
 import { AUTUMN_RACE_FORM, ONE_SAILOR } from '../../../support/api/fixtures';
 import { eventually } from '../../../support/eventually';
@@ -41,12 +40,6 @@ afterAll(async () => {
   await openMeteo.close();
 });
 
-const toOf = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : '');
-async function mailTo(address: string, subject: string): Promise<ParsedMail> {
-  const find = () => smtp.received.find((m) => toOf(m) === address && m.subject === subject);
-  await eventually(() => find() !== undefined, `an e-mail "${subject}" to ${address}`).toBe(true);
-  return find()!;
-}
 
 describe('the forecast', () => {
   it('is fetched by the job runner, once an hour at most, and members see the hours of the event', async () => {
@@ -155,7 +148,7 @@ describe('the alerts', () => {
     const alerts = app.built.ports.useCase(SendConditionsAlerts);
     expect(await alerts.execute()).toBe(1);
     expect(await alerts.execute()).toBe(0);
-    const mail = await mailTo('officer@example.org', 'Conditions beyond the limits: Autumn Race');
+    const mail = await mailTo(smtp, 'officer@example.org', 'Conditions beyond the limits: Autumn Race');
     expect(mail.text).toContain('Gusts: up to 31 kn (limit 18 kn)');
     expect(mail.text).toContain('/admin/events/go-no-go/');
     const outbox = await app.get('outbox').list();
@@ -185,7 +178,7 @@ describe('the decision', () => {
     expect(booked.status).toBe(201);
     const before = await app.get('events').get(eventId);
     const bookingsBefore = await app.get('bookings').listByEvent(eventId);
-    await mailTo('ada@example.org', 'Booking confirmed: Autumn Race');
+    await mailTo(smtp, 'ada@example.org', 'Booking confirmed: Autumn Race');
     // Tom drives the RIB (an optional slot), his Powerboat Level 2 valid until 12 June: not on the new date.
     const duties = app.get('duties');
     await duties.saveCatalogue('qualifications', { id: 'pb2', name: 'Powerboat Level 2', validityMonths: 60 });
@@ -205,7 +198,7 @@ describe('the decision', () => {
     // Bookings, places and money unchanged.
     expect(await app.get('bookings').listByEvent(eventId)).toEqual(bookingsBefore);
 
-    const mail = await mailTo('ada@example.org', 'Time changed: Autumn Race');
+    const mail = await mailTo(smtp, 'ada@example.org', 'Time changed: Autumn Race');
     const ics = mail.attachments.find((a) => a.filename?.endsWith('.ics'));
     const vevent = new ICAL.Event(new ICAL.Component(ICAL.parse(ics!.content.toString('utf8'))).getFirstSubcomponent('vevent')!);
     expect(vevent.startDate.toJSDate().toISOString()).toBe('2026-06-17T09:00:00.000Z');
@@ -216,7 +209,7 @@ describe('the decision', () => {
 
     // Each duty holder is told once: Sam keeps the duty at the new time (the same calendar entry,
     // updated); Tom, no longer qualified then, is released and told why.
-    const kept = await mailTo('sam@example.org', 'Duty time changed: Autumn Race');
+    const kept = await mailTo(smtp, 'sam@example.org', 'Duty time changed: Autumn Race');
     const samIcs = kept.attachments.find((a) => a.filename?.endsWith('.ics'))!.content.toString('utf8');
     const samEvent = new ICAL.Event(new ICAL.Component(ICAL.parse(samIcs)).getFirstSubcomponent('vevent')!);
     expect([samEvent.uid, samEvent.sequence, samEvent.startDate.toJSDate().toISOString()]).toEqual([vevent.uid, before!.sequence + 1, '2026-06-17T09:00:00.000Z']);
@@ -225,7 +218,7 @@ describe('the decision', () => {
     expect(kept.text).toContain('ask for a swap on your duties page');
     expect(kept.text).toMatch(/Your duties:\s+https?:\/\/\S+\/duties\s/);
     expect(kept.text).not.toContain('please tell the club');
-    const released = await mailTo('tom@example.org', 'Duty released: Autumn Race');
+    const released = await mailTo(smtp, 'tom@example.org', 'Duty released: Autumn Race');
     expect(released.text).toContain('Why: Needs Powerboat Level 2');
     expect(released.text).toContain('Reason: Gusts of 31 knots forecast');
     expect((await duties.listSlots(eventId)).map((slot) => [slot.id, slot.holders.map((h) => [h.memberId, h.window.start])])).toEqual([

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEFAULT_CONDITIONS_LIMITS, type ConditionsLimits } from '../../../../core/conditions/conditions-limits';
 import type { ConditionsRepository } from '../../../../core/conditions/conditions-repository.port';
 import type { EventConditions } from '../../../../core/conditions/event-conditions';
 import type { Forecast } from '../../../../core/conditions/forecast';
 import { ValidationError } from '../../../../core/shared/errors';
-import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { rejectionOf, describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 function someLimits(overrides: Partial<ConditionsLimits> = {}): ConditionsLimits {
   return { ...DEFAULT_CONDITIONS_LIMITS, updatedAt: '2026-11-25T10:00:00.000Z', updatedBy: 'officer@club.example', ...overrides };
@@ -32,9 +32,7 @@ function aRecord(eventId: string, overrides: Partial<EventConditions> = {}): Eve
 }
 
 export function describeConditionsRepositoryContract(name: string, makeAdapter: AdapterFactory<ConditionsRepository>): void {
-  describe(`${name} (ConditionsRepository contract)`, () => {
-    const repo = useFreshAdapter(makeAdapter);
-
+  describeContract('ConditionsRepository', name, makeAdapter, (repo) => {
     it('keeps nothing at first: no limits, no forecast, no event record', async () => {
       expect(await repo().getLimits()).toBeNull();
       expect(await repo().getForecast()).toBeNull();

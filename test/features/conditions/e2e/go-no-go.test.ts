@@ -6,6 +6,7 @@ import { createEvent, wallClockDaysAhead } from '../../../support/e2e/admin-api'
 import { fillDateTime, signedInAdminPage } from '../../../support/e2e/admin-form';
 import { expectAccessible as expectAccessibleNow, seriousAxeViolations } from '../../../support/e2e/axe';
 import { DESKTOP, PHONE } from '../../../support/e2e/browser';
+import { bookInBrowser, payByTestCard } from '../../../support/e2e/booking-form';
 import { useApp } from '../../../support/e2e/use-app';
 import type { TestPaymentGateway } from '../../../../adapters/test-payments/test-payment-gateway';
 import { eventually } from '../../../support/eventually';
@@ -49,15 +50,8 @@ async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> 
 /** Ada books one place and pays £12.50 by test card, in a tab of her own. */
 async function bookAndPay(eventId: string): Promise<void> {
   const page = await world.browser.newPage();
-  await page.goto(`/event-booking?id=${eventId}`);
-  await page.getByLabel('Lead Member First Name *', { exact: true }).fill('Ada');
-  await page.getByLabel('Lead Member Last Name *', { exact: true }).fill('Member');
-  await page.getByLabel('Email (optional)', { exact: true }).fill('ada@example.org');
-  await page.getByLabel('Total Number Attending *', { exact: true }).fill('1');
-  await page.getByRole('button', { name: 'Submit Booking' }).click();
-  await page.getByRole('form', { name: 'Test mode - no real money is taken' }).getByLabel('Card number').fill('4111 1111 1111 1111');
-  await page.getByRole('button', { name: 'Pay £12.50' }).click();
-  await page.getByRole('heading', { name: 'Payment Created Successfully' }).waitFor();
+  await bookInBrowser(page, eventId, { first: 'Ada', last: 'Member', email: 'ada@example.org', attending: '1' });
+  await payByTestCard(page, '£12.50');
   await page.close();
 }
 

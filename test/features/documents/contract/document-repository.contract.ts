@@ -1,19 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { DocumentRepository } from '../../../../core/documents/document-repository.port';
-import { aDocument, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { describeContract, itAnswers, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { aDocument } from '../../../support/entities';
 
 export function describeDocumentRepositoryContract(name: string, makeAdapter: AdapterFactory<DocumentRepository>): void {
-  describe(`${name} (DocumentRepository contract)`, () => {
-    const documents = useFreshAdapter(makeAdapter);
-
-    it('has no documents at first', async () => {
-      expect(await documents().list()).toEqual([]);
-      expect(await documents().get('constitution')).toBeNull();
-      expect(await documents().getStored('constitution')).toBeNull();
-      expect(await documents().delete('constitution')).toBeNull();
-      expect(await documents().update(aDocument())).toBe(false);
-      expect(await documents().list()).toEqual([]);
-    });
+  describeContract('DocumentRepository', name, makeAdapter, (documents) => {
+    itAnswers(
+      'has no documents at first',
+      [() => documents().list(), []],
+      [() => documents().get('constitution'), null],
+      [() => documents().getStored('constitution'), null],
+      [() => documents().delete('constitution'), null],
+      [() => documents().update(aDocument()), false],
+      [() => documents().list(), []],
+    );
 
     it('gives back a stored document and the key of its file', async () => {
       expect(await documents().put(aDocument(), 'documents/f1')).toBeNull();

@@ -1,5 +1,4 @@
 import ICAL from 'ical.js';
-import type { ParsedMail } from 'mailparser';
 import type TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUTY_MAIL_ROUND_JOB } from '../../../../core/operations/scheduled-work';
@@ -8,7 +7,7 @@ import { DUTY_RED_ALERT_KIND, SendStaffingAlerts } from '../../../../core/duties
 import type { Member } from '../../../../core/members/member';
 import type { SmtpTestServer } from '../../../support/smtp-test-server';
 import { eventually } from '../../../support/eventually';
-import { startTestAppWithMail } from '../../../support/api/app-with-mail';
+import { startTestAppWithMail, toOf } from '../../../support/api/app-with-mail';
 import { addAdmin, addEvent, FETCH, NOW, signIn, type TestApp } from '../../../support/api/test-app';
 
 // Duty reminders and the red staffing light alert, sent by the server's own job runner to an SMTP
@@ -45,7 +44,6 @@ beforeAll(async () => {
 });
 afterAll(() => stop?.());
 
-const toOf = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : '');
 const received = () => smtp.received.map((m) => `${toOf(m)}: ${m.subject}`).sort();
 
 /** Waits until the duty round has run at the clock's present time (on whichever instance) and its mail has gone. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { readFeed, vevents } from '../../../support/ics-feed';
-import { addEvent, FETCH, signedInAdmin, type TestApp } from '../../../support/api/test-app';
+import { addEvent, FETCH, postFetch, signedInAdmin, type TestApp } from '../../../support/api/test-app';
 import { useTestApp } from '../../../support/api/use-test-app';
 import { addListedMember, signedInMember } from '../../../support/api/signed-in-member';
 
@@ -14,7 +14,6 @@ useTestApp({}, async (started) => {
   admin = await signedInAdmin(app, 'feed-duties@example.org', ['duties:write', 'events:read']);
 });
 
-const post = (agent: TestAgent, path: string, body: object = {}) => agent.post(path).set(FETCH).send(body);
 const feedText = async (path: string) => (await app.agent().get(path).buffer(true).parse((response, done) => {
   let text = '';
   response.setEncoding('utf8');
@@ -24,13 +23,13 @@ const feedText = async (path: string) => (await app.agent().get(path).buffer(tru
 
 describe('My club’s calendar feed and duties', () => {
   it('holds each duty the member holds, under the UID its reminder uses, at the duty’s time, and loses it when they are taken off', async () => {
-    const galley = (await post(admin, '/api/admin/duties/types', { name: 'Galley feed', description: '', qualificationIds: [] })).body;
+    const galley = (await postFetch(admin, '/api/admin/duties/types', { name: 'Galley feed', description: '', qualificationIds: [] })).body;
     const race = await addEvent(app, { name: 'Feed race', eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T16:00:00.000Z' });
-    const slot = (await post(admin, `/api/admin/duties/events/${race.id}/slots`, { dutyTypeId: galley.id, needed: 1, optional: false })).body;
+    const slot = (await postFetch(admin, `/api/admin/duties/events/${race.id}/slots`, { dutyTypeId: galley.id, needed: 1, optional: false })).body;
     const member = await addListedMember(app);
     const agent = await signedInMember(app, member);
-    expect((await post(admin, `/api/admin/duties/slots/${slot.id}/assignments`, { memberId: member.id })).status).toBe(201);
-    const path = (await post(agent, '/api/my/calendar-feed')).body.path as string;
+    expect((await postFetch(admin, `/api/admin/duties/slots/${slot.id}/assignments`, { memberId: member.id })).status).toBe(201);
+    const path = (await postFetch(agent, '/api/my/calendar-feed')).body.path as string;
 
     const entries = vevents(readFeed(await feedText(path)));
     const duty = entries.find((e) => e.uid === `duty-${slot.id}-${member.id}@kyc-members-area`);

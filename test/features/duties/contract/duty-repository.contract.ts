@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../../../../core/shared/errors';
 import { DUTY_MESSAGES, type DutySlot } from '../../../../core/duties/duties';
 import { type DutyAssignment } from '../../../../core/duty-rosters/duty-roster';
 import type { DutyRepository } from '../../../../core/duties/duty-repository.port';
-import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { rejectionOf, describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 const RACE = { start: '2026-06-06T09:00:00.000Z', end: '2026-06-06T16:00:00.000Z' };
 
@@ -16,9 +16,7 @@ export function anAssignment(overrides: Partial<DutyAssignment> = {}): DutyAssig
 }
 
 export function describeDutyRepositoryContract(name: string, makeAdapter: AdapterFactory<DutyRepository>): void {
-  describe(`${name} (DutyRepository contract)`, () => {
-    const duties = useFreshAdapter(makeAdapter);
-
+  describeContract('DutyRepository', name, makeAdapter, (duties) => {
     it('keeps qualifications, duty types and templates apart, each ordered by name, replaced by id and deleted once', async () => {
       await duties().saveCatalogue('qualifications', { id: 'pb2', name: 'Powerboat Level 2', validityMonths: null });
       await duties().saveCatalogue('qualifications', { id: 'first-aid', name: 'First Aid', validityMonths: 36 });

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../../../../core/shared/errors';
 import { DUTY_MESSAGES } from '../../../../core/duties/duties';
 import type { DutyRepository } from '../../../../core/duties/duty-repository.port';
 import type { DutySwapRepository } from '../../../../core/duties/duty-swap-repository.port';
 import { SWAP_MESSAGES, type DutySwap } from '../../../../core/duties/duty-swaps';
 import { aSlot, anAssignment } from './duty-repository.contract';
-import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { rejectionOf, describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 /** The rosters and the swaps of one storage (swaps hand over the rosters' slots). */
 export interface DutySwapStorage {
@@ -22,8 +22,7 @@ function aSwap(overrides: Partial<DutySwap> = {}): DutySwap {
 const taking = (memberId: string) => anAssignment({ memberId, assignedAt: '2026-05-04T10:00:00.000Z' });
 
 export function describeDutySwapRepositoryContract(name: string, makeAdapter: AdapterFactory<DutySwapStorage>): void {
-  describe(`${name} (DutySwapRepository contract)`, () => {
-    const storage = useFreshAdapter(makeAdapter);
+  describeContract('DutySwapRepository', name, makeAdapter, (storage) => {
     const swaps = () => storage().swaps;
     const duties = () => storage().duties;
 

@@ -3,17 +3,14 @@ import { FirestoreDutyRepository } from '../../../../adapters/firestore/firestor
 import { FirestoreEventRepository } from '../../../../adapters/firestore/firestore-event-repository';
 import { FirestoreOutbox } from '../../../../adapters/firestore/firestore-outbox';
 import type { DutyAssignment, DutyWindow } from '../../../../core/duty-rosters/duty-roster';
-import type { DutyRepository } from '../../../../core/duties/duty-repository.port';
 import { DUTY_ROSTER_CHANGED } from '../../../../core/duties/event-move-duties';
 import { type DutyMove } from '../../../../core/duty-rosters/duty-roster';
-import type { EventRepository } from '../../../../core/events/event-repository.port';
-import type { Outbox } from '../../../../core/mail/outbox.port';
 import { ConflictError } from '../../../../core/shared/errors';
 import { onTwoClients, useFirestoreEmulator } from '../../../support/firestore-emulator-for-file';
 import { aMessage } from '../../mail/contract/outbox.contract';
-import { rejectionOf } from '../../../support/contract/storage-fixtures';
+import { rejectionOf, withStore } from '../../../support/contract/storage-fixtures';
 import { anEvent } from '../../../support/entities';
-import { storesUnderTest } from '../../../support/stores';
+import { storesUnderTest, type SharedPorts } from '../../../support/stores';
 
 // EventRepository.update with `duties` (a moved event's roster, ADR 0045): the holders who no
 // longer fit released, the others' duties at the new time, in the same atomic step as the event
@@ -21,14 +18,10 @@ import { storesUnderTest } from '../../../support/stores';
 
 const firestore = useFirestoreEmulator();
 
-interface Store {
-  events: EventRepository;
-  duties: DutyRepository;
-  outbox: Outbox;
-  close(): Promise<void>;
-}
+/** The ports a duty move writes to. */
+type Store = Pick<SharedPorts, 'events' | 'duties' | 'outbox'>;
 
-const STORES: [string, () => Promise<Store>][] = storesUnderTest(firestore, 'kyc-event-duties-');
+const STORES = storesUnderTest(firestore, 'kyc-event-duties-');
 
 const OLD: DutyWindow = { start: '2026-07-04T09:00:00.000Z', end: '2026-07-04T16:00:00.000Z' };
 const NEW: DutyWindow = { start: '2026-07-11T09:00:00.000Z', end: '2026-07-11T16:00:00.000Z' };
@@ -59,8 +52,7 @@ const rosterOf = async (store: Store) => (await store.duties.listSlots('summer-r
 
 describe.each(STORES)('EventRepository.update with a duty move on %s', (_name, open) => {
   it('writes the event, its e-mails and the roster together: the released off their slots, the others at the new time', async () => {
-    const store = await open();
-    try {
+    await withStore(open, async (store) => {
       await seed(store);
       expect(await store.events.update(moved, { sequence: 0 }, { mail: [aMessage('duty-change-a')], duties: move([{ slotId: 'safety', memberId: 'bob' }]) })).toBe(true);
       expect(await store.events.get('summer-regatta')).toEqual(moved);
@@ -74,14 +66,11 @@ describe.each(STORES)('EventRepository.update with a duty move on %s', (_name, o
       // At the new time, the one-duty-at-a-time rule sees the moved duty: Ann cannot also take the open day's.
       expect(((await rejectionOf(store.duties.assign(held('open-day-safety', 'ann', 'open-day', NEW)))) as Error).message).toBe('This member is already on a duty at that time');
       await store.duties.assign(held('open-day-safety', 'bob', 'open-day', NEW));
-    } finally {
-      await store.close();
-    }
+    });
   });
 
   it('refuses a move decided on another roster, or one that keeps a holder who took another duty then; writes nothing', async () => {
-    const store = await open();
-    try {
+    await withStore(open, async (store) => {
       await seed(store);
       await store.duties.assign(held('galley', 'dan'));
       const before = await rosterOf(store);
@@ -96,23 +85,18 @@ describe.each(STORES)('EventRepository.update with a duty move on %s', (_name, o
       expect(await rosterOf(store)).toEqual(before.map(([id, holders]) => [id, (holders as [string, string][]).filter(([m]) => m !== 'dan')]));
       // Cat released, the move goes through.
       expect(await store.events.update(moved, { sequence: 0 }, { duties: move([{ slotId: 'galley', memberId: 'cat' }]) })).toBe(true);
-    } finally {
-      await store.close();
-    }
+    });
   });
 
   it('a move and an assignment of a holder elsewhere at the new time, at once: never both', async () => {
-    const store = await open();
-    try {
+    await withStore(open, async (store) => {
       await seed(store);
       const [moving, assigning] = await Promise.allSettled([store.events.update(moved, { sequence: 0 }, { duties: move([]) }), store.duties.assign(held('open-day-safety', 'ann', 'open-day', NEW))]);
       expect([moving.status, assigning.status].filter((s) => s === 'fulfilled')).toHaveLength(1);
       const ann = await store.duties.listMemberDuties('ann');
       expect(ann).toHaveLength(moving.status === 'fulfilled' ? 1 : 2);
       expect(ann.every((d) => d.window.start === NEW.start) || moving.status === 'rejected').toBe(true);
-    } finally {
-      await store.close();
-    }
+    });
   });
 });
 

@@ -5,7 +5,7 @@ import { createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-server';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { PHONE } from '../../../support/e2e/browser';
-import { signInOnMemberPage } from '../../../support/e2e/sign-in-code';
+import { memberOnPhone } from '../../../support/e2e/sign-in-code';
 import { useApp } from '../../../support/e2e/use-app';
 
 // A member who leaves gives up their duties still to come (docs/duties.md#when-a-member-leaves),
@@ -48,8 +48,7 @@ async function expectSlotReleased(page: Page, duty: string): Promise<void> {
 
 describe('a member who leaves gives up their duties, in Chromium', () => {
   it('"Erase my data" says the race officer duty is released; after it the slot is empty and the light red', async () => {
-    const page = await world.browser.newPage(PHONE);
-    await signInOnMemberPage(page, world.smtp, WREN.email);
+    const page = await memberOnPhone(world, WREN.email);
     const myData = page.getByRole('region', { name: 'My data' });
     await myData.waitFor();
     await page.getByRole('region', { name: 'My duties' }).getByText(EVENT).waitFor();

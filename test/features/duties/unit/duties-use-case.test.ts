@@ -6,10 +6,10 @@ import { ManageEventDuties } from '../../../../core/duties/event-duties';
 import { ManageMemberQualifications } from '../../../../core/duties/manage-member-qualifications';
 import { VolunteerForDuty } from '../../../../core/duties/volunteer-for-duty';
 import { WithdrawFromDuty } from '../../../../core/duties/withdraw-from-duty';
-import type { Member } from '../../../../core/members/member';
 import { makeWorld, REGATTA, withPermissions, type World } from '../../../support/unit/world';
 import { DeleteEvent, EVENT_HAS_DUTIES } from '../../../../core/operations/delete-event';
 import { anAdmin, anEvent } from '../../../support/entities';
+import { makeMember } from '../../../support/unit/domain-fixtures';
 
 const admin = anAdmin({ permissions: ['duties:write', 'events:read'] });
 let w: World;
@@ -18,10 +18,6 @@ let events: ManageEventDuties;
 let quals: ManageMemberQualifications;
 let volunteer: VolunteerForDuty;
 let withdraw: WithdrawFromDuty;
-
-function member(id: string, overrides: Partial<Member> = {}): Member {
-  return { id, name: `Member ${id}`, email: `${id}@club.example`, membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...overrides };
-}
 
 /** A race on 4 July (09:00 to 16:00 UTC) with one safety boat slot (2, needs Powerboat Level 2) and one galley slot. */
 async function race() {
@@ -42,7 +38,7 @@ beforeEach(async () => {
   quals = new ManageMemberQualifications({ ...w });
   volunteer = new VolunteerForDuty({ ...w });
   withdraw = new WithdrawFromDuty({ ...w });
-  for (const id of ['ann', 'bob', 'cat']) await w.members.create(member(id));
+  for (const id of ['ann', 'bob', 'cat']) await w.members.create(makeMember(id));
 });
 
 describe('volunteering (for members, once they can sign in)', () => {

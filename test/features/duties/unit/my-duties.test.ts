@@ -7,9 +7,9 @@ import { ManageMemberQualifications } from '../../../../core/duties/manage-membe
 import { GetMyDuties } from '../../../../core/duties/my-duties';
 import { VolunteerForDuty } from '../../../../core/duties/volunteer-for-duty';
 import { WithdrawFromDuty } from '../../../../core/duties/withdraw-from-duty';
-import type { Member } from '../../../../core/members/member';
 import { makeWorld, REGATTA, type World } from '../../../support/unit/world';
 import { anAdmin, anEvent } from '../../../support/entities';
+import { makeMember } from '../../../support/unit/domain-fixtures';
 
 // The members' duties page (today is 1 June 2026, 09:00 UTC).
 const admin = anAdmin({ permissions: ['duties:write', 'events:read'] });
@@ -18,16 +18,12 @@ let myDuties: GetMyDuties;
 let volunteer: VolunteerForDuty;
 let withdraw: WithdrawFromDuty;
 
-function member(id: string, overrides: Partial<Member> = {}): Member {
-  return { id, name: `Member ${id}`, email: `${id}@club.example`, membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...overrides };
-}
-
 beforeEach(async () => {
   w = makeWorld();
   myDuties = new GetMyDuties({ ...w });
   volunteer = new VolunteerForDuty({ ...w });
   withdraw = new WithdrawFromDuty({ ...w });
-  for (const id of ['ann', 'bob']) await w.members.create(member(id));
+  for (const id of ['ann', 'bob']) await w.members.create(makeMember(id));
 });
 
 /** A race on 4 July with a safety boat slot (needs Powerboat Level 2) and a galley slot; a race today that has started; a cancelled one. */
@@ -51,26 +47,26 @@ async function season() {
 describe('a member’s duties page', () => {
   it('offers the open slots of events still to start that the member is eligible for; not a started or cancelled event’s', async () => {
     const { safetySlot, galleySlot } = await season();
-    expect((await myDuties.execute(member('ann'))).open.map((d) => [d.slotId, d.dutyTypeName, d.eventName, d.filled, d.needed])).toEqual([
+    expect((await myDuties.execute(makeMember('ann'))).open.map((d) => [d.slotId, d.dutyTypeName, d.eventName, d.filled, d.needed])).toEqual([
       [safetySlot.id, 'Safety boat driver', 'Summer race', 0, 2],
       [galleySlot.id, 'Galley', 'Summer race', 0, 1],
     ]);
     // Bob lacks Powerboat Level 2.
-    expect((await myDuties.execute(member('bob'))).open.map((d) => d.slotId)).toEqual([galleySlot.id]);
+    expect((await myDuties.execute(makeMember('bob'))).open.map((d) => d.slotId)).toEqual([galleySlot.id]);
     // A lapsed member is offered nothing.
-    expect((await myDuties.execute(member('bob', { renewalDate: '2026-07-03' }))).open).toEqual([]);
+    expect((await myDuties.execute(makeMember('bob', { renewalDate: '2026-07-03' }))).open).toEqual([]);
   });
 
   it('volunteering puts the duty among the member’s own, and takes the other slots at that time off their offers', async () => {
     const { safetySlot, galleySlot } = await season();
     await volunteer.execute('ann', galleySlot.id);
-    const page = await myDuties.execute(member('ann'));
+    const page = await myDuties.execute(makeMember('ann'));
     expect(page.duties).toEqual([{ slotId: galleySlot.id, dutyTypeName: 'Galley', eventId: 'race', eventName: 'Summer race', start: '2026-07-04T09:00:00.000Z', end: '2026-07-04T16:00:00.000Z', swapId: null }]);
     expect(page.open).toEqual([]);
     // The galley is full: Bob is offered nothing.
-    expect((await myDuties.execute(member('bob'))).open).toEqual([]);
+    expect((await myDuties.execute(makeMember('bob'))).open).toEqual([]);
     await withdraw.execute('ann', galleySlot.id);
-    expect((await myDuties.execute(member('ann'))).open.map((d) => d.slotId)).toEqual([safetySlot.id, galleySlot.id]);
+    expect((await myDuties.execute(makeMember('ann'))).open.map((d) => d.slotId)).toEqual([safetySlot.id, galleySlot.id]);
   });
 
   it('refuses volunteering for, or withdrawing from, a duty that has started; and a cancelled event’s', async () => {
@@ -78,7 +74,7 @@ describe('a member’s duties page', () => {
     await expect(volunteer.execute('ann', todaySlot.id)).rejects.toThrow(new ConflictError(DUTY_MESSAGES.started));
     await expect(volunteer.execute('ann', offSlot.id)).rejects.toThrow(new ConflictError(DUTY_MESSAGES.cancelled));
     await w.duties.assign({ slotId: todaySlot.id, memberId: 'bob', eventId: 'today', window: { start: '2026-06-01T08:00:00.000Z', end: '2026-06-01T16:00:00.000Z' }, assignedAt: '2026-05-01T00:00:00.000Z', overrideReason: null });
-    expect((await myDuties.execute(member('bob'))).duties.map((d) => d.slotId)).toEqual([todaySlot.id]);
+    expect((await myDuties.execute(makeMember('bob'))).duties.map((d) => d.slotId)).toEqual([todaySlot.id]);
     await expect(withdraw.execute('bob', todaySlot.id)).rejects.toThrow(new ConflictError(DUTY_MESSAGES.started));
     await expect(withdraw.execute('ann', todaySlot.id)).rejects.toThrow(new NotFoundError(DUTY_MESSAGES.notHolding));
   });

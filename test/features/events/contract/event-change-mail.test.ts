@@ -10,7 +10,7 @@ import type { EventRepository } from '../../../../core/events/event-repository.p
 import type { Outbox } from '../../../../core/mail/outbox.port';
 import { onTwoClients, useFirestoreEmulator } from '../../../support/firestore-emulator-for-file';
 import { aMessage } from '../../mail/contract/outbox.contract';
-import { rejectionOf } from '../../../support/contract/storage-fixtures';
+import { rejectionOf, withStore } from '../../../support/contract/storage-fixtures';
 import { openTempSqlite } from '../../../support/temp-sqlite';
 import { anEvent } from '../../../support/entities';
 
@@ -57,47 +57,37 @@ const moved = (sequence: number) => anEvent({ eventdatetime: '2026-07-11T09:00:0
 
 describe.each(STORES)('EventRepository.update with mail on %s', (_name, open) => {
   it('writes the event and its messages together', async () => {
-    const store = await open();
-    try {
+    await withStore(open, async (store) => {
       await store.events.create(anEvent({ sequence: 0 }));
       expect(await store.events.update(moved(1), { sequence: 0 }, { mail: [aMessage('event-change-a-1'), aMessage('event-change-b-1')] })).toBe(true);
       expect(await store.events.get('summer-regatta')).toEqual(moved(1));
       expect((await store.outbox.list()).map((m) => m.id).sort()).toEqual(['event-change-a-1', 'event-change-b-1']);
-    } finally {
-      await store.close();
-    }
+    });
   });
 
   it('writes no message when the event is not written (changed meanwhile, or missing)', async () => {
-    const store = await open();
-    try {
+    await withStore(open, async (store) => {
       await store.events.create(anEvent({ sequence: 3 }));
       expect(await store.events.update(moved(1), { sequence: 0 }, { mail: [aMessage('event-change-a-1')] })).toBe(false);
       expect(await rejectionOf(store.events.update(anEvent({ id: 'no-such-event' }), { sequence: 0 }, { mail: [aMessage('event-change-b-1')] }))).toBeInstanceOf(NotFoundError);
       expect(await store.outbox.list()).toEqual([]);
       expect(await store.events.get('summer-regatta')).toEqual(anEvent({ sequence: 3 }));
-    } finally {
-      await store.close();
-    }
+    });
   });
 
   it('refuses a message whose id is already in the outbox (ConflictError), and writes nothing: not the event, not the other messages', async () => {
-    const store = await open();
-    try {
+    await withStore(open, async (store) => {
       await store.events.create(anEvent({ sequence: 0 }));
       await store.outbox.add([aMessage('event-change-a-1')]);
       const error = await rejectionOf(store.events.update(moved(1), { sequence: 0 }, { mail: [aMessage('event-change-b-1'), aMessage('event-change-a-1')] }));
       expect(error).toBeInstanceOf(ConflictError);
       expect(await store.events.get('summer-regatta')).toEqual(anEvent({ sequence: 0 }));
       expect((await store.outbox.list()).map((m) => m.id)).toEqual(['event-change-a-1']);
-    } finally {
-      await store.close();
-    }
+    });
   });
 
   it('of two saves at once from the same read, one is written with its messages; the other writes neither', async () => {
-    const store = await open();
-    try {
+    await withStore(open, async (store) => {
       await store.events.create(anEvent({ sequence: 0 }));
       const outcomes = await Promise.all([
         store.events.update(moved(1), { sequence: 0 }, { mail: [aMessage('first-a'), aMessage('first-b')] }),
@@ -107,9 +97,7 @@ describe.each(STORES)('EventRepository.update with mail on %s', (_name, open) =>
       const winner = outcomes[0] ? 'first' : 'second';
       expect((await store.outbox.list()).map((m) => m.id).sort()).toEqual([`${winner}-a`, `${winner}-b`]);
       expect((await store.events.get('summer-regatta'))?.eventdatetime).toBe(winner === 'first' ? '2026-07-11T09:00:00.000Z' : '2026-07-12T09:00:00.000Z');
-    } finally {
-      await store.close();
-    }
+    });
   });
 });
 

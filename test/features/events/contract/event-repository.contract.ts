@@ -1,21 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../../../../core/shared/errors';
 import type { EventRepository } from '../../../../core/events/event-repository.port';
-import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { rejectionOf, describeContract, itAnswers, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 import { anEvent } from '../../../support/entities';
 
 export function describeEventRepositoryContract(name: string, makeAdapter: AdapterFactory<EventRepository>): void {
-  describe(`${name} (EventRepository contract)`, () => {
-    const events = useFreshAdapter(makeAdapter);
+  describeContract('EventRepository', name, makeAdapter, (events) => {
+    itAnswers('returns null for an event that does not exist', [() => events().get('no-such-event'), null]);
 
-    it('returns null for an event that does not exist', async () => {
-      expect(await events().get('no-such-event')).toBeNull();
-    });
-
-    it('returns null, not an error, for an id that is not well-formed Unicode (an unpaired surrogate)', async () => {
-      expect(await events().get('x\ud800')).toBeNull();
-      expect(await events().get('\udc00')).toBeNull();
-    });
+    itAnswers(
+      'returns null, not an error, for an id that is not well-formed Unicode (an unpaired surrogate)',
+      [() => events().get('x\ud800'), null],
+      [() => events().get('\udc00'), null],
+    );
 
     it('gives back a created event exactly as it was stored', async () => {
       const regatta = anEvent({ eventenddatetime: null, bookingEndDate: null, capacity: null, currency: 'EUR' });
@@ -124,10 +121,11 @@ export function describeEventRepositoryContract(name: string, makeAdapter: Adapt
       expect((await events().list({ order: 'asc' })).map((e) => e.id)).toEqual(['b']);
     });
 
-    it('lists nothing when there are no events', async () => {
-      expect(await events().list({ order: 'asc' })).toEqual([]);
-      expect(await events().list({ order: 'desc', limit: 5 })).toEqual([]);
-    });
+    itAnswers(
+      'lists nothing when there are no events',
+      [() => events().list({ order: 'asc' }), []],
+      [() => events().list({ order: 'desc', limit: 5 }), []],
+    );
 
     describe('ordering', () => {
       // Written in an order that matches neither sort, with one start in another offset whose

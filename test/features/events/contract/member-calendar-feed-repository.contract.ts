@@ -1,18 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { MemberCalendarFeedRepository } from '../../../../core/my-club/member-calendar-feed-repository.port';
-import { useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { describeContract, itAnswers, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 const AT = new Date('2026-06-01T09:00:00.000Z');
 
 export function describeMemberCalendarFeedRepositoryContract(name: string, makeAdapter: AdapterFactory<MemberCalendarFeedRepository>): void {
-  describe(`${name} (MemberCalendarFeedRepository contract)`, () => {
-    const feeds = useFreshAdapter(makeAdapter);
-
-    it('has no secret for a member who made none, and a secret never given opens nothing', async () => {
-      expect(await feeds().secretOf('m-1')).toBeNull();
-      expect(await feeds().memberOf('never-given')).toBeNull();
-      expect(await feeds().memberOf('')).toBeNull();
-    });
+  describeContract('MemberCalendarFeedRepository', name, makeAdapter, (feeds) => {
+    itAnswers(
+      'has no secret for a member who made none, and a secret never given opens nothing',
+      [() => feeds().secretOf('m-1'), null],
+      [() => feeds().memberOf('never-given'), null],
+      [() => feeds().memberOf(''), null],
+    );
 
     it('gives each member their secret; a replacement is the only one that opens the member’s feed', async () => {
       await feeds().replace('m-1', 'secret-one', AT);

@@ -6,6 +6,7 @@ import { createEvent, FETCH_HEADER, wallClockDaysAhead } from '../../../support/
 import { signedInAdminPage } from '../../../support/e2e/admin-form';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { PHONE } from '../../../support/e2e/browser';
+import { bookInBrowser, payByTestCard } from '../../../support/e2e/booking-form';
 import { useApp } from '../../../support/e2e/use-app';
 import { countOf, textOf } from '../../../support/e2e/eventually';
 
@@ -26,15 +27,8 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 /** Books and pays by test card in a member's tab. */
 async function bookAndPay(eventId: string, person: { first: string; email: string; attending: string; pay: string }): Promise<void> {
   const page = await world.browser.newPage();
-  await page.goto(`/event-booking?id=${eventId}`);
-  await page.getByLabel('Lead Member First Name *', { exact: true }).fill(person.first);
-  await page.getByLabel('Lead Member Last Name *', { exact: true }).fill('Member');
-  await page.getByLabel('Email (optional)', { exact: true }).fill(person.email);
-  await page.getByLabel('Total Number Attending *', { exact: true }).fill(person.attending);
-  await page.getByRole('button', { name: 'Submit Booking' }).click();
-  await page.getByRole('form', { name: 'Test mode - no real money is taken' }).getByLabel('Card number').fill('4111 1111 1111 1111');
-  await page.getByRole('button', { name: `Pay ${person.pay}` }).click();
-  await page.getByRole('heading', { name: 'Payment Created Successfully' }).waitFor();
+  await bookInBrowser(page, eventId, { ...person, last: 'Member' });
+  await payByTestCard(page, person.pay);
   await page.close();
 }
 

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
+import { createEvent, wallClockDaysAhead, adminSignedInTab } from '../../../support/e2e/admin-api';
 import { fillDateTime } from '../../../support/e2e/admin-form';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-server';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { DESKTOP, PHONE } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
@@ -35,16 +34,14 @@ async function book(email: string): Promise<void> {
 }
 
 async function editPage(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await world.browser.newPage(viewport);
-  await signInAsAdmin(page.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  const page = await adminSignedInTab(world, viewport);
   await page.goto(`/admin/events/edit/${eventId}`);
   await page.getByRole('heading', { level: 1, name: `Edit Event: ${NAME}` }).waitFor();
   return page;
 }
 
 beforeAll(async () => {
-  const page = await world.browser.newPage(DESKTOP);
-  await signInAsAdmin(page.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  const page = await adminSignedInTab(world, DESKTOP);
   eventId = await createEvent(page.request, world.app.baseUrl, { name: NAME, eventdatetime: START });
   for (const who of ['ann', 'ben', 'cat']) await book(`${who}-${stamp}@example.org`);
   await book('');

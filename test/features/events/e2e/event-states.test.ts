@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { FETCH_HEADER, createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-server';
+import { FETCH_HEADER, createEvent, wallClockDaysAhead, adminSignedInTab } from '../../../support/e2e/admin-api';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { DESKTOP, PHONE } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
@@ -37,10 +36,13 @@ function rowOf(p: Page, name: string): Locator {
   return p.getByRole('row').filter({ has: p.getByRole('rowheader', { name: new RegExp(name) }) });
 }
 
-async function signedInPage(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await world.browser.newPage(viewport);
-  await signInAsAdmin(page.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-  return page;
+/** The admin events list in a new signed-in tab of this size, once this event's row shows. */
+async function eventsListRow(viewport: { width: number; height: number }, name: string): Promise<{ page: Page; row: Locator }> {
+  const page = await adminSignedInTab(world, viewport);
+  await page.goto('/admin/events');
+  const row = rowOf(page, name);
+  await row.waitFor();
+  return { page, row };
 }
 
 /** The element lies wholly inside the page's width (nothing cut off at the right or left). */
@@ -53,7 +55,7 @@ async function expectOnScreen(locator: Locator, width: number, what: string): Pr
 }
 
 beforeAll(async () => {
-  const page = await signedInPage(DESKTOP);
+  const page = await adminSignedInTab(world, DESKTOP);
   ids.capacity = await createEvent(page.request, world.app.baseUrl, { name: NAMES.capacity, eventdatetime: wallClockDaysAhead(30, '10:00'), capacity: '12' });
   // Members' e-mail addresses as long as real ones get: the bookings table is wider than a laptop.
   await book(ids.capacity, 4, `margaret.featherstonehaugh-${stamp}@kestrel-yacht-club.example`);
@@ -67,10 +69,7 @@ beforeAll(async () => {
 
 describe('capacity against the places taken', () => {
   it('the list shows places taken against capacity; a capacity below them is refused with the places named, and nothing changes', async () => {
-    const page = await signedInPage(DESKTOP);
-    await page.goto('/admin/events');
-    const row = rowOf(page, NAMES.capacity);
-    await row.waitFor();
+    const { page, row } = await eventsListRow(DESKTOP, NAMES.capacity);
     await textOf(row).toContain('8 of 12 taken');
 
     await row.getByRole('link', { name: `Edit ${NAMES.capacity}` }).click();
@@ -97,10 +96,7 @@ describe('capacity against the places taken', () => {
 
 describe('the booking state beside the status', () => {
   it('shows Over, Closed and Full beside Bookable, and offers no Cancel event for an event that is over (the server refuses it too)', async () => {
-    const page = await signedInPage(DESKTOP);
-    await page.goto('/admin/events');
-    const over = rowOf(page, NAMES.over);
-    await over.waitFor();
+    const { page, row: over } = await eventsListRow(DESKTOP, NAMES.over);
     for (const [name, state] of [[NAMES.over, 'Over'], [NAMES.closed, 'Closed'], [NAMES.full, 'Full']] as const) {
       const row = rowOf(page, name);
       // The spec's status is kept as it is; the state stands beside it.
@@ -125,10 +121,7 @@ describe('the booking state beside the status', () => {
 
 describe('admin tables and menu on a phone and a laptop', () => {
   it('at 375 px the events list shows each event with its status and every action on screen, and the actions work', async () => {
-    const page = await signedInPage(PHONE);
-    await page.goto('/admin/events');
-    const row = rowOf(page, NAMES.closed);
-    await row.waitFor();
+    const { page, row } = await eventsListRow(PHONE, NAMES.closed);
     // Nothing makes the page wider than the phone.
     await eventually(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectOnScreen(row.getByText('Bookable', { exact: true }), PHONE.width, 'Status');
@@ -154,7 +147,7 @@ describe('admin tables and menu on a phone and a laptop', () => {
   });
 
   it('at 375 px the admin menu folds behind an accessible menu button; at 1280 px it is open', async () => {
-    const page = await signedInPage(PHONE);
+    const page = await adminSignedInTab(world, PHONE);
     await page.goto('/admin/events');
     const button = page.getByRole('button', { name: 'Menu' });
     await button.waitFor();
@@ -178,7 +171,7 @@ describe('admin tables and menu on a phone and a laptop', () => {
     await visibleOf(nav.getByRole('link', { name: 'Events' })).toBe(false);
     await page.close();
 
-    const desktop = await signedInPage(DESKTOP);
+    const desktop = await adminSignedInTab(world, DESKTOP);
     await desktop.goto('/admin/events');
     await desktop.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Bookings' }).waitFor();
     await visibleOf(desktop.getByRole('button', { name: 'Menu' })).toBe(false);
@@ -186,7 +179,7 @@ describe('admin tables and menu on a phone and a laptop', () => {
   });
 
   it("at 1280 px every column of an event's bookings table can be reached, with a visible cue when it scrolls", async () => {
-    const page = await signedInPage(DESKTOP);
+    const page = await adminSignedInTab(world, DESKTOP);
     await page.goto(`/admin/bookings/${ids.capacity}`);
     const region = page.getByRole('region', { name: 'Bookings' });
     await region.getByRole('row').nth(1).waitFor();

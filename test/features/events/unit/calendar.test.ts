@@ -266,28 +266,32 @@ describe('calendar examples', () => {
     eventenddatetime: '2026-06-06T15:00:00.000Z', // 16:00 BST
   });
 
-  it('builds the Google Calendar link', () => {
-    const url = new URL(googleCalendarUrl(summer, LOCATION)!);
-    expect(url.origin + url.pathname).toBe('https://calendar.google.com/calendar/render');
-    expect(url.searchParams.get('action')).toBe('TEMPLATE');
-    expect(url.searchParams.get('text')).toBe('Summer Regatta');
-    expect(url.searchParams.get('dates')).toBe('20260606T090000Z/20260606T150000Z');
-    expect(url.searchParams.get('details')).toBe('Racing & BBQ');
-    expect(url.searchParams.get('location')).toBe('Kings Yacht Club');
-    expect(url.searchParams.get('ctz')).toBe('Europe/London');
-  });
-
-  it('builds the Outlook link', () => {
-    const url = new URL(outlookCalendarUrl(summer, LOCATION)!);
-    expect(url.origin + url.pathname).toBe('https://outlook.live.com/calendar/0/deeplink/compose');
-    expect(url.searchParams.get('path')).toBe('/calendar/action/compose');
-    expect(url.searchParams.get('rru')).toBe('addevent');
-    expect(url.searchParams.get('subject')).toBe('Summer Regatta');
-    expect(url.searchParams.get('startdt')).toBe('2026-06-06T09:00:00Z');
-    expect(url.searchParams.get('enddt')).toBe('2026-06-06T15:00:00Z');
-    expect(url.searchParams.get('allday')).toBe('false');
-    expect(url.searchParams.get('body')).toBe('Racing & BBQ');
-    expect(url.searchParams.get('location')).toBe('Kings Yacht Club');
+  it.each([
+    {
+      link: 'Google Calendar',
+      build: googleCalendarUrl,
+      address: 'https://calendar.google.com/calendar/render',
+      params: { action: 'TEMPLATE', text: 'Summer Regatta', dates: '20260606T090000Z/20260606T150000Z', details: 'Racing & BBQ', location: 'Kings Yacht Club', ctz: 'Europe/London' },
+    },
+    {
+      link: 'Outlook',
+      build: outlookCalendarUrl,
+      address: 'https://outlook.live.com/calendar/0/deeplink/compose',
+      params: {
+        path: '/calendar/action/compose',
+        rru: 'addevent',
+        subject: 'Summer Regatta',
+        startdt: '2026-06-06T09:00:00Z',
+        enddt: '2026-06-06T15:00:00Z',
+        allday: 'false',
+        body: 'Racing & BBQ',
+        location: 'Kings Yacht Club',
+      },
+    },
+  ])('builds the $link link', ({ build, address, params }) => {
+    const url = new URL(build(summer, LOCATION)!);
+    expect(url.origin + url.pathname).toBe(address);
+    for (const [name, value] of Object.entries(params)) expect(url.searchParams.get(name), name).toBe(value);
   });
 
   it('sends dates for an all-day event, with the exclusive end calendars expect', () => {
@@ -346,35 +350,33 @@ describe('calendar examples', () => {
     expect(icsText(makeEvent({ description: ' ', longdescription: 'Bring a lifejacket' }), '')).toContain('DESCRIPTION:Bring a lifejacket');
   });
 
-  it('names the .ics file from the event name', () => {
-    expect(icsFileName('Summer Regatta 2026')).toBe('summer_regatta_2026.ics');
-    expect(icsFileName('Fitting-out   Party!!')).toBe('fitting_out_party_.ics');
-    expect(icsFileName('Régate de Noël')).toBe('regate_de_noel.ics');
-    expect(icsFileName('')).toBe('event.ics');
-    expect(icsFileName('!!!')).toBe('event.ics');
+  it.each([['Summer Regatta 2026', 'summer_regatta_2026.ics'], ['Fitting-out   Party!!', 'fitting_out_party_.ics'], ['Régate de Noël', 'regate_de_noel.ics'], ['', 'event.ics'], ['!!!', 'event.ics']])('names the .ics file from the event name: %j is %j', (name, file) => {
+    expect(icsFileName(name)).toBe(file);
   });
 
-  it('formats dates in London time, en-GB', () => {
-    expect(formatDate('2026-06-06T09:00:00.000Z', 'member')).toBe('Sat 6 June 2026, 10:00');
-    expect(formatDate('2026-01-10T09:00:00.000Z', 'member')).toBe('Sat 10 January 2026, 09:00');
-    expect(formatDate('2026-06-05T23:00:00.000Z', 'member')).toBe('Sat 6 June 2026');
-    expect(formatDate(null, 'member')).toBe(DATE_TBC);
-    expect(formatDate(null, 'admin')).toBe(DATE_NOT_SPECIFIED);
-    expect(formatDate('not a date', 'member')).toBe('Date TBC');
-    expect(formatDate('not a date', 'admin')).toBe('Date not specified');
+  it.each([
+    ['2026-06-06T09:00:00.000Z', 'member', 'Sat 6 June 2026, 10:00'],
+    ['2026-01-10T09:00:00.000Z', 'member', 'Sat 10 January 2026, 09:00'],
+    ['2026-06-05T23:00:00.000Z', 'member', 'Sat 6 June 2026'],
+    [null, 'member', DATE_TBC],
+    [null, 'admin', DATE_NOT_SPECIFIED],
+    ['not a date', 'member', 'Date TBC'],
+    ['not a date', 'admin', 'Date not specified'],
+  ] as const)('formats dates in London time, en-GB: %j for the %s is %j', (instant, audience, text) => {
+    expect(formatDate(instant, audience)).toBe(text);
   });
 
-  it('formats date ranges', () => {
-    expect(formatDateRange('2026-06-06T09:00:00.000Z', '2026-06-06T15:00:00.000Z', 'member')).toBe('Sat 6 June 2026, 10:00 – 16:00');
-    expect(formatDateRange('2026-06-06T09:00:00.000Z', '2026-06-07T15:00:00.000Z', 'member')).toBe(
-      'Sat 6 June 2026, 10:00 – Sun 7 June 2026, 16:00',
-    );
-    expect(formatDateRange('2026-06-06T09:00:00.000Z', null, 'member')).toBe('Sat 6 June 2026, 10:00');
-    expect(formatDateRange('2026-06-06T09:00:00.000Z', '2026-06-06T08:00:00.000Z', 'member')).toBe('Sat 6 June 2026, 10:00');
-    expect(formatDateRange('2026-06-05T23:00:00.000Z', '2026-06-07T22:59:00.000Z', 'member')).toBe('Sat 6 June 2026 – Sun 7 June 2026');
-    expect(formatDateRange('2026-06-05T23:00:00.000Z', '2026-06-06T23:00:00.000Z', 'member')).toBe('Sat 6 June 2026');
-    expect(formatDateRange(null, '2026-06-06T15:00:00.000Z', 'member')).toBe('Date TBC');
-    expect(formatDateRange('bad', null, 'admin')).toBe('Date not specified');
+  it.each([
+    ['2026-06-06T09:00:00.000Z', '2026-06-06T15:00:00.000Z', 'member', 'Sat 6 June 2026, 10:00 – 16:00'],
+    ['2026-06-06T09:00:00.000Z', '2026-06-07T15:00:00.000Z', 'member', 'Sat 6 June 2026, 10:00 – Sun 7 June 2026, 16:00'],
+    ['2026-06-06T09:00:00.000Z', null, 'member', 'Sat 6 June 2026, 10:00'],
+    ['2026-06-06T09:00:00.000Z', '2026-06-06T08:00:00.000Z', 'member', 'Sat 6 June 2026, 10:00'],
+    ['2026-06-05T23:00:00.000Z', '2026-06-07T22:59:00.000Z', 'member', 'Sat 6 June 2026 – Sun 7 June 2026'],
+    ['2026-06-05T23:00:00.000Z', '2026-06-06T23:00:00.000Z', 'member', 'Sat 6 June 2026'],
+    [null, '2026-06-06T15:00:00.000Z', 'member', 'Date TBC'],
+    ['bad', null, 'admin', 'Date not specified'],
+  ] as const)('formats date ranges: %j to %j for the %s is %j', (start, end, audience, text) => {
+    expect(formatDateRange(start, end, audience)).toBe(text);
   });
 
   it('settles the clock-change nights as clocks do', () => {

@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
 import { MemoryOutbox } from '../../../../adapters/memory/memory-outbox';
-import { messageIdOf, SmtpMailer } from '../../../../adapters/smtp/smtp-mailer';
+import { messageIdOf } from '../../../../adapters/smtp/smtp-mailer';
 import { CLAIM_LEASE_MS, newOutboxMessage } from '../../../../core/mail/outbox';
 import type { OutgoingMail } from '../../../../core/mail/mail';
 import type { Mailer } from '../../../../core/mail/mailer.port';
 import { DeliverOutbox } from '../../../../core/mail/deliver-outbox';
-import { startSmtpTestServer, type SmtpTestServer } from '../../../support/smtp-test-server';
+import { useSmtpMailer } from './smtp-fixture';
 
 const MAIL = { to: 'member@example.org', subject: 'Booking confirmed: Summer Regatta', text: 'See you there', html: '<p>See you there</p>', attachments: [] };
 const FROM = 'Kestrel Yacht Club <bookings@kestrel-yc.example>';
 
-let smtp: SmtpTestServer;
-let mailer: SmtpMailer;
-beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  mailer = new SmtpMailer({ url: smtp.url, from: FROM });
-});
-afterAll(async () => {
-  mailer.close();
-  await smtp.close();
-});
-beforeEach(() => {
-  smtp.received.length = 0;
-});
+const { smtp, mailer } = useSmtpMailer(FROM);
 
 describe('delivering the outbox through a real SMTP server', () => {
   it('gives every delivery of a message the same Message-ID, so a second one after a crash is recognisable', async () => {
@@ -32,11 +20,11 @@ describe('delivering the outbox through a real SMTP server', () => {
     await outbox.add([newOutboxMessage('conf-b1', 'booking-confirmation', 'b1', MAIL, clock.now())]);
     // A sender claims and sends the message, then dies before recording it (kill -9).
     const [claim] = await outbox.claimDue(clock.now(), CLAIM_LEASE_MS, 1);
-    await mailer.send(claim.message.mail, claim.message.id);
+    await mailer().send(claim.message.mail, claim.message.id);
     // Its claim lapses within a minute, and the next round (any instance) sends it again.
     clock.advance(CLAIM_LEASE_MS);
-    expect(await new DeliverOutbox({ outbox, mailer, clock }).execute()).toMatchObject({ sent: 1, lost: 0 });
-    const [first, second] = await smtp.waitFor(2);
+    expect(await new DeliverOutbox({ outbox, mailer: mailer(), clock }).execute()).toMatchObject({ sent: 1, lost: 0 });
+    const [first, second] = await smtp().waitFor(2);
     expect(first.messageId).toBe('<conf-b1@kestrel-yc.example>');
     expect(second.messageId).toBe(first.messageId);
     expect(messageIdOf('conf-b1', FROM)).toBe('<conf-b1@kestrel-yc.example>');
@@ -54,7 +42,7 @@ describe('delivering the outbox through a real SMTP server', () => {
     })();
     await outbox.add([newOutboxMessage('slow-1', 'booking-confirmation', 'b2', MAIL, clock.now())]);
     let rivalRound: Promise<unknown> | null = null;
-    const rival = new DeliverOutbox({ outbox, mailer, clock });
+    const rival = new DeliverOutbox({ outbox, mailer: mailer(), clock });
     /** A mail server that takes three leases' worth of time over the message; a rival round runs meanwhile. */
     const slow: Mailer = {
       async send(mail: OutgoingMail, key?: string) {
@@ -66,12 +54,12 @@ describe('delivering the outbox through a real SMTP server', () => {
         }
         rivalRound = rival.execute();
         await rivalRound;
-        await mailer.send(mail, key);
+        await mailer().send(mail, key);
       },
     };
     expect(await new DeliverOutbox({ outbox, mailer: slow, clock, heartbeatMs: 5 }).execute()).toMatchObject({ sent: 1, lost: 0 });
     expect(await rivalRound).toEqual({ sent: 0, retrying: 0, failed: 0, lost: 0 });
-    expect(smtp.received.map((m) => m.messageId)).toEqual(['<slow-1@kestrel-yc.example>']);
+    expect(smtp().received.map((m) => m.messageId)).toEqual(['<slow-1@kestrel-yc.example>']);
     expect((await outbox.get('slow-1'))?.status).toBe('sent');
   });
 });

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { afterRefused, afterResend, afterSent, CLAIM_LEASE_MS, newOutboxMessage } from '../../../../core/mail/outbox';
 import type { OutboxMessage } from '../../../../core/mail/mail';
 import { ConflictError } from '../../../../core/shared/errors';
 import type { Outbox } from '../../../../core/mail/outbox.port';
-import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { rejectionOf, describeContract, itHandsAnUnsettledClaimOn, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 const T0 = new Date('2026-06-01T09:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
@@ -20,9 +20,7 @@ export function aMessage(id: string, minutes = 0, recordId: string | null = 'boo
 }
 
 export function describeOutboxContract(name: string, makeAdapter: AdapterFactory<Outbox>): void {
-  describe(`${name} (Outbox contract)`, () => {
-    const outbox = useFreshAdapter(makeAdapter);
-
+  describeContract('Outbox', name, makeAdapter, (outbox) => {
     it('keeps each message whole and lists them newest first, by status or record', async () => {
       await outbox().add([aMessage('a', 0), aMessage('b', 1, 'booking-2')]);
       await outbox().add([aMessage('c', 2)]);
@@ -86,18 +84,11 @@ export function describeOutboxContract(name: string, makeAdapter: AdapterFactory
       expect((await outbox().get('long'))?.status).toBe('sent');
     });
 
-    it("gives a claim that was never settled to the next sender after the lease, and refuses the first holder's outcome", async () => {
-      await outbox().add([aMessage('a')]);
-      const [stale] = await outbox().claimDue(at(0), CLAIM_LEASE_MS, 5);
-      expect(await outbox().claimDue(new Date(at(0).getTime() + CLAIM_LEASE_MS - 1), CLAIM_LEASE_MS, 5)).toEqual([]);
-      const [fresh] = await outbox().claimDue(new Date(at(0).getTime() + CLAIM_LEASE_MS), CLAIM_LEASE_MS, 5);
-      expect(fresh.message).toEqual(aMessage('a'));
-      expect(fresh.claim).not.toBe(stale.claim);
-      expect(await outbox().settle(stale, afterSent(stale.message, at(16)))).toBe(false);
-      expect((await outbox().get('a'))?.status).toBe('queued');
-      expect(await outbox().settle(fresh, afterSent(fresh.message, at(16)))).toBe(true);
-      expect(await outbox().get('a')).toEqual(afterSent(aMessage('a'), at(16)));
-    });
+    itHandsAnUnsettledClaimOn(
+      "gives a claim that was never settled to the next sender after the lease, and refuses the first holder's outcome",
+      outbox,
+      { add: (items) => outbox().add(items), itemOf: (claimed) => claimed.message, item: aMessage('a'), leaseMs: CLAIM_LEASE_MS, waiting: 'queued', settled: afterSent, start: at(0), end: at(16) },
+    );
 
     it('a refused message is due again at its next try and not before; a sent or given-up one never', async () => {
       await outbox().add([aMessage('retry'), aMessage('sent')]);

@@ -17,7 +17,7 @@ import type { FirestoreEmulator } from '../../../support/firestore-emulator';
 import { startFileEmulator } from '../../../support/firestore-emulator-for-file';
 import { startSmtpTestServer, type SmtpTestServer } from '../../../support/smtp-test-server';
 import { aMessage, describeOutboxContract } from './outbox.contract';
-import { markPaidByCard, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { markPaidByCard, type AdapterFactory, withStore } from '../../../support/contract/storage-fixtures';
 import { openTempSqlite } from '../../../support/temp-sqlite';
 import { aBooking, anUnpaidBooking } from '../../../support/entities';
 
@@ -156,20 +156,16 @@ describe.each<[string, () => Promise<Store>]>([
   const NOW = new Date('2026-06-01T09:00:00.000Z');
 
   it('writes the confirmation with a booking that fits, and none with one refused for want of places', async () => {
-    const { bookings, outbox, close } = await open();
-    try {
+    await withStore(open, async ({ bookings, outbox }) => {
       expect(await bookings.addIfPlacesRemain(aBooking({ id: 'b1', numberAttending: 2 }), { capacity: 3, now: NOW }, [aMessage('confirm-b1', 0, 'b1')])).toEqual({ added: true });
       expect(await bookings.addIfPlacesRemain(aBooking({ id: 'b2', numberAttending: 2 }), { capacity: 3, now: NOW }, [aMessage('confirm-b2', 0, 'b2')])).toEqual({ added: false, placesLeft: 1 });
       expect((await outbox.list()).map((m) => m.id)).toEqual(['confirm-b1']);
       expect(await bookings.get('b2')).toBeNull();
-    } finally {
-      await close();
-    }
+    });
   });
 
   it('writes a paid booking’s confirmation once, however many times the payment is confirmed', async () => {
-    const { bookings, outbox, close } = await open();
-    try {
+    await withStore(open, async ({ bookings, outbox }) => {
       await bookings.addIfPlacesRemain(anUnpaidBooking({ id: 'p1' }), { capacity: null, now: NOW });
       const payment = { paymentId: 'pay-1', paymentCompletedAt: NOW.toISOString() };
       const confirmations = await Promise.all([1, 2, 3].map((n) => markPaidByCard(bookings, 'p1', payment, [aMessage(`confirm-p1-${n}`, 0, 'p1')])));
@@ -177,8 +173,6 @@ describe.each<[string, () => Promise<Store>]>([
       expect(await outbox.list({ recordId: 'p1' })).toHaveLength(1);
       expect(await markPaidByCard(bookings, 'p1', payment, [aMessage('confirm-p1-4', 0, 'p1')])).toBe(false);
       expect(await outbox.list({ recordId: 'p1' })).toHaveLength(1);
-    } finally {
-      await close();
-    }
+    });
   });
 });

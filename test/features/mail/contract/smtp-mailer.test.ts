@@ -1,9 +1,9 @@
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SmtpMailer } from '../../../../adapters/smtp/smtp-mailer';
 import type { OutgoingMail } from '../../../../core/mail/mail';
 import { MailRefusedError } from '../../../../core/mail/mailer.port';
-import { startSmtpTestServer, type SmtpTestServer } from '../../../support/smtp-test-server';
+import { useSmtpMailer } from './smtp-fixture';
 import { rejectionOf } from '../../../support/contract/storage-fixtures';
 
 const ICS = [
@@ -28,25 +28,12 @@ const MAIL: OutgoingMail = {
   attachments: [{ filename: 'summer-regatta.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ICS }],
 };
 
-let smtp: SmtpTestServer;
-let mailer: SmtpMailer;
-
-beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  mailer = new SmtpMailer({ url: smtp.url, from: 'Kestrel Yacht Club <bookings@kestrel-yc.example>' });
-});
-afterAll(async () => {
-  mailer.close();
-  await smtp.close();
-});
-beforeEach(() => {
-  smtp.received.length = 0;
-});
+const { smtp, mailer } = useSmtpMailer('Kestrel Yacht Club <bookings@kestrel-yc.example>');
 
 describe('SmtpMailer against a real SMTP server', () => {
   it('delivers the subject, both parts, the sender and the calendar file as a mail client reads them', async () => {
-    await mailer.send(MAIL);
-    const [message] = await smtp.waitFor(1);
+    await mailer().send(MAIL);
+    const [message] = await smtp().waitFor(1);
     expect(message.subject).toBe(MAIL.subject);
     expect(message.from?.value).toEqual([{ address: 'bookings@kestrel-yc.example', name: 'Kestrel Yacht Club' }]);
     expect(message.to && !Array.isArray(message.to) ? message.to.value.map((v) => v.address) : []).toEqual(['member@example.org']);
@@ -62,11 +49,11 @@ describe('SmtpMailer against a real SMTP server', () => {
   });
 
   it("reports a refusal with the server's own answer, for admins to read", async () => {
-    smtp.refuseNext(1, 550, 'Mailbox unavailable');
-    const error = await rejectionOf(mailer.send(MAIL));
+    smtp().refuseNext(1, 550, 'Mailbox unavailable');
+    const error = await rejectionOf(mailer().send(MAIL));
     expect(error).toBeInstanceOf(MailRefusedError);
     expect((error as Error).message).toMatch(/^550 Mailbox unavailable/);
-    expect(smtp.received).toHaveLength(0);
+    expect(smtp().received).toHaveLength(0);
   });
 
   it('reports a server that cannot be reached', async () => {

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emptyEventForm } from '../../../../core/events/event-form';
-import { addAdmin, FETCH, signIn, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { addAdmin, FETCH, signIn, type TestApp } from '../../../support/api/test-app';
+import { useTestApp } from '../../../support/api/use-test-app';
 
 // Member prices through the API (docs/payments.md#member-prices). A booking made without signing in is a guest's: the
 // standard price, whatever member price the event has. Booking signed in, at the member price:
 // test/features/my-club/api/my-club.test.ts.
 let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
+useTestApp({}, async (started) => {
+  app = started;
   await addAdmin(app, 'treasurer@example.org');
-});
-afterAll(async () => {
-  await app.dispose();
 });
 
 const eventForm = {

@@ -1,32 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { aMember } from '../../../support/entities';
 import { ConflictError, NotFoundError, ValidationError } from '../../../../core/shared/errors';
 import type { Member } from '../../../../core/members/member';
 import type { MemberRepository } from '../../../../core/members/member-repository.port';
-import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
-
-export function aMember(overrides: Partial<Member> = {}): Member {
-  return {
-    id: 'mem-ann',
-    name: 'Ann Sailor',
-    email: 'ann@club.example',
-    membershipType: 'Family',
-    renewalDate: '2027-03-31',
-    disabled: false,
-    createdAt: '2026-11-25T10:00:00.000Z',
-    updatedAt: '2026-11-25T10:00:00.000Z',
-    ...overrides,
-  };
-}
+import { rejectionOf, describeContract, itAnswers, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 export function describeMemberRepositoryContract(name: string, makeAdapter: AdapterFactory<MemberRepository>): void {
-  describe(`${name} (MemberRepository contract)`, () => {
-    const members = useFreshAdapter(makeAdapter);
-
-    it('has no members at first', async () => {
-      expect(await members().list()).toEqual([]);
-      expect(await members().get('mem-ann')).toBeNull();
-      expect(await members().getByEmail('ann@club.example')).toBeNull();
-    });
+  describeContract('MemberRepository', name, makeAdapter, (members) => {
+    itAnswers(
+      'has no members at first',
+      [() => members().list(), []],
+      [() => members().get('mem-ann'), null],
+      [() => members().getByEmail('ann@club.example'), null],
+    );
 
     it('gives back a created member, every field as stored, by id and by e-mail in any letter case', async () => {
       const member = aMember({ name: 'Ünïcödé O’Brien ⛵', email: 'Ann.O-Brien+sail@Club.example', disabled: true, createdAt: '2026-11-25T10:00:00+01:00' });

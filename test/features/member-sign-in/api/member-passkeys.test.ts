@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { MEMBER_SIGN_IN_MAIL_KIND } from '../../../../core/mail/secret-mail-kinds';
 import { PASSKEY_CHALLENGE_TTL_MS, PASSKEY_MESSAGES } from '../../../../core/member-sign-in/passkeys';
 import type { Member } from '../../../../core/members/member';
 import { eventually } from '../../../support/eventually';
 import { FakePasskeyCeremony, fakeRegistrationAnswer, fakeSignInAnswer } from '../../../support/fake-passkey-ceremony';
-import { FETCH, NOW, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { FETCH, NOW, type TestApp } from '../../../support/api/test-app';
+import { useTestApp } from '../../../support/api/use-test-app';
+import { clientAddresses } from '../../../support/api/signed-in-member';
 
 /**
  * Members' passkeys over HTTP, on SQLite and (project api-firestore) the Firestore emulator, with
@@ -14,18 +16,11 @@ import { FETCH, NOW, startTestApp, type TestApp } from '../../../support/api/tes
  * ceremony runs in Chromium (test/features/member-sign-in/e2e/member-passkeys.test.ts).
  */
 let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ env: { TRUST_PROXY: '1' }, adapters: { passkeyCeremony: new FakePasskeyCeremony() } });
-});
-afterAll(async () => {
-  await app.dispose();
+useTestApp({ env: { TRUST_PROXY: '1' }, adapters: { passkeyCeremony: new FakePasskeyCeremony() } }, (started) => {
+  app = started;
 });
 
-let addresses = 0;
-const nextIp = () => {
-  addresses += 1;
-  return `10.7.${(addresses >> 8) & 255}.${addresses & 255}`;
-};
+const nextIp = clientAddresses(7);
 
 let members = 0;
 async function addMember(overrides: Partial<Member> = {}): Promise<Member> {
@@ -60,6 +55,13 @@ async function signInOptions(agent: TestAgent): Promise<string> {
 
 const signInWith = (agent: TestAgent, answer: object) => agent.post('/api/member/sign-in/passkey').set(FETCH).set('X-Forwarded-For', nextIp()).send(answer);
 const sessionOf = async (agent: TestAgent) => (await agent.get('/api/member/session')).body.member as { id: string } | null;
+
+/** A device of its own signed in with this passkey, its signature counter now at `counter`. */
+async function deviceSignedInWith(credentialId: string, counter: number): Promise<TestAgent> {
+  const device = app.agent();
+  expect((await signInWith(device, fakeSignInAnswer(await signInOptions(device), credentialId, counter))).status).toBe(200);
+  return device;
+}
 
 describe('members’ passkeys over HTTP', () => {
   it('a signed-in member adds a passkey, sees it, signs in with it in another browser, and removes it', async () => {
@@ -139,14 +141,11 @@ describe('members’ passkeys over HTTP', () => {
     const laptop = await signedIn(member);
     expect((await addPasskey(laptop, 'cred-api-lost')).status).toBe(201);
     expect((await addPasskey(laptop, 'cred-api-kept')).status).toBe(201);
-    const phone = app.agent();
-    expect((await signInWith(phone, fakeSignInAnswer(await signInOptions(phone), 'cred-api-lost', 1))).status).toBe(200);
-    const tablet = app.agent();
-    expect((await signInWith(tablet, fakeSignInAnswer(await signInOptions(tablet), 'cred-api-kept', 1))).status).toBe(200);
+    const phone = await deviceSignedInWith('cred-api-lost', 1);
+    const tablet = await deviceSignedInWith('cred-api-kept', 1);
     const other = await signedIn(await addMember());
     expect((await addPasskey(other, 'cred-api-other')).status).toBe(201);
-    const othersPhone = app.agent();
-    expect((await signInWith(othersPhone, fakeSignInAnswer(await signInOptions(othersPhone), 'cred-api-other', 1))).status).toBe(200);
+    const othersPhone = await deviceSignedInWith('cred-api-other', 1);
 
     expect((await laptop.delete('/api/member/passkeys/cred-api-lost').set(FETCH)).status).toBe(204);
     expect(await sessionOf(phone)).toBeNull();
@@ -159,10 +158,8 @@ describe('members’ passkeys over HTTP', () => {
     const member = await addMember();
     const laptop = await signedIn(member);
     expect((await addPasskey(laptop, 'cred-api-everywhere')).status).toBe(201);
-    const phone = app.agent();
-    expect((await signInWith(phone, fakeSignInAnswer(await signInOptions(phone), 'cred-api-everywhere', 1))).status).toBe(200);
-    const desktop = app.agent();
-    expect((await signInWith(desktop, fakeSignInAnswer(await signInOptions(desktop), 'cred-api-everywhere', 2))).status).toBe(200);
+    const phone = await deviceSignedInWith('cred-api-everywhere', 1);
+    const desktop = await deviceSignedInWith('cred-api-everywhere', 2);
     const other = await signedIn(await addMember());
 
     const out = await phone.post('/api/member/sign-out-everywhere').set(FETCH);
@@ -171,8 +168,7 @@ describe('members’ passkeys over HTTP', () => {
     for (const agent of [phone, laptop, desktop]) expect(await sessionOf(agent)).toBeNull();
     expect(await sessionOf(other)).not.toBeNull();
     // The passkey stays: the member signs in with it again.
-    const again = app.agent();
-    expect((await signInWith(again, fakeSignInAnswer(await signInOptions(again), 'cred-api-everywhere', 3))).status).toBe(200);
+    await deviceSignedInWith('cred-api-everywhere', 3);
     expect((await app.agent().post('/api/member/sign-out-everywhere').send({})).status).toBe(403);
   });
 

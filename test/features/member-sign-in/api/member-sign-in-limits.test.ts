@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Knex } from 'knex';
@@ -7,7 +7,9 @@ import { MEMBER_SIGN_IN_MAIL_KIND } from '../../../../core/mail/secret-mail-kind
 import type { Member } from '../../../../core/members/member';
 import { eventually } from '../../../support/eventually';
 import { FakePasskeyCeremony, fakeRegistrationAnswer, fakeSignInAnswer } from '../../../support/fake-passkey-ceremony';
-import { FETCH, NOW, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { FETCH, NOW, type TestApp } from '../../../support/api/test-app';
+import { useTestApp } from '../../../support/api/use-test-app';
+import { clientAddresses } from '../../../support/api/signed-in-member';
 
 /**
  * The limits of members' code sign-in against someone else's requests and guesses
@@ -15,18 +17,11 @@ import { FETCH, NOW, startTestApp, type TestApp } from '../../../support/api/tes
  * day, and the limits store no e-mail. On SQLite and (project api-firestore) the Firestore emulator.
  */
 let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ env: { TRUST_PROXY: '1', CLUB_NAME: 'Kestrel Yacht Club' }, adapters: { passkeyCeremony: new FakePasskeyCeremony() } });
-});
-afterAll(async () => {
-  await app.dispose();
+useTestApp({ env: { TRUST_PROXY: '1', CLUB_NAME: 'Kestrel Yacht Club' }, adapters: { passkeyCeremony: new FakePasskeyCeremony() } }, (started) => {
+  app = started;
 });
 
-let addresses = 0;
-const nextIp = () => {
-  addresses += 1;
-  return `10.6.${(addresses >> 8) & 255}.${addresses & 255}`;
-};
+const nextIp = clientAddresses(6);
 
 let members = 0;
 async function addMember(): Promise<Member> {

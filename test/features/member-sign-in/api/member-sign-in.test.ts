@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { SIGN_IN_MESSAGES } from '../../../../core/member-sign-in/member-sign-in';
 import { MEMBER_SIGN_IN_MAIL_KIND } from '../../../../core/mail/secret-mail-kinds';
 import type { Member } from '../../../../core/members/member';
 import { eventually } from '../../../support/eventually';
-import { addListedMember } from '../../../support/api/signed-in-member';
-import { FETCH, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { addListedMember, clientAddresses } from '../../../support/api/signed-in-member';
+import { FETCH, type TestApp } from '../../../support/api/test-app';
+import { useTestApp } from '../../../support/api/use-test-app';
 
 const BASE_URL = 'https://members.kestrel-yc.example';
 
 let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ env: { PUBLIC_BASE_URL: BASE_URL, CLUB_NAME: 'Kestrel Yacht Club', TRUST_PROXY: '1' } });
-});
-afterAll(async () => {
-  await app.dispose();
+useTestApp({ env: { PUBLIC_BASE_URL: BASE_URL, CLUB_NAME: 'Kestrel Yacht Club', TRUST_PROXY: '1' } }, (started) => {
+  app = started;
 });
 
-let addresses = 0;
-/** A client address of its own, so the per-address limits stay out of a test's way unless it wants them. */
-function nextIp(): string {
-  addresses += 1;
-  return `10.9.${(addresses >> 8) & 255}.${addresses & 255}`;
-}
+const nextIp = clientAddresses(9);
 
 const addMember = (overrides: Partial<Member> = {}) => addListedMember(app, overrides);
 
@@ -44,6 +37,14 @@ async function codeMailed(email: string, count = 1): Promise<{ code: string; lin
   if (!code || !link) throw new Error(`No code or link in: ${mail.mail.text}`);
   expect(mail.mail.subject).not.toContain(code);
   return { code, link };
+}
+
+/** A new listed member who asked a code (from an address of their own) and was mailed it. */
+async function memberWithCode(): Promise<{ member: Member; code: string }> {
+  const member = await addMember();
+  expect((await askCode(member.email)).status).toBe(200);
+  const { code } = await codeMailed(member.email);
+  return { member, code };
 }
 
 async function signedIn(member: Member): Promise<TestAgent> {
@@ -87,9 +88,7 @@ describe('member sign-in with an e-mailed code', () => {
   });
 
   it('refuses a used code', async () => {
-    const member = await addMember();
-    expect((await askCode(member.email)).status).toBe(200);
-    const { code } = await codeMailed(member.email);
+    const { member, code } = await memberWithCode();
     expect((await checkCode(app.agent(), member.email, code)).status).toBe(200);
     const again = await checkCode(app.agent(), member.email, code);
     expect(again.status).toBe(400);
@@ -97,9 +96,7 @@ describe('member sign-in with an e-mailed code', () => {
   });
 
   it('refuses a code from its 10th minute on', async () => {
-    const member = await addMember();
-    expect((await askCode(member.email)).status).toBe(200);
-    const { code } = await codeMailed(member.email);
+    const { member, code } = await memberWithCode();
     app.clock.advance(10 * 60_000);
     const late = await checkCode(app.agent(), member.email, code);
     expect(late.status).toBe(400);
@@ -107,9 +104,7 @@ describe('member sign-in with an e-mailed code', () => {
   });
 
   it('refuses a 6th code from an address that sent 5 wrong ones for the e-mail; the right code from another address signs in', async () => {
-    const member = await addMember();
-    expect((await askCode(member.email)).status).toBe(200);
-    const { code } = await codeMailed(member.email);
+    const { member, code } = await memberWithCode();
     const wrong = code === '000000' ? '000001' : '000000';
     const guesser = nextIp();
     for (let i = 0; i < 5; i += 1) expect((await checkCode(app.agent(), member.email, wrong, guesser)).body.error).toBe(SIGN_IN_MESSAGES.invalidCode);
@@ -120,9 +115,7 @@ describe('member sign-in with an e-mailed code', () => {
   });
 
   it('of 100 wrong codes sent at once from one address checks at most 5; the right code from there afterwards is refused', async () => {
-    const member = await addMember();
-    expect((await askCode(member.email)).status).toBe(200);
-    const { code } = await codeMailed(member.email);
+    const { member, code } = await memberWithCode();
     const guesses = Array.from({ length: 100 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
     const guesser = nextIp();
     const answers = await Promise.all(guesses.map((guess) => checkCode(app.agent(), member.email, guess, guesser)));

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { MemberSession, MemberSessionRepository } from '../../../../core/member-sign-in/member-session-repository.port';
-import { useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 function aSession(overrides: Partial<MemberSession> = {}): MemberSession {
   return { tokenHash: 'hash-1', uid: 'member-ann', passkeyId: null, createdAt: '2026-06-01T09:00:00.000Z', expiresAt: '2026-07-01T09:00:00.000Z', ...overrides };
@@ -8,9 +8,7 @@ function aSession(overrides: Partial<MemberSession> = {}): MemberSession {
 
 /** What members' sessions add to the SessionRepository contract (run beside it on every adapter). */
 export function describeMemberSessionRepositoryContract(name: string, makeAdapter: AdapterFactory<MemberSessionRepository>): void {
-  describe(`${name} (MemberSessionRepository contract)`, () => {
-    const sessions = useFreshAdapter(makeAdapter);
-
+  describeContract('MemberSessionRepository', name, makeAdapter, (sessions) => {
     it('gives back the passkey that opened a session, or null for a code\'s', async () => {
       await sessions().create(aSession({ tokenHash: 'by-code' }));
       await sessions().create(aSession({ tokenHash: 'by-passkey', passkeyId: 'cred-1' }));

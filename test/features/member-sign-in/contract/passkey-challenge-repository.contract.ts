@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { PasskeyChallenge, PasskeyChallengeRepository } from '../../../../core/member-sign-in/passkey-challenge-repository.port';
-import { useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 function aChallenge(overrides: Partial<PasskeyChallenge> = {}): PasskeyChallenge {
   return {
@@ -16,9 +16,7 @@ function aChallenge(overrides: Partial<PasskeyChallenge> = {}): PasskeyChallenge
 const DURING = new Date('2026-06-01T09:02:00.000Z');
 
 export function describePasskeyChallengeRepositoryContract(name: string, makeAdapter: AdapterFactory<PasskeyChallengeRepository>): void {
-  describe(`${name} (PasskeyChallengeRepository contract)`, () => {
-    const challenges = useFreshAdapter(makeAdapter);
-
+  describeContract('PasskeyChallengeRepository', name, makeAdapter, (challenges) => {
     it('gives a stored challenge back once, as it was stored; the second take finds nothing', async () => {
       const registration = aChallenge({ challengeHash: 'reg', purpose: 'registration', memberId: 'member-pat' });
       await challenges().put(aChallenge());

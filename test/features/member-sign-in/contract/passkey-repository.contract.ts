@@ -1,27 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { aPasskey } from '../../../support/entities';
 import { ConflictError } from '../../../../core/shared/errors';
-import type { Passkey, PasskeyRepository } from '../../../../core/member-sign-in/passkey-repository.port';
-import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
-
-function aPasskey(overrides: Partial<Passkey> = {}): Passkey {
-  return {
-    credentialId: 'cred-AAAA_-1',
-    memberId: 'member-pat',
-    publicKey: 'pQECAyYgASFYIFx8',
-    counter: 0,
-    transports: ['internal', 'hybrid'],
-    createdAt: '2026-06-01T09:00:00.000Z',
-    lastUsedAt: null,
-    ...overrides,
-  };
-}
+import type { PasskeyRepository } from '../../../../core/member-sign-in/passkey-repository.port';
+import { rejectionOf, describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 const LATER = new Date('2026-06-02T10:00:00.000Z');
 
 export function describePasskeyRepositoryContract(name: string, makeAdapter: AdapterFactory<PasskeyRepository>): void {
-  describe(`${name} (PasskeyRepository contract)`, () => {
-    const passkeys = useFreshAdapter(makeAdapter);
-
+  describeContract('PasskeyRepository', name, makeAdapter, (passkeys) => {
     it('returns null for an unknown credential id, and gives back a stored passkey as it was stored', async () => {
       expect(await passkeys().get('cred-AAAA_-1')).toBeNull();
       await passkeys().create(aPasskey());

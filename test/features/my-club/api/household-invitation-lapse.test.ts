@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { strFromU8, unzipSync } from 'fflate';
 import { ApplyRetention } from '../../../../core/privacy/apply-retention';
+import type { Member } from '../../../../core/members/member';
 import { addListedMember, signedInMember } from '../../../support/api/signed-in-member';
 import { FETCH, signedInAdmin, type TestApp } from '../../../support/api/test-app';
 import { useTestApp } from '../../../support/api/use-test-app';
@@ -30,29 +31,39 @@ const binary = (res: { on(event: string, listener: (chunk?: Buffer) => void): vo
 /** The archive's files, each as "name\ncontents". */
 const archiveText = (body: Buffer) => Object.entries(unzipSync(new Uint8Array(body))).map(([name, bytes]) => `${name}\n${strFromU8(bytes)}`).join('\n');
 
+/** A member's archive (/api/my/data), its files as text. */
+const archiveOf = async (agent: TestAgent) => archiveText((await agent.get('/api/my/data').buffer(true).parse(binary)).body as Buffer);
+
+/** Invites this e-mail to the agent's household; answers the invitation's id. */
+const invitationTo = async (agent: TestAgent, email: string): Promise<string> => (await invite(agent, email)).body.invitationId;
+
+/** Members with these names put on the list, then each signed in (signedInMember reads the code from the member's latest e-mail). */
+async function listedAndSignedIn(...names: string[]): Promise<[Member, TestAgent][]> {
+  const members = [];
+  for (const name of names) members.push(await addListedMember(app, { name }));
+  const signedIn: [Member, TestAgent][] = [];
+  for (const member of members) signedIn.push([member, await signedInMember(app, member)]);
+  return signedIn;
+}
+
 describe('household invitations and personal data', () => {
   it('a member’s archive (/api/my/data) holds the invitations to them and those they sent', async () => {
-    const ann = await addListedMember(app, { name: 'Ann Archive' });
-    const bob = await addListedMember(app, { name: 'Bob Archive' });
-    // Signed in first: signedInMember reads the code from the member's latest e-mail.
-    const [annAgent, bobAgent] = [await signedInMember(app, ann), await signedInMember(app, bob)];
-    const toBob = (await invite(annAgent, bob.email)).body.invitationId;
-    const toCousin = (await invite(annAgent, 'cousin.archive@example.org')).body.invitationId;
-    const bobs = archiveText((await bobAgent.get('/api/my/data').buffer(true).parse(binary)).body as Buffer);
+    const [[, annAgent], [bob, bobAgent]] = await listedAndSignedIn('Ann Archive', 'Bob Archive');
+    const toBob = await invitationTo(annAgent, bob.email);
+    const toCousin = await invitationTo(annAgent, 'cousin.archive@example.org');
+    const bobs = await archiveOf(bobAgent);
     expect(bobs).toMatch(/household[_-]?invitations/i);
     expect(bobs).toContain(toBob);
-    const anns = archiveText((await annAgent.get('/api/my/data').buffer(true).parse(binary)).body as Buffer);
+    const anns = await archiveOf(annAgent);
     expect(anns).toContain(toCousin);
     expect(anns).toContain('cousin.archive@example.org');
   });
 
   it('erasing a member deletes the invitations to them and those they sent, also to an e-mail that is no member’s', async () => {
-    const cat = await addListedMember(app, { name: 'Cat Contact' });
-    const dan = await addListedMember(app, { name: 'Dan Erased' });
-    const [catAgent, danAgent] = [await signedInMember(app, cat), await signedInMember(app, dan)];
-    const toDan = (await invite(catAgent, dan.email)).body.invitationId;
-    const fromDan = (await invite(danAgent, 'dans.friend@example.org')).body.invitationId;
-    const catsOther = (await invite(catAgent, 'someone.else@example.org')).body.invitationId;
+    const [[, catAgent], [dan, danAgent]] = await listedAndSignedIn('Cat Contact', 'Dan Erased');
+    const toDan = await invitationTo(catAgent, dan.email);
+    const fromDan = await invitationTo(danAgent, 'dans.friend@example.org');
+    const catsOther = await invitationTo(catAgent, 'someone.else@example.org');
     const erased = await danAgent.post('/api/my/erase').set(FETCH).send({ confirm: true });
     expect(erased.status).toBe(200);
     const households = app.get('households');

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
-import { emptyEventForm } from '../../../../core/events/event-form';
-import type { ParsedMail } from 'mailparser';
 import { MAX_HOUSEHOLD_INVITATIONS_PER_DAY } from '../../../../core/members/household-membership';
 import type { SmtpTestServer } from '../../../support/smtp-test-server';
-import { startTestAppWithMail, TEST_PUBLIC_BASE_URL } from '../../../support/api/app-with-mail';
-import { addAdmin, FETCH, signIn, type TestApp } from '../../../support/api/test-app';
+import { startTestAppWithMail, TEST_PUBLIC_BASE_URL, toOf } from '../../../support/api/app-with-mail';
+import { FETCH, signedInAdmin, type TestApp } from '../../../support/api/test-app';
+import { addMemberPricedSupper } from '../../../support/api/fixtures';
 import { addListedMember, signedInMember } from '../../../support/api/signed-in-member';
 
 // Households of several members (docs/members-households.md): invitations, leaving,
@@ -17,15 +16,8 @@ let admin: TestAgent;
 let eventId: string;
 beforeAll(async () => {
   ({ app, smtp, close: stop } = await startTestAppWithMail({ env: { TRUST_PROXY: '1' } }));
-  await addAdmin(app, 'members@example.org', ['events:read', 'events:write', 'bookings:read', 'members:write']);
-  admin = app.agent();
-  await signIn(admin, 'members@example.org');
-  const created = await admin
-    .post('/api/admin/events')
-    .set(FETCH)
-    .send({ ...emptyEventForm(), name: 'Fitting-out supper', eventdatetime: '2026-07-18T18:00', allowBooking: true, offerChild: true, requiresPayment: true, price: '15.00', memberPrice: '10.00' });
-  expect(created.status).toBe(201);
-  eventId = created.body.event.id;
+  admin = await signedInAdmin(app, 'members@example.org', ['events:read', 'events:write', 'bookings:read', 'members:write']);
+  eventId = await addMemberPricedSupper(admin, 'Fitting-out supper');
 });
 afterAll(async () => {
   await stop();
@@ -112,7 +104,6 @@ describe('a contact invites a member into the household', () => {
   });
 });
 
-const toOf = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : '');
 
 describe('inviting tells nothing about who is a member', () => {
   it('an e-mail that is a member’s and one that is not get the same answer, the same list and the same refusal when asked again; only the member is e-mailed', async () => {

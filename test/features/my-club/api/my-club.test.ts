@@ -7,7 +7,8 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { closeFirestore, openFirestore } from '../../../../adapters/firestore/firestore-storage';
 import { openSqliteDatabase } from '../../../../adapters/sqlite/sqlite-database';
 import { DATABASE_FILE_NAME } from '../../../../server/container';
-import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { addEvent, FETCH, signedInAdmin, signIn, startTestApp, type TestApp, withTestApp } from '../../../support/api/test-app';
+import { addMemberPricedSupper } from '../../../support/api/fixtures';
 import { OfferFreedPlaces } from '../../../../core/waiting-list/offer-freed-places';
 import { aWorkDay } from '../../../support/entities';
 import { readFeed, vevents } from '../../../support/ics-feed';
@@ -18,15 +19,7 @@ let app: TestApp;
 let eventId: string;
 beforeAll(async () => {
   app = await startTestApp({ env: { TRUST_PROXY: '1' } });
-  await addAdmin(app, 'events@example.org');
-  const admin = app.agent();
-  await signIn(admin, 'events@example.org');
-  const created = await admin
-    .post('/api/admin/events')
-    .set(FETCH)
-    .send({ ...emptyEventForm(), name: 'Laying-up supper', eventdatetime: '2026-07-18T18:00', allowBooking: true, offerChild: true, requiresPayment: true, price: '15.00', memberPrice: '10.00' });
-  expect(created.status).toBe(201);
-  eventId = created.body.event.id;
+  eventId = await addMemberPricedSupper(await signedInAdmin(app, 'events@example.org'), 'Laying-up supper');
 });
 afterAll(async () => {
   await app.dispose();
@@ -266,8 +259,7 @@ async function asStoredBeforeMyClub(app: TestApp, bookingId: string, signupId: s
 
 describe('guest bookings and work-day sign-ups stored before My club', () => {
   it('show in My club for their e-mail once the server has started again', async () => {
-    const own = await startTestApp();
-    try {
+    await withTestApp({}, async (own) => {
       const event = await addEvent(own, { name: 'Old regatta' });
       const member = await addListedMember(own, { email: 'old.guest@example.org' });
       const guest = await own.agent().post('/api/bookings').set(FETCH).send({ eventId: event.id, firstName: 'Old', lastName: 'Guest', numberAttending: '1', email: ' Old.Guest@example.org' });
@@ -285,9 +277,7 @@ describe('guest bookings and work-day sign-ups stored before My club', () => {
       expect(ids).toEqual([guest.body.bookingId]);
       const jobs = (await agent.get('/api/my/work-days')).body.upcoming.map((s: { signupId: string }) => s.signupId);
       expect(jobs).toEqual([job.body.signupId]);
-    } finally {
-      await own.dispose();
-    }
+    });
   });
 });
 

@@ -6,12 +6,11 @@ import { FixedClock } from '../../../../adapters/memory/fixed-clock';
 import { HmacBookingLinks } from '../../../../adapters/node-crypto/hmac-booking-links';
 import { GetMyClubBookings } from '../../../../core/my-club/my-club';
 import { onTwoClients, useFirestoreEmulator } from '../../../support/firestore-emulator-for-file';
-import { aSignup } from '../../../support/contract/storage-fixtures';
 import { FirestoreWaitingList } from '../../../../adapters/firestore/firestore-waiting-list';
 import { FirestoreWorkDayRepository } from '../../../../adapters/firestore/firestore-work-day-repository';
 import { GetMyClubWaitingLists } from '../../../../core/my-club/my-club-waiting-lists';
 import { GetMyClubWorkDays } from '../../../../core/my-club/my-club-work-days';
-import { aBooking, anEvent, aWorkDay } from '../../../support/entities';
+import { aBooking, anEvent, aSignup, aWorkDay } from '../../../support/entities';
 import { anEntry } from '../../waiting-list/contract/waiting-list.contract';
 
 // My club (docs/my-club.md): the Firestore reads of one My club view stay the same as the club's bookings grow

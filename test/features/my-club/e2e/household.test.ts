@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addCurrentMembers, createEvent, memberPricedSupper, signedInAdminRequests } from '../../../support/e2e/admin-api';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { PHONE } from '../../../support/e2e/browser';
-import { signInOnMemberPage } from '../../../support/e2e/sign-in-code';
+import { memberOnPhone, signInOnMemberPage } from '../../../support/e2e/sign-in-code';
 import { useApp } from '../../../support/e2e/use-app';
+import { addJunior, submitBooking } from './household-form';
 
 // Households of several members in Chromium (docs/members-households.md): the contact invites
 // another member from My club (the same answer for an e-mail that is no member's), the member
@@ -35,13 +36,9 @@ async function invitationLink(to: string): Promise<string> {
 
 describe('a household of two members in Chromium', () => {
   it('inviting a member and an e-mail that is no member’s answers alike; the member follows the e-mail to My club, where the invitation comes first, accepts and books', async () => {
-    const page = await world.browser.newPage(PHONE);
-    await signInOnMemberPage(page, world.smtp, ANN.email);
+    const page = await memberOnPhone(world, ANN.email);
     const household = page.getByRole('region', { name: 'Household' });
-    await household.getByLabel('Name').fill('Milly Bowline');
-    await household.getByLabel('Year of birth (optional)').fill('2018');
-    await household.getByRole('button', { name: 'Add to household' }).click();
-    await household.getByText('Milly Bowline (Junior, born 2018)').waitFor();
+    await addJunior(household, 'Milly Bowline', '2018');
     const sent = household.getByText('Invitation sent. If this e-mail is a member’s, they get an e-mail and accept on their My club.');
     for (const email of [BOB.email, NOBODY]) {
       await household.getByLabel('Their e-mail').fill(email);
@@ -81,10 +78,7 @@ describe('a household of two members in Chromium', () => {
     await page.getByRole('checkbox', { name: 'Milly Bowline (child)' }).check();
     await page.getByRole('checkbox', { name: 'Ann Bowline (adult)' }).check();
     expect(await page.getByLabel('Total Number Attending *').inputValue()).toBe('3');
-    const booked = page.waitForResponse((r) => r.url().endsWith('/api/bookings') && r.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Submit Booking' }).click();
-    const answer = await booked;
-    expect(answer.status()).toBe(201);
+    const answer = await submitBooking(page);
     // Bob and Ann at £10.00 each, Milly at half of it: £25.00, not the standard £37.50.
     expect(((await answer.json()) as { amount: number }).amount).toBe(2500);
     await page.close();
@@ -95,8 +89,7 @@ describe('a household of two members in Chromium', () => {
     await world.browser.context.clearCookies();
     // Ann signs in again: only her new code's e-mail is to be read.
     world.smtp.received.length = 0;
-    const page = await world.browser.newPage(PHONE);
-    await signInOnMemberPage(page, world.smtp, ANN.email);
+    const page = await memberOnPhone(world, ANN.email);
     const household = page.getByRole('region', { name: 'Household' });
     await household.getByLabel('Name').fill('Tom Bowline');
     await household.getByRole('button', { name: 'Add to household' }).click();

@@ -3,9 +3,10 @@ import { addCurrentMembers, bookPlaces, createEvent, memberPricedSupper, signedI
 import { readFeed, vevents } from '../../../support/ics-feed';
 import { valueOf } from '../../../support/e2e/eventually';
 import { expectAccessible } from '../../../support/e2e/axe';
-import { DESKTOP, PHONE } from '../../../support/e2e/browser';
-import { signInOnMemberPage } from '../../../support/e2e/sign-in-code';
+import { DESKTOP } from '../../../support/e2e/browser';
+import { memberOnPhone } from '../../../support/e2e/sign-in-code';
 import { useApp } from '../../../support/e2e/use-app';
+import { addJunior, submitBooking } from './household-form';
 import { formatDate } from '../../../../core/shared/date-text';
 
 // My club (docs/my-club.md) in Chromium: a member signs in, adds a junior to the household, books a member-priced
@@ -56,15 +57,11 @@ describe('My club in Chromium', () => {
     const signUp = { firstName: 'Ros', lastName: 'Halyard', selectedJobs: ['antifoul'], otherJob: '', notes: '', bringingTools: false, wantsFood: false, email: MEMBER.email };
     expect((await postJson(`/api/work-days/${WORK_DAY.id}/signups`, signUp)).status).toBe(201);
 
-    const page = await world.browser.newPage(PHONE);
-    await signInOnMemberPage(page, world.smtp, MEMBER.email);
+    const page = await memberOnPhone(world, MEMBER.email);
 
     // The household: add a junior born 2016 (a child's place).
     const household = page.getByRole('region', { name: 'Household' });
-    await household.getByLabel('Name').fill('Milly Halyard');
-    await household.getByLabel('Year of birth (optional)').fill('2016');
-    await household.getByRole('button', { name: 'Add to household' }).click();
-    await household.getByText('Milly Halyard (Junior, born 2016)').waitFor();
+    await addJunior(household, 'Milly Halyard', '2016');
 
     // Book: the lead's details are filled in, and Milly is offered.
     await page.goto(`/event-booking?id=${supperId}`);
@@ -73,10 +70,7 @@ describe('My club in Chromium', () => {
     expect(await page.getByLabel('Email (optional)').inputValue()).toBe(MEMBER.email);
     await page.getByRole('checkbox', { name: 'Milly Halyard (child)' }).check();
     expect(await page.getByLabel('Total Number Attending *').inputValue()).toBe('2');
-    const booked = page.waitForResponse((r) => r.url().endsWith('/api/bookings') && r.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Submit Booking' }).click();
-    const answer = await booked;
-    expect(answer.status()).toBe(201);
+    const answer = await submitBooking(page);
     // Ros at £10.00 and Milly at half of it, not the standard £22.50.
     const made = (await answer.json()) as { amount: number; bookingId: string };
     expect(made.amount).toBe(1500);

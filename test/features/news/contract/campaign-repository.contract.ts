@@ -1,16 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { CampaignRepository } from '../../../../core/news/campaign-repository.port';
 import { newsExcerpt } from '../../../../core/news/news-body';
-import { aCampaign, aNewsItem, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { describeContract, itAnswers, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { aCampaign, aNewsItem } from '../../../support/entities';
 
 export function describeCampaignRepositoryContract(name: string, makeAdapter: AdapterFactory<CampaignRepository>): void {
-  describe(`${name} (CampaignRepository contract)`, () => {
-    const campaigns = useFreshAdapter(makeAdapter);
-
-    it('lists no campaigns at first', async () => {
-      expect(await campaigns().listRecent()).toEqual([]);
-      expect(await campaigns().listNewsItems()).toEqual([]);
-    });
+  describeContract('CampaignRepository', name, makeAdapter, (campaigns) => {
+    itAnswers('lists no campaigns at first', [() => campaigns().listRecent(), []], [() => campaigns().listNewsItems(), []]);
 
     it('lists campaigns newest first, those never finished last', async () => {
       const draft = aCampaign({ id: 'draft', subject: 'Draft', finished_at: null, preview_url: null });

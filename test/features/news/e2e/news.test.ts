@@ -5,6 +5,7 @@ import { fillDateTime, signInOnLoginPage } from '../../../support/e2e/admin-form
 import { expectAccessible } from '../../../support/e2e/axe';
 import { PHONE } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
+import { expectErrorThenLoading } from '../../../support/e2e/load-states';
 import { countOf, textOf, textsOf, valueOf } from '../../../support/e2e/eventually';
 
 /** The admin News screen (CAMPAIGNS=database, the default): write, publish, read as a member, find, delete. */
@@ -46,23 +47,14 @@ beforeAll(async () => {
 
 describe('the admin News screen', () => {
   it('shows its loading and error states, with Try Again', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let fail = true;
-    await page.route('**/api/admin/news', async (route) => {
-      if (fail) return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal"}' });
-      await held;
-      return route.fallback();
+    await expectErrorThenLoading(page, {
+      url: '**/api/admin/news',
+      open: () => page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'News' }).click(),
+      failed: 'Failed to load news',
+      loading: 'Loading news…',
+      loaded: page.getByRole('link', { name: 'Write News' }),
+      whileFailed: () => accessible(page, 'admin-error'),
     });
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'News' }).click();
-    await page.getByText('Failed to load news').waitFor();
-    await accessible(page, 'admin-error');
-    fail = false;
-    await page.getByRole('button', { name: 'Try Again' }).click();
-    await page.getByText('Loading news…').waitFor();
-    release();
-    await page.getByRole('link', { name: 'Write News' }).waitFor();
-    await page.unroute('**/api/admin/news');
   });
 
   it('writes a draft with a day-first publish date: members do not see it', async () => {

@@ -5,7 +5,8 @@ import { TEST_CARDS, TestPaymentGateway } from '../../../../adapters/test-paymen
 import { pino } from 'pino';
 import { CARD_ACCOUNT_UNREADABLE } from '../../../../server/app';
 import { startFakeSquareServer, type FakeSquareServer } from '../../../support/fake-square-server';
-import { addAdmin, addEvent, signIn, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { addAdmin, addEvent, signIn, startTestApp, type TestApp, withTestApp } from '../../../support/api/test-app';
+import { useTestApp } from '../../../support/api/use-test-app';
 import { withTempSqlite } from '../../../support/temp-sqlite';
 import { emptyEventForm } from '../../../../core/events/event-form';
 
@@ -41,12 +42,9 @@ function squareEnv(square: FakeSquareServer, overrides: Record<string, string> =
 
 describe('test mode (PAYMENTS=test, the default)', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
+  useTestApp({}, async (started) => {
+    app = started;
     await addAdmin(app, 'treasurer@example.org');
-  });
-  afterAll(async () => {
-    await app.dispose();
   });
 
   it('reports the test gateway in health and config, with no Square settings', async () => {
@@ -140,8 +138,7 @@ describe('test mode (PAYMENTS=test, the default)', () => {
   });
 
   it('refuses with 402, charging nothing, once the 30-minute hold has expired', async () => {
-    const expiring = await startTestApp();
-    try {
+    await withTestApp({}, async (expiring) => {
       const { bookingId, checkoutId } = await paidBooking(expiring);
       expiring.clock.advance(30 * 60 * 1000);
       const res = await complete(expiring, checkoutId, TEST_CARDS.succeeds);
@@ -149,9 +146,7 @@ describe('test mode (PAYMENTS=test, the default)', () => {
       expect(res.body).toEqual({ error: 'Your place was held for 30 minutes and has been released. Please book again.' });
       expect(await expiring.get('bookings').get(bookingId)).toMatchObject({ paid: false });
       expect((expiring.get('payments') as TestPaymentGateway).charges).toEqual([]);
-    } finally {
-      await expiring.dispose();
-    }
+    });
   });
 
   it('POST /api/webhooks/test: a signed webhook marks paid a payment whose answer never reached the browser', async () => {
@@ -305,15 +300,12 @@ describe('start-up', () => {
   });
 
   it('keeps open checkouts payable across a restart with the secrets it made', async () => {
-    const app = await startTestApp();
-    try {
+    await withTestApp({}, async (app) => {
       const { bookingId, checkoutId } = await paidBooking(app);
       await app.restart();
       const res = await complete(app, checkoutId, TEST_CARDS.succeeds);
       expect(res.body).toMatchObject({ status: 'COMPLETED', bookingId });
-    } finally {
-      await app.dispose();
-    }
+    });
   });
 });
 

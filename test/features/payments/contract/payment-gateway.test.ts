@@ -207,10 +207,16 @@ describe('SquarePaymentGateway against the fake Square API', () => {
     await fake?.close();
   });
 
-  it('sends Square the documented CreatePayment request: token, key, the checkout amount, location and reference', async () => {
+  /** A gateway on a fresh fake Square server (kept in `fake` for the test to look at), and a checkout opened on it. */
+  async function gatewayWithCheckout(overrides: Partial<SquarePaymentGatewayOptions> = {}, checkout = aCheckout()) {
     fake = await startFakeSquareServer();
-    const gateway = squareGateway(fake);
-    const { checkoutId } = await gateway.createCheckout(aCheckout({ amount: 3750, currency: 'GBP' }));
+    const gateway = squareGateway(fake, overrides);
+    const { checkoutId } = await gateway.createCheckout(checkout);
+    return { gateway, checkoutId };
+  }
+
+  it('sends Square the documented CreatePayment request: token, key, the checkout amount, location and reference', async () => {
+    const { gateway, checkoutId } = await gatewayWithCheckout({}, aCheckout({ amount: 3750, currency: 'GBP' }));
     const token = fake.issueCardToken('ok');
     await gateway.completeCheckout(checkoutId, token);
     expect(fake.requests).toHaveLength(1);
@@ -265,9 +271,7 @@ describe('SquarePaymentGateway against the fake Square API', () => {
   });
 
   it('reports a 5xx or 429 as UnavailableError, then pays with the same token once Square is back', async () => {
-    fake = await startFakeSquareServer();
-    const gateway = squareGateway(fake);
-    const { checkoutId } = await gateway.createCheckout(aCheckout());
+    const { gateway, checkoutId } = await gatewayWithCheckout();
     const token = fake.issueCardToken('ok');
     for (const status of [500, 503, 429]) {
       fake.failWith({ kind: 'status', status });
@@ -317,9 +321,7 @@ describe('SquarePaymentGateway against the fake Square API', () => {
   });
 
   it('gives up on a Square that does not answer within the timeout, as unavailable, and charges once when asked again', async () => {
-    fake = await startFakeSquareServer();
-    const gateway = squareGateway(fake, { timeoutMs: 300 });
-    const { checkoutId } = await gateway.createCheckout(aCheckout());
+    const { gateway, checkoutId } = await gatewayWithCheckout({ timeoutMs: 300 });
     const token = fake.issueCardToken('ok');
     fake.failWith({ kind: 'slow', delayMs: 1500 });
     const error = await gateway.completeCheckout(checkoutId, token).catch((e: unknown) => e);
@@ -352,9 +354,7 @@ describe('SquarePaymentGateway against the fake Square API', () => {
   });
 
   it('retries 5xx answers itself with the same idempotency key when asked to', async () => {
-    fake = await startFakeSquareServer();
-    const gateway = squareGateway(fake, { maxRetries: 1 });
-    const { checkoutId } = await gateway.createCheckout(aCheckout());
+    const { gateway, checkoutId } = await gatewayWithCheckout({ maxRetries: 1 });
     fake.failWith({ kind: 'status', status: 503 });
     await expect(gateway.completeCheckout(checkoutId, fake.issueCardToken('ok'))).rejects.toBeInstanceOf(UnavailableError);
     expect(fake.requests).toHaveLength(2);
@@ -362,9 +362,7 @@ describe('SquarePaymentGateway against the fake Square API', () => {
   });
 
   it('reports a refused access token as UnavailableError (configuration), not as a declined card', async () => {
-    fake = await startFakeSquareServer();
-    const gateway = squareGateway(fake, { accessToken: 'EAAAl-wrong-token' });
-    const { checkoutId } = await gateway.createCheckout(aCheckout());
+    const { gateway, checkoutId } = await gatewayWithCheckout({ accessToken: 'EAAAl-wrong-token' });
     const error = await gateway.completeCheckout(checkoutId, fake.issueCardToken('ok')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnavailableError);
     expect((error as Error).message).toBe(SQUARE_MESSAGES.unavailable);
@@ -372,9 +370,7 @@ describe('SquarePaymentGateway against the fake Square API', () => {
   });
 
   it('never charges twice when an answer is lost: the next attempt asks about the first before charging a new card', async () => {
-    fake = await startFakeSquareServer();
-    const gateway = squareGateway(fake, { timeoutMs: 300 });
-    const { checkoutId } = await gateway.createCheckout(aCheckout());
+    const { gateway, checkoutId } = await gatewayWithCheckout({ timeoutMs: 300 });
     fake.failWith({ kind: 'slow', delayMs: 1500 });
     await expect(gateway.completeCheckout(checkoutId, fake.issueCardToken('ok'))).rejects.toBeInstanceOf(UnavailableError);
     // Square took the money; the member, seeing an error, enters the card again, twice.
@@ -388,9 +384,7 @@ describe('SquarePaymentGateway against the fake Square API', () => {
   });
 
   it('charges the new card when the attempt whose answer was lost had been declined', async () => {
-    fake = await startFakeSquareServer();
-    const gateway = squareGateway(fake, { timeoutMs: 300 });
-    const { checkoutId } = await gateway.createCheckout(aCheckout());
+    const { gateway, checkoutId } = await gatewayWithCheckout({ timeoutMs: 300 });
     fake.failWith({ kind: 'slow', delayMs: 1500 });
     await expect(gateway.completeCheckout(checkoutId, fake.issueCardToken('declined'))).rejects.toBeInstanceOf(UnavailableError);
     fake.failWith(null);
@@ -399,9 +393,7 @@ describe('SquarePaymentGateway against the fake Square API', () => {
   });
 
   it('verifies webhooks with the real HMAC over the configured notification URL, as the Square SDK does', async () => {
-    fake = await startFakeSquareServer();
-    const gateway = squareGateway(fake);
-    const { checkoutId } = await gateway.createCheckout(aCheckout());
+    const { gateway, checkoutId } = await gatewayWithCheckout();
     const paid = await gateway.completeCheckout(checkoutId, fake.issueCardToken('ok'));
     const webhook = fake.webhookFor((paid as { paymentId: string }).paymentId, 'payment.created');
     const sdkSays = await WebhooksHelper.verifySignature({
@@ -421,9 +413,7 @@ describe('SquarePaymentGateway against the fake Square API', () => {
   });
 
   it('refuses forged webhooks: another key, another subscription URL, or a body changed after signing', async () => {
-    fake = await startFakeSquareServer();
-    const gateway = squareGateway(fake);
-    const { checkoutId } = await gateway.createCheckout(aCheckout());
+    const { gateway, checkoutId } = await gatewayWithCheckout();
     const paid = await gateway.completeCheckout(checkoutId, fake.issueCardToken('ok'));
     const webhook = fake.webhookFor((paid as { paymentId: string }).paymentId);
     const body = webhook.rawBody;
@@ -438,9 +428,7 @@ describe('SquarePaymentGateway against the fake Square API', () => {
   });
 
   it('reads a replayed webhook the same each time, and ties a payment to its checkout by reference and amount', async () => {
-    fake = await startFakeSquareServer();
-    const gateway = squareGateway(fake);
-    const { checkoutId } = await gateway.createCheckout(aCheckout({ amount: 1999, currency: 'EUR' }));
+    const { gateway, checkoutId } = await gatewayWithCheckout({}, aCheckout({ amount: 1999, currency: 'EUR' }));
     const paid = await gateway.completeCheckout(checkoutId, fake.issueCardToken('ok'));
     const webhook = fake.webhookFor((paid as { paymentId: string }).paymentId);
     const reads = await Promise.all([1, 2, 3].map(() => gateway.parseWebhook(webhook.rawBody, webhook.headers, SQUARE_SEEN_URL)));
@@ -453,9 +441,7 @@ describe('SquarePaymentGateway against the fake Square API', () => {
   });
 
   it('reads a declined payment\'s webhook as FAILED without a completion time', async () => {
-    fake = await startFakeSquareServer();
-    const gateway = squareGateway(fake);
-    const { checkoutId } = await gateway.createCheckout(aCheckout());
+    const { gateway, checkoutId } = await gatewayWithCheckout();
     await gateway.completeCheckout(checkoutId, fake.issueCardToken('declined'));
     const webhook = fake.webhookFor(fake.payments[0].id, 'payment.created');
     expect(await gateway.parseWebhook(webhook.rawBody, webhook.headers, SQUARE_SEEN_URL)).toEqual({

@@ -1,37 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import type { Photo } from '../../../../core/photos/photo';
+import { expect, it } from 'vitest';
+import { aPhoto } from '../../../support/entities';
 import type { PhotoRepository } from '../../../../core/photos/photo-repository.port';
 import { ConflictError } from '../../../../core/shared/errors';
-import { useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
-
-export function aPhoto(fields: Partial<Photo> = {}): Photo {
-  return {
-    id: 'p1',
-    caption: 'Evening sail',
-    credit: 'A. Member',
-    position: 0,
-    hidden: false,
-    width: 1280,
-    height: 853,
-    variants: [
-      { file: 'w320.avif', format: 'avif', width: 320, height: 213, bytes: 4000 },
-      { file: 'w320.webp', format: 'webp', width: 320, height: 213, bytes: 6000 },
-      { file: 'w320.jpg', format: 'jpeg', width: 320, height: 213, bytes: 9000 },
-    ],
-    createdAt: '2026-06-01T09:00:00.000Z',
-    updatedAt: '2026-06-01T09:00:00.000Z',
-    ...fields,
-  };
-}
+import { describeContract, itAnswers, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 export function describePhotoRepositoryContract(name: string, makeAdapter: AdapterFactory<PhotoRepository>): void {
-  describe(`${name} (PhotoRepository contract)`, () => {
-    const photos = useFreshAdapter(makeAdapter);
-
-    it('has no photos at first', async () => {
-      expect(await photos().list()).toEqual([]);
-      expect(await photos().get('p1')).toBeNull();
-    });
+  describeContract('PhotoRepository', name, makeAdapter, (photos) => {
+    itAnswers('has no photos at first', [() => photos().list(), []], [() => photos().get('p1'), null]);
 
     it('stores a photo and reads it back whole', async () => {
       const photo = aPhoto({ credit: '', hidden: true });

@@ -6,7 +6,7 @@ import { createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-server';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { PHONE } from '../../../support/e2e/browser';
-import { signInOnMemberPage } from '../../../support/e2e/sign-in-code';
+import { memberOnPhone } from '../../../support/e2e/sign-in-code';
 import { useApp } from '../../../support/e2e/use-app';
 
 // Data requests (docs/privacy-requests.md) in Chromium: a member downloads and then erases their data from My club; an admin
@@ -42,8 +42,7 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<{ nam
 
 describe('data requests in Chromium', () => {
   it('a member downloads their data, then erases it from My club and is signed out', async () => {
-    const page = await world.browser.newPage(PHONE);
-    await signInOnMemberPage(page, world.smtp, MEMBER.email);
+    const page = await memberOnPhone(world, MEMBER.email);
     const myData = page.getByRole('region', { name: 'My data' });
     await myData.waitFor();
     await expectAccessible(page, 'my-club-my-data');

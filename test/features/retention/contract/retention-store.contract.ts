@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
 import { HmacPseudonyms } from '../../../../adapters/node-crypto/hmac-pseudonyms';
 import type { LoginAttemptStore } from '../../../../core/admins/login-attempt-store.port';
@@ -29,7 +29,7 @@ import type { WaitingListEntry } from '../../../../core/waiting-list/waiting-lis
 import type { WorkDaySignup } from '../../../../core/work-days/work-day';
 import { recordSignupRemoval } from '../../../../core/work-days/remove-work-day-signup';
 import type { WorkDayRepository } from '../../../../core/work-days/work-day-repository.port';
-import { useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 import { aBooking, anEvent } from '../../../support/entities';
 
 /** The retention store with the ports of the same storage that hold the records it changes. */
@@ -85,9 +85,7 @@ const worldArb = fc.record({
 type World = typeof worldArb extends fc.Arbitrary<infer T> ? T : never;
 
 export function describeRetentionStoreContract(name: string, makeFixture: AdapterFactory<RetentionFixture>, options: { runs: number }): void {
-  describe(`${name} (RetentionStore contract)`, () => {
-    const store = useFreshAdapter(makeFixture);
-
+  describeContract('RetentionStore', name, makeFixture, (store) => {
     it('after a run, no record past its limit holds personal data, totals stay, and a second run changes nothing', async () => {
       let run = 0;
       await fc.assert(

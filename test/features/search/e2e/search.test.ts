@@ -30,6 +30,14 @@ async function home(): Promise<Page> {
   return page;
 }
 
+/** The home page in a new tab, its search opened and this typed in. */
+async function searchFromHome(query: string): Promise<Page> {
+  const page = await home();
+  await page.getByRole('button', { name: 'Search Members Area' }).click();
+  await page.getByRole('combobox').fill(query);
+  return page;
+}
+
 const isSearchBoxFocused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('role') === 'combobox');
 
 describe('search dialog', () => {
@@ -124,9 +132,7 @@ describe('search dialog', () => {
 
   it('each result shows its icon, highlighted title and description, the event date, a category badge and up to 3 tags', async () => {
     const hits = await apiSearch('regatta');
-    const page = await home();
-    await page.getByRole('button', { name: 'Search Members Area' }).click();
-    await page.getByRole('combobox').fill('regatta');
+    const page = await searchFromHome('regatta');
     await page.getByText(`${hits.length} results found`).waitFor();
     const options = page.getByRole('option');
     for (let i = 0; i < hits.length; i += 1) {
@@ -210,9 +216,7 @@ describe('search dialog', () => {
     const hits = await apiSearch('handbook');
     const index = hits.findIndex((hit) => hit.type === 'document' && hit.objectID === 'members-handbook');
     expect(index).toBeGreaterThanOrEqual(0);
-    const page = await home();
-    await page.getByRole('button', { name: 'Search Members Area' }).click();
-    await page.getByRole('combobox').fill('handbook');
+    const page = await searchFromHome('handbook');
     await page.getByText(`${hits.length} results found`).waitFor();
     for (let i = 0; i < index; i += 1) await page.keyboard.press('ArrowDown');
     const [popup] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('Enter')]);
@@ -227,9 +231,7 @@ describe('search dialog', () => {
     await signInAsAdmin(world.browser.context.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     const name = '<img src=x onerror="window.__xss=1"> Zanzibar <b>Cup</b>';
     await createEvent(world.browser.context.request, world.app.baseUrl, { name, description: 'Race <script>window.__xss=2</script>', eventdatetime: wallClockDaysAhead(40, '10:00') });
-    const page = await home();
-    await page.getByRole('button', { name: 'Search Members Area' }).click();
-    await page.getByRole('combobox').fill('Zanzibar');
+    const page = await searchFromHome('Zanzibar');
     const option = page.getByRole('option').first();
     await option.waitFor();
     await textOf(option.locator('.search-hit-title')).toBe(name);
@@ -243,18 +245,14 @@ describe('search dialog', () => {
     await signInAsAdmin(world.browser.context.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     await createEvent(world.browser.context.request, world.app.baseUrl, { name: 'Quillwort Trophy', description: 'A single-handed race', eventdatetime: wallClockDaysAhead(45, '11:00') });
     expect(await apiSearch('Quillwort')).toHaveLength(1);
-    const page = await home();
-    await page.getByRole('button', { name: 'Search Members Area' }).click();
-    await page.getByRole('combobox').fill('Quillwort');
+    const page = await searchFromHome('Quillwort');
     await page.getByRole('option', { name: /Quillwort Trophy/ }).waitFor();
     await textOf(page.locator('.search-count')).toBe('1 result found');
     await page.close();
   });
 
   it('tolerates a typo: "Regata" lists the regatta, its word marked, first', async () => {
-    const page = await home();
-    await page.getByRole('button', { name: 'Search Members Area' }).click();
-    await page.getByRole('combobox').fill('Regata');
+    const page = await searchFromHome('Regata');
     const first = page.getByRole('option').first();
     await first.waitFor();
     await textOf(first.locator('.search-hit-title')).toBe('Kestrel Open Regatta');
@@ -266,9 +264,7 @@ describe('search dialog', () => {
   });
 
   it('knows the club’s synonyms: "AGM" lists the Annual General Meeting, the constitution and the notice', async () => {
-    const page = await home();
-    await page.getByRole('button', { name: 'Search Members Area' }).click();
-    await page.getByRole('combobox').fill('AGM');
+    const page = await searchFromHome('AGM');
     await page.getByRole('option').first().waitFor();
     const titles = await page.locator('.search-hit-title').allInnerTexts();
     expect(titles[0]).toBe('Annual General Meeting');
@@ -280,9 +276,7 @@ describe('search dialog', () => {
     const hits = await apiSearch('rescue boat arrived');
     const news = hits.find((h) => h.type === 'news' && h.objectID === 'cmp-new-rescue-boat');
     expect(news?.detailsUrl).toBe('/news/cmp-new-rescue-boat');
-    const page = await home();
-    await page.getByRole('button', { name: 'Search Members Area' }).click();
-    await page.getByRole('combobox').fill('rescue boat arrived');
+    const page = await searchFromHome('rescue boat arrived');
     const option = page.getByRole('option', { name: /Our new rescue boat has arrived/ });
     await option.waitFor();
     await option.click();
@@ -294,9 +288,7 @@ describe('search dialog', () => {
   });
 
   it('finds work days by their jobs and opens the sign-up page', async () => {
-    const page = await home();
-    await page.getByRole('button', { name: 'Search Members Area' }).click();
-    await page.getByRole('combobox').fill('pontoon');
+    const page = await searchFromHome('pontoon');
     const option = page.getByRole('option', { name: /Spring Work Day/ });
     await option.waitFor();
     await textContentOf(option.locator('.badge')).toBe('work day');

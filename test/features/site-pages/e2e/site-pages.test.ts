@@ -6,6 +6,7 @@ import { adminMenuLink } from '../../../support/e2e/admin-menu';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { DESKTOP, PHONE } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
+import { expectErrorThenLoading } from '../../../support/e2e/load-states';
 import { attributeOf, countOf, textOf } from '../../../support/e2e/eventually';
 
 /** Admin → Pages: an admin edits the Beginners page in Markdown, previews it, saves it; members read it, search finds it. */
@@ -50,23 +51,14 @@ beforeAll(async () => {
 
 describe('the admin Pages screen', () => {
   it('shows its loading and error states, with Try Again', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let fail = true;
-    await page.route('**/api/admin/pages', async (route) => {
-      if (fail) return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal"}' });
-      await held;
-      return route.fallback();
+    await expectErrorThenLoading(page, {
+      url: '**/api/admin/pages',
+      open: async () => (await adminMenuLink(page, 'Pages')).click(),
+      failed: 'Failed to load the pages',
+      loading: 'Loading pages…',
+      loaded: page.getByRole('rowheader', { name: 'Beginner Sailing Tips' }),
+      whileFailed: () => accessible(page, 'error'),
     });
-    await (await adminMenuLink(page, 'Pages')).click();
-    await page.getByText('Failed to load the pages').waitFor();
-    await accessible(page, 'error');
-    fail = false;
-    await page.getByRole('button', { name: 'Try Again' }).click();
-    await page.getByText('Loading pages…').waitFor();
-    release();
-    await page.getByRole('rowheader', { name: 'Beginner Sailing Tips' }).waitFor();
-    await page.unroute('**/api/admin/pages');
   });
 
   it('lists the Beginners and Information pages with their original words', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AuditEntry } from '../../../../core/audit/audit';
 import type { WaitingListEntry } from '../../../../core/waiting-list/waiting-list-entry';
 import type { AuditLog } from '../../../../core/audit/audit-log.port';
@@ -6,7 +6,7 @@ import type { Outbox } from '../../../../core/mail/outbox.port';
 import type { WaitingList } from '../../../../core/waiting-list/waiting-list.port';
 import { leftEntry } from '../../../../core/waiting-list/waiting-list';
 import { aMessage } from '../../mail/contract/outbox.contract';
-import { useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 export const T0 = '2026-06-01T09:00:00.000Z';
 
@@ -26,9 +26,7 @@ export interface WaitingListStores {
 }
 
 export function describeWaitingListContract(name: string, makeAdapter: AdapterFactory<WaitingListStores>): void {
-  describe(`${name} (WaitingList contract)`, () => {
-    const stores = useFreshAdapter(makeAdapter);
-
+  describeContract('WaitingList', name, makeAdapter, (stores) => {
     it('keeps each entry whole, lists an event’s entries first joined first, and writes the join’s e-mail with it', async () => {
       const later = anEntry('b', { joinedAt: '2026-06-01T10:00:00.000Z', updatedAt: '2026-06-01T10:00:00.000Z', places: 1 });
       expect(await stores().list.join(later, [aMessage('m-b', 0, 'b')])).toBe(true);

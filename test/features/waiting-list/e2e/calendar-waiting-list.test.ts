@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeViolations, seriousAxeViolations } from '../../../support/e2e/axe';
-import { bookPlaces, createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-server';
+import { bookPlaces, createEvent, wallClockDaysAhead, adminSignedInTab } from '../../../support/e2e/admin-api';
 import { PHONE } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
 import { attributeOf, countOf, eventually } from '../../../support/e2e/eventually';
@@ -16,8 +15,7 @@ function card(page: import('playwright-core').Page, name: string) {
 
 describe('a full event on the calendar', () => {
   it('offers "Join the waiting list" where Book Event would be, leading to the booking page\'s waiting-list form, at 375 px', async () => {
-    const page = await world.browser.newPage(PHONE);
-    await signInAsAdmin(page.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    const page = await adminSignedInTab(world, PHONE);
     const fullId = await createEvent(page.request, world.app.baseUrl, { name: 'Harvest Moon Sail', eventdatetime: wallClockDaysAhead(21, '19:00'), capacity: '2' });
     await book(fullId, 2);
     // One place left: still Book Event, no waiting list.

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
 import { seriousAxeViolations } from '../../../support/e2e/axe';
-import { bookPlaces, createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-server';
+import { bookPlaces, createEvent, wallClockDaysAhead, adminSignedInTab } from '../../../support/e2e/admin-api';
 import { useApp } from '../../../support/e2e/use-app';
 import { PHONE, screenshot } from '../../../support/e2e/browser';
 import { valueOf } from '../../../support/e2e/eventually';
@@ -28,8 +27,7 @@ async function join(eventId: string, name: string, email: string, places: number
  * taken by one booking (its manage path), with these people joining its waiting list in turn.
  */
 async function fullEventWithQueue(name: string, queue: [name: string, email: string, places: number][]) {
-  const page = await world.browser.newPage(PHONE);
-  await signInAsAdmin(page.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  const page = await adminSignedInTab(world, PHONE);
   const eventId = await createEvent(page.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(20, '19:00'), capacity: '2' });
   const managePath = await bookAll(eventId, 2);
   for (const [person, email, places] of queue) await join(eventId, person, email, places);

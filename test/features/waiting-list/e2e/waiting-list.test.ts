@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../../../support/e2e/axe';
-import { bookPlaces, createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-server';
+import { bookPlaces, createEvent, wallClockDaysAhead, adminSignedInTab } from '../../../support/e2e/admin-api';
 import { PHONE, screenshot } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
 import { countOf, eventually, textOf } from '../../../support/e2e/eventually';
@@ -13,8 +12,7 @@ const book = (eventId: string, places: number) => bookPlaces(world.app.baseUrl, 
 
 describe('the waiting list of a full event', () => {
   it('a full event offers the waiting list; the member joins, gets the e-mail, and its link lets them leave; admins see the line', async () => {
-    const page = await world.browser.newPage(PHONE);
-    await signInAsAdmin(page.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    const page = await adminSignedInTab(world, PHONE);
     const eventId = await createEvent(page.request, world.app.baseUrl, { name: 'Full Moon Sail', eventdatetime: wallClockDaysAhead(20, '19:00'), capacity: '2' });
     await book(eventId, 2);
 

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { WaterLevelReading } from '../../../../core/water-levels/water-level';
 import type { WaterLevelRepository } from '../../../../core/water-levels/water-level-repository.port';
-import { useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { describeContract, itAnswers, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 function daily(from: string, days: number, percent: (day: number) => number): WaterLevelReading[] {
   const start = Date.parse(`${from}T00:00:00.000Z`);
@@ -12,12 +12,8 @@ function daily(from: string, days: number, percent: (day: number) => number): Wa
 }
 
 export function describeWaterLevelRepositoryContract(name: string, makeAdapter: AdapterFactory<WaterLevelRepository>): void {
-  describe(`${name} (WaterLevelRepository contract)`, () => {
-    const levels = useFreshAdapter(makeAdapter);
-
-    it('has no readings at first', async () => {
-      expect(await levels().readings('2026-01-01', '2026-12-31')).toEqual([]);
-    });
+  describeContract('WaterLevelRepository', name, makeAdapter, (levels) => {
+    itAnswers('has no readings at first', [() => levels().readings('2026-01-01', '2026-12-31'), []]);
 
     it('returns the readings between two dates, both included, oldest first', async () => {
       await levels().putMany([

@@ -6,6 +6,7 @@ import { CALENDAR_FEED_MS } from '../../../../server/features/events/calendar-fe
 import { readFeed, vevents } from '../../../support/ics-feed';
 import { startSmtpTestServer, type SmtpTestServer } from '../../../support/smtp-test-server';
 import { addWorkDays, storedCounts, WORK_DAY } from '../../../support/api/fixtures';
+import { outboxEmptied } from '../../../support/api/app-with-mail';
 import { FETCH, startTestApp, type TestApp } from '../../../support/api/test-app';
 import { eventually } from '../../../support/eventually';
 
@@ -47,9 +48,6 @@ beforeEach(() => {
   smtp.received.length = 0;
 });
 
-async function outboxEmptied(): Promise<void> {
-  await eventually(async () => (await app.get('outbox').list({ status: 'queued' })).length).toBe(0);
-}
 
 /** The withdraw link in a message's text, and its token. */
 function withdrawLinkOf(text: string): { url: URL; token: string } {
@@ -92,7 +90,7 @@ describe('signing up with an e-mail', () => {
 
     const stored = (await app.get('workDays').listSignups(WORK_DAY.id)).find((s) => s.id === signupId);
     expect(stored?.email).toBe('ada@example.org');
-    await outboxEmptied();
+    await outboxEmptied(app);
     expect(await app.get('outbox').list({ recordId: signupId })).toEqual([expect.objectContaining({ kind: 'workday-confirmation', status: 'sent' })]);
   });
 
@@ -103,7 +101,7 @@ describe('signing up with an e-mail', () => {
   });
 
   it('refuses a bad address with 400 naming the field, and a refused sign-up (a repeated name) writes no e-mail: nothing changes', async () => {
-    await outboxEmptied();
+    await outboxEmptied(app);
     const before = await storedCounts(app);
     const bad = await app.agent().post(signupsPath).send(volunteer('Cy', 'not-an-address'));
     expect(bad.status).toBe(400);
@@ -153,7 +151,7 @@ describe('the withdraw link', () => {
     const notAPair = links.issue(signupId, new Date('2030-01-01T00:00:00.000Z'));
     const goneDay = links.issue(JSON.stringify(['no-such-day', signupId]), new Date('2030-01-01T00:00:00.000Z'));
     const altered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
-    await outboxEmptied();
+    await outboxEmptied(app);
     const before = await storedCounts(app);
     for (const bad of [expired, otherPurpose, notAPair, goneDay, altered, 'nonsense']) {
       const read = await app.agent().get(`/api/work-day-signup?token=${encodeURIComponent(bad)}`);
@@ -214,14 +212,14 @@ describe('work days on the calendar and in the feed', () => {
 
 describe('the work-day reminder', () => {
   it('two days before: one reminder to each volunteer still signed up with an e-mail, with the .ics and the withdraw link; none to one who withdrew; never twice', async () => {
-    await outboxEmptied();
+    await outboxEmptied(app);
     const gus = await signUp('Gus', 'gus@example.org');
     const hal = await signUp('Hal', 'hal@example.org');
     await signUp('Ivy', '');
     await smtp.waitFor(2);
     const halMail = smtp.received.find((m) => m.to && !Array.isArray(m.to) && m.to.text === 'hal@example.org');
     expect((await app.agent().post('/api/work-day-signup/withdraw').set(FETCH).send({ token: withdrawLinkOf(halMail?.text ?? '').token })).status).toBe(200);
-    await outboxEmptied();
+    await outboxEmptied(app);
     smtp.received.length = 0;
 
     // Everyone still signed up with an e-mail (this file's earlier volunteers too) gets one: Hal (withdrawn) and Ivy (no e-mail) none.
@@ -240,11 +238,11 @@ describe('the work-day reminder', () => {
     expect(new ICAL.Event(new ICAL.Component(ICAL.parse(ics?.content.toString('utf8') ?? '')).getFirstSubcomponent('vevent')!).summary).toBe('Work day: Spring work day');
 
     // A restart and a later round: nothing is written or sent again.
-    await outboxEmptied();
+    await outboxEmptied(app);
     await app.restart();
     app.clock.advance(20 * 60_000);
     await eventually(async () => (await app.get('jobs').get(REMINDER_ROUND_JOB))?.doneAt).toBe(app.clock.now().toISOString());
-    await outboxEmptied();
+    await outboxEmptied(app);
     const reminders = (await app.get('outbox').list()).filter((m) => m.kind === 'workday-reminder');
     expect(reminders.map((m) => m.recordId).sort()).toEqual([...signedUpWithEmail].sort());
     expect(reminders.every((m) => m.status === 'sent')).toBe(true);

@@ -1,20 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../../../../core/shared/errors';
 import { WORK_DAY_MESSAGES } from '../../../../core/work-days/work-days';
 import { WORK_DAY_FORM_MESSAGES } from '../../../../core/work-days/work-day-form';
 import type { WorkDay } from '../../../../core/work-days/work-day';
 import type { WorkDayRepository } from '../../../../core/work-days/work-day-repository.port';
-import { aSignup, rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
-import { aWorkDay } from '../../../support/entities';
+import { rejectionOf, describeContract, itAnswers, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+import { aSignup, aWorkDay } from '../../../support/entities';
 
 export function describeWorkDayRepositoryContract(name: string, makeAdapter: AdapterFactory<WorkDayRepository>): void {
-  describe(`${name} (WorkDayRepository contract)`, () => {
-    const workDays = useFreshAdapter(makeAdapter);
-
-    it('returns null for a work day that does not exist, and lists none at first', async () => {
-      expect(await workDays().get('spring-clean')).toBeNull();
-      expect(await workDays().list()).toEqual([]);
-    });
+  describeContract('WorkDayRepository', name, makeAdapter, (workDays) => {
+    itAnswers(
+      'returns null for a work day that does not exist, and lists none at first',
+      [() => workDays().get('spring-clean'), null],
+      [() => workDays().list(), []],
+    );
 
     it('gives back a created work day with its jobs, unchanged', async () => {
       await workDays().create(aWorkDay());

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { MIN_PASSWORD_LENGTH } from '@core/admin-accounts/create-admin';
 import { changePasswordFormErrors, type ChangePasswordField } from '@core/admin-accounts/change-password-schema';
 import { DetailsList } from '../../../components/ui/details-list';
 import { InputField } from '../../../components/ui/field';
 import { ApiError, refusalMessage } from '../../../lib/api';
-import { useForm } from '../../../lib/form';
+import { useForm } from 'react-hook-form';
+import { messagesOf, messagesResolver, showRefusal, useFocusFirst } from '../../../lib/form-rules';
 import { useChangeOwnPassword } from '../api/change-password';
 import { useSignedInAdmin } from './admin-session';
 import { NoticeArea, type Notice } from '../../shared/components/notice';
@@ -31,15 +32,18 @@ function pick(fields: Partial<Record<string, string>>): Partial<Record<ChangePas
 export function AccountPage() {
   const me = useSignedInAdmin();
   const [notice, setNotice] = useState<Notice>(null);
-  const form = useForm<PasswordValues, ChangePasswordField>({
-    initial: EMPTY,
+  const form = useForm<PasswordValues>({
+    defaultValues: EMPTY,
     // The server's own rule (core/admin-accounts/change-password-schema.ts), and the new password typed twice.
-    validate: changePasswordFormErrors,
-    order: FIELDS,
-    idOf: (name) => `adm-account-${name}`,
-    show: 'submit',
+    resolver: messagesResolver(changePasswordFormErrors),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
+  const { errors, isSubmitting: submitting } = form.formState;
+  const { focusFirst } = useFocusFirst(form, FIELDS, (name) => `adm-account-${name}`);
   const change = useChangeOwnPassword();
+  const bind = (name: ChangePasswordField) => form.register(name, { onChange: () => (form.clearErrors(name), form.clearErrors('root')) });
 
   const send = ({ currentPassword, newPassword }: PasswordValues) =>
     change.mutateAsync({ currentPassword, newPassword }).then(
@@ -50,9 +54,16 @@ export function AccountPage() {
       (error: unknown) => {
         // A wrong current password or a refused new one is said beside its field; anything else for the form.
         const fields = error instanceof ApiError && error.status === 400 ? pick(error.fields) : {};
-        form.refuse(fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, FAILED, [400, 429, 502]));
+        focusFirst(showRefusal(form, FIELDS, fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, FAILED, [400, 429, 502])));
       },
     );
+  // What the panel needs of the form: its message, whether it is being sent, and its submit.
+  const panel = {
+    formError: errors.root?.server?.message ?? null,
+    submitting,
+    handleSubmit: (done: (values: PasswordValues) => Promise<void>) => (e: FormEvent) =>
+      submitting ? e.preventDefault() : void form.handleSubmit(done, (invalid) => focusFirst(messagesOf(invalid)))(e),
+  };
 
   return (
     <>
@@ -69,7 +80,7 @@ export function AccountPage() {
         id="adm-change-password"
         title="Change Password"
         legend="Change your password"
-        form={form}
+        form={panel}
         send={send}
         onStart={() => setNotice(null)}
         submit={['Change Password', 'Changing…']}
@@ -80,21 +91,21 @@ export function AccountPage() {
         <InputField
           id="adm-account-currentPassword"
           label="Current password"
-          error={form.errorFor('currentPassword')}
+          error={errors.currentPassword?.message}
           type="password"
           autoComplete="current-password"
-          {...form.bind('currentPassword')}
+          {...bind('currentPassword')}
         />
         <InputField
           id="adm-account-newPassword"
           label="New password"
           hint={`At least ${MIN_PASSWORD_LENGTH} characters, and not your current password.`}
-          error={form.errorFor('newPassword')}
+          error={errors.newPassword?.message}
           type="password"
           autoComplete="new-password"
-          {...form.bind('newPassword')}
+          {...bind('newPassword')}
         />
-        <InputField id="adm-account-repeat" label="New password again" error={form.errorFor('repeat')} type="password" autoComplete="new-password" {...form.bind('repeat')} />
+        <InputField id="adm-account-repeat" label="New password again" error={errors.repeat?.message} type="password" autoComplete="new-password" {...bind('repeat')} />
       </PanelForm>
     </>
   );

@@ -3,7 +3,8 @@ import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-r
 import type { LoginForm } from '@core/admins/admin';
 import { LOGIN_MESSAGES, validateLoginForm } from '@core/admins/login';
 import { InputField } from '../../../components/ui/field';
-import { useForm } from '../../../lib/form';
+import { useForm, useWatch } from 'react-hook-form';
+import { ruleResolver, showRefusal, useFocusFirst, messagesOf } from '../../../lib/form-rules';
 import { ApiError } from '../../../lib/api';
 import { useSignIn } from '../api/session';
 import { useAdminSession } from './admin-session';
@@ -35,6 +36,8 @@ export function loginErrorMessage(error: unknown): string {
   }
 }
 
+const ORDER = ['email', 'password'] as const;
+
 /** Where to go after signing in: back where the admin was sent from, if it is an admin page. */
 function destination(state: LoginLocationState | null): string {
   const from = state?.from;
@@ -48,18 +51,19 @@ export function LoginPage() {
   const navigate = useNavigate();
   const state = (location.state ?? null) as LoginLocationState | null;
   const { passwordReset: resetAvailable } = useClubConfig();
-  const form = useForm<LoginForm, 'email' | 'password'>({
-    initial: { email: '', password: '' },
-    validate: (values) => {
-      const checked = validateLoginForm(values);
-      return checked.ok ? {} : checked.errors;
-    },
-    order: ['email', 'password'],
-    idOf: (name) => `adm-login-${name}`,
-    show: 'submit',
+  // The core's rule, the server's; its messages show at a submit, each cleared as its field changes.
+  const form = useForm<LoginForm>({
+    defaultValues: { email: '', password: '' },
+    resolver: ruleResolver(validateLoginForm),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
+  const { errors, isSubmitting: submitting } = form.formState;
+  const { focusFirst } = useFocusFirst(form, ORDER, (name) => `adm-login-${name}`);
   const signIn = useSignIn();
-  const { values, errorFor, submitting, formError: error } = form;
+  const error = errors.root?.server?.message ?? null;
+  const values = useWatch({ control: form.control }) as LoginForm;
   // Once signed in here, this page sends the admin on itself (back where they were going).
   const [leaving, setLeaving] = useState(false);
 
@@ -75,8 +79,11 @@ export function LoginPage() {
         signedIn(admin);
         navigate(destination(state), { replace: true });
       },
-      (err: unknown) => form.refuse(err instanceof ApiError && err.status === 400 ? err.fields : {}, loginErrorMessage(err)),
+      (err: unknown) => focusFirst(showRefusal(form, ORDER, err instanceof ApiError && err.status === 400 ? err.fields : {}, loginErrorMessage(err))),
     );
+  const onSubmit = form.handleSubmit(send, (invalid) => focusFirst(messagesOf(invalid)));
+  // A change clears its field's message and the form's.
+  const bind = (name: (typeof ORDER)[number]) => form.register(name, { onChange: () => (form.clearErrors(name), form.clearErrors('root')) });
 
   return (
     <div className="adm-login">
@@ -99,11 +106,11 @@ export function LoginPage() {
             {error}
           </Alert>
         )}
-        <form onSubmit={form.handleSubmit(send)} noValidate>
+        <form onSubmit={(e) => (submitting ? e.preventDefault() : void onSubmit(e))} noValidate>
           <fieldset className="form-fields" disabled={submitting}>
             <legend className="visually-hidden">Your account</legend>
-            <InputField id="adm-login-email" label="Email" error={errorFor('email')} type="email" autoComplete="username" {...form.bind('email')} />
-            <InputField id="adm-login-password" label="Password" error={errorFor('password')} type="password" autoComplete="current-password" {...form.bind('password')} />
+            <InputField id="adm-login-email" label="Email" error={errors.email?.message} type="email" autoComplete="username" {...bind('email')} />
+            <InputField id="adm-login-password" label="Password" error={errors.password?.message} type="password" autoComplete="current-password" {...bind('password')} />
           </fieldset>
           <Button type="submit" block disabled={!ready || submitting}>
             {submitting ? 'Signing in…' : 'Sign In'}

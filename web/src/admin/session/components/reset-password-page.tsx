@@ -7,11 +7,13 @@ import { CHANGE_PASSWORD_MESSAGES } from '@core/admin-accounts/change-password-s
 import { Alert } from '../../../components/ui/alert';
 import { InputField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
-import { useForm } from '../../../lib/form';
+import { useForm } from 'react-hook-form';
+import { messagesOf, ruleResolver, showRefusal, useFocusFirst } from '../../../lib/form-rules';
 import { useConfirmPasswordReset } from '../api/password-reset';
 import { AccountForm, BackToSignIn } from './account-form';
 import { PageTitle } from '../../shared/components/page-title';
 
+const ORDER = ['password', 'repeat'] as const;
 const FAILED = 'The new password could not be saved. Please try again.';
 
 /** The server refused the link itself rather than the password. */
@@ -29,18 +31,24 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('token') ?? '';
-  const form = useForm<ResetValues, 'password' | 'repeat'>({
-    initial: { password: '', repeat: '' },
-    validate: (values) => {
+  const form = useForm<ResetValues>({
+    defaultValues: { password: '', repeat: '' },
+    // The server's request schema for the password, then the password typed twice.
+    resolver: ruleResolver((values: ResetValues) => {
       const errors: Partial<Record<'password' | 'repeat', string>> = inputErrors(PasswordResetConfirmSchema, { token, password: values.password });
       if (!errors.password && values.repeat !== values.password) errors.repeat = CHANGE_PASSWORD_MESSAGES.mismatch;
-      return { ...(errors.password ? { password: errors.password } : {}), ...(errors.repeat ? { repeat: errors.repeat } : {}) };
-    },
-    order: ['password', 'repeat'],
-    idOf: (name) => `adm-reset-${name}`,
-    show: 'submit',
+      const shown = { ...(errors.password ? { password: errors.password } : {}), ...(errors.repeat ? { repeat: errors.repeat } : {}) };
+      return Object.keys(shown).length === 0 ? { ok: true } : { ok: false, errors: shown };
+    }),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
-  const { submitting, formError } = form;
+  const { errors, isSubmitting: submitting } = form.formState;
+  const formError = errors.root?.server?.message ?? null;
+  const { focusFirst } = useFocusFirst(form, ORDER, (name) => `adm-reset-${name}`);
+  const refuse = (fields: Partial<Record<string, string>>, message: string | null) => focusFirst(showRefusal(form, ORDER, fields, message));
+  const bind = (name: (typeof ORDER)[number]) => form.register(name, { onChange: () => (form.clearErrors(name), form.clearErrors('root')) });
   const confirm = useConfirmPasswordReset();
   // A link whose token cannot be ours is answered at once; the server judges every other one.
   // Once it has refused the link itself (not valid, expired or used), no form can fix that.
@@ -51,9 +59,9 @@ export function ResetPasswordPage() {
     confirm.mutateAsync({ token, password: values.password }).then(
       (done) => void navigate('/admin/login', { replace: true, state: { passwordReset: done } }),
       (error: unknown) => {
-        if (!(error instanceof ApiError)) return form.refuse({}, FAILED);
+        if (!(error instanceof ApiError)) return refuse({}, FAILED);
         // A refused link replaces the form (linkError above).
-        if (!aboutTheLink(error)) form.refuse(error.fields, error.status === 400 ? null : FAILED);
+        if (!aboutTheLink(error)) refuse(error.fields, error.status === 400 ? null : FAILED);
       },
     );
 
@@ -76,18 +84,18 @@ export function ResetPasswordPage() {
             submitting={submitting}
             submitLabel="Set Password"
             busyLabel="Saving…"
-            onSubmit={form.handleSubmit(send)}
+            onSubmit={(e) => (submitting ? e.preventDefault() : void form.handleSubmit(send, (invalid) => focusFirst(messagesOf(invalid)))(e))}
           >
             <InputField
               id="adm-reset-password"
               label="New password"
               hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-              error={form.errorFor('password')}
+              error={errors.password?.message}
               type="password"
               autoComplete="new-password"
-              {...form.bind('password')}
+              {...bind('password')}
             />
-            <InputField id="adm-reset-repeat" label="New password again" error={form.errorFor('repeat')} type="password" autoComplete="new-password" {...form.bind('repeat')} />
+            <InputField id="adm-reset-repeat" label="New password again" error={errors.repeat?.message} type="password" autoComplete="new-password" {...bind('repeat')} />
           </AccountForm>
         )}
         <BackToSignIn />

@@ -2,7 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 
-/** What PanelForm needs of a form of the kit (web/src/lib/form.ts). */
+/** What PanelForm needs of an admin form (useAdminPanelForm in admin-form.tsx). */
 interface KitForm<V> {
   formError: string | null;
   submitting: boolean;

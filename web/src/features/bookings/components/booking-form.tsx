@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PATHS, signInPath } from '@core/shared/paths';
 import { householdAgeGroup } from '@core/bookings/household-attendees';
@@ -15,7 +16,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
-import { useForm } from '../../../lib/form';
+import { bindField, messagesOf, ruleResolver, showRefusal, submitOnce, useFocusFirst } from '../../../lib/form-rules';
 import type { CalendarEvent } from '../../events/exports/get-calendar-events';
 import { useSubmitBooking, type BookingReceipt } from '../api/submit-booking';
 import { useMemberSession } from '../../member-sign-in/exports/member-session';
@@ -39,6 +40,7 @@ export function emptyBookingForm(): BookingFormValues {
 }
 
 const fieldId = (name: FieldName) => `booking-${name}`;
+const COUNTS: readonly FieldName[] = ['numberAttending', 'numberOfChildren', 'numberOfSoftDrinks', 'numberOfVegetarian'];
 const FIELD_ORDER: readonly FieldName[] = ['firstName', 'lastName', 'email', 'numberAttending', 'numberOfChildren', 'numberOfSoftDrinks', 'numberOfVegetarian', 'boatName'];
 
 export interface BookingFormProps {
@@ -62,22 +64,35 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
   const location = useLocation();
   const submit = useSubmitBooking(event.id, offerToken);
   const visible = visibleBookingFields(event);
-  const form = useForm<BookingFormValues, FieldName>({
-    initial: initial ?? emptyBookingForm,
-    validate: (values) => {
-      const checked = validateBookingForm(values, event, { maxAttendees, testHook: false });
-      return checked.ok ? {} : checked.errors;
-    },
-    order: FIELD_ORDER,
-    idOf: fieldId,
+  // Checked with the server's own rule; a field's message shows once it is changed or left, and
+  // every field's after a submit, following the values from then on ('all', then 'onChange').
+  const form = useForm<BookingFormValues>({
+    defaultValues: initial ?? emptyBookingForm(),
+    resolver: ruleResolver((values) => validateBookingForm(values, event, { maxAttendees, testHook: false })),
+    mode: 'all',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
   });
-  const { values, errorFor, submitting } = form;
+  const { errors, isSubmitting: submitting } = form.formState;
+  const values = useWatch({ control: form.control }) as BookingFormValues;
+  const messages = messagesOf(errors);
+  const errorFor = (name: FieldName): string | undefined => messages[name];
+  const { focusFirst } = useFocusFirst(form, FIELD_ORDER, fieldId);
+  /** A value set by the page (the member's name, a ticked person counted): checked and shown as if typed. */
+  const set = (name: FieldName, value: string) => {
+    form.clearErrors('root');
+    form.setValue(name, value, { shouldValidate: true, shouldDirty: true, shouldTouch: true });
+  };
+  /** A field's binding; the counts on screen that were changed or left are checked again with a count (each is within the number attending). */
+  const bind = (name: FieldName, transform?: (raw: string) => string) => {
+    const deps = COUNTS.includes(name) ? COUNTS.filter((other) => other !== name && (form.getFieldState(other).isTouched || form.getFieldState(other).isDirty)) : undefined;
+    return bindField(form, name, { transform, deps });
+  };
   // A signed-in member: their name and e-mail fill the lead's, and their household may be ticked.
   const member = useMemberSession().data?.member ?? null;
   const household = useHousehold(member !== null);
   const attendable = household.data ? householdAttendeesOf(household.data) : [];
   const [ticked, setTicked] = useState<readonly string[]>([]);
-  const { set } = form;
   useEffect(() => {
     if (member === null) return;
     const [first = '', ...rest] = member.name.trim().split(/\s+/);
@@ -117,20 +132,20 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
       onBooked(receipt, booking);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) {
-        form.refuse(error.fields, BOOKING_MESSAGES.submitFailed);
+        focusFirst(showRefusal(form, FIELD_ORDER, error.fields, BOOKING_MESSAGES.submitFailed));
       } else if (error instanceof ApiError && (error.status === 409 || error.status === 402)) {
         // Closed, overfull or not payable online: the server's own words say which.
-        form.refuse({}, error.message);
+        showRefusal(form, FIELD_ORDER, {}, error.message);
         if (typeof error.body.placesLeft === 'number') onPlacesLeft(error.body.placesLeft);
       } else {
-        form.refuse({}, BOOKING_MESSAGES.submitFailed);
+        showRefusal(form, FIELD_ORDER, {}, BOOKING_MESSAGES.submitFailed);
       }
     }
   };
 
   const countInput = (name: FieldName, label: string, hint?: string) => (
     <Field id={fieldId(name)} label={label} hint={hint} error={errorFor(name)}>
-      <input type="text" inputMode="numeric" autoComplete="off" className="input input-count" {...form.bind(name, stripNonDigits)} />
+      <input type="text" inputMode="numeric" autoComplete="off" className="input input-count" {...bind(name, stripNonDigits)} />
     </Field>
   );
 
@@ -147,7 +162,7 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
   const lapsed = booker !== null && !isMembershipCurrent(booker, londonDate(now));
 
   return (
-    <form className="booking-form card" noValidate onSubmit={form.handleSubmit(send)} aria-labelledby="booking-form-heading">
+    <form className="booking-form card" noValidate onSubmit={submitOnce(form, send, focusFirst)} aria-labelledby="booking-form-heading">
       <h2 id="booking-form-heading">Book your place</h2>
       <p className="form-note">Fields marked * are required.</p>
       <AlreadyBooked eventId={event.id} signedIn={member !== null} />
@@ -177,13 +192,13 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
       <fieldset disabled={submitting} className="form-fields">
         <legend className="visually-hidden">Booking details</legend>
         <Field id="booking-firstName" label="Lead Member First Name *" error={errorFor('firstName')}>
-          <input type="text" autoComplete="given-name" className="input" {...form.bind('firstName')} aria-required="true" />
+          <input type="text" autoComplete="given-name" className="input" {...bind('firstName')} aria-required="true" />
         </Field>
         <Field id="booking-lastName" label="Lead Member Last Name *" error={errorFor('lastName')}>
-          <input type="text" autoComplete="family-name" className="input" {...form.bind('lastName')} aria-required="true" />
+          <input type="text" autoComplete="family-name" className="input" {...bind('lastName')} aria-required="true" />
         </Field>
         <Field id="booking-email" label="Email (optional)" hint={NO_EMAIL_MESSAGES.hint} error={errorFor('email')}>
-          <input type="email" autoComplete="email" className="input" {...form.bind('email')} />
+          <input type="email" autoComplete="email" className="input" {...bind('email')} />
         </Field>
         {member !== null && attendable.length > 0 && (
           <fieldset className="household-attendees">
@@ -199,20 +214,18 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
             ))}
           </fieldset>
         )}
-        {errorFor('householdAttendees' as FieldName) && (
-          <Alert tone="error">{errorFor('householdAttendees' as FieldName)}</Alert>
-        )}
+        {messages.householdAttendees && <Alert tone="error">{messages.householdAttendees}</Alert>}
         {countInput('numberAttending', 'Total Number Attending *', 'Including the lead member.')}
         {visible.children && countInput('numberOfChildren', 'Number of Children (12 years or under)')}
         {visible.softDrinks && countInput('numberOfSoftDrinks', 'Number Requiring Soft Drinks')}
         {visible.vegetarian && countInput('numberOfVegetarian', 'Number of Vegetarian Meals')}
         {visible.boatName && (
           <Field id="booking-boatName" label="Boat Name" error={errorFor('boatName')}>
-            <input type="text" className="input" {...form.bind('boatName')} />
+            <input type="text" className="input" {...bind('boatName')} />
           </Field>
         )}
       </fieldset>
-      {form.formError !== null && <Alert tone="error">{form.formError}</Alert>}
+      {errors.root?.server?.message && <Alert tone="error">{errors.root.server.message}</Alert>}
       <p className="booking-privacy">
         How long the club keeps these details: see the <Link to={PATHS.privacy}>privacy notice</Link>.
       </p>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useForm } from 'react-hook-form';
 import { changeCounts } from '@core/bookings/booking-change-form';
 import { formatMoney } from '@core/shared/money';
 import type { Currency } from '@core/shared/money';
 import { ApiError } from '../../../lib/api';
-import { useForm } from '../../../lib/form';
+import { bindField, messagesResolver, showRefusal, submitOnce, useFocusFirst } from '../../../lib/form-rules';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/field';
@@ -34,30 +35,37 @@ export function ChangeBooking({ token, booking }: { token: string; booking: MyBo
   const [done, setDone] = useState<BookingChangeQuote | null>(null);
   const change = useChangeMyBooking(token);
   const navigate = useNavigate();
-  const form = useForm<ChangeNumbers, Key>({
-    initial: { numberAttending: String(booking.numberAttending), numberOfChildren: String(booking.numberOfChildren) },
-    validate: (values) => {
+  // The core's rule for the counts, shown as the member types (a field once changed or left, all after a submit).
+  const form = useForm<ChangeNumbers>({
+    defaultValues: { numberAttending: String(booking.numberAttending), numberOfChildren: String(booking.numberOfChildren) },
+    resolver: messagesResolver((values: ChangeNumbers) => {
       const counts = changeCounts(values, booking.maxAttendees);
       return counts.ok ? {} : { [counts.field]: counts.error };
-    },
-    order: ORDER,
-    idOf,
+    }),
+    mode: 'all',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
   });
+  const { errors } = form.formState;
+  const { focusFirst } = useFocusFirst(form, ORDER, idOf);
+  // The two counts are checked together: a change of one checks the other too once it was changed or left.
+  const checkedWith = (name: Key) => ORDER.filter((other) => other !== name && (form.getFieldState(other).isTouched || form.getFieldState(other).isDirty));
+  const refuse = (error: unknown) => focusFirst(showRefusal(form, ORDER, error instanceof ApiError ? error.fields : {}, failure(error)));
 
   if (!booking.canChange) return null;
 
-  const ask = form.handleSubmit(async (numbers) => {
+  const ask = submitOnce(form, async (numbers: ChangeNumbers) => {
     setDone(null);
     try {
       setQuote(await change.mutateAsync({ numbers, confirm: false }));
     } catch (error) {
       setQuote(null);
-      form.refuse(error instanceof ApiError ? error.fields : {}, failure(error));
+      refuse(error);
     }
-  });
+  }, focusFirst);
   const confirm = async () => {
     try {
-      const made = await change.mutateAsync({ numbers: form.values, confirm: true });
+      const made = await change.mutateAsync({ numbers: form.getValues(), confirm: true });
       setQuote(null);
       // A larger card-paid booking: the difference is paid on the booking page's card step, and
       // the booking changes once it is paid (leaving the card step leaves it as it was).
@@ -68,7 +76,7 @@ export function ChangeBooking({ token, booking }: { token: string; booking: MyBo
       setDone(made);
     } catch (error) {
       setQuote(null);
-      form.refuse(error instanceof ApiError ? error.fields : {}, failure(error));
+      refuse(error);
     }
   };
 
@@ -83,10 +91,10 @@ export function ChangeBooking({ token, booking }: { token: string; booking: MyBo
           </p>
         </Alert>
       )}
-      {form.formError && <Alert tone="error">{form.formError}</Alert>}
+      {errors.root?.server?.message && <Alert tone="error">{errors.root.server.message}</Alert>}
       <form onSubmit={ask} noValidate>
-        <InputField id={idOf('numberAttending')} label="Total number attending" inputMode="numeric" required error={form.errorFor('numberAttending')} {...form.bind('numberAttending')} />
-        <InputField id={idOf('numberOfChildren')} label="Of whom children (12 or under)" inputMode="numeric" error={form.errorFor('numberOfChildren')} {...form.bind('numberOfChildren')} />
+        <InputField id={idOf('numberAttending')} label="Total number attending" inputMode="numeric" required error={errors.numberAttending?.message} {...bindField(form, 'numberAttending', { deps: checkedWith('numberAttending') })} />
+        <InputField id={idOf('numberOfChildren')} label="Of whom children (12 or under)" inputMode="numeric" error={errors.numberOfChildren?.message} {...bindField(form, 'numberOfChildren', { deps: checkedWith('numberOfChildren') })} />
         <Button type="submit" variant="secondary" disabled={change.isPending}>
           See the new total
         </Button>

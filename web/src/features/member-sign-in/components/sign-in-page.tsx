@@ -1,13 +1,13 @@
 import { useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PATHS, RETURN_TO_PARAM, returnPathOf } from '@core/shared/paths';
-import { inputErrors } from '@core/shared/parse-input';
 import { SignInCodeCheckSchema, SignInCodeRequestSchema, type SignInCodeRequest } from '@core/member-sign-in/member-sign-in';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
-import { useForm } from '../../../lib/form';
+import { useForm } from 'react-hook-form';
+import { bindField, schemaResolver, showRefusal, submitOnce, useFocusFirst } from '../../../lib/form-rules';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMemberSession } from '../exports/member-session';
 import { useRequestSignInCode, useSignInWithCode } from '../api/sign-in-with-code';
@@ -102,31 +102,31 @@ export function SignInPage() {
   );
 }
 
+const EMAIL_FIELD = ['email'] as const;
+const CODE_FIELD = ['code'] as const;
+
 function EmailStep({ email, onSent }: { email: string; onSent: (email: string, message: string) => void }) {
   const request = useRequestSignInCode();
-  const form = useForm<SignInCodeRequest, 'email'>({
-    initial: { email },
-    validate: (values) => inputErrors(SignInCodeRequestSchema, values),
-    order: ['email'],
-    idOf: () => 'sign-in-email',
-    show: 'submit',
-  });
+  // The server's request schema, its messages at a submit, each cleared as its field changes.
+  const form = useForm<SignInCodeRequest>({ defaultValues: { email }, resolver: schemaResolver(SignInCodeRequestSchema), mode: 'onSubmit', reValidateMode: 'onSubmit', shouldFocusError: false });
+  const { errors, isSubmitting: submitting } = form.formState;
+  const { focusFirst } = useFocusFirst(form, EMAIL_FIELD, () => 'sign-in-email');
   const send = (values: SignInCodeRequest) =>
     request.mutateAsync(values.email.trim()).then(
       (answer) => onSent(values.email.trim(), answer.message),
-      (error: unknown) => form.refuse(error instanceof ApiError && error.status === 400 ? error.fields : {}, refusal(error, SEND_FAILED)),
+      (error: unknown) => focusFirst(showRefusal(form, EMAIL_FIELD, error instanceof ApiError && error.status === 400 ? error.fields : {}, refusal(error, SEND_FAILED))),
     );
   return (
     <>
       <p>Members of the club sign in with their e-mail address: we e-mail you a 6-digit code. No password needed.</p>
-      {form.formError && <Alert tone="error">{form.formError}</Alert>}
-      <form onSubmit={form.handleSubmit(send)} noValidate>
-        <fieldset className="form-fields" disabled={form.submitting}>
+      {errors.root?.server?.message && <Alert tone="error">{errors.root.server.message}</Alert>}
+      <form onSubmit={submitOnce(form, send, focusFirst)} noValidate>
+        <fieldset className="form-fields" disabled={submitting}>
           <legend className="visually-hidden">Your e-mail address</legend>
-          <InputField id="sign-in-email" label="Email" type="email" autoComplete="email" error={form.errorFor('email')} {...form.bind('email')} />
+          <InputField id="sign-in-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...bindField(form, 'email', { clear: true })} />
         </fieldset>
-        <Button type="submit" block disabled={form.submitting}>
-          {form.submitting ? 'Sending…' : 'Email me a code'}
+        <Button type="submit" block disabled={submitting}>
+          {submitting ? 'Sending…' : 'Email me a code'}
         </Button>
       </form>
     </>
@@ -135,18 +135,20 @@ function EmailStep({ email, onSent }: { email: string; onSent: (email: string, m
 
 function CodeStep({ email, message, onSignedIn, onRestart }: { email: string; message: string; onSignedIn: () => void; onRestart: () => void }) {
   const signIn = useSignInWithCode();
-  const form = useForm<{ email: string; code: string }, 'code'>({
-    initial: { email, code: '' },
-    validate: (values) => inputErrors(SignInCodeCheckSchema, values),
-    order: ['code'],
-    idOf: () => 'sign-in-code',
-    show: 'submit',
+  const form = useForm<{ email: string; code: string }>({
+    defaultValues: { email, code: '' },
+    resolver: schemaResolver(SignInCodeCheckSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
+  const { errors, isSubmitting: submitting } = form.formState;
+  const { focusFirst } = useFocusFirst(form, CODE_FIELD, () => 'sign-in-code');
   const send = (values: { email: string; code: string }) =>
     signIn.mutateAsync(values).then(onSignedIn, (error: unknown) => {
       const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
       // A refused code is said once, beside the field.
-      form.refuse(fields, fields.code ? null : refusal(error, SIGN_IN_FAILED));
+      focusFirst(showRefusal(form, CODE_FIELD, fields, fields.code ? null : refusal(error, SIGN_IN_FAILED)));
     });
   return (
     <>
@@ -156,14 +158,14 @@ function CodeStep({ email, message, onSignedIn, onRestart }: { email: string; me
       <p>
         Signing in as <strong>{email}</strong>.
       </p>
-      {form.formError && <Alert tone="error">{form.formError}</Alert>}
-      <form onSubmit={form.handleSubmit(send)} noValidate>
-        <fieldset className="form-fields" disabled={form.submitting}>
+      {errors.root?.server?.message && <Alert tone="error">{errors.root.server.message}</Alert>}
+      <form onSubmit={submitOnce(form, send, focusFirst)} noValidate>
+        <fieldset className="form-fields" disabled={submitting}>
           <legend className="visually-hidden">The code from the e-mail</legend>
-          <InputField id="sign-in-code" label="6-digit code" inputMode="numeric" autoComplete="one-time-code" maxLength={12} error={form.errorFor('code')} {...form.bind('code')} />
+          <InputField id="sign-in-code" label="6-digit code" inputMode="numeric" autoComplete="one-time-code" maxLength={12} error={errors.code?.message} {...bindField(form, 'code', { clear: true })} />
         </fieldset>
-        <Button type="submit" block disabled={form.submitting}>
-          {form.submitting ? 'Signing in…' : 'Sign in'}
+        <Button type="submit" block disabled={submitting}>
+          {submitting ? 'Signing in…' : 'Sign in'}
         </Button>
       </form>
       <p className="sign-in-links">

@@ -1,9 +1,10 @@
-import { householdPersonFormErrors, type HouseholdPersonFields } from '@core/members/household';
+import { householdPersonFormErrors } from '@core/members/household';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ApiError, refusalMessage } from '../../../lib/api';
-import { useForm } from '../../../lib/form';
+import { useForm } from 'react-hook-form';
+import { bindField, messagesResolver, showRefusal, submitOnce, useFocusFirst } from '../../../lib/form-rules';
 
 export interface PersonValues {
   name: string;
@@ -12,7 +13,6 @@ export interface PersonValues {
 }
 
 const FIELDS = ['name', 'kind', 'yearOfBirth'] as const;
-type PersonField = (typeof FIELDS)[number] & keyof HouseholdPersonFields;
 
 /** A new person's form starts as a junior without a year. */
 export const NEW_PERSON: PersonValues = { name: '', kind: 'junior', yearOfBirth: '' };
@@ -31,45 +31,47 @@ export interface HouseholdPersonFormProps {
 
 /**
  * A person of the household, added or changed: the same core schema and rule as the server
- * (HouseholdPersonFormSchema, validateHouseholdPerson), on the app's form kit.
+ * (HouseholdPersonFormSchema, validateHouseholdPerson), on react-hook-form.
  */
 export function HouseholdPersonForm({ idPrefix, title, initial, submit, failed, send, onCancel }: HouseholdPersonFormProps) {
-  const form = useForm<PersonValues, PersonField>({
-    initial,
-    validate: (values) => householdPersonFormErrors(values, new Date()),
-    order: FIELDS,
-    idOf: (name) => `${idPrefix}-${name}`,
-    show: 'submit',
+  const form = useForm<PersonValues>({
+    defaultValues: initial,
+    resolver: messagesResolver((values: PersonValues) => householdPersonFormErrors(values, new Date())),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
+  const { errors, isSubmitting: submitting } = form.formState;
+  const { focusFirst } = useFocusFirst(form, FIELDS, (name) => `${idPrefix}-${name}`);
   const titleId = `${idPrefix}-title`;
   const onSend = (values: PersonValues) =>
     send(values).then(
       () => form.reset(initial),
       (error: unknown) => {
         const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
-        form.refuse(fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, failed));
+        focusFirst(showRefusal(form, FIELDS, fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, failed)));
       },
     );
 
   return (
-    <form className="form-fields" noValidate onSubmit={form.handleSubmit(onSend)} aria-labelledby={titleId}>
+    <form className="form-fields" noValidate onSubmit={submitOnce(form, onSend, focusFirst)} aria-labelledby={titleId}>
       <h3 id={titleId}>{title}</h3>
-      <Field id={`${idPrefix}-name`} label="Name" error={form.errorFor('name')}>
-        <input type="text" className="input" autoComplete="off" {...form.bind('name')} />
+      <Field id={`${idPrefix}-name`} label="Name" error={errors.name?.message}>
+        <input type="text" className="input" autoComplete="off" {...bindField(form, 'name', { clear: true })} />
       </Field>
-      <Field id={`${idPrefix}-kind`} label="Adult or junior" error={form.errorFor('kind')}>
-        <select className="input" {...form.bind('kind')}>
+      <Field id={`${idPrefix}-kind`} label="Adult or junior" error={errors.kind?.message}>
+        <select className="input" {...bindField(form, 'kind', { clear: true })}>
           <option value="junior">Junior</option>
           <option value="adult">Adult</option>
         </select>
       </Field>
-      <Field id={`${idPrefix}-yearOfBirth`} label="Year of birth (optional)" hint="Decides the child price (12 or under)." error={form.errorFor('yearOfBirth')}>
-        <input type="text" inputMode="numeric" className="input input-count" autoComplete="off" {...form.bind('yearOfBirth')} />
+      <Field id={`${idPrefix}-yearOfBirth`} label="Year of birth (optional)" hint="Decides the child price (12 or under)." error={errors.yearOfBirth?.message}>
+        <input type="text" inputMode="numeric" className="input input-count" autoComplete="off" {...bindField(form, 'yearOfBirth', { clear: true })} />
       </Field>
-      {form.formError !== null && <Alert tone="error">{form.formError}</Alert>}
+      {errors.root?.server?.message && <Alert tone="error">{errors.root.server.message}</Alert>}
       <div className="household-form-actions">
-        <Button type="submit" disabled={form.submitting}>
-          {form.submitting ? submit[1] : submit[0]}
+        <Button type="submit" disabled={submitting}>
+          {submitting ? submit[1] : submit[0]}
         </Button>
         {onCancel && (
           <Button variant="ghost" type="button" onClick={onCancel}>

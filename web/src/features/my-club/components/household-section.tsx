@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { invitationFormErrors } from '@core/members/household-views';
-import { useForm } from '../../../lib/form';
+import { useForm } from 'react-hook-form';
+import { bindField, messagesResolver, showRefusal, submitOnce, useFocusFirst } from '../../../lib/form-rules';
 import { HouseholdPersonForm, NEW_PERSON, type PersonValues } from './household-person-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, refusalMessage } from '../../../lib/api';
 import { useHousehold, useHouseholdChanges } from '../exports/household';
 
+const INVITE_FIELD = ['email'] as const;
 const KIND_TEXT = { adult: 'Adult', junior: 'Junior' } as const;
 
 /**
@@ -24,7 +26,15 @@ export function HouseholdSection() {
   const [editing, setEditing] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   // The invitation's form: the core's rule, then the server's answer (the same for any e-mail).
-  const inviteForm = useForm<{ email: string }, 'email'>({ initial: { email: '' }, validate: invitationFormErrors, order: ['email'], idOf: () => 'household-invite-email', show: 'submit' });
+  const inviteForm = useForm<{ email: string }>({
+    defaultValues: { email: '' },
+    resolver: messagesResolver(invitationFormErrors),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const inviteErrors = inviteForm.formState.errors;
+  const { focusFirst: focusInvite } = useFocusFirst(inviteForm, INVITE_FIELD, () => 'household-invite-email');
   const data = household.data;
   const isContact = data?.contact ?? false;
 
@@ -32,12 +42,12 @@ export function HouseholdSection() {
     setSent(false);
     return invite.mutateAsync(email).then(
       () => {
-        inviteForm.reset();
+        inviteForm.reset({ email: '' });
         setSent(true);
       },
       (error: unknown) => {
         const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
-        inviteForm.refuse(fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Inviting failed. Please try again.'));
+        focusInvite(showRefusal(inviteForm, INVITE_FIELD, fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Inviting failed. Please try again.')));
       },
     );
   };
@@ -135,15 +145,15 @@ export function HouseholdSection() {
             failed="Adding failed. Please try again."
             send={(form: PersonValues) => add.mutateAsync(form)}
           />
-          <form className="form-fields" noValidate onSubmit={inviteForm.handleSubmit(sendInvitation)} aria-labelledby="household-invite-title">
+          <form className="form-fields" noValidate onSubmit={submitOnce(inviteForm, sendInvitation, focusInvite)} aria-labelledby="household-invite-title">
             <h3 id="household-invite-title">Invite a member</h3>
-            <Field id="household-invite-email" label="Their e-mail" hint="Another member of the club: they get an e-mail and accept on their My club." error={inviteForm.errorFor('email')}>
-              <input type="email" className="input" autoComplete="off" {...inviteForm.bind('email')} />
+            <Field id="household-invite-email" label="Their e-mail" hint="Another member of the club: they get an e-mail and accept on their My club." error={inviteErrors.email?.message}>
+              <input type="email" className="input" autoComplete="off" {...bindField(inviteForm, 'email', { clear: true })} />
             </Field>
-            {inviteForm.formError !== null && <Alert tone="error">{inviteForm.formError}</Alert>}
+            {inviteErrors.root?.server?.message && <Alert tone="error">{inviteErrors.root.server.message}</Alert>}
             {sent && <Alert tone="success">Invitation sent. If this e-mail is a member’s, they get an e-mail and accept on their My club.</Alert>}
-            <Button type="submit" disabled={inviteForm.submitting}>
-              {inviteForm.submitting ? 'Inviting…' : 'Invite'}
+            <Button type="submit" disabled={inviteForm.formState.isSubmitting}>
+              {inviteForm.formState.isSubmitting ? 'Inviting…' : 'Invite'}
             </Button>
           </form>
         </>

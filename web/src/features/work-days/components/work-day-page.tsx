@@ -7,7 +7,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
-import { useForm } from '../../../lib/form';
+import { useForm, useWatch, type PathValue } from 'react-hook-form';
+import { bindField, formRuleResolver, showRefusal } from '../../../lib/form-rules';
 import { useWorkDay, useWorkDays } from '../api/work-day-reads';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSignUpForWorkDay, type ListedWorkDay } from '../api/work-day-api';
@@ -49,18 +50,22 @@ function NoWorkDay() {
 
 /** The sign-up form; `signUp` is the page's mutation, whose answer the page shows once it succeeds. */
 function SignupForm({ workDay, signUp }: { workDay: ListedWorkDay; signUp: ReturnType<typeof useSignUpForWorkDay> }) {
-  const form = useForm<WorkDaySignupForm, keyof WorkDaySignupForm>({
-    initial: emptySignup,
-    validate: () => ({}),
+  const form = useForm<WorkDaySignupForm>({
+    defaultValues: emptySignup(),
     // The spec's sign-up names one problem at a time, for the form as a whole.
-    formRule: (values) => {
-      const checked = validateWorkDaySignup(values, workDay);
-      return checked.ok ? null : checked.message;
-    },
-    order: [],
-    idOf: (name) => `workday-${name}`,
+    resolver: formRuleResolver((values: WorkDaySignupForm) => validateWorkDaySignup(values, workDay)),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
-  const { values: signup, set, submitting } = form;
+  const { errors, isSubmitting: submitting } = form.formState;
+  const signup = useWatch({ control: form.control }) as WorkDaySignupForm;
+  const formError = errors.root?.server?.message ?? errors.root?.message ?? null;
+  /** A value a checkbox sets; like any change it clears the form's message. */
+  const set = <N extends 'selectedJobs' | 'bringingTools' | 'wantsFood'>(name: N, value: WorkDaySignupForm[N]) => {
+    form.clearErrors('root');
+    form.setValue(name, value as PathValue<WorkDaySignupForm, N>);
+  };
   const toggleJob = (jobId: string, checked: boolean) => set('selectedJobs', checked ? [...signup.selectedJobs, jobId] : signup.selectedJobs.filter((id) => id !== jobId));
 
   const send = async (values: WorkDaySignupForm) => {
@@ -70,21 +75,21 @@ function SignupForm({ workDay, signUp }: { workDay: ListedWorkDay; signUp: Retur
       // 409: a job filled up meanwhile, or this name has signed up already; the server's words
       // say which (and useSignUpForWorkDay fetches the counts again so a full job shows as full).
       const told = cause instanceof ApiError && (cause.status === 400 || cause.status === 409);
-      form.refuse({}, told ? cause.message : WORK_DAY_MESSAGES.submitFailed);
+      showRefusal(form, [], {}, told ? cause.message : WORK_DAY_MESSAGES.submitFailed);
     }
   };
 
   return (
-    <form className="card workday-form" noValidate onSubmit={form.handleSubmit(send)} aria-labelledby="signup-heading">
+    <form className="card workday-form" noValidate onSubmit={(e) => (submitting ? e.preventDefault() : void form.handleSubmit(send)(e))} aria-labelledby="signup-heading">
       <h2 id="signup-heading">Sign up to help</h2>
       <fieldset disabled={submitting} className="form-fields">
         <legend className="visually-hidden">Your details</legend>
         <div className="two-columns">
           <Field id="workday-firstName" label="First Name *">
-            <input className="input" type="text" autoComplete="given-name" {...form.bind('firstName')} />
+            <input className="input" type="text" autoComplete="given-name" {...bindField(form, 'firstName')} />
           </Field>
           <Field id="workday-lastName" label="Last Name *">
-            <input className="input" type="text" autoComplete="family-name" {...form.bind('lastName')} />
+            <input className="input" type="text" autoComplete="family-name" {...bindField(form, 'lastName')} />
           </Field>
         </div>
         <fieldset className="job-list">
@@ -112,7 +117,7 @@ function SignupForm({ workDay, signUp }: { workDay: ListedWorkDay; signUp: Retur
           })}
         </fieldset>
         <Field id="workday-otherJob" label="Other Job" hint="Something else you could help with? Tell us here.">
-          <input className="input" type="text" {...form.bind('otherJob')} />
+          <input className="input" type="text" {...bindField(form, 'otherJob')} />
         </Field>
         <div className="check-row">
           <input id="workday-tools" type="checkbox" checked={signup.bringingTools} onChange={(e) => set('bringingTools', e.target.checked)} />
@@ -129,13 +134,13 @@ function SignupForm({ workDay, signUp }: { workDay: ListedWorkDay; signUp: Retur
           label="Email (optional)"
           hint="Give one and we will e-mail you a confirmation with a calendar file and a link to withdraw, and a reminder before the day."
         >
-          <input className="input" type="email" autoComplete="email" inputMode="email" {...form.bind('email')} />
+          <input className="input" type="email" autoComplete="email" inputMode="email" {...bindField(form, 'email')} />
         </Field>
         <Field id="workday-notes" label="Notes">
-          <textarea className="input" rows={3} {...form.bind('notes')} />
+          <textarea className="input" rows={3} {...bindField(form, 'notes')} />
         </Field>
       </fieldset>
-      {form.formError !== null && <Alert tone="error">{form.formError}</Alert>}
+      {formError !== null && <Alert tone="error">{formError}</Alert>}
       <Button type="submit" disabled={submitting} className="btn-block">
         {submitting ? 'Signing up...' : 'Sign Up'}
       </Button>

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { DEFAULT_PERMISSIONS, PERMISSIONS, type Admin, type Permission } from '@core/admins/admin';
 import { hasPermission } from '@core/admins/permissions';
 import { CreateAdminRequestSchema } from '@core/admin-accounts/create-admin';
-import { inputErrors } from '@core/shared/parse-input';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { InputField } from '../../../../components/ui/field';
 import { ApiError, refusalMessage } from '../../../../lib/api';
-import { useForm } from '../../../../lib/form';
+import { useAdminPanelForm } from '../../../../admin/shared/components/admin-form';
+import { schemaResolver } from '../../../../lib/form-rules';
 import type { NewAdmin } from '../api/admins';
 import { adminsQueryOptions, useAdmins } from '../exports/admins-query';
 import { useCreateAdmin, useUpdateAdmin, type AdminChanges } from '../api/admins';
@@ -218,13 +218,12 @@ function pick(fields: Partial<Record<string, string>> | undefined): Partial<Reco
 const freshAdmin = (mine: readonly Permission[]): NewAdmin => ({ name: '', email: '', password: '', permissions: DEFAULT_PERMISSIONS.filter((p) => mine.includes(p)) });
 
 function AddAdminForm({ mine, onCreated, onSubmitting }: { mine: readonly Permission[]; onCreated: (admin: Admin) => void; onSubmitting: () => void }) {
-  const form = useForm<NewAdmin, NewAdminField>({
+  const form = useAdminPanelForm<NewAdmin, NewAdminField>({
     initial: () => freshAdmin(mine),
     // The server's own request schema, so the form says what the server would.
-    validate: (values) => inputErrors(CreateAdminRequestSchema, values),
+    resolver: schemaResolver(CreateAdminRequestSchema),
     order: NEW_ADMIN_FIELDS,
     idOf: (name) => `adm-new-${name}`,
-    show: 'submit',
   });
   const { values, errorFor } = form;
   const create = useCreateAdmin();

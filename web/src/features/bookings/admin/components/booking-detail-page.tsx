@@ -14,7 +14,8 @@ import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { Field } from '../../../../components/ui/field';
 import { ApiError } from '../../../../lib/api';
 import { useClubConfig } from '../../../../lib/club-config';
-import { useForm } from '../../../../lib/form';
+import { useAdminPanelForm } from '../../../../admin/shared/components/admin-form';
+import { ruleResolver } from '../../../../lib/form-rules';
 import { bookingQueryOptions, useBooking, useCancelBooking, useCorrectBooking, useMarkBookingPaid, useRefundBooking, useResendConfirmation, type AdminBookingDetail } from '../api/bookings';
 import { useTryAgain } from '../../../../admin/shared/api/admin-query';
 import { useSignedInAdmin } from '../../../../admin/session/components/admin-session';
@@ -282,16 +283,12 @@ function CorrectBooking({ detail, onChanged }: { detail: AdminBookingDetail; onC
     numberOfVegetarian: String(booking.numberOfVegetarian),
     boatName: booking.boatName ?? '',
   });
-  const form = useForm<BookingFormValues, CorrectionField>({
+  const form = useAdminPanelForm<BookingFormValues, CorrectionField>({
     initial,
     // The booking form's own rule, as the server applies it.
-    validate: (values) => {
-      const checked = validateBookingForm(values, event, { maxAttendees: config.maxAttendeesPerBooking, testHook: false });
-      return checked.ok ? {} : checked.errors;
-    },
+    resolver: ruleResolver((values: BookingFormValues) => validateBookingForm(values, event, { maxAttendees: config.maxAttendeesPerBooking, testHook: false })),
     order: CORRECTION_ORDER,
     idOf: (name) => `adm-fix-${name}`,
-    show: 'submit',
   });
   const correct = useCorrectBooking();
   const send = (values: BookingFormValues) =>

@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import { DocumentFormSchema, documentFileProblemOf, type DocumentForm } from '@core/documents/documents';
 import type { ListedDocument } from '@core/content/club-content';
-import { inputErrors } from '@core/shared/parse-input';
 import { Field } from '../../../../components/ui/field';
 import { Button } from '../../../../components/ui/button';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { ApiError, refusalMessage } from '../../../../lib/api';
-import { useForm } from '../../../../lib/form';
+import { useAdminPanelForm } from '../../../../admin/shared/components/admin-form';
+import { schemaResolver } from '../../../../lib/form-rules';
 import { documentsQueryOptions, useDeleteDocument, useDocuments, useReorderDocuments, useReplaceDocumentFile, useUpdateDocument, useUploadDocument } from '../api/documents';
 import { useTryAgain } from '../../../../admin/shared/api/admin-query';
 import { DataTable } from '../../../../admin/shared/components/data-table';
@@ -149,12 +149,11 @@ function UploadDocument({ onUploaded, onSubmitting }: { onUploaded: (document: L
   const [fileInputKey, setFileInputKey] = useState(0);
   const [fileError, setFileError] = useState<string | null>(null);
   const upload = useUploadDocument();
-  const form = useForm<DocumentForm, FormField>({
+  const form = useAdminPanelForm<DocumentForm, FormField>({
     initial: emptyForm,
-    validate: (values) => inputErrors(DocumentFormSchema, values),
+    resolver: schemaResolver(DocumentFormSchema),
     order: FORM_FIELDS,
     idOf: (name) => `adm-doc-new-${name}`,
-    show: 'submit',
   });
   // A refused file takes the focus to its field, once the form is enabled again.
   const focusFile = () => form.focus('adm-doc-new-file');
@@ -220,12 +219,11 @@ function EditDocument({ document, onSaved, onClose }: { document: ListedDocument
   const update = useUpdateDocument();
   const replace = useReplaceDocumentFile();
   const prefix = `adm-doc-edit-${document.id.replace(/[^A-Za-z0-9_-]/g, '')}`;
-  const form = useForm<DocumentForm, FormField>({
+  const form = useAdminPanelForm<DocumentForm, FormField>({
     initial: () => ({ title: document.title, description: document.description, category: document.category, keepOffline: document.keepOffline ?? false }),
-    validate: (values) => inputErrors(DocumentFormSchema, values),
+    resolver: schemaResolver(DocumentFormSchema),
     order: FORM_FIELDS,
     idOf: (name) => `${prefix}-${name}`,
-    show: 'submit',
   });
 
   const send = async (values: DocumentForm) => {

@@ -44,7 +44,8 @@ export function EventForm({
 }: AdminFormProps<EventFormValues> & { placesTaken?: number; moveNotice?: MoveNotice }) {
   // An edit knows the places already taken: the core's rule refuses a capacity below them here too.
   const checkForm = (values: EventFormValues) => validateEventForm(values, { maxAttendees: DEFAULT_MAX_ATTENDEES, placesTaken });
-  const { form, submit } = useAdminForm<EventFormValues, FieldName>({ initial, check: checkForm, order: FIELD_ORDER, idOf: fieldId, onSubmit });
+  const form = useAdminForm<EventFormValues, FieldName>({ initial, check: checkForm, order: FIELD_ORDER, idOf: fieldId, onSubmit });
+  const { submit } = form;
   const { values, set, errorFor, errorCount, submitting } = form;
   // Said before saving, by the rule the server applies on save: who will be e-mailed about the move.
   const moveWarning = moveNotice && formMovesEvent(moveNotice.stored, values, new Date()) ? changeNoticeWarning(moveNotice.count) : null;

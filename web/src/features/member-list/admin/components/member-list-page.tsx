@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { RENEWAL_DATE_HINT, renewalDateText, validateMemberForm, type MemberFormValues, type MemberView, type MembershipStatus } from '@core/members/member-form';
 import { MAX_MEMBER_CSV_BYTES, MEMBER_CSV_TOO_LARGE_MESSAGE, type MemberImportPlan } from '@core/members/member-import';
 import { ApiError, refusalMessage } from '../../../../lib/api';
-import { useForm } from '../../../../lib/form';
+import { useAdminPanelForm } from '../../../../admin/shared/components/admin-form';
+import { ruleResolver } from '../../../../lib/form-rules';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { InputField } from '../../../../components/ui/field';
@@ -100,16 +101,12 @@ function MemberFormPanel({ member, onSaved, onStart, onCancel }: { member: Membe
         emergencyContactPhone: member.emergencyContactPhone ?? '',
       }
     : EMPTY;
-  const form = useForm<MemberFormValues, (typeof FORM_FIELDS)[number]>({
+  const form = useAdminPanelForm<MemberFormValues, (typeof FORM_FIELDS)[number]>({
     initial,
     // The server's own rule, so the form says what the server would.
-    validate: (values) => {
-      const checked = validateMemberForm(values);
-      return checked.ok ? {} : checked.errors;
-    },
+    resolver: ruleResolver((values: MemberFormValues) => validateMemberForm(values)),
     order: FORM_FIELDS,
     idOf: (name) => `adm-member-${name}`,
-    show: 'submit',
   });
   const add = useAddMember();
   const update = useUpdateMember();

@@ -15,7 +15,8 @@ const FIELD_ORDER: readonly FieldName[] = ['subject', 'body', 'publishAt', 'stat
  * the server applies; the server's field messages show the same way when it still refuses.
  */
 export function NewsForm({ initial, submitLabel, submittingLabel, onSubmit, onCancel }: AdminFormProps<NewsFormValues>) {
-  const { form, submit } = useAdminForm<NewsFormValues, FieldName>({ initial, check: validateNewsForm, order: FIELD_ORDER, idOf: fieldId, onSubmit });
+  const form = useAdminForm<NewsFormValues, FieldName>({ initial, check: validateNewsForm, order: FIELD_ORDER, idOf: fieldId, onSubmit });
+  const { submit } = form;
   const { errorFor, errorCount, submitting } = form;
 
   return (

@@ -5,7 +5,8 @@ import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { Field } from '../../../../components/ui/field';
 import { ApiError, refusalMessage } from '../../../../lib/api';
-import { useForm } from '../../../../lib/form';
+import { useAdminPanelForm } from '../../../../admin/shared/components/admin-form';
+import { messagesResolver, schemaResolver } from '../../../../lib/form-rules';
 import { photosQueryOptions, useDeletePhoto, usePhotos, useReorderPhotos, useUpdatePhoto, useUploadPhoto, type AdminPhoto } from '../api/photos';
 import { useTryAgain } from '../../../../admin/shared/api/admin-query';
 import { LoadError, LoadStatus } from '../../../../admin/shared/components/load-error';
@@ -48,12 +49,11 @@ function uploadErrors(values: UploadValues): Partial<Record<UploadField, string>
 function UploadForm({ onUploaded, onSubmitting }: { onUploaded: (photo: AdminPhoto) => void; onSubmitting: () => void }) {
   // A new input after each upload: a file input cannot be emptied through its value.
   const [fileInputKey, setFileInputKey] = useState(0);
-  const form = useForm<UploadValues, UploadField>({
+  const form = useAdminPanelForm<UploadValues, UploadField>({
     initial: freshUpload,
-    validate: uploadErrors,
+    resolver: messagesResolver(uploadErrors),
     order: UPLOAD_FIELDS,
     idOf: (name) => `adm-photo-${name}`,
-    show: 'submit',
   });
   const { errorFor } = form;
   const upload = useUploadPhoto();
@@ -91,14 +91,13 @@ function UploadForm({ onUploaded, onSubmitting }: { onUploaded: (photo: AdminPho
 type DetailsField = 'caption' | 'credit';
 const DETAILS_FIELDS: readonly DetailsField[] = ['caption', 'credit'];
 
-/** A photo's caption and credit, changed in place with the form kit and the core's rule. */
+/** A photo's caption and credit, changed in place on react-hook-form with the core's rule. */
 function EditDetails({ photo, busy, onSave, onCancel }: { photo: AdminPhoto; busy: boolean; onSave: (caption: string, credit: string) => void; onCancel: () => void }) {
-  const form = useForm<Record<DetailsField, string>, DetailsField>({
+  const form = useAdminPanelForm<Record<DetailsField, string>, DetailsField>({
     initial: () => ({ caption: photo.caption, credit: photo.credit }),
-    validate: (values) => inputErrors(PhotoDetailsSchema, values),
+    resolver: schemaResolver(PhotoDetailsSchema),
     order: DETAILS_FIELDS,
     idOf: (name) => `adm-photo-${photo.id}-${name}`,
-    show: 'submit',
   });
   return (
     <form className="adm-photo-edit" noValidate onSubmit={form.handleSubmit(async ({ caption, credit }) => onSave(caption.trim(), credit.trim()))}>

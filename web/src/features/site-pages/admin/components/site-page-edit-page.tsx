@@ -64,7 +64,8 @@ const FIELD_ORDER: readonly FieldName[] = ['title', 'body'];
 
 /** The page form: checked with the core's rule, the one the server applies. */
 function SitePageForm({ initial, submitLabel, submittingLabel, onSubmit, onCancel }: AdminFormProps<SitePageFormValues>) {
-  const { form, submit } = useAdminForm<SitePageFormValues, FieldName>({ initial, check: validateSitePageForm, order: FIELD_ORDER, idOf: fieldId, onSubmit });
+  const form = useAdminForm<SitePageFormValues, FieldName>({ initial, check: validateSitePageForm, order: FIELD_ORDER, idOf: fieldId, onSubmit });
+  const { submit } = form;
   const { errorFor, errorCount, submitting } = form;
   // The body the admin last asked to see; the preview follows it, not every key press.
   const [previewed, setPreviewed] = useState<string | null>(null);

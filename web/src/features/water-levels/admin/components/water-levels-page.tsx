@@ -14,7 +14,8 @@ import {
   type ImportPlan,
 } from '@core/water-levels/water-levels';
 import { ApiError, refusalMessage } from '../../../../lib/api';
-import { useForm } from '../../../../lib/form';
+import { useAdminPanelForm } from '../../../../admin/shared/components/admin-form';
+import { ruleResolver } from '../../../../lib/form-rules';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { Field } from '../../../../components/ui/field';
@@ -73,16 +74,12 @@ export function WaterLevelsPage() {
 }
 
 function AddReadingPanel({ onAdded, onStart }: { onAdded: (reading: WaterLevelReading) => void; onStart: () => void }) {
-  const form = useForm<WaterLevelFormValues, (typeof FORM_FIELDS)[number]>({
+  const form = useAdminPanelForm<WaterLevelFormValues, (typeof FORM_FIELDS)[number]>({
     initial: { date: '', percentFull: '' },
     // The server's own rule, so the form says what the server would.
-    validate: (values) => {
-      const checked = validateWaterLevelForm(values, londonDate(new Date()));
-      return checked.ok ? {} : checked.errors;
-    },
+    resolver: ruleResolver((values: WaterLevelFormValues) => validateWaterLevelForm(values, londonDate(new Date()))),
     order: FORM_FIELDS,
     idOf: (name) => `adm-wl-${name}`,
-    show: 'submit',
   });
 
   const add = useAddReading();

@@ -3,10 +3,9 @@ import { emptyJobRow, validateWorkDayForm, WORK_DAY_LIMITS, type WorkDayFormValu
 import { DateFormatHint, DateTimeField } from '../../../../admin/shared/components/date-time-field';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { Field } from '../../../../components/ui/field';
-import { useForm } from '../../../../lib/form';
 import { Button } from '../../../../components/ui/button';
 import { Alert } from '../../../../components/ui/alert';
-import { AdminForm, type AdminFormProps } from '../../../../admin/shared/components/admin-form';
+import { AdminForm, useAdminForm, type AdminFormProps } from '../../../../admin/shared/components/admin-form';
 
 type TopField = Exclude<keyof WorkDayFormValues, 'jobs'> | 'jobs';
 const FIELD_ORDER: readonly TopField[] = ['name', 'description', 'date', 'tools', 'notes', 'jobs'];
@@ -44,38 +43,35 @@ export function WorkDayForm({
 }) {
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
   const firstRowError = useRef<string | null>(null);
-  const form = useForm<WorkDayFormValues, TopField>({
-    initial,
-    validate: (values) => {
-      const checked = validateWorkDayForm(values);
-      return checked.ok ? {} : split(checked.errors).top;
-    },
-    order: FIELD_ORDER,
-    // The jobs' message focuses the first row field that has one.
-    idOf: (name) => (name === 'jobs' && firstRowError.current ? fieldId(firstRowError.current) : fieldId(name)),
-    show: 'submit',
-  });
-  const { values, set, errorFor, errorCount, submitting } = form;
-
   const showRows = (rows: Record<string, string>) => {
     firstRowError.current = Object.keys(rows).sort((a, b) => rowOrder(a) - rowOrder(b))[0] ?? null;
     setRowErrors(rows);
   };
-
-  const send = async (submitted: WorkDayFormValues) => {
-    showRows({});
-    const refused = await onSubmit(submitted);
-    if (refused && Object.keys(refused).length > 0) {
+  const form = useAdminForm<WorkDayFormValues, TopField>({
+    initial,
+    // The day's own fields and the jobs as a whole; the rows' messages show beside the rows.
+    check: (values) => {
+      const checked = validateWorkDayForm(values);
+      return checked.ok ? checked : { ok: false, errors: split(checked.errors).top };
+    },
+    order: FIELD_ORDER,
+    // The jobs' message focuses the first row field that has one.
+    idOf: (name) => (name === 'jobs' && firstRowError.current ? fieldId(firstRowError.current) : fieldId(name)),
+    onSubmit: async (submitted) => {
+      showRows({});
+      const refused = await onSubmit(submitted);
+      if (refused === null) return null;
       const { top, rows } = split(refused);
       showRows(rows);
-      form.refuse(top);
-    }
-  };
+      return top as Record<string, string>;
+    },
+  });
+  const { values, set, errorFor, errorCount, submitting } = form;
 
   const submit = (e: FormEvent) => {
     const checked = validateWorkDayForm(values);
     showRows(checked.ok ? {} : split(checked.errors).rows);
-    form.handleSubmit(send)(e);
+    form.submit(e);
   };
 
   const setJobs = (jobs: WorkDayJobFormValues[]) => {
