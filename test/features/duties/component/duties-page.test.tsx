@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MyDutiesSchema, type MyDuties } from '../../../../core/duties/my-duties-schema';
 import { MemberSessionAnswerSchema } from '../../../../core/member-sign-in/member-sign-in';
+import { DutyCatalogueSchema } from '../../../../core/duties/duty-forms';
 import { DutiesPage } from '../../../../web/src/features/duties/components/duties-page';
+import { DutiesPage as AdminDutiesPage } from '../../../../web/src/features/duties/admin/components/duties-page';
 import { json, renderAt, serve, type FakeServer } from '../../../support/component/render';
 
 const ANN = MemberSessionAnswerSchema.parse({ member: { id: 'member-ann', name: 'Ann Jones', email: 'ann@example.com', renewalDate: '2027-03-31' } });
@@ -108,5 +110,73 @@ describe('The duties page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Withdraw from Officer of the Day at Summer Regatta' }));
     expect(await screen.findByText('You are off that duty.')).toBeTruthy();
     expect(calls).toContain('DELETE /api/my/duties/slot-ood');
+  });
+});
+
+const CATALOGUE = DutyCatalogueSchema.parse({
+  qualifications: [
+    { id: 'pb2', name: 'Powerboat Level 2', validityMonths: null },
+    { id: 'first-aid', name: 'First Aid', validityMonths: 36 },
+  ],
+  dutyTypes: [{ id: 'safety-boat', name: 'Safety boat', description: 'Drive the RIB', qualificationIds: ['pb2', 'first-aid'] }],
+  templates: [{ id: 'club-racing', name: 'Club racing', needs: [{ dutyTypeId: 'safety-boat', needed: 2, optional: false }] }],
+});
+const EMPTY_CATALOGUE = DutyCatalogueSchema.parse({ qualifications: [], dutyTypes: [], templates: [] });
+
+describe('The admins’ Duties screen', () => {
+  it('shows "Loading duties…" until the catalogue comes, then the qualifications, duty types and templates', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const calls = serve(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderAt('/admin/duties', <AdminDutiesPage />);
+    expect(screen.getByText('Loading duties…')).toBeTruthy();
+    answer(json(200, CATALOGUE));
+    const qualifications = within(await screen.findByRole('region', { name: 'Qualifications' }));
+    expect(qualifications.getByText('Powerboat Level 2').closest('li')?.textContent).toContain('Powerboat Level 2 (does not expire)');
+    expect(qualifications.getByText('First Aid').closest('li')?.textContent).toContain('First Aid (valid 36 months)');
+    expect(within(screen.getByRole('region', { name: 'Duty types' })).getByText('Safety boat').closest('li')?.textContent).toContain('Safety boat needs Powerboat Level 2, First Aid');
+    expect(within(screen.getByRole('region', { name: 'Templates' })).getByText('Club racing').closest('li')?.textContent).toContain('Club racing: 2 × Safety boat');
+    expect(calls).toEqual(['GET /api/admin/duties']);
+  });
+
+  it('says there are no qualifications yet and asks for duty types first on an empty catalogue', async () => {
+    serve(() => json(200, EMPTY_CATALOGUE));
+    renderAt('/admin/duties', <AdminDutiesPage />);
+    expect(await screen.findByText('No qualifications yet.')).toBeTruthy();
+    expect(screen.getByText('Add duty types first.')).toBeTruthy();
+  });
+
+  it('says "Failed to load the duties" when the server fails, and Try Again asks again', async () => {
+    let failing = true;
+    const calls = serve(() => (failing ? json(500, { error: 'Internal error' }) : json(200, CATALOGUE)));
+    renderAt('/admin/duties', <AdminDutiesPage />);
+    expect(await screen.findByText('Failed to load the duties')).toBeTruthy();
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('region', { name: 'Qualifications' })).toBeTruthy();
+    expect(calls).toEqual(['GET /api/admin/duties', 'GET /api/admin/duties']);
+  });
+
+  it('adds a qualification as typed, then reads the catalogue again', async () => {
+    const bodies: unknown[] = [];
+    const calls = serve(({ method, body }) => {
+      if (method === 'GET') return json(200, CATALOGUE);
+      bodies.push(body);
+      return json(201, { qualification: { id: 'rya-ro', name: 'Race Officer', validityMonths: 60 } });
+    });
+    renderAt('/admin/duties', <AdminDutiesPage />);
+    await userEvent.type(await screen.findByLabelText(/Qualification name/), 'Race Officer');
+    await userEvent.type(screen.getByLabelText('Valid for (months, empty if it never expires)'), '60');
+    await userEvent.click(screen.getByRole('button', { name: 'Add qualification' }));
+    await waitFor(() => expect(calls).toEqual(['GET /api/admin/duties', 'POST /api/admin/duties/qualifications', 'GET /api/admin/duties']));
+    expect(bodies).toEqual([{ name: 'Race Officer', validityMonths: 60 }]);
+    await waitFor(() => expect((screen.getByLabelText(/Qualification name/) as HTMLInputElement).value).toBe(''));
+  });
+
+  it('shows the server’s refusal of a deletion', async () => {
+    serve(({ method }) => (method === 'GET' ? json(200, CATALOGUE) : json(409, { error: 'Safety boat needs this qualification: change it first' })));
+    renderAt('/admin/duties', <AdminDutiesPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Powerboat Level 2' }));
+    expect(await screen.findByText('Safety boat needs this qualification: change it first')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete Powerboat Level 2' })).toBeTruthy();
   });
 });
