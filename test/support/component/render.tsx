@@ -30,6 +30,27 @@ export function serve(server: FakeServer, { config = false }: { config?: boolean
   return calls;
 }
 
+/** An answer the test holds back: the server gives `response` once the test calls `send`. */
+export function heldAnswer(): { response: Promise<Response>; send: (response: Response) => void } {
+  let send: (response: Response) => void = () => undefined;
+  const response = new Promise<Response>((resolve) => (send = resolve));
+  return { response, send };
+}
+
+/**
+ * A server for a form's tests: reads (GET) answered by `read`, every other request recorded with
+ * its body and answered by `write`. `posts` lists the POST calls made so far.
+ */
+export function serveForm(write: FakeServer, read: FakeServer = () => json(404, { error: 'Not found' })) {
+  const bodies: unknown[] = [];
+  const calls = serve((request) => {
+    if (request.method === 'GET') return read(request);
+    bodies.push(request.body);
+    return write(request);
+  });
+  return { calls, bodies, posts: () => calls.filter((call) => call.startsWith('POST')) };
+}
+
 /** Renders a screen as the app does: a fresh query client (the app's defaults) and a router at `path`. */
 export function renderAt(path: string, ui: ReactElement): RenderResult {
   return render(
