@@ -6,7 +6,7 @@ import { CHANGE_PASSWORD_MESSAGES } from '@core/admin-accounts/change-password-s
 import { AdminSessionProvider } from '../../../web/src/admin/session/components/admin-session';
 import { RequireSignIn } from '../../../web/src/admin/session/components/require-admin';
 import { AccountPage } from '../../../web/src/admin/session/components/account-page';
-import { json, renderAt, type FakeServer, heldAnswer, serveForm } from '../../support/component/render';
+import { json, renderAt, type FakeServer, heldAnswer, serveForm, pressOnceWhileHeld } from '../../support/component/render';
 
 const ANN = { uid: 'adm-ann', email: 'ann@club.example', name: 'Ann Officer', role: 'admin', permissions: ['events:read' as const] };
 
@@ -67,11 +67,7 @@ describe('Change Password', () => {
     const held = heldAnswer();
     const { posts } = renderPage(() => held.response);
     await fill();
-    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
-    const busy = await screen.findByRole('button', { name: 'Changing…' });
-    expect(busy.closest('fieldset')?.disabled).toBe(true);
-    await userEvent.click(busy);
-    held.send(json(200, { message: CHANGE_PASSWORD_MESSAGES.done }));
+    await pressOnceWhileHeld(screen, held, { submit: 'Change Password', busy: 'Changing…', disabled: 'fieldset', answer: json(200, { message: CHANGE_PASSWORD_MESSAGES.done }) });
     expect(await screen.findByText(CHANGE_PASSWORD_MESSAGES.done)).toBeTruthy();
     expect(posts()).toEqual(['POST /api/admin/account/password']);
   });

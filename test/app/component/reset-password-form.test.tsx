@@ -6,7 +6,7 @@ import { ADMIN_MESSAGES } from '@core/admin-accounts/create-admin';
 import { CHANGE_PASSWORD_MESSAGES } from '@core/admin-accounts/change-password-schema';
 import { RESET_MESSAGES } from '@core/admins/password-reset';
 import { ResetPasswordPage } from '../../../web/src/admin/session/components/reset-password-page';
-import { json, renderAt, type FakeServer, heldAnswer, serveForm } from '../../support/component/render';
+import { json, renderAt, type FakeServer, heldAnswer, serveForm, pressOnceWhileHeld } from '../../support/component/render';
 
 const TOKEN = 'a'.repeat(43);
 
@@ -70,11 +70,7 @@ describe('Choose a new password', () => {
     const held = heldAnswer();
     const { posts } = renderPage(() => held.response);
     await fill();
-    await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
-    const busy = await screen.findByRole('button', { name: 'Saving…' });
-    expect((busy as HTMLButtonElement).disabled).toBe(true);
-    await userEvent.click(busy);
-    held.send(json(200, { message: RESET_MESSAGES.done }));
+    await pressOnceWhileHeld(screen, held, { submit: 'Set Password', busy: 'Saving…', disabled: 'button', answer: json(200, { message: RESET_MESSAGES.done }) });
     await screen.findByRole('heading', { name: RESET_MESSAGES.done });
     expect(posts()).toEqual(['POST /api/admin/password-reset/confirm']);
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_MESSAGES } from '@core/documents/documents';
 import { DocumentsPage } from '../../../../web/src/features/documents/admin/components/documents-page';
-import { json, renderAt, serve, type FakeServer, heldAnswer } from '../../../support/component/render';
+import { json, renderAt, serve, type FakeServer, heldAnswer, pressOnceWhileHeld } from '../../../support/component/render';
 
 const PDF = () => new File(['%PDF-1.7\n%minimal\n'], 'rules.pdf', { type: 'application/pdf' });
 
@@ -51,11 +51,7 @@ describe('Upload a Document', () => {
     const held = heldAnswer();
     const { uploads } = renderPage(() => held.response);
     const form = await fill();
-    await userEvent.click(form.getByRole('button', { name: 'Upload Document' }));
-    const busy = await form.findByRole('button', { name: 'Uploading…' });
-    expect(busy.closest('fieldset')?.disabled).toBe(true);
-    await userEvent.click(busy);
-    held.send(json(400, { error: 'Refused' }));
+    await pressOnceWhileHeld(form, held, { submit: 'Upload Document', busy: 'Uploading…', disabled: 'fieldset', answer: json(400, { error: 'Refused' }) });
     await form.findByRole('button', { name: 'Upload Document' });
     expect(uploads()).toHaveLength(1);
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MEMBER_FORM_MESSAGES } from '@core/members/member-form';
 import { MemberListPage } from '../../../../web/src/features/member-list/admin/components/member-list-page';
-import { json, renderAt, type FakeServer, heldAnswer, serveForm } from '../../../support/component/render';
+import { json, renderAt, type FakeServer, heldAnswer, serveForm, pressOnceWhileHeld } from '../../../support/component/render';
 
 const ADDED = { id: 'm1', name: 'Ann Sailor', email: 'ann@club.example', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-11-27T10:00:00.000Z', updatedAt: '2026-11-27T10:00:00.000Z', status: 'current' };
 
@@ -59,11 +59,7 @@ describe('Add a Member', () => {
     const held = heldAnswer();
     const { posts } = renderPage(() => held.response);
     const form = await fill();
-    await userEvent.click(form.getByRole('button', { name: 'Add Member' }));
-    const busy = await form.findByRole('button', { name: 'Adding…' });
-    expect(busy.closest('fieldset')?.disabled).toBe(true);
-    await userEvent.click(busy);
-    held.send(json(201, { member: ADDED }));
+    await pressOnceWhileHeld(form, held, { submit: 'Add Member', busy: 'Adding…', disabled: 'fieldset', answer: json(201, { member: ADDED }) });
     await waitFor(() => expect((form.getByLabelText(/^Name/) as HTMLInputElement).value).toBe(''));
     expect(posts()).toEqual(['POST /api/admin/members']);
   });

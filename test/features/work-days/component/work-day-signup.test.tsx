@@ -1,9 +1,9 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { WORK_DAY_MESSAGES } from '@core/work-days/work-days';
 import { WorkDayPage } from '../../../../web/src/features/work-days/components/work-day-page';
-import { json, renderAt, type FakeServer, heldAnswer, serveForm } from '../../../support/component/render';
+import { json, renderAt, type FakeServer, heldAnswer, serveForm, pressOnceWhileHeld } from '../../../support/component/render';
 
 const WORK_DAY = {
   id: 'w1',
@@ -62,11 +62,7 @@ describe('The work-day sign-up form', () => {
     const held = heldAnswer();
     const { posts } = renderPage(() => held.response);
     await fill();
-    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
-    const busy = await screen.findByRole('button', { name: 'Signing up...' });
-    expect((busy as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.submit(busy.closest('form') as HTMLFormElement);
-    held.send(json(201, { signupId: 's1', jobsChosen: 1 }));
+    await pressOnceWhileHeld(screen, held, { submit: 'Sign Up', busy: 'Signing up...', disabled: 'button', again: 'submit', answer: json(201, { signupId: 's1', jobsChosen: 1 }) });
     await screen.findByRole('heading', { name: 'Booking Confirmed' });
     expect(posts()).toEqual(['POST /api/work-days/w1/signups']);
   });
