@@ -6,18 +6,13 @@ import { CHANGE_PASSWORD_MESSAGES } from '@core/admin-accounts/change-password-s
 import { AdminSessionProvider } from '../../../web/src/admin/session/components/admin-session';
 import { RequireSignIn } from '../../../web/src/admin/session/components/require-admin';
 import { AccountPage } from '../../../web/src/admin/session/components/account-page';
-import { json, renderAt, serve, type FakeServer } from '../../support/component/render';
+import { json, renderAt, type FakeServer, heldAnswer, serveForm, pressOnceWhileHeld } from '../../support/component/render';
 
 const ANN = { uid: 'adm-ann', email: 'ann@club.example', name: 'Ann Officer', role: 'admin', permissions: ['events:read' as const] };
 
 /** My Account for a signed-in admin; `change` answers Change Password. */
 function renderPage(change: FakeServer) {
-  const bodies: unknown[] = [];
-  const calls = serve((request) => {
-    if (request.method === 'GET') return json(200, { admin: ANN });
-    bodies.push(request.body);
-    return change(request);
-  });
+  const recorded = serveForm(change, () => json(200, { admin: ANN }));
   renderAt(
     '/admin/account',
     <AdminSessionProvider>
@@ -28,7 +23,7 @@ function renderPage(change: FakeServer) {
       </Routes>
     </AdminSessionProvider>,
   );
-  return { posts: () => calls.filter((call) => call.startsWith('POST')), bodies };
+  return recorded;
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -69,14 +64,10 @@ describe('Change Password', () => {
   });
 
   it('changes once while the request is under way', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const { posts } = renderPage(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const { posts } = renderPage(() => held.response);
     await fill();
-    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
-    const busy = await screen.findByRole('button', { name: 'Changing…' });
-    expect(busy.closest('fieldset')?.disabled).toBe(true);
-    await userEvent.click(busy);
-    answer(json(200, { message: CHANGE_PASSWORD_MESSAGES.done }));
+    await pressOnceWhileHeld(screen, held, { submit: 'Change Password', busy: 'Changing…', disabled: 'fieldset', answer: json(200, { message: CHANGE_PASSWORD_MESSAGES.done }) });
     expect(await screen.findByText(CHANGE_PASSWORD_MESSAGES.done)).toBeTruthy();
     expect(posts()).toEqual(['POST /api/admin/account/password']);
   });

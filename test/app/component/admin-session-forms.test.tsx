@@ -10,7 +10,7 @@ import { LoginPage } from '../../../web/src/admin/session/components/login-page'
 import { ForgotPasswordPage } from '../../../web/src/admin/session/components/forgot-password-page';
 import { clubConfigRead, FALLBACK_CLUB_CONFIG } from '../../../web/src/lib/club-config';
 import { createQueryClient } from '../../../web/src/lib/query';
-import { json, renderAt, serve, type FakeServer } from '../../support/component/render';
+import { json, renderAt, serve, type FakeServer, heldAnswer } from '../../support/component/render';
 
 const ANN = { uid: 'adm-ann', email: 'ann@club.example', name: 'Ann Officer', role: 'admin', permissions: ['events:read' as const] };
 
@@ -86,15 +86,15 @@ describe('The admin sign-in form', () => {
   });
 
   it('signs in once while the request is under way', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const { calls } = renderLogin(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const { calls } = renderLogin(() => held.response);
     await userEvent.type(await screen.findByLabelText('Email'), 'ann@club.example');
     await userEvent.type(screen.getByLabelText('Password'), 'secret words');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     const busy = await screen.findByRole('button', { name: 'Signing in…' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(busy);
-    answer(json(200, { admin: ANN }));
+    held.send(json(200, { admin: ANN }));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
     expect(posts(calls)).toEqual(['POST /api/admin/session']);
   });

@@ -6,7 +6,7 @@ import { apiGet } from '../../../web/src/lib/api';
 import { AdminSessionProvider, useAdminSession, useSignedInAdmin } from '../../../web/src/admin/session/components/admin-session';
 import { RequireSignIn } from '../../../web/src/admin/session/components/require-admin';
 import { rememberAdmin, rememberedAdmin } from '../../../web/src/admin/session/api/remembered-admin';
-import { json, renderAt, serve } from '../../support/component/render';
+import { json, renderAt, serve, heldAnswer } from '../../support/component/render';
 
 const ANN = { uid: 'adm-ann', email: 'ann@club.example', name: 'Ann Officer', role: 'admin', permissions: ['events:read' as const] };
 
@@ -48,11 +48,11 @@ function renderPanel() {
 
 describe('The admin session', () => {
   it('shows "Checking your session…" until the server answers, then the panel for the admin it names', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const calls = serve(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const calls = serve(() => held.response);
     renderPanel();
     expect(screen.getByText('Checking your session…')).toBeTruthy();
-    answer(json(200, { admin: ANN }));
+    held.send(json(200, { admin: ANN }));
     expect(await screen.findByRole('heading', { name: 'Signed in as Ann Officer' })).toBeTruthy();
     expect(calls).toEqual(['GET /api/admin/session']);
     // Kept for a start with no signal.

@@ -6,7 +6,7 @@ import { ADMIN_MESSAGES } from '@core/admin-accounts/create-admin';
 import { CHANGE_PASSWORD_MESSAGES } from '@core/admin-accounts/change-password-schema';
 import { RESET_MESSAGES } from '@core/admins/password-reset';
 import { ResetPasswordPage } from '../../../web/src/admin/session/components/reset-password-page';
-import { json, renderAt, serve, type FakeServer } from '../../support/component/render';
+import { json, renderAt, type FakeServer, heldAnswer, serveForm, pressOnceWhileHeld } from '../../support/component/render';
 
 const TOKEN = 'a'.repeat(43);
 
@@ -16,11 +16,7 @@ function LoginScreen() {
 }
 
 function renderPage(confirm: FakeServer) {
-  const bodies: unknown[] = [];
-  const calls = serve((request) => {
-    bodies.push(request.body);
-    return confirm(request);
-  });
+  const recorded = serveForm(confirm);
   renderAt(
     `/admin/reset-password?token=${TOKEN}`,
     <Routes>
@@ -28,7 +24,7 @@ function renderPage(confirm: FakeServer) {
       <Route path="/admin/login" element={<LoginScreen />} />
     </Routes>,
   );
-  return { posts: () => calls.filter((call) => call.startsWith('POST')), bodies };
+  return recorded;
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -71,14 +67,10 @@ describe('Choose a new password', () => {
   });
 
   it('sends once while the request is under way', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const { posts } = renderPage(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const { posts } = renderPage(() => held.response);
     await fill();
-    await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
-    const busy = await screen.findByRole('button', { name: 'Saving…' });
-    expect((busy as HTMLButtonElement).disabled).toBe(true);
-    await userEvent.click(busy);
-    answer(json(200, { message: RESET_MESSAGES.done }));
+    await pressOnceWhileHeld(screen, held, { submit: 'Set Password', busy: 'Saving…', disabled: 'button', answer: json(200, { message: RESET_MESSAGES.done }) });
     await screen.findByRole('heading', { name: RESET_MESSAGES.done });
     expect(posts()).toEqual(['POST /api/admin/password-reset/confirm']);
   });

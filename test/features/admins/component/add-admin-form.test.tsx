@@ -7,7 +7,7 @@ import { PERMISSIONS } from '@core/admins/admin';
 import { AdminSessionProvider } from '../../../../web/src/admin/session/components/admin-session';
 import { RequireSignIn } from '../../../../web/src/admin/session/components/require-admin';
 import { AdminsPage } from '../../../../web/src/features/admins/admin/components/admins-page';
-import { json, renderAt, serve, type FakeServer } from '../../../support/component/render';
+import { json, renderAt, serve, type FakeServer, heldAnswer, pressOnceWhileHeld } from '../../../support/component/render';
 
 // happy-dom's table sections have no `rows`, which the admin tables read for their phone layout.
 if (!('rows' in HTMLTableSectionElement.prototype)) {
@@ -83,14 +83,10 @@ describe('Add an Admin', () => {
   });
 
   it('adds once while the request is under way', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const { posts } = renderPage(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const { posts } = renderPage(() => held.response);
     await fill();
-    await userEvent.click(screen.getByRole('button', { name: 'Add Admin' }));
-    const busy = await screen.findByRole('button', { name: 'Adding…' });
-    expect(busy.closest('fieldset')?.disabled).toBe(true);
-    await userEvent.click(busy);
-    answer(json(201, { admin: BOB_ADDED }));
+    await pressOnceWhileHeld(screen, held, { submit: 'Add Admin', busy: 'Adding…', disabled: 'fieldset', answer: json(201, { admin: BOB_ADDED }) });
     await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe(''));
     expect(posts()).toEqual(['POST /api/admin/admins']);
   });

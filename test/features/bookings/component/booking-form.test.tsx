@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { BOOKING_MESSAGES } from '@core/bookings/booking-validation';
 import { BookingForm } from '../../../../web/src/features/bookings/components/booking-form';
 import { anEvent, PLAIN_FREE_EVENT } from '../../../support/entities';
-import { json, renderAt, serve, type FakeServer } from '../../../support/component/render';
+import { json, renderAt, serve, type FakeServer, heldAnswer } from '../../../support/component/render';
 
 const EVENT = { ...anEvent({ ...PLAIN_FREE_EVENT, offerChild: true }), bookingOpen: true, placesLeft: 30 };
 const RECEIPT = { bookingId: 'b1', reference: 'KYC-7F3K9', paymentRequired: false, amount: 0, currency: 'GBP', checkoutId: null, managePath: null, redirectUrl: null };
@@ -78,15 +78,15 @@ describe('The booking form', () => {
   });
 
   it('sends one booking while it is under way', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const { posts, onBooked } = renderForm(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const { posts, onBooked } = renderForm(() => held.response);
     await userEvent.type(field('Lead Member First Name *'), 'Ann');
     await userEvent.type(field('Lead Member Last Name *'), 'Sailor');
     await userEvent.click(screen.getByRole('button', { name: 'Submit Booking' }));
     const busy = await screen.findByRole('button', { name: 'Submitting...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     fireEvent.submit(busy.closest('form') as HTMLFormElement);
-    answer(json(201, RECEIPT));
+    held.send(json(201, RECEIPT));
     await waitFor(() => expect(onBooked).toHaveBeenCalledTimes(1));
     expect(posts()).toEqual(['POST /api/bookings']);
   });

@@ -4,33 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { CHANGE_FORM_MESSAGES } from '@core/bookings/booking-change-form';
 import { ChangeBooking } from '../../../../web/src/features/bookings/components/change-booking';
 import type { MyBooking } from '../../../../web/src/features/bookings/api/cancel-my-booking';
-import { anEvent, PLAIN_FREE_EVENT } from '../../../support/entities';
-import { json, renderAt, serve, type FakeServer } from '../../../support/component/render';
+import { PLAIN_FREE_EVENT } from '../../../support/entities';
+import { myBookingAnswer } from '../../../support/component/answers';
+import { json, renderAt, type FakeServer, heldAnswer, serveForm } from '../../../support/component/render';
 
-const BOOKING: MyBooking = {
-  bookingId: 'b1',
-  reference: 'KYC-7F3K9',
-  firstName: 'Ann',
-  status: 'Confirmed',
-  details: [],
-  event: { ...anEvent({ ...PLAIN_FREE_EVENT, offerChild: true }), bookingOpen: true, placesLeft: 30 },
-  canCancel: true,
-  cancelled: false,
-  note: null,
-  emailGiven: true,
-  numberAttending: 2,
-  numberOfChildren: 0,
-  canChange: true,
-  maxAttendees: 10,
-};
+const BOOKING: MyBooking = myBookingAnswer({ bookingId: 'b1', canChange: true }, { ...PLAIN_FREE_EVENT, offerChild: true });
 const QUOTE = { numberAttending: 3, numberOfChildren: 1, currency: null, totalBefore: 0, totalAfter: 0, difference: 0, money: null, changed: false, checkoutId: null, bookingId: 'b1', eventId: 'summer-regatta' };
 
 function renderForm(answer: FakeServer) {
-  const bodies: unknown[] = [];
-  const calls = serve((request) => {
-    bodies.push(request.body);
-    return answer(request);
-  });
+  const { calls, bodies } = serveForm(answer);
   renderAt('/my-booking?token=t1', <ChangeBooking token="t1" booking={BOOKING} />);
   return { calls, bodies };
 }
@@ -79,12 +61,12 @@ describe('Change booking', () => {
   });
 
   it('asks once while the request is under way', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const { calls } = renderForm(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const { calls } = renderForm(() => held.response);
     await userEvent.click(screen.getByRole('button', { name: 'See the new total' }));
     await waitFor(() => expect((screen.getByRole('button', { name: 'See the new total' }) as HTMLButtonElement).disabled).toBe(true));
     await userEvent.click(screen.getByRole('button', { name: 'See the new total' }));
-    answer(json(200, QUOTE));
+    held.send(json(200, QUOTE));
     await screen.findByRole('button', { name: 'Confirm change' });
     expect(calls).toEqual(['POST /api/my-booking/change']);
   });

@@ -1,30 +1,19 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { toCalendarEvent } from '../../../../core/bookings/calendar-event';
 import { MyBookingPage } from '../../../../web/src/features/bookings/components/my-booking-page';
-import { anEvent } from '../../../support/entities';
+import { myBookingAnswer } from '../../../support/component/answers';
 import { json, renderAt, serve } from '../../../support/component/render';
 
-const BOOKING = {
-  bookingId: 'booking-1',
-  reference: 'KYC-7F3K9',
-  firstName: 'Ann',
-  status: 'Confirmed',
-  details: [
-    { label: 'Reference', value: 'KYC-7F3K9' },
-    { label: 'Attending', value: '2' },
-  ],
-  event: toCalendarEvent(anEvent({ requiresPayment: false, price: 0 }), 2, new Date('2026-06-01T09:00:00.000Z')),
-  canCancel: true,
-  cancelled: false,
-  note: null,
-  emailGiven: true,
-  numberAttending: 2,
-  numberOfChildren: 0,
-  canChange: false,
-  maxAttendees: 10,
-};
+const BOOKING = myBookingAnswer(
+  {
+    details: [
+      { label: 'Reference', value: 'KYC-7F3K9' },
+      { label: 'Attending', value: '2' },
+    ],
+  },
+  { requiresPayment: false, price: 0 },
+);
 
 describe('A member’s own booking, reached with the link of its confirmation', () => {
   it('says "Booking not found" for a link with no token, asking the server nothing', () => {

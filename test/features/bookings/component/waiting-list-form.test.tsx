@@ -3,16 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { WAITING_LIST_MESSAGES } from '@core/waiting-list/waiting-list';
 import { WaitingListForm } from '../../../../web/src/features/bookings/components/waiting-list-form';
-import { json, renderAt, serve, type FakeServer } from '../../../support/component/render';
+import { json, renderAt, type FakeServer, heldAnswer, serveForm, pressOnceWhileHeld } from '../../../support/component/render';
 
 const JOINED = { entryId: 'w1', message: WAITING_LIST_MESSAGES.joined, position: 2 };
 
 function renderForm(answer: FakeServer) {
-  const bodies: unknown[] = [];
-  const calls = serve((request) => {
-    bodies.push(request.body);
-    return answer(request);
-  });
+  const { calls, bodies } = serveForm(answer);
   renderAt('/event-booking?id=e1', <WaitingListForm eventId="e1" maxAttendees={10} />);
   return { calls, bodies };
 }
@@ -59,14 +55,10 @@ describe('The waiting-list form', () => {
   });
 
   it('joins once while the request is under way', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const { calls } = renderForm(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const { calls } = renderForm(() => held.response);
     await fill();
-    await userEvent.click(screen.getByRole('button', { name: 'Join the waiting list' }));
-    const busy = await screen.findByRole('button', { name: 'Joining...' });
-    expect((busy as HTMLButtonElement).disabled).toBe(true);
-    await userEvent.click(busy);
-    answer(json(201, JOINED));
+    await pressOnceWhileHeld(screen, held, { submit: 'Join the waiting list', busy: 'Joining...', disabled: 'button', answer: json(201, JOINED) });
     await screen.findByRole('heading', { name: "You're on the waiting list" });
     expect(calls).toEqual(['POST /api/events/e1/waiting-list']);
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OFFLINE_MESSAGE } from '../../../../web/src/lib/api';
 import { DocumentsPage } from '../../../../web/src/features/documents/components/documents-page';
-import { json, renderAt, serve } from '../../../support/component/render';
+import { json, renderAt, serve, heldAnswer } from '../../../support/component/render';
 
 const HANDBOOK = {
   id: 'doc-handbook',
@@ -18,11 +18,11 @@ const HANDBOOK = {
 
 describe('The documents page', () => {
   it('shows "Loading documents..." until the list comes, then each document with its Open PDF link', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const calls = serve(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const calls = serve(() => held.response);
     renderAt('/documents', <DocumentsPage />);
     expect(screen.getByText('Loading documents...')).toBeTruthy();
-    answer(json(200, { documents: [HANDBOOK] }));
+    held.send(json(200, { documents: [HANDBOOK] }));
     expect(await screen.findByRole('heading', { name: 'Members’ Handbook' })).toBeTruthy();
     const link = screen.getByRole('link', { name: /Open PDF.*Members’ Handbook \(opens in a new tab\)/ });
     expect(link.getAttribute('href')).toBe(HANDBOOK.url);

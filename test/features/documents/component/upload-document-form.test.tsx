@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_MESSAGES } from '@core/documents/documents';
 import { DocumentsPage } from '../../../../web/src/features/documents/admin/components/documents-page';
-import { json, renderAt, serve, type FakeServer } from '../../../support/component/render';
+import { json, renderAt, serve, type FakeServer, heldAnswer, pressOnceWhileHeld } from '../../../support/component/render';
 
 const PDF = () => new File(['%PDF-1.7\n%minimal\n'], 'rules.pdf', { type: 'application/pdf' });
 
@@ -48,14 +48,10 @@ describe('Upload a Document', () => {
   });
 
   it('uploads once while the request is under way', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const { uploads } = renderPage(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const { uploads } = renderPage(() => held.response);
     const form = await fill();
-    await userEvent.click(form.getByRole('button', { name: 'Upload Document' }));
-    const busy = await form.findByRole('button', { name: 'Uploading…' });
-    expect(busy.closest('fieldset')?.disabled).toBe(true);
-    await userEvent.click(busy);
-    answer(json(400, { error: 'Refused' }));
+    await pressOnceWhileHeld(form, held, { submit: 'Upload Document', busy: 'Uploading…', disabled: 'fieldset', answer: json(400, { error: 'Refused' }) });
     await form.findByRole('button', { name: 'Upload Document' });
     expect(uploads()).toHaveLength(1);
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { toCalendarEvent } from '../../../../core/bookings/calendar-event';
 import { CalendarPage } from '../../../../web/src/features/events/components/calendar-page';
 import { anEvent } from '../../../support/entities';
-import { json, renderAt, serve } from '../../../support/component/render';
+import { json, renderAt, serve, heldAnswer } from '../../../support/component/render';
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
 const REGATTA = { ...toCalendarEvent(anEvent(), 38, NOW), conditions: null };
@@ -16,11 +16,11 @@ function calendarAnswer(events: unknown[]) {
 
 describe('The calendar page', () => {
   it('shows "Loading events..." until the events come, then each with its places and its way to book', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    serve(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    serve(() => held.response);
     renderAt('/calendar', <CalendarPage />);
     expect(screen.getByText('Loading events...')).toBeTruthy();
-    answer(calendarAnswer([REGATTA, FULL]));
+    held.send(calendarAnswer([REGATTA, FULL]));
     expect(await screen.findByRole('heading', { name: 'Summer Regatta' })).toBeTruthy();
     expect(screen.getByText('2 places left')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Book Event : Summer Regatta' }).getAttribute('href')).toBe('/event-booking?id=summer-regatta');

@@ -4,14 +4,10 @@ import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { EVENT_FORM_MESSAGES } from '@core/events/event-form';
 import { EventCreatePage } from '../../../../web/src/features/events/admin/components/event-form-pages';
-import { json, renderAt, serve, type FakeServer } from '../../../support/component/render';
+import { json, renderAt, type FakeServer, heldAnswer, serveForm } from '../../../support/component/render';
 
 function renderPage(create: FakeServer) {
-  const bodies: unknown[] = [];
-  const calls = serve((request) => {
-    bodies.push(request.body);
-    return create(request);
-  });
+  const recorded = serveForm(create);
   renderAt(
     '/admin/events/new',
     <Routes>
@@ -19,7 +15,7 @@ function renderPage(create: FakeServer) {
       <Route path="/admin/events" element={<h1>Events list</h1>} />
     </Routes>,
   );
-  return { posts: () => calls.filter((call) => call.startsWith('POST')), bodies };
+  return recorded;
 }
 
 const startDate = () => document.getElementById('adm-event-eventdatetime') as HTMLInputElement;
@@ -62,8 +58,8 @@ describe('The event form', () => {
   });
 
   it('creates once while the request is under way', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const { posts } = renderPage(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const { posts } = renderPage(() => held.response);
     await userEvent.type(name(), 'Laying-up supper');
     await userEvent.type(startDate(), '12/12/2026');
     await userEvent.type(startTime(), '19:00');
@@ -71,7 +67,7 @@ describe('The event form', () => {
     const busy = await screen.findByRole('button', { name: 'Creating…' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(busy);
-    answer(json(400, { error: 'Refused', fields: {} }));
+    held.send(json(400, { error: 'Refused', fields: {} }));
     await screen.findByRole('button', { name: 'Create Event' });
     expect(posts()).toEqual(['POST /api/admin/events']);
   });

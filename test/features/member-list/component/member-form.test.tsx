@@ -3,20 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MEMBER_FORM_MESSAGES } from '@core/members/member-form';
 import { MemberListPage } from '../../../../web/src/features/member-list/admin/components/member-list-page';
-import { json, renderAt, serve, type FakeServer } from '../../../support/component/render';
+import { json, renderAt, type FakeServer, heldAnswer, serveForm, pressOnceWhileHeld } from '../../../support/component/render';
 
 const ADDED = { id: 'm1', name: 'Ann Sailor', email: 'ann@club.example', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-11-27T10:00:00.000Z', updatedAt: '2026-11-27T10:00:00.000Z', status: 'current' };
 
 /** The member list, empty; `add` answers Add Member. */
 function renderPage(add: FakeServer) {
-  const bodies: unknown[] = [];
-  const calls = serve((request) => {
-    if (request.method === 'GET') return json(200, { members: [], today: '2026-11-27', upcomingDuties: {} });
-    bodies.push(request.body);
-    return add(request);
-  });
+  const recorded = serveForm(add, () => json(200, { members: [], today: '2026-11-27', upcomingDuties: {} }));
   renderAt('/admin/members', <MemberListPage />);
-  return { posts: () => calls.filter((call) => call.startsWith('POST')), bodies };
+  return recorded;
 }
 
 const panel = async () => within((await screen.findByRole('heading', { name: 'Add a Member' })).closest('section') as HTMLElement);
@@ -61,14 +56,10 @@ describe('Add a Member', () => {
   });
 
   it('adds once while the request is under way', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const { posts } = renderPage(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const { posts } = renderPage(() => held.response);
     const form = await fill();
-    await userEvent.click(form.getByRole('button', { name: 'Add Member' }));
-    const busy = await form.findByRole('button', { name: 'Adding…' });
-    expect(busy.closest('fieldset')?.disabled).toBe(true);
-    await userEvent.click(busy);
-    answer(json(201, { member: ADDED }));
+    await pressOnceWhileHeld(form, held, { submit: 'Add Member', busy: 'Adding…', disabled: 'fieldset', answer: json(201, { member: ADDED }) });
     await waitFor(() => expect((form.getByLabelText(/^Name/) as HTMLInputElement).value).toBe(''));
     expect(posts()).toEqual(['POST /api/admin/members']);
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SIGN_IN_MESSAGES } from '@core/member-sign-in/member-sign-in';
 import { SignInPage } from '../../../../web/src/features/member-sign-in/components/sign-in-page';
-import { json, renderAt, serve, type FakeServer } from '../../../support/component/render';
+import { json, renderAt, serve, type FakeServer, heldAnswer } from '../../../support/component/render';
 
 const SENT = 'If that address is a member\'s, a code is on its way.';
 
@@ -48,14 +48,14 @@ describe('The member sign-in form', () => {
   });
 
   it('asks for one code while the request is under way', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const { posts } = renderPage(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const { posts } = renderPage(() => held.response);
     await userEvent.type(await screen.findByLabelText('Email'), 'ann@club.example');
     await userEvent.click(screen.getByRole('button', { name: 'Email me a code' }));
     const busy = await screen.findByRole('button', { name: 'Sending…' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(busy);
-    answer(json(200, { message: SENT }));
+    held.send(json(200, { message: SENT }));
     expect(await screen.findByText(SENT)).toBeTruthy();
     expect(posts()).toEqual(['POST /api/member/sign-in/code']);
   });

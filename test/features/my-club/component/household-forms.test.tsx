@@ -4,19 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { HOUSEHOLD_MESSAGES } from '@core/members/household';
 import { HOUSEHOLD_MEMBER_MESSAGES } from '@core/members/household-membership';
 import { HouseholdSection } from '../../../../web/src/features/my-club/components/household-section';
-import { json, renderAt, serve, type FakeServer } from '../../../support/component/render';
+import { json, renderAt, type FakeServer, heldAnswer, serveForm } from '../../../support/component/render';
 
 const HOUSEHOLD = { householdId: 'h1', contact: true, members: [], people: [], invitations: [], invited: [] };
 const PERSON = { id: 'p1', memberId: 'm1', name: 'Tom', kind: 'junior', yearOfBirth: 2018, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' };
 
 /** My club's household for its contact, with nobody in it yet; `answer` answers the changes. */
 function renderSection(answer: FakeServer) {
-  const bodies: unknown[] = [];
-  const calls = serve((request) => {
-    if (request.method === 'GET') return json(200, HOUSEHOLD);
-    bodies.push(request.body);
-    return answer(request);
-  });
+  const { calls, bodies } = serveForm(answer, () => json(200, HOUSEHOLD));
   renderAt('/my-club', <HouseholdSection />);
   return { changes: () => calls.filter((call) => !call.startsWith('GET')), bodies };
 }
@@ -57,8 +52,8 @@ describe('The household forms', () => {
   });
 
   it('checks the invitation\'s address with the core rule first, and invites once at a time', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const { changes } = renderSection(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const { changes } = renderSection(() => held.response);
     const email = await screen.findByLabelText('Their e-mail');
     await userEvent.type(email, 'tom');
     await userEvent.click(screen.getByRole('button', { name: 'Invite' }));
@@ -69,7 +64,7 @@ describe('The household forms', () => {
     const busy = await screen.findByRole('button', { name: 'Inviting…' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(busy);
-    answer(json(201, { invitationId: 'i1' }));
+    held.send(json(201, { invitationId: 'i1' }));
     expect(await screen.findByText(/Invitation sent/)).toBeTruthy();
     expect(changes()).toEqual(['POST /api/my/household/invitations']);
     expect((email as HTMLInputElement).value).toBe('');

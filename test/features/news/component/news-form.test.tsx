@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { NEWS_FORM_MESSAGES } from '@core/news/news-form';
 import { NewsCreatePage } from '../../../../web/src/features/news/admin/components/news-form-pages';
-import { json, renderAt, serve } from '../../../support/component/render';
+import { json, renderAt, serve, heldAnswer } from '../../../support/component/render';
 
 function renderForm() {
   return renderAt(
@@ -65,8 +65,8 @@ describe('The news form', () => {
   });
 
   it('sends once while saving, its fields and button disabled', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const calls = serve(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const calls = serve(() => held.response);
     renderForm();
     await userEvent.type(screen.getByLabelText(/^Subject/), 'Regatta');
     await userEvent.type(screen.getByLabelText(/^Body/), 'Come along');
@@ -75,7 +75,7 @@ describe('The news form', () => {
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByLabelText(/^Subject/).closest('fieldset')?.disabled).toBe(true);
     await userEvent.click(busy);
-    answer(json(201, saved));
+    held.send(json(201, saved));
     expect(await screen.findByRole('heading', { name: 'News list' })).toBeTruthy();
     expect(calls).toEqual(['POST /api/admin/news']);
   });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PhotosPage, PHOTOS_MESSAGES } from '../../../../web/src/features/photos/admin/components/photos-page';
-import { json, renderAt, serve, type FakeServer } from '../../../support/component/render';
+import { json, renderAt, serve, type FakeServer, heldAnswer, pressOnceWhileHeld } from '../../../support/component/render';
 
 const JPEG = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])], 'slipway.jpg', { type: 'image/jpeg' });
 
@@ -46,14 +46,10 @@ describe('Upload a Photo', () => {
   });
 
   it('uploads once while the request is under way', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const { uploads } = renderPage(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const { uploads } = renderPage(() => held.response);
     const form = await fill();
-    await userEvent.click(form.getByRole('button', { name: 'Upload Photo' }));
-    const busy = await form.findByRole('button', { name: 'Uploading…' });
-    expect(busy.closest('fieldset')?.disabled).toBe(true);
-    await userEvent.click(busy);
-    answer(json(400, { error: 'Refused' }));
+    await pressOnceWhileHeld(form, held, { submit: 'Upload Photo', busy: 'Uploading…', disabled: 'fieldset', answer: json(400, { error: 'Refused' }) });
     await form.findByRole('button', { name: 'Upload Photo' });
     expect(uploads()).toHaveLength(1);
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { InformationPage } from '../../../../web/src/features/site-pages/components/information-page';
-import { json, renderAt, serve } from '../../../support/component/render';
+import { json, renderAt, serve, heldAnswer } from '../../../support/component/render';
 
 const PAGE = {
   slug: 'information',
@@ -27,12 +27,12 @@ function renderInformation() {
 
 describe('The Club Information page', () => {
   it('shows its title at once and "Loading page..." until the words come, then the words', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    serve(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    serve(() => held.response);
     renderInformation();
     expect(screen.getByRole('heading', { level: 1, name: 'Club Information' })).toBeTruthy();
     expect(screen.getByText('Loading page...')).toBeTruthy();
-    answer(json(200, PAGE));
+    held.send(json(200, PAGE));
     expect(await screen.findByRole('heading', { level: 2, name: 'Mooring' })).toBeTruthy();
     expect(screen.queryByText('Loading page...')).toBeNull();
   });

@@ -3,20 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { WATER_LEVEL_MESSAGES } from '@core/water-levels/water-levels';
 import { WaterLevelsPage } from '../../../../web/src/features/water-levels/admin/components/water-levels-page';
-import { json, renderAt, serve, type FakeServer } from '../../../support/component/render';
+import { json, renderAt, type FakeServer, heldAnswer, serveForm } from '../../../support/component/render';
 
 const READING = { date: '2026-11-20', percentFull: 63.5 };
 
 /** The water-levels screen with no readings yet; `add` answers Add Reading. */
 function renderPage(add: FakeServer) {
-  const bodies: unknown[] = [];
-  const calls = serve((request) => {
-    if (request.method === 'GET') return json(200, { readings: [] });
-    bodies.push(request.body);
-    return add(request);
-  });
+  const recorded = serveForm(add, () => json(200, { readings: [] }));
   renderAt('/admin/water-levels', <WaterLevelsPage />);
-  return { posts: () => calls.filter((call) => call.startsWith('POST')), bodies };
+  return recorded;
 }
 
 const date = () => screen.getByLabelText(/^Date/) as HTMLInputElement;
@@ -58,15 +53,15 @@ describe('Add a Reading', () => {
   });
 
   it('adds once while the request is under way', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const { posts } = renderPage(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const { posts } = renderPage(() => held.response);
     await userEvent.type(date(), '20/11/2026');
     await userEvent.type(percent(), '63.5');
     await userEvent.click(screen.getByRole('button', { name: 'Add Reading' }));
     const busy = await screen.findByRole('button', { name: 'Adding…' });
     expect(busy.closest('fieldset')?.disabled).toBe(true);
     await userEvent.click(busy);
-    answer(json(201, { reading: READING }));
+    held.send(json(201, { reading: READING }));
     await waitFor(() => expect(date().value).toBe(''));
     expect(posts()).toEqual(['POST /api/admin/water-levels']);
   });

@@ -4,21 +4,17 @@ import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { WORK_DAY_FORM_MESSAGES } from '@core/work-days/work-day-form';
 import { WorkDayCreatePage } from '../../../../web/src/features/work-days/admin/components/work-day-form-pages';
-import { json, renderAt, serve, type FakeServer } from '../../../support/component/render';
+import { json, renderAt, type FakeServer, heldAnswer, serveForm } from '../../../support/component/render';
 
 function renderPage(create: FakeServer) {
-  const bodies: unknown[] = [];
-  const calls = serve((request) => {
-    bodies.push(request.body);
-    return create(request);
-  });
+  const recorded = serveForm(create);
   renderAt(
     '/admin/work-days/new',
     <Routes>
       <Route path="/admin/work-days/new" element={<WorkDayCreatePage />} />
     </Routes>,
   );
-  return { posts: () => calls.filter((call) => call.startsWith('POST')), bodies };
+  return recorded;
 }
 
 const byId = (id: string) => document.getElementById(id) as HTMLInputElement;
@@ -55,15 +51,15 @@ describe('The admin work-day form', () => {
   });
 
   it('creates once while the request is under way', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const { posts } = renderPage(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const { posts } = renderPage(() => held.response);
     await userEvent.type(byId('adm-workday-name'), 'Spring Work Day');
     await userEvent.type(byId('adm-workday-jobs-0-title'), 'Painting');
     await userEvent.click(screen.getByRole('button', { name: 'Create Work Day' }));
     const busy = await screen.findByRole('button', { name: 'Creating…' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(busy);
-    answer(json(400, { error: 'Refused', fields: {} }));
+    held.send(json(400, { error: 'Refused', fields: {} }));
     await screen.findByRole('button', { name: 'Create Work Day' });
     expect(posts()).toEqual(['POST /api/admin/work-days']);
   });

@@ -1,9 +1,9 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { WORK_DAY_MESSAGES } from '@core/work-days/work-days';
 import { WorkDayPage } from '../../../../web/src/features/work-days/components/work-day-page';
-import { json, renderAt, serve, type FakeServer } from '../../../support/component/render';
+import { json, renderAt, type FakeServer, heldAnswer, serveForm, pressOnceWhileHeld } from '../../../support/component/render';
 
 const WORK_DAY = {
   id: 'w1',
@@ -18,14 +18,9 @@ const WORK_DAY = {
 };
 
 function renderPage(answer: FakeServer) {
-  const bodies: unknown[] = [];
-  const calls = serve((request) => {
-    if (request.method === 'GET') return json(200, { workDay: WORK_DAY });
-    bodies.push(request.body);
-    return answer(request);
-  });
+  const recorded = serveForm(answer, () => json(200, { workDay: WORK_DAY }));
   renderAt('/work-day-booking?id=w1', <WorkDayPage />);
-  return { posts: () => calls.filter((call) => call.startsWith('POST')), bodies };
+  return recorded;
 }
 
 async function fill() {
@@ -64,14 +59,10 @@ describe('The work-day sign-up form', () => {
   });
 
   it('signs up once while the request is under way', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const { posts } = renderPage(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const { posts } = renderPage(() => held.response);
     await fill();
-    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
-    const busy = await screen.findByRole('button', { name: 'Signing up...' });
-    expect((busy as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.submit(busy.closest('form') as HTMLFormElement);
-    answer(json(201, { signupId: 's1', jobsChosen: 1 }));
+    await pressOnceWhileHeld(screen, held, { submit: 'Sign Up', busy: 'Signing up...', disabled: 'button', again: 'submit', answer: json(201, { signupId: 's1', jobsChosen: 1 }) });
     await screen.findByRole('heading', { name: 'Booking Confirmed' });
     expect(posts()).toEqual(['POST /api/work-days/w1/signups']);
   });
