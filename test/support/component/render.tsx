@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, type RenderResult, type screen } from '@testing-library/react';
+import { fireEvent, render, screen, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -69,6 +69,21 @@ export async function pressOnceWhileHeld(
   if (options.again === 'submit') fireEvent.submit(busy.closest('form') as HTMLFormElement);
   else await userEvent.click(busy);
   held.send(options.answer);
+}
+
+/**
+ * A read that fails (500) until the member or admin presses Try Again: `server` answers the
+ * failure, then `ok`; `tryAgain` presses the button after which the read is answered.
+ */
+export function failingUntilTryAgain(ok: () => Response) {
+  let failing = true;
+  return {
+    server: () => (failing ? json(500, { error: 'Internal error' }) : ok()),
+    tryAgain: async () => {
+      failing = false;
+      await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    },
+  };
 }
 
 /** Renders a screen as the app does: a fresh query client (the app's defaults) and a router at `path`. */

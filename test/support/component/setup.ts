@@ -8,10 +8,14 @@ configure({ asyncUtilTimeout: 120_000 });
 // Vitest runs without globals, so Testing Library's own clean-up is not registered: each test
 // unmounts what it rendered here. Stubbed globals (fetch) and the device's storage are put back
 // too, since a worker keeps its modules from one file to the next (isolate: false).
+// A screen that moves the page elsewhere (a search hit, a payment's next page) leaves the page's
+// address changed: the next test starts at the environment's own address again.
+const START_URL = window.location.href;
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(START_URL);
 });
 
 // happy-dom has no HTMLTableSectionElement.rows, which the admin tables read to label each cell

@@ -6,7 +6,7 @@ import type { AuditEntry } from '../../../../core/audit/audit';
 import { AdminsResponseSchema } from '../../../../core/contract/admin-api-schema';
 import { AuditPage } from '../../../../web/src/features/audit/admin/components/audit-page';
 import { anAdmin } from '../../../support/entities';
-import { json, renderAt, serve, type FakeServer } from '../../../support/component/render';
+import { json, renderAt, serve, type FakeServer, heldAnswer, failingUntilTryAgain } from '../../../support/component/render';
 
 const COMMODORE = anAdmin();
 const TREASURER = anAdmin({ uid: 'admin-2', email: 'treasurer@club.example', name: 'The Treasurer' });
@@ -43,11 +43,11 @@ function server(audit: (path: string) => Response | Promise<Response>): FakeServ
 
 describe('The audit log page', () => {
   it('shows "Loading the audit log…" until the entries come, then each with who, what, the record and the changes', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const calls = serve(server(() => new Promise<Response>((resolve) => (answer = resolve))));
+    const held = heldAnswer();
+    const calls = serve(server(() => held.response));
     renderAt('/admin/audit', <AuditPage />);
     expect(screen.getByText('Loading the audit log…')).toBeTruthy();
-    answer(json(200, list([PRICE_CHANGED, CANCELLED])));
+    held.send(json(200, list([PRICE_CHANGED, CANCELLED])));
     const items = await screen.findAllByRole('listitem');
     const entries = items.filter((item) => item.parentElement?.className === 'adm-audit');
     expect(entries).toHaveLength(2);
@@ -87,12 +87,11 @@ describe('The audit log page', () => {
   });
 
   it('says "Failed to load the audit log" when the server fails, and Try Again asks again', async () => {
-    let failing = true;
-    const calls = serve(server(() => (failing ? json(500, { error: 'Internal error' }) : json(200, list([CANCELLED])))));
+    const read = failingUntilTryAgain(() => json(200, list([CANCELLED])));
+    const calls = serve(server(read.server));
     renderAt('/admin/audit', <AuditPage />);
     expect(await screen.findByText('Failed to load the audit log')).toBeTruthy();
-    failing = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await read.tryAgain();
     expect(await screen.findByText(/Cancelled by the member/)).toBeTruthy();
     expect(calls.filter((call) => call.includes('audit'))).toEqual(['GET /api/admin/audit', 'GET /api/admin/audit']);
   });

@@ -1,10 +1,9 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OfficerDaySchema, type OfficerDay } from '../../../../core/check-in/officer-day-schema';
 import { OfficerDayPage } from '../../../../web/src/features/check-in/admin/components/officer-day-page';
 import { renderAdminAt, serveAdmin } from '../../../support/component/admin';
-import { json } from '../../../support/component/render';
+import { json, heldAnswer, failingUntilTryAgain } from '../../../support/component/render';
 
 // happy-dom has no IndexedDB, where the page keeps the day and the marks not yet sent: these tests
 // cover what the page shows from the server's answer (the device's copy failing to be written is
@@ -28,11 +27,11 @@ function renderToday() {
 
 describe('The officer of the day’s page', () => {
   it('shows "Loading today\'s events…" until the day comes, then each day, the emergency numbers and "Up to date"', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const calls = serveAdmin(['bookings:write'], () => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const calls = serveAdmin(['bookings:write'], () => held.response);
     renderToday();
     expect(await screen.findByText("Loading today's events…")).toBeTruthy();
-    answer(json(200, DAY));
+    held.send(json(200, DAY));
     expect(await screen.findByRole('heading', { name: 'Today (Sat 6 June 2026)' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Tomorrow (Sun 7 June 2026)' })).toBeTruthy();
     expect(screen.getAllByText('No events.')).toHaveLength(2);
@@ -43,12 +42,11 @@ describe('The officer of the day’s page', () => {
   });
 
   it('says "Failed to load today\'s events" when the server fails, and Try Again asks again', async () => {
-    let failing = true;
-    const calls = serveAdmin(['bookings:write'], () => (failing ? json(500, { error: 'Internal error' }) : json(200, DAY)));
+    const read = failingUntilTryAgain(() => json(200, DAY));
+    const calls = serveAdmin(['bookings:write'], read.server);
     renderToday();
     expect(await screen.findByText("Failed to load today's events")).toBeTruthy();
-    failing = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await read.tryAgain();
     expect(await screen.findByText('Up to date')).toBeTruthy();
     expect(calls).toEqual([`GET ${OFFICER_DAY_PATH}`, `GET ${OFFICER_DAY_PATH}`]);
   });

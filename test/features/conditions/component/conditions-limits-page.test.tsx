@@ -5,7 +5,7 @@ import { ConditionsLimitsSchema, DEFAULT_CONDITIONS_LIMITS } from '../../../../c
 import { ConditionsLimitsAnswerSchema } from '../../../../core/conditions/conditions-schema';
 import { ConditionsLimitsPage } from '../../../../web/src/features/conditions/admin/components/conditions-limits-page';
 import { renderAdminAt, serveAdmin } from '../../../support/component/admin';
-import { json } from '../../../support/component/render';
+import { json, heldAnswer, failingUntilTryAgain } from '../../../support/component/render';
 
 const SUGGESTED = ConditionsLimitsAnswerSchema.parse({ limits: DEFAULT_CONDITIONS_LIMITS, saved: false });
 const LIMITS_PATH = '/api/admin/conditions/limits';
@@ -20,11 +20,11 @@ function value(label: string): string {
 
 describe('The Wind Limits page', () => {
   it('shows "Loading the limits…" until they come, then each kind with its wind and gust limits', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const calls = serveAdmin(['events:read', 'events:write'], () => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const calls = serveAdmin(['events:read', 'events:write'], () => held.response);
     renderPage();
     expect(await screen.findByText('Loading the limits…')).toBeTruthy();
-    answer(json(200, SUGGESTED));
+    held.send(json(200, SUGGESTED));
     expect(await screen.findByRole('heading', { name: 'Limits per kind of event' })).toBeTruthy();
     expect(value('Kind 1: name')).toBe('Club racing');
     expect(value('Club racing: wind limit in knots')).toBe('20');
@@ -90,12 +90,11 @@ describe('The Wind Limits page', () => {
   });
 
   it('says "Failed to load the limits" when the server fails, and Try Again asks again', async () => {
-    let failing = true;
-    const calls = serveAdmin(['events:read', 'events:write'], () => (failing ? json(500, { error: 'Internal error' }) : json(200, SUGGESTED)));
+    const read = failingUntilTryAgain(() => json(200, SUGGESTED));
+    const calls = serveAdmin(['events:read', 'events:write'], read.server);
     renderPage();
     expect(await screen.findByText('Failed to load the limits')).toBeTruthy();
-    failing = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await read.tryAgain();
     expect(await screen.findByRole('heading', { name: 'Limits per kind of event' })).toBeTruthy();
     expect(calls).toEqual([`GET ${LIMITS_PATH}`, `GET ${LIMITS_PATH}`]);
   });

@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OFFLINE_MESSAGE } from '../../../../web/src/lib/api';
 import { DocumentsPage } from '../../../../web/src/features/documents/components/documents-page';
-import { json, renderAt, serve, heldAnswer } from '../../../support/component/render';
+import { json, renderAt, serve, heldAnswer, failingUntilTryAgain } from '../../../support/component/render';
 
 const HANDBOOK = {
   id: 'doc-handbook',
@@ -37,12 +36,11 @@ describe('The documents page', () => {
   });
 
   it('says "Failed to load documents" when the server fails, and Try Again loads them', async () => {
-    let failing = true;
-    const calls = serve(() => (failing ? json(500, { error: 'Internal error' }) : json(200, { documents: [HANDBOOK] })));
+    const read = failingUntilTryAgain(() => json(200, { documents: [HANDBOOK] }));
+    const calls = serve(read.server);
     renderAt('/documents', <DocumentsPage />);
     expect(await screen.findByText('Failed to load documents')).toBeTruthy();
-    failing = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await read.tryAgain();
     expect(await screen.findByRole('heading', { name: 'Members’ Handbook' })).toBeTruthy();
     expect(calls).toEqual(['GET /api/documents', 'GET /api/documents']);
   });

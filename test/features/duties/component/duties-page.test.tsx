@@ -6,7 +6,7 @@ import { MemberSessionAnswerSchema } from '../../../../core/member-sign-in/membe
 import { DutyCatalogueSchema } from '../../../../core/duties/duty-forms';
 import { DutiesPage } from '../../../../web/src/features/duties/components/duties-page';
 import { DutiesPage as AdminDutiesPage } from '../../../../web/src/features/duties/admin/components/duties-page';
-import { json, renderAt, serve, type FakeServer } from '../../../support/component/render';
+import { json, renderAt, serve, type FakeServer, heldAnswer, failingUntilTryAgain } from '../../../support/component/render';
 
 const ANN = MemberSessionAnswerSchema.parse({ member: { id: 'member-ann', name: 'Ann Jones', email: 'ann@example.com', renewalDate: '2027-03-31' } });
 const START = '2026-07-04T09:00:00.000Z';
@@ -51,12 +51,12 @@ describe('The duties page', () => {
   });
 
   it('shows "Loading your duties…" until they come, then the member’s duties and the rota', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const calls = serve(server(() => new Promise<Response>((resolve) => (answer = resolve))));
+    const held = heldAnswer();
+    const calls = serve(server(() => held.response));
     renderAt('/duties', <DutiesPage />);
     expect(await screen.findByText('Loading your duties…')).toBeTruthy();
     expect(screen.getByText('Loading the rota…')).toBeTruthy();
-    answer(json(200, DUTIES));
+    held.send(json(200, DUTIES));
     expect(await screen.findByRole('button', { name: 'Withdraw from Officer of the Day at Summer Regatta' })).toBeTruthy();
     expect(screen.getByText('Every event’s duties and who is on them. Volunteer for any open to you.')).toBeTruthy();
     const rota = within(screen.getByRole('article', { name: 'Summer Regatta' }));
@@ -77,12 +77,11 @@ describe('The duties page', () => {
   });
 
   it('says "Failed to load your duties" when the server fails, and Try Again asks again', async () => {
-    let failing = true;
-    const calls = serve(server(() => (failing ? json(500, { error: 'Internal error' }) : json(200, DUTIES))));
+    const read = failingUntilTryAgain(() => json(200, DUTIES));
+    const calls = serve(server(read.server));
     renderAt('/duties', <DutiesPage />);
     expect(await screen.findByText('Failed to load your duties')).toBeTruthy();
-    failing = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await read.tryAgain();
     expect(await screen.findByRole('button', { name: 'Withdraw from Officer of the Day at Summer Regatta' })).toBeTruthy();
     expect(calls.filter((call) => call === 'GET /api/my/duties')).toHaveLength(2);
   });
@@ -125,11 +124,11 @@ const EMPTY_CATALOGUE = DutyCatalogueSchema.parse({ qualifications: [], dutyType
 
 describe('The admins’ Duties screen', () => {
   it('shows "Loading duties…" until the catalogue comes, then the qualifications, duty types and templates', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const calls = serve(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const calls = serve(() => held.response);
     renderAt('/admin/duties', <AdminDutiesPage />);
     expect(screen.getByText('Loading duties…')).toBeTruthy();
-    answer(json(200, CATALOGUE));
+    held.send(json(200, CATALOGUE));
     const qualifications = within(await screen.findByRole('region', { name: 'Qualifications' }));
     expect(qualifications.getByText('Powerboat Level 2').closest('li')?.textContent).toContain('Powerboat Level 2 (does not expire)');
     expect(qualifications.getByText('First Aid').closest('li')?.textContent).toContain('First Aid (valid 36 months)');
@@ -146,12 +145,11 @@ describe('The admins’ Duties screen', () => {
   });
 
   it('says "Failed to load the duties" when the server fails, and Try Again asks again', async () => {
-    let failing = true;
-    const calls = serve(() => (failing ? json(500, { error: 'Internal error' }) : json(200, CATALOGUE)));
+    const read = failingUntilTryAgain(() => json(200, CATALOGUE));
+    const calls = serve(read.server);
     renderAt('/admin/duties', <AdminDutiesPage />);
     expect(await screen.findByText('Failed to load the duties')).toBeTruthy();
-    failing = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await read.tryAgain();
     expect(await screen.findByRole('region', { name: 'Qualifications' })).toBeTruthy();
     expect(calls).toEqual(['GET /api/admin/duties', 'GET /api/admin/duties']);
   });

@@ -5,7 +5,7 @@ import { OutboxMessageSchema, type OutboxMessage } from '../../../../core/mail/m
 import { OutboxListSchema, outboxDetail, outboxRow } from '../../../../core/mail/list-outbox';
 import { MailPage } from '../../../../web/src/features/mail/admin/components/mail-page';
 import { renderAdminAt, serveAdmin } from '../../../support/component/admin';
-import { json } from '../../../support/component/render';
+import { json, heldAnswer, failingUntilTryAgain } from '../../../support/component/render';
 
 function aMessage(overrides: Partial<OutboxMessage> = {}): OutboxMessage {
   return OutboxMessageSchema.parse({
@@ -43,11 +43,11 @@ function renderMail(path = '/admin/mail') {
 
 describe('The Mail page', () => {
   it('shows "Loading e-mails…" until the list comes, then each e-mail with its recipient, status and kind', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const calls = serveAdmin(['bookings:read'], () => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const calls = serveAdmin(['bookings:read'], () => held.response);
     renderMail();
     expect(await screen.findByText('Loading e-mails…')).toBeTruthy();
-    answer(json(200, list([CONFIRMATION, REFUSED])));
+    held.send(json(200, list([CONFIRMATION, REFUSED])));
     const link = await screen.findByRole('link', { name: 'Your booking for Summer Regatta' });
     expect(link.getAttribute('href')).toBe('/admin/mail?message=msg-1');
     const refused = within(screen.getByRole('link', { name: 'Places for you' }).closest('tr') as HTMLElement);
@@ -69,12 +69,11 @@ describe('The Mail page', () => {
   });
 
   it('says "Failed to load the e-mails" when the server fails, and Try Again asks again', async () => {
-    let failing = true;
-    const calls = serveAdmin(['bookings:read'], () => (failing ? json(500, { error: 'Internal error' }) : json(200, list([CONFIRMATION]))));
+    const read = failingUntilTryAgain(() => json(200, list([CONFIRMATION])));
+    const calls = serveAdmin(['bookings:read'], read.server);
     renderMail();
     expect(await screen.findByText('Failed to load the e-mails')).toBeTruthy();
-    failing = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await read.tryAgain();
     expect(await screen.findByRole('link', { name: 'Your booking for Summer Regatta' })).toBeTruthy();
     expect(calls).toEqual(['GET /api/admin/outbox', 'GET /api/admin/outbox']);
   });

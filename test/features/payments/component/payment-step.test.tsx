@@ -9,7 +9,7 @@ import { eventBookingPath } from '../../../../core/shared/paths';
 import PaymentStep from '../../../../web/src/features/payments/components/payment-step';
 import { PAYMENT_MESSAGES, TEST_MODE_LABEL } from '../../../../web/src/features/payments/payment-messages';
 import { anEvent } from '../../../support/entities';
-import { json, renderAt, serve, type FakeServer } from '../../../support/component/render';
+import { json, renderAt, serve, type FakeServer, heldAnswer, failingUntilTryAgain } from '../../../support/component/render';
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
 const EVENT = { ...toCalendarEvent(anEvent(), 10, NOW), conditions: null };
@@ -61,11 +61,11 @@ async function payWith(card: string) {
 
 describe('The payment step', () => {
   it('shows "Loading payment..." until the checkout comes, then the amount, reference and the test card form', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const calls = serve(server(() => new Promise<Response>((resolve) => (answer = resolve))));
+    const held = heldAnswer();
+    const calls = serve(server(() => held.response));
     renderStep();
     expect(screen.getByText('Loading payment...')).toBeTruthy();
-    answer(json(200, aCheckout()));
+    held.send(json(200, aCheckout()));
     expect(await screen.findByRole('heading', { name: 'Complete Your Payment' })).toBeTruthy();
     expect(screen.getByText('£12.50')).toBeTruthy();
     expect(screen.getByText('KYC-7F3K9')).toBeTruthy();
@@ -134,12 +134,11 @@ describe('The payment step', () => {
   });
 
   it('says a payment error occurred when the server fails, and Try Again asks again', async () => {
-    let failing = true;
-    const calls = serve(server(() => (failing ? json(500, { error: 'Internal error' }) : json(200, aCheckout()))));
+    const read = failingUntilTryAgain(() => json(200, aCheckout()));
+    const calls = serve(server(read.server));
     renderStep();
     expect(await screen.findByText(PAYMENT_MESSAGES.error)).toBeTruthy();
-    failing = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await read.tryAgain();
     expect(await screen.findByRole('heading', { name: 'Complete Your Payment' })).toBeTruthy();
     expect(calls).toEqual([`GET ${CHECKOUT_PATH}`, `GET ${CHECKOUT_PATH}`]);
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ErasureAnswerSchema } from '../../../../core/privacy/data-request-schema';
 import { DataRequestsPage } from '../../../../web/src/features/privacy/admin/components/data-requests-page';
-import { json, renderAt, serve } from '../../../support/component/render';
+import { json, renderAt, serve, heldAnswer } from '../../../support/component/render';
 
 const EMAIL = 'ann.jones@example.com';
 
@@ -68,17 +68,17 @@ describe('The Data requests page', () => {
   it('shows "Preparing the archive…" while the archive is made, then saves it and says so', async () => {
     const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:archive');
     onTestFinished(() => createObjectURL.mockRestore());
-    let answer: (response: Response) => void = () => undefined;
+    const held = heldAnswer();
     const bodies: unknown[] = [];
     const calls = serve(({ body }) => {
       bodies.push(body);
-      return new Promise<Response>((resolve) => (answer = resolve));
+      return held.response;
     });
     renderPage();
     await typeEmail();
     await userEvent.click(screen.getByRole('button', { name: 'Download everything held' }));
     expect(await screen.findByRole('button', { name: 'Preparing the archive…' })).toBeTruthy();
-    answer(new Response(new Blob(['zip']), { status: 200, headers: { 'Content-Type': 'application/zip' } }));
+    held.send(new Response(new Blob(['zip']), { status: 200, headers: { 'Content-Type': 'application/zip' } }));
     expect(
       await screen.findByText('The archive is downloaded: a JSON file and a CSV file for each kind of record held. Send it to the person by a safe route.'),
     ).toBeTruthy();

@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { retentionLines, retentionRunText } from '../../../../core/privacy/retention-lines';
 import { DEFAULT_RETENTION } from '../../../../core/privacy/retention-schedule';
 import { RetentionOverviewSchema, type RetentionOverview } from '../../../../core/privacy/retention-overview-schema';
 import { RetentionPage } from '../../../../web/src/features/retention/admin/components/retention-page';
-import { json, renderAt, serve } from '../../../support/component/render';
+import { json, renderAt, serve, heldAnswer, failingUntilTryAgain } from '../../../support/component/render';
 
 const NEXT_RUN = '2026-06-02T02:00:00.000Z';
 
@@ -23,11 +22,11 @@ function row(title: string): HTMLElement {
 
 describe('The Data retention page', () => {
   it('shows "Loading what the app holds…" until the overview comes, then each kind with its count and the next run', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const calls = serve(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const calls = serve(() => held.response);
     renderAt('/admin/retention', <RetentionPage />);
     expect(screen.getByRole('status').textContent).toBe('Loading what the app holds…');
-    answer(
+    held.send(
       json(
         200,
         overview({
@@ -61,12 +60,11 @@ describe('The Data retention page', () => {
   });
 
   it('says "Failed to load the retention schedule" when the server fails, and Try Again asks again', async () => {
-    let failing = true;
-    const calls = serve(() => (failing ? json(500, { error: 'Internal error' }) : json(200, overview())));
+    const read = failingUntilTryAgain(() => json(200, overview()));
+    const calls = serve(read.server);
     renderAt('/admin/retention', <RetentionPage />);
     expect(await screen.findByText('Failed to load the retention schedule')).toBeTruthy();
-    failing = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await read.tryAgain();
     expect(await screen.findByText('Booking details', { selector: 'th' })).toBeTruthy();
     expect(calls).toEqual(['GET /api/admin/retention', 'GET /api/admin/retention']);
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { InformationPage } from '../../../../web/src/features/site-pages/components/information-page';
-import { json, renderAt, serve, heldAnswer } from '../../../support/component/render';
+import { json, renderAt, serve, heldAnswer, failingUntilTryAgain } from '../../../support/component/render';
 
 const PAGE = {
   slug: 'information',
@@ -45,12 +45,11 @@ describe('The Club Information page', () => {
   });
 
   it('says "Failed to load this page" with Try Again when the server fails', async () => {
-    let failing = true;
-    const calls = serve(() => (failing ? json(500, { error: 'Internal error' }) : json(200, PAGE)));
+    const read = failingUntilTryAgain(() => json(200, PAGE));
+    const calls = serve(read.server);
     renderInformation();
     expect(await screen.findByText('Failed to load this page')).toBeTruthy();
-    failing = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await read.tryAgain();
     expect(await screen.findByRole('heading', { level: 2, name: 'Mooring' })).toBeTruthy();
     expect(calls).toEqual(['GET /api/pages/information', 'GET /api/pages/information']);
   });

@@ -5,7 +5,7 @@ import { eventBookingPath } from '../../../../core/shared/paths';
 import { MyWaitingListEntrySchema, type MyWaitingListEntry } from '../../../../core/waiting-list/waiting-list-schema';
 import { WaitingListPage } from '../../../../web/src/features/waiting-list/components/waiting-list-page';
 import { anEvent } from '../../../support/entities';
-import { json, renderAt, serve } from '../../../support/component/render';
+import { json, renderAt, serve, heldAnswer, failingUntilTryAgain } from '../../../support/component/render';
 
 const EVENT = anEvent();
 const ENTRY_PATH = '/api/waiting-list?token=tok-123';
@@ -20,11 +20,11 @@ function details(): Record<string, string> {
 
 describe('The waiting-list page', () => {
   it('shows "Loading your place on the waiting list..." until the entry comes, then the place in line', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const calls = serve(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const held = heldAnswer();
+    const calls = serve(() => held.response);
     renderAt('/waiting-list?token=tok-123', <WaitingListPage />);
     expect(screen.getByText('Loading your place on the waiting list...')).toBeTruthy();
-    answer(json(200, entry()));
+    held.send(json(200, entry()));
     expect(await screen.findByRole('heading', { name: 'Waiting list: Summer Regatta' })).toBeTruthy();
     expect(screen.getByText('You are on the waiting list.')).toBeTruthy();
     expect(details()).toEqual({ Name: 'Ann Jones', 'Places wanted': '2', 'Place in line': '3' });
@@ -79,12 +79,11 @@ describe('The waiting-list page', () => {
   });
 
   it('says "Failed to load your place on the waiting list" when the server fails, and Try Again asks again', async () => {
-    let failing = true;
-    const calls = serve(() => (failing ? json(500, { error: 'Internal error' }) : json(200, entry())));
+    const read = failingUntilTryAgain(() => json(200, entry()));
+    const calls = serve(read.server);
     renderAt('/waiting-list?token=tok-123', <WaitingListPage />);
     expect(await screen.findByText('Failed to load your place on the waiting list')).toBeTruthy();
-    failing = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await read.tryAgain();
     expect(await screen.findByRole('heading', { name: 'Waiting list: Summer Regatta' })).toBeTruthy();
     expect(calls).toEqual([`GET ${ENTRY_PATH}`, `GET ${ENTRY_PATH}`]);
   });
