@@ -172,6 +172,10 @@ async function firstPhotoOnStoppedClock(page: Page, reducedMotion: 'reduce' | 'n
   await page.emulateMedia({ reducedMotion });
   await page.goto('/');
   await page.locator('.photo-panel').waitFor();
+  // The server draws the panel still (it cannot know the member's motion setting), and so does the
+  // render that hydrates it; the browser's answer comes in a later render, which starts the
+  // rotation's timer. Wait for it, so the timer is set before the clock stops.
+  await page.getByRole('button', { name: reducedMotion === 'reduce' ? 'Play rotation' : 'Pause rotation' }).waitFor();
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
   const caption = page.locator('.photo-panel figcaption strong');
   await textOf(caption).toBe('Evening sail on the reservoir.');
