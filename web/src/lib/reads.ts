@@ -93,8 +93,12 @@ export async function ensureReads(client: QueryClient, reads: readonly AnyRead[]
  * `tryAgain`, which starts the read again from its pending state (the Try Again button).
  */
 export function useRead<T, K extends QueryKey>(options: UseQueryOptions<T, Error, T, K>) {
-  const client = useQueryClient();
   const query = useQuery(options);
-  const tryAgain = () => void client.resetQueries({ queryKey: options.queryKey, exact: true });
-  return Object.assign(query, { tryAgain });
+  return Object.assign(query, { tryAgain: useTryAgain(options.queryKey) });
+}
+
+/** Try Again, for any read (members' and admin screens'): the read starts over from its loading state. */
+export function useTryAgain(queryKey: QueryKey): () => void {
+  const client = useQueryClient();
+  return () => void client.resetQueries({ queryKey, exact: true });
 }

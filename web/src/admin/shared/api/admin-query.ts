@@ -24,11 +24,8 @@ export function adminQueryOptions<T>(key: readonly unknown[], load: () => Promis
   });
 }
 
-/** Try Again: the read starts over from its loading state. */
-export function useTryAgain(queryKey: QueryKey): () => void {
-  const client = useQueryClient();
-  return () => void client.resetQueries({ queryKey, exact: true });
-}
+// Try Again is the members' pages' own (lib/reads.ts), for the admin screens too.
+export { useTryAgain } from '../../../lib/reads';
 
 /**
  * What a screen may add to an admin write's own options (as bulletproof-react's MutationConfig):
