@@ -15,6 +15,7 @@ export const CORE_LAYERS = [
   ['mail', 'audit', 'campaigns'], // the outbox and composeMail; the audit trail; news providers
   ['admin-accounts', 'documents', 'photos', 'water-levels', 'news', 'duty-rosters'],
   ['content', 'members', 'events'],
+  ['membership'], // categories, the membership year, renewals and joining: on the member list, below what rests on it
   ['bookings', 'duties', 'member-sign-in', 'site-pages'],
   ['waiting-list', 'conditions', 'reminders'],
   ['check-in', 'work-days'],
