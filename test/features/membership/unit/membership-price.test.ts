@@ -41,6 +41,19 @@ describe('the price of a category', () => {
     );
   });
 
+  it('joining in the discount: the full price less percent, rounded down to the minor unit, whatever the price and percent', () => {
+    fc.assert(
+      fc.property(categoryArb, monthDayArb, fc.integer({ min: 1, max: 100 }), dateArb, (category, yearStart, percent, today) => {
+        // A discount from the year's first day applies every day of it.
+        const settings = { year: { kind: 'fixed' as const, yearStart }, joiningDiscount: { from: yearStart, percent } };
+        const price = membershipPrice({ ...category, life: false }, settings, 'join', today)!;
+        expect(price.amount * 100 <= category.seasonPrice * (100 - percent)).toBe(true);
+        expect((price.amount + 1) * 100 > category.seasonPrice * (100 - percent)).toBe(true);
+        expect(price.discount).toBe(category.seasonPrice - price.amount);
+      }),
+    );
+  });
+
   it('only for joining, only on fixed years, only on or after `from` in the membership year, never on a life category', () => {
     fc.assert(
       fc.property(categoryArb, settingsArb, purchaseArb, dateArb, (category, settings, purchase, today) => {
