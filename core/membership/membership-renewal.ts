@@ -12,7 +12,7 @@ export function isLifeRenewalDate(renewalDate: string): boolean {
  * The date a payment made `today` keeps a membership current to (docs/membership.md, "The
  * membership year and renewal dates"). `renewalDate` is the member's current end (null for someone
  * joining); the membership is current up to and including it.
- * - A life category (or a member already for life): `LIFE_RENEWAL_DATE`.
+ * - A life category (or a member already for life, or current into the year 9999): `LIFE_RENEWAL_DATE`.
  * - Early (still current, the day of the end included): the year after the current end, counted
  *   from the day after it: on fixed years the end of the membership year containing that day, on
  *   rolling years twelve months from it. Nothing paid for is lost, nothing is paid twice.
@@ -24,6 +24,8 @@ export function isLifeRenewalDate(renewalDate: string): boolean {
 export function paysUntil(year: MembershipSettings['year'], category: Pick<MembershipCategory, 'life'>, renewalDate: string | null, today: string): string {
   if (category.life || (renewalDate !== null && isLifeRenewalDate(renewalDate))) return LIFE_RENEWAL_DATE;
   const from = renewalDate !== null && today <= renewalDate ? addDaysToDate(renewalDate, 1) : today;
+  // A year later than 9999 has no 'yyyy-MM-dd' date: a membership already running into 9999 is as good as for life.
+  if (from.startsWith('9999-')) return LIFE_RENEWAL_DATE;
   return year.kind === 'rolling' ? twelveMonthsEnd(from) : membershipYear(year, from).end;
 }
 
@@ -40,7 +42,10 @@ export interface PaidRenewal {
  * The member's renewal date once a paid renewal is applied: the later of the current date and what
  * the payment bought. So a renewal never moves a date backwards, and applying the same renewal
  * again (a repeated webhook, the member returning from the payment page at the same moment)
- * changes nothing: it extends once. Renewals applied in any order give the same date.
+ * changes nothing: it extends once. Renewals applied in any order give the same date, and two
+ * writers that both read the old date write the same date for the same renewal; different
+ * renewals still need the read and the write in one transaction, or an earlier date could
+ * overwrite a later one.
  * `extended` is false when the payment bought nothing beyond the current date (already applied,
  * or the date was moved further meanwhile): storage then writes nothing, and a payment not yet
  * applied that bought nothing is one to refund.

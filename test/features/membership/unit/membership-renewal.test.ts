@@ -157,6 +157,8 @@ describe('what a renewal pays for', () => {
       fc.property(yearArb, renewalDateArb, dateArb, (year, renewalDate, today) => {
         expect(paysUntil(year, life, renewalDate, today)).toBe(LIFE_RENEWAL_DATE);
         expect(paysUntil(year, ordinary, LIFE_RENEWAL_DATE, today)).toBe(LIFE_RENEWAL_DATE);
+        // A membership current into 9999 (no later year has a date to name) is as good as for life.
+        expect(paysUntil(year, ordinary, '9999-06-01', today)).toBe(LIFE_RENEWAL_DATE);
       }),
     );
   });
