@@ -1,0 +1,77 @@
+import type { Knex } from 'knex';
+import { decideOrderPayment, MembershipOrderSchema, ORDER_MESSAGES, orderMemberIds, type MembershipOrder, type OrderPayment, type OrderPaymentOutcome } from '../../core/membership/membership-order';
+import type { MembershipOrderRepository } from '../../core/membership/membership-order-repository.port';
+import { MemberSchema } from '../../core/members/member';
+import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import { newestOrderFirst, validOrder } from '../membership-order-records';
+import { appendToAuditLog } from './sqlite-audit-log';
+import { isUniqueViolation } from './sqlite-errors';
+import { readRow } from './sqlite-values';
+import { writeTransaction } from './sqlite-write-transaction';
+
+const MEMBER_COLUMNS = ['id', 'name', 'email', 'membershipType', 'renewalDate', 'disabled', 'phone', 'emergencyContactName', 'emergencyContactPhone', 'createdAt', 'updatedAt'] as const;
+
+/**
+ * Membership orders in the `membership_orders` table (migration 0050). A payment is recorded in
+ * one write transaction (the write lock from its start) that reads the order and its members and
+ * writes the order, their renewal dates and the audit entry: a second recording of the same
+ * payment waits for the first and then finds the order paid.
+ */
+export class SqliteMembershipOrderRepository implements MembershipOrderRepository {
+  constructor(private readonly db: Knex) {}
+
+  async get(id: string): Promise<MembershipOrder | null> {
+    if (typeof id !== 'string') return null;
+    const row = await this.db('membership_orders').where({ id }).first();
+    return row ? toOrder(row) : null;
+  }
+
+  async listForMember(memberId: string): Promise<MembershipOrder[]> {
+    if (typeof memberId !== 'string') return [];
+    const rows = await this.db('membership_orders').where({ memberId });
+    return rows.map(toOrder).sort(newestOrderFirst);
+  }
+
+  async create(order: MembershipOrder): Promise<void> {
+    const row = toRow(validOrder(order));
+    try {
+      await this.db('membership_orders').insert(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(ORDER_MESSAGES.idTaken);
+      throw error;
+    }
+  }
+
+  recordPayment(payment: OrderPayment, now: string): Promise<OrderPaymentOutcome> {
+    return writeTransaction(this.db, async (trx) => {
+      const row = typeof payment.orderId === 'string' ? await trx('membership_orders').where({ id: payment.orderId }).first() : undefined;
+      if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
+      const order = toOrder(row);
+      const memberRows = await trx('members').select(...MEMBER_COLUMNS).whereIn('id', orderMemberIds(order));
+      const members = memberRows.map((member: Record<string, unknown>) => {
+        const present = Object.fromEntries(Object.entries(member).filter(([, value]) => value !== null));
+        return readRow(MemberSchema, present, { booleans: ['disabled'] });
+      });
+      const decided = decideOrderPayment(order, payment, members, now);
+      if (!decided.writeOrder) return decided.outcome;
+      const { id, ...fields } = toRow(decided.outcome.order);
+      await trx('membership_orders').where({ id }).update(fields);
+      for (const member of decided.members) await trx('members').where({ id: member.id }).update({ renewalDate: member.renewalDate, updatedAt: member.updatedAt });
+      try {
+        if (decided.audit.length > 0) await appendToAuditLog(trx, decided.audit);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ConflictError('An audit entry with this id already exists');
+        throw error;
+      }
+      return decided.outcome;
+    });
+  }
+}
+
+function toRow(order: MembershipOrder): Record<string, unknown> & { id: string } {
+  return { ...order, householdMemberIds: JSON.stringify(order.householdMemberIds) };
+}
+
+function toOrder(row: Record<string, unknown>): MembershipOrder {
+  return readRow(MembershipOrderSchema, row, { json: ['householdMemberIds'] });
+}
