@@ -1,4 +1,4 @@
-import { FieldPath, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { FieldPath, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { decideOrderPayment, MembershipOrderSchema, ORDER_MESSAGES, orderMemberIds, type MembershipOrder, type OrderPayment, type OrderPaymentOutcome } from '../../core/membership/membership-order';
 import type { MembershipOrderRepository } from '../../core/membership/membership-order-repository.port';
 import { MemberSchema } from '../../core/members/member';
@@ -10,7 +10,7 @@ import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { INSTANT_TEXT_FIELD, instantFields, toTimestamp } from './firestore-instants';
 import { readDocument } from './firestore-read-document';
-import { transactionInTurn } from './firestore-turns';
+import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
 
 const INSTANTS = ['paidAt', 'appliedAt', 'createdAt'] as const;
 
@@ -45,7 +45,7 @@ export class FirestoreMembershipOrderRepository extends FirestoreCollectionAdapt
     if (typeof payment.orderId !== 'string' || !isDocumentId(payment.orderId)) return Promise.reject(new NotFoundError(ORDER_MESSAGES.notFound));
     const orders = this.collection;
     const members = collectionOf(this.db, 'members', this.options);
-    return transactionInTurn(this.db, 'membership-order-payments', async (tx) => {
+    const work = async (tx: Transaction): Promise<OrderPaymentOutcome> => {
       const snapshot = await tx.get(orders.doc(payment.orderId));
       if (!snapshot.exists) throw new NotFoundError(ORDER_MESSAGES.notFound);
       const order = toOrder(snapshot);
@@ -60,7 +60,10 @@ export class FirestoreMembershipOrderRepository extends FirestoreCollectionAdapt
       }
       appendToAuditLog(tx, this.db, decided.audit, this.options);
       return decided.outcome;
-    });
+    };
+    return inTurn(this.db, 'membership-order-payments', () =>
+      withCoreErrors(() => this.db.runTransaction(work, { maxAttempts: TRANSACTION_ATTEMPTS }), { conflict: 'An audit entry with this id already exists' }),
+    );
   }
 }
 

@@ -4,18 +4,18 @@ import type { MembershipOrderRepository } from '../../core/membership/membership
 import { MemberSchema } from '../../core/members/member';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { newestOrderFirst, validOrder } from '../membership-order-records';
-import { appendToAuditLog } from './sqlite-audit-log';
+import { insertIntoAuditLog } from './sqlite-audit-log';
 import { isUniqueViolation } from './sqlite-errors';
 import { readRow } from './sqlite-values';
-import { writeTransaction } from './sqlite-write-transaction';
+import { preparedWriteTransaction } from './sqlite-write-transaction';
 
 const MEMBER_COLUMNS = ['id', 'name', 'email', 'membershipType', 'renewalDate', 'disabled', 'phone', 'emergencyContactName', 'emergencyContactPhone', 'createdAt', 'updatedAt'] as const;
 
 /**
  * Membership orders in the `membership_orders` table (migration 0050). A payment is recorded in
- * one write transaction (the write lock from its start) that reads the order and its members and
- * writes the order, their renewal dates and the audit entry: a second recording of the same
- * payment waits for the first and then finds the order paid.
+ * one prepared write transaction (the write lock from its start) that reads the order and its
+ * members and writes the order, their renewal dates and the audit entry: a second recording of
+ * the same payment, in this process or another, waits for the first and then finds the order paid.
  */
 export class SqliteMembershipOrderRepository implements MembershipOrderRepository {
   constructor(private readonly db: Knex) {}
@@ -43,22 +43,24 @@ export class SqliteMembershipOrderRepository implements MembershipOrderRepositor
   }
 
   recordPayment(payment: OrderPayment, now: string): Promise<OrderPaymentOutcome> {
-    return writeTransaction(this.db, async (trx) => {
-      const row = typeof payment.orderId === 'string' ? await trx('membership_orders').where({ id: payment.orderId }).first() : undefined;
+    // Synchronous on one connection, BEGIN IMMEDIATE: nothing else writes between the reads and the writes.
+    return preparedWriteTransaction(this.db, (writes) => {
+      const row = typeof payment.orderId === 'string' ? (writes.statement('SELECT * FROM membership_orders WHERE id = ?').get(payment.orderId) as Record<string, unknown> | undefined) : undefined;
       if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
       const order = toOrder(row);
-      const memberRows = await trx('members').select(...MEMBER_COLUMNS).whereIn('id', orderMemberIds(order));
-      const members = memberRows.map((member: Record<string, unknown>) => {
+      const members = orderMemberIds(order).flatMap((id) => {
+        const member = writes.statement(`SELECT ${MEMBER_COLUMNS.map((column) => `"${column}"`).join(', ')} FROM members WHERE id = ?`).get(id) as Record<string, unknown> | undefined;
+        if (!member) return [];
+        // An optional field not given is null in its column and absent from the member.
         const present = Object.fromEntries(Object.entries(member).filter(([, value]) => value !== null));
-        return readRow(MemberSchema, present, { booleans: ['disabled'] });
+        return [readRow(MemberSchema, present, { booleans: ['disabled'] })];
       });
       const decided = decideOrderPayment(order, payment, members, now);
       if (!decided.writeOrder) return decided.outcome;
-      const { id, ...fields } = toRow(decided.outcome.order);
-      await trx('membership_orders').where({ id }).update(fields);
-      for (const member of decided.members) await trx('members').where({ id: member.id }).update({ renewalDate: member.renewalDate, updatedAt: member.updatedAt });
+      writes.update('membership_orders', order.id, toRow(decided.outcome.order));
+      for (const member of decided.members) writes.update('members', member.id, { renewalDate: member.renewalDate, updatedAt: member.updatedAt });
       try {
-        if (decided.audit.length > 0) await appendToAuditLog(trx, decided.audit);
+        insertIntoAuditLog(writes, decided.audit);
       } catch (error) {
         if (isUniqueViolation(error)) throw new ConflictError('An audit entry with this id already exists');
         throw error;
