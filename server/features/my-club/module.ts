@@ -8,7 +8,7 @@ import { GetMyClubWaitingLists } from '../../../core/my-club/my-club-waiting-lis
 import { GetMyClubWorkDays } from '../../../core/my-club/my-club-work-days';
 import { GetMyCalendarFeed, GetMyCalendarFeedLink, ResetMyCalendarFeed } from '../../../core/my-club/my-calendar-feed';
 import { bookingCalendarEntries, dutyCalendarEntries, workDayJobCalendarEntries } from '../../../core/my-club/my-calendar-entries';
-import { ChangeMyDetails, ConfirmEmailChange, GetMyDetails, RequestEmailChange } from '../../../core/members/change-my-details';
+import { ChangeMyDetails, ConfirmEmailChange, GetMyDetails, RequestEmailChange } from '../../../core/my-club/change-my-details';
 import { auditTrail, type Feature, provide, siteSettings } from '../feature';
 
 /** A signed-in member's own area (docs/my-club.md): their household, bookings and feed. */

@@ -16,8 +16,8 @@ import { ErrorResponseSchema, reply, type ApiRoutes } from '../../http/api-route
 import { CROSS_SITE } from '../../http/route-parts';
 import { IdParamsSchema } from '../../http/api-schemas';
 import type { Member } from '../../../core/members/member';
-import { ChangeMyDetails, ConfirmEmailChange, GetMyDetails, RequestEmailChange } from '../../../core/members/change-my-details';
-import { EMAIL_CHANGE_MESSAGES, EmailChangeConfirmSchema, EmailChangeRequestSchema, EmailChangeSentSchema, MyDetailsFormSchema, MyDetailsSchema } from '../../../core/members/my-details';
+import { ChangeMyDetails, ConfirmEmailChange, GetMyDetails, RequestEmailChange } from '../../../core/my-club/change-my-details';
+import { EMAIL_CHANGE_MESSAGES, EmailChangeConfirmSchema, EmailChangeRequestSchema, EmailChangeSentSchema, MyDetailsFormSchema, MyDetailsSchema } from '../../../core/my-club/my-details';
 import { MEMBER_FORM_MESSAGES } from '../../../core/members/member-form';
 
 const TAG = 'my club';

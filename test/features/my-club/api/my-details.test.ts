@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { MEMBER_FORM_MESSAGES } from '../../../../core/members/member-form';
-import { EMAIL_CHANGE_MESSAGES } from '../../../../core/members/my-details';
+import { EMAIL_CHANGE_MESSAGES } from '../../../../core/my-club/my-details';
 import { LIFE_RENEWAL_DATE } from '../../../../core/membership/membership-category';
 import type { Member } from '../../../../core/members/member';
 import { FETCH, signedInAdmin, startTestApp, type TestApp } from '../../../support/api/test-app';
@@ -72,9 +72,12 @@ describe('a member changes their phone and emergency contact', () => {
     const bad = await change(agent, { phone: 'call me', emergencyContactName: 'x'.repeat(201), emergencyContactPhone: '12' });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual({ phone: MEMBER_FORM_MESSAGES.phoneInvalid, emergencyContactName: MEMBER_FORM_MESSAGES.contactTooLong, emergencyContactPhone: MEMBER_FORM_MESSAGES.phoneInvalid });
-    // Neither the name nor the e-mail nor the membership is the member's to change here.
-    expect((await change(agent, { name: 'Someone Else' })).status).toBe(400);
-    expect((await change(agent, { email: 'new@example.org' })).status).toBe(400);
+    // Neither the name nor the e-mail nor the membership is the member's to change here, and a field left out removes nothing.
+    const same = { phone: '+44 7700 900111', emergencyContactName: 'Dan Phone', emergencyContactPhone: '01632 960001' };
+    expect((await change(agent, { ...same, name: 'Someone Else' })).status).toBe(400);
+    expect((await change(agent, { ...same, email: 'new@example.org' })).status).toBe(400);
+    expect((await change(agent, { ...same, renewalDate: '2099-03-31' })).status).toBe(400);
+    expect((await change(agent, {})).status).toBe(400);
     expect((await app.get('members').get(member.id))?.phone).toBe('+44 7700 900111');
 
     // An empty field removes it; the same values again write no audit entry.
@@ -87,8 +90,8 @@ describe('a member changes their phone and emergency contact', () => {
     const listed = (await admin.get('/api/admin/members')).body.members.find((m: Member) => m.id === member.id);
     expect(listed).toMatchObject({ emergencyContactName: 'Dan Phone' });
     // Without the fetch header (a form another site posts), or an admin's session: refused, unchanged.
-    expect((await agent.put('/api/my/details').send({ phone: '07700 900999' })).status).toBe(403);
-    expect((await admin.put('/api/my/details').set(FETCH).send({ phone: '07700 900999' })).status).toBe(401);
+    expect((await agent.put('/api/my/details').send({ phone: '07700 900999', emergencyContactName: '', emergencyContactPhone: '' })).status).toBe(403);
+    expect((await admin.put('/api/my/details').set(FETCH).send({ phone: '07700 900999', emergencyContactName: '', emergencyContactPhone: '' })).status).toBe(401);
     expect((await app.get('members').get(member.id))?.phone).toBeUndefined();
   });
 });
@@ -127,7 +130,11 @@ describe('a member changes their e-mail with a code sent to the new address', ()
     expect((await admin.get('/api/admin/members')).body.members.find((m: Member) => m.id === member.id).email).toBe('Eve.New@Example.org');
     expect((await app.get('audit').list({ recordId: member.id, limit: 5 }))[0].changes).toEqual([{ field: 'email', before: member.email, after: 'Eve.New@Example.org' }]);
     // The new address signs in; the old one no longer does.
-    await signedInMember(app, { ...member, email: 'Eve.New@Example.org' });
+    const phone = app.agent();
+    expect((await phone.post('/api/member/sign-in/code').set(FETCH).set('X-Forwarded-For', '10.91.0.1').send({ email: 'eve.new@example.org' })).status).toBe(200);
+    await expect.poll(async () => (await mailsTo('Eve.New@Example.org', 'member-sign-in-code')).length).toBe(1);
+    const signInCode = /Your sign-in code is (\d{6})\./.exec((await mailsTo('Eve.New@Example.org', 'member-sign-in-code'))[0].mail.text)![1];
+    expect((await phone.post('/api/member/sign-in').set(FETCH).set('X-Forwarded-For', '10.91.0.1').send({ email: 'eve.new@example.org', code: signInCode })).body.member.id).toBe(member.id);
     expect(await app.get('members').getByEmail(member.email)).toBeNull();
   });
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { LIFE_RENEWAL_DATE } from '../membership/membership-category';
 import { addDaysToDate } from '../shared/london-time';
 import { formCheck } from '../shared/form-check';
-import { isMembershipCurrent, MemberSchema, type Member } from './member';
-import { isMemberEmail, isPhoneNumber, MEMBER_FORM_MESSAGES } from './member-form';
+import { isMembershipCurrent, MemberSchema, type Member } from '../members/member';
+import { isMemberEmail, isPhoneNumber, MEMBER_FORM_MESSAGES } from '../members/member-form';
 
 /**
  * A member's own details on My club (docs/my-club.md#my-details): what they see of their record
@@ -62,12 +62,12 @@ export function myDetailsView(member: Member, today: string): MyDetails {
   };
 }
 
-/** PUT /api/my/details: the fields a member changes themselves, as typed (an empty one removes it). */
+/** PUT /api/my/details: the three fields a member changes themselves, each as typed (an empty one removes it); all three are sent, so no request removes one by leaving it out. */
 export const MyDetailsFormSchema = z
   .object({
-    phone: z.string().max(1000).default(''),
-    emergencyContactName: z.string().max(1000).default(''),
-    emergencyContactPhone: z.string().max(1000).default(''),
+    phone: z.string().max(1000),
+    emergencyContactName: z.string().max(1000),
+    emergencyContactPhone: z.string().max(1000),
   })
   .strict();
 export type MyDetailsFormValues = z.infer<typeof MyDetailsFormSchema>;

@@ -12,13 +12,13 @@ import { londonDate } from '../shared/london-time';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import type { SecretTokens } from '../shared/secret-tokens.port';
 import { UseCase } from '../shared/use-case';
-import { MEMBER_AUDIT_FIELDS } from './add-member';
+import { MEMBER_AUDIT_FIELDS } from '../members/add-member';
 import { MEMBER_EMAIL_CHANGE_CODE_MAIL_KIND } from '../mail/secret-mail-kinds';
 import { emailChangeCodeMail, emailChangedMail, MEMBER_EMAIL_CHANGED_MAIL_KIND } from './email-change-mail';
-import { invitationEmail, invitationLapsed } from './household-membership';
-import type { HouseholdRepository } from './household-repository.port';
-import { MEMBER_OPTIONAL_FIELDS, memberEmailKey, type Member } from './member';
-import type { MemberRepository } from './member-repository.port';
+import { invitationEmail, invitationLapsed } from '../members/household-membership';
+import type { HouseholdRepository } from '../members/household-repository.port';
+import { MEMBER_OPTIONAL_FIELDS, memberEmailKey, type Member } from '../members/member';
+import type { MemberRepository } from '../members/member-repository.port';
 import {
   EMAIL_CHANGE_MAX_TRIES,
   EMAIL_CHANGE_MESSAGES,
