@@ -4,6 +4,8 @@ import { flat } from '../audit/audit-trail';
 import type { LoginAttemptStore } from '../admins/login-attempt-store.port';
 import { newOutboxMessage } from '../mail/outbox';
 import type { Outbox } from '../mail/outbox.port';
+import type { Clock } from '../shared/clock.port';
+import type { IdGenerator } from '../shared/id-generator.port';
 import { MY_CLUB_PATH, SIGN_IN_CODE_TTL_MS, SIGN_IN_PATH } from '../member-sign-in/member-sign-in';
 import type { SignInCodeRepository } from '../member-sign-in/sign-in-code-repository.port';
 import type { SignInKeys } from '../member-sign-in/sign-in-keys.port';
@@ -89,14 +91,24 @@ export class ChangeMyDetails extends UseCase<MyDetailsDeps> {
   }
 }
 
-/** What asking for and confirming an e-mail change use: the sign-in codes' store and keys (docs/member-sign-in.md). */
-export interface EmailChangeDeps extends MyDetailsDeps {
-  households: HouseholdRepository;
+/** What asking for an e-mail change uses: the sign-in codes' store and keys (docs/member-sign-in.md), and the outbox. */
+export interface RequestEmailChangeDeps {
   signInCodes: SignInCodeRepository;
   signInKeys: SignInKeys;
   secrets: SecretTokens;
   loginAttempts: LoginAttemptStore;
   outbox: Outbox;
+  ids: IdGenerator;
+  clock: Clock;
+  siteSettings: { clubName: string; publicBaseUrl: string };
+}
+
+/** What confirming one uses: the codes, the member list (its write adds the notice to the outbox) and the invitations. */
+export interface ConfirmEmailChangeDeps extends MyDetailsDeps {
+  households: HouseholdRepository;
+  signInCodes: SignInCodeRepository;
+  signInKeys: SignInKeys;
+  secrets: SecretTokens;
   siteSettings: { clubName: string; publicBaseUrl: string };
 }
 
@@ -107,7 +119,7 @@ export interface EmailChangeDeps extends MyDetailsDeps {
  * the address is free is not said here: only the code's owner learns it, when confirming, so the
  * form tells no member who else is one.
  */
-export class RequestEmailChange extends UseCase<EmailChangeDeps> {
+export class RequestEmailChange extends UseCase<RequestEmailChangeDeps> {
   async execute(member: Member, request: unknown): Promise<{ message: string }> {
     const { email } = parseInput(EmailChangeRequestSchema, request);
     if (memberEmailKey(email) === memberEmailKey(member.email)) throw fieldsError({ email: EMAIL_CHANGE_MESSAGES.sameEmail });
@@ -145,7 +157,7 @@ export class RequestEmailChange extends UseCase<EmailChangeDeps> {
  * a try first (EMAIL_CHANGE_MAX_TRIES in all), then is marked used once. The old address is told.
  * Sessions name the member by id, so they stay signed in.
  */
-export class ConfirmEmailChange extends UseCase<EmailChangeDeps> {
+export class ConfirmEmailChange extends UseCase<ConfirmEmailChangeDeps> {
   async execute(member: Member, request: unknown): Promise<MyDetails> {
     const { email, code } = parseInput(EmailChangeConfirmSchema, request);
     const now = this.deps.clock.now();
@@ -158,16 +170,24 @@ export class ConfirmEmailChange extends UseCase<EmailChangeDeps> {
     if (!(await this.deps.signInCodes.markUsed(key, codeHash, now))) throw refused();
     if (memberEmailKey(email) === memberEmailKey(member.email)) return myDetailsView(member, londonDate(now));
     const after: Member = { ...member, email, updatedAt: now.toISOString() };
+    const notice = emailChangedMail(member.email, { clubName: this.deps.siteSettings.clubName, newEmail: email, signInUrl: `${this.deps.siteSettings.publicBaseUrl}${SIGN_IN_PATH}` });
     try {
-      await this.deps.members.update(after);
+      // The notice to the old address is written with the change: never one without the other.
+      await this.deps.members.update(after, { mail: [newOutboxMessage(this.deps.ids.next(), MEMBER_EMAIL_CHANGED_MAIL_KIND, member.id, notice, now)] });
     } catch (error) {
       if (error instanceof ConflictError) throw new ConflictError(EMAIL_CHANGE_MESSAGES.emailInUse);
       throw error;
     }
+    await this.endOldAddressCode(member.email, now);
     await auditOwnChange(this.deps, member, after, `The member ${member.name} changed their e-mail from ${member.email} to ${email} on My club, confirmed by a code sent to the new address`);
-    const notice = emailChangedMail(member.email, { clubName: this.deps.siteSettings.clubName, newEmail: email, signInUrl: `${this.deps.siteSettings.publicBaseUrl}${SIGN_IN_PATH}` });
-    await this.deps.outbox.add([newOutboxMessage(this.deps.ids.next(), MEMBER_EMAIL_CHANGED_MAIL_KIND, member.id, notice, now)]);
     return myDetailsView(after, londonDate(now));
+  }
+
+  /** A sign-in code still live at the old address would sign the member in for its ten minutes: it is used up, as the notice says the address no longer signs in. */
+  private async endOldAddressCode(oldEmail: string, now: Date): Promise<void> {
+    const emailHash = this.deps.signInKeys.emailKey(oldEmail);
+    const stored = await this.deps.signInCodes.get(emailHash);
+    if (stored && stored.usedAt === null) await this.deps.signInCodes.markUsed(emailHash, stored.codeHash, now);
   }
 
   /** Whether a household invitation that has not lapsed waits for this address (it would name someone else). */

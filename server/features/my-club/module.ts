@@ -65,22 +65,32 @@ export const myClubFeature: Feature = {
     // My details: the member's own contact details and e-mail (docs/my-club.md#my-details).
     provide(GetMyDetails, () => new GetMyDetails({ clock: get('clock') })),
     provide(ChangeMyDetails, () => new ChangeMyDetails({ members: get('members'), ...auditTrail(get) })),
-    ...[RequestEmailChange, ConfirmEmailChange].map((type) =>
-      provide(
-        type,
-        () =>
-          new type({
-            members: get('members'),
-            households: get('households'),
-            signInCodes: get('signInCodes'),
-            signInKeys: get('signInKeys'),
-            secrets: get('secrets'),
-            loginAttempts: get('loginAttempts'),
-            outbox: get('outbox'),
-            siteSettings: siteSettings(config),
-            ...auditTrail(get),
-          }),
-      ),
+    provide(
+      RequestEmailChange,
+      () =>
+        new RequestEmailChange({
+          signInCodes: get('signInCodes'),
+          signInKeys: get('signInKeys'),
+          secrets: get('secrets'),
+          loginAttempts: get('loginAttempts'),
+          outbox: get('outbox'),
+          ids: get('ids'),
+          clock: get('clock'),
+          siteSettings: siteSettings(config),
+        }),
+    ),
+    provide(
+      ConfirmEmailChange,
+      () =>
+        new ConfirmEmailChange({
+          members: get('members'),
+          households: get('households'),
+          signInCodes: get('signInCodes'),
+          signInKeys: get('signInKeys'),
+          secrets: get('secrets'),
+          siteSettings: siteSettings(config),
+          ...auditTrail(get),
+        }),
     ),
   ],
 };

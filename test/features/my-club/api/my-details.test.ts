@@ -4,6 +4,7 @@ import { MEMBER_FORM_MESSAGES } from '../../../../core/members/member-form';
 import { EMAIL_CHANGE_MESSAGES } from '../../../../core/my-club/my-details';
 import { LIFE_RENEWAL_DATE } from '../../../../core/membership/membership-category';
 import type { Member } from '../../../../core/members/member';
+import { SECRET_MAIL_WITHHELD } from '../../../../core/mail/list-outbox';
 import { FETCH, signedInAdmin, startTestApp, type TestApp } from '../../../support/api/test-app';
 import { addListedMember, signedInMember } from '../../../support/api/signed-in-member';
 
@@ -113,6 +114,12 @@ describe('a member changes their e-mail with a code sent to the new address', ()
     expect((await confirm(agent, 'Eve.New@Example.org', otherCode(code))).body).toMatchObject({ error: EMAIL_CHANGE_MESSAGES.invalidCode, fields: { code: EMAIL_CHANGE_MESSAGES.invalidCode } });
     expect((await confirm(agent, 'eve.other@example.org', code)).status).toBe(400);
 
+    // A sign-in code asked for at the old address meanwhile (another device) …
+    const laptop = app.agent();
+    expect((await laptop.post('/api/member/sign-in/code').set(FETCH).set('X-Forwarded-For', '10.91.0.2').send({ email: member.email })).status).toBe(200);
+    await expect.poll(async () => (await mailsTo(member.email, 'member-sign-in-code')).length).toBe(2);
+    const oldAddressCode = /Your sign-in code is (\d{6})\./.exec((await mailsTo(member.email, 'member-sign-in-code'))[0].mail.text)![1];
+
     const confirmed = await confirm(agent, 'Eve.New@Example.org', code);
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.email).toBe('Eve.New@Example.org');
@@ -124,6 +131,13 @@ describe('a member changes their e-mail with a code sent to the new address', ()
     expect(more).toEqual([]);
     expect(notice.mail.text).not.toMatch(/\d{6}/);
     expect(notice.mail.text).toContain(`from ${member.email} to Eve.New@Example.org`);
+    // … no longer signs in, as the notice says.
+    expect((await laptop.post('/api/member/sign-in').set(FETCH).set('X-Forwarded-For', '10.91.0.2').send({ email: member.email, code: oldAddressCode })).status).toBe(400);
+    // The admins' Mail screen lists the code's e-mail but never shows its body.
+    const mailAdmin = await signedInAdmin(app, 'details-mail@example.org');
+    const shown = (await mailAdmin.get(`/api/admin/outbox/${codeMail.id}`)).body;
+    expect(JSON.stringify(shown)).not.toContain(code);
+    expect(shown.message.text).toBe(SECRET_MAIL_WITHHELD);
     // Still signed in, now under the new address; the admin's list shows it; audited.
     expect((await agent.get('/api/member/session')).body.member).toMatchObject({ id: member.id, email: 'Eve.New@Example.org' });
     const admin = await signedInAdmin(app, 'details-admin2@example.org', ['members:write']);
