@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIFE_RENEWAL_DATE } from '../membership/membership-category';
+import { isLifeRenewalDate } from '../membership/membership-renewal';
 import { addDaysToDate } from '../shared/london-time';
 import { formCheck } from '../shared/form-check';
 import { isMembershipCurrent, MemberSchema, type Member } from '../members/member';
@@ -15,9 +15,12 @@ import { isMemberEmail, isPhoneNumber, MEMBER_FORM_MESSAGES } from '../members/m
 export const MyMembershipStatusSchema = z.enum(['current', 'lapsed', 'life']);
 export type MyMembershipStatus = z.infer<typeof MyMembershipStatusSchema>;
 
-/** The membership's status on a London date (a disabled member is never signed in, so is not one of them). */
+/**
+ * The membership's status on a London date, as membershipStatus (core/membership) says it without
+ * the renewal window, which My club does not offer yet (a disabled member is never signed in).
+ */
 export function myMembershipStatus(member: Pick<Member, 'renewalDate' | 'disabled'>, today: string): MyMembershipStatus {
-  if (member.renewalDate >= LIFE_RENEWAL_DATE) return 'life';
+  if (isLifeRenewalDate(member.renewalDate)) return 'life';
   return isMembershipCurrent(member, today) ? 'current' : 'lapsed';
 }
 
