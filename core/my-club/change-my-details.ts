@@ -38,7 +38,12 @@ import {
   type MyDetails,
 } from './my-details';
 
-/** Appends the member's own change of their record to the audit log, as an admin's change of a member is (its fields before and after). */
+/**
+ * Appends the member's own change of their record to the audit log, as an admin's change of a
+ * member is (its fields before and after). The summary names no e-mail: the addresses are in the
+ * changes, which the retention run pseudonymises whole (docs/data-protection.md), while a summary's
+ * text is rewritten only where it holds the member's details as they are then.
+ */
 async function auditOwnChange(deps: AuditTrailDeps, before: Member, after: Member, summary: string): Promise<void> {
   const b = flat(before, MEMBER_AUDIT_FIELDS);
   const a = flat(after, MEMBER_AUDIT_FIELDS);
@@ -86,7 +91,7 @@ export class ChangeMyDetails extends UseCase<MyDetailsDeps> {
     }
     if (MEMBER_OPTIONAL_FIELDS.every((field) => after[field] === member[field])) return myDetailsView(member, londonDate(now));
     await this.deps.members.update(after);
-    await auditOwnChange(this.deps, member, after, `The member ${member.name} (${member.email}) changed their own contact details on My club`);
+    await auditOwnChange(this.deps, member, after, `The member ${member.name} changed their own contact details on My club`);
     return myDetailsView(after, londonDate(now));
   }
 }
@@ -179,7 +184,7 @@ export class ConfirmEmailChange extends UseCase<ConfirmEmailChangeDeps> {
       throw error;
     }
     await this.endOldAddressCode(member.email, now);
-    await auditOwnChange(this.deps, member, after, `The member ${member.name} changed their e-mail from ${member.email} to ${email} on My club, confirmed by a code sent to the new address`);
+    await auditOwnChange(this.deps, member, after, `The member ${member.name} changed their own e-mail on My club, confirmed by a code sent to the new address`);
     return myDetailsView(after, londonDate(now));
   }
 
