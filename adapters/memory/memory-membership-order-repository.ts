@@ -49,11 +49,10 @@ export class MemoryMembershipOrderRepository implements MembershipOrderRepositor
   private async recordNow(payment: OrderPayment, now: string): Promise<OrderPaymentOutcome> {
     const order = this.orders.get(payment.orderId);
     if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
-    const stored: Member[] = [];
-    for (const id of orderMemberIds(order)) {
-      const member = await this.members.get(id);
-      if (member) stored.push(member);
-    }
+    // The members are copied when asked (all at once), and written back with their renewal date
+    // moved: a member edit by other code between the two is not guarded here (a test double; the
+    // SQLite and Firestore stores read and write in one transaction).
+    const stored = (await Promise.all(orderMemberIds(order).map((id) => this.members.get(id)))).filter((member): member is Member => member !== null);
     const decided = decideOrderPayment(structuredClone(order), payment, stored, now);
     if (!decided.writeOrder) return structuredClone(decided.outcome);
     this.audit.checkNew(decided.audit);
