@@ -5,13 +5,14 @@ import type { MemberRepository } from '../members/member-repository.port';
 import type { Clock } from '../shared/clock.port';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import type { IdGenerator } from '../shared/id-generator.port';
-import { londonDate } from '../shared/london-time';
+import { formatDay } from '../shared/date-text';
+import { londonDate, londonMidnight } from '../shared/london-time';
 import type { Currency } from '../shared/money';
 import type { MembershipCategory } from './membership-category';
 import { offlinePaymentId, ORDER_MESSAGES, type MembershipOrder, type OrderPaymentOutcome } from './membership-order';
 import type { MembershipOrderRepository } from './membership-order-repository.port';
 import { membershipPrice } from './membership-price';
-import { paysUntil, renewalOpen, renewalOpensOn } from './membership-renewal';
+import { isLifeRenewalDate, paysUntil, renewalOpen, renewalOpensOn } from './membership-renewal';
 import type { MembershipSettings } from './membership-settings';
 
 /** What quoting a renewal needs, read by the caller: the category bought and the club's settings. */
@@ -27,15 +28,15 @@ export interface RenewalQuoteInput {
 
 /**
  * Why a member may not renew online into `category` today, or null when they may (a message for
- * the member): a disabled member, a category not sold online or withdrawn, a life category, and
- * a renewal not yet open (renewalOpen: within the window before the end, or lapsed).
+ * the member): a disabled member, a category not sold online or withdrawn, a life category or a
+ * life member, and a renewal not yet open (renewalOpen: within the window before the end, or lapsed).
  */
 export function renewalQuoteRefusal(input: Pick<RenewalQuoteInput, 'member' | 'category' | 'settings' | 'today'>): string | null {
   const { member, category, settings, today } = input;
   if (member.disabled) return ORDER_MESSAGES.disabled;
   if (!category.onlinePurchase || category.withdrawn) return ORDER_MESSAGES.notSoldOnline;
-  if (category.life) return ORDER_MESSAGES.lifeNotRenewed;
-  if (!renewalOpen(settings, member.renewalDate, today)) return ORDER_MESSAGES.renewalNotOpen(renewalOpensOn(settings, member.renewalDate));
+  if (category.life || isLifeRenewalDate(member.renewalDate)) return ORDER_MESSAGES.lifeNotRenewed;
+  if (!renewalOpen(settings, member.renewalDate, today)) return ORDER_MESSAGES.renewalNotOpen(formatDay(londonMidnight(renewalOpensOn(settings, member.renewalDate)).toISOString(), 'member'));
   return null;
 }
 

@@ -59,11 +59,11 @@ describe('quoting a renewal', () => {
   });
 
   it('is refused, with the member’s message, when renewal is not open, the category is not sold online, is withdrawn or for life, or the member is disabled', () => {
-    expect(renewalQuoteRefusal(input({ today: '2026-12-01' }))).toBe('Renewal is not open yet: you can renew from 2027-02-03.');
+    expect(renewalQuoteRefusal(input({ today: '2026-12-01' }))).toBe('Renewal is not open yet: you can renew from Wed 3 February 2027.');
     expect(renewalQuoteRefusal(input({ category: aCategory({ onlinePurchase: false }) }))).toBe(ORDER_MESSAGES.notSoldOnline);
     expect(renewalQuoteRefusal(input({ category: aCategory({ withdrawn: true }) }))).toBe(ORDER_MESSAGES.notSoldOnline);
     expect(renewalQuoteRefusal(input({ category: aCategory({ life: true }) }))).toBe(ORDER_MESSAGES.lifeNotRenewed);
-    expect(renewalQuoteRefusal(input({ member: aMember({ renewalDate: LIFE_RENEWAL_DATE }) }))).toBe('Renewal is not open yet: you can renew from 9999-11-05.');
+    expect(renewalQuoteRefusal(input({ member: aMember({ renewalDate: LIFE_RENEWAL_DATE }) }))).toBe(ORDER_MESSAGES.lifeNotRenewed);
     expect(renewalQuoteRefusal(input({ member: aMember({ disabled: true }) }))).toBe(ORDER_MESSAGES.disabled);
     expect(() => quoteRenewal(input({ today: '2026-12-01' }), 'ord-1', NOW)).toThrow(ValidationError);
     expect(renewalQuoteRefusal(input({ today: '2027-05-01' }))).toBeNull();
