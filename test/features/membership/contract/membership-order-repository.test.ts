@@ -246,4 +246,16 @@ describe.each(TWO_SERVERS)('MembershipOrderRepository across two servers (%s)', 
       expect(await one.orders.get('ord-1')).toMatchObject({ status: 'paid', paymentId: 'pay-1' });
     });
   });
+
+  it('RACE: two orders of one member paid on two servers at once both end paid, and the later date wins', async () => {
+    await onTwo(async (one, two) => {
+      await one.members.create(ann);
+      await one.orders.create(anOrder({ id: 'ord-a', paysUntil: '2028-03-31' }));
+      await one.orders.create(anOrder({ id: 'ord-b', paysUntil: '2029-03-31' }));
+      await Promise.all([one.orders.recordPayment(card('ord-a', 'pay-a'), NOW), two.orders.recordPayment(card('ord-b', 'pay-b'), NOW)]);
+      expect(await renewalDates(one.members, 'mem-ann')).toEqual(['2029-03-31']);
+      expect((await one.orders.get('ord-a'))?.status).toBe('paid');
+      expect((await one.orders.get('ord-b'))?.status).toBe('paid');
+    });
+  });
 });
