@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Admin } from '../admins/admin';
+import { requirePermission } from '../admins/permissions';
 import type { Member } from '../members/member';
 import type { HouseholdRepository } from '../members/household-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
@@ -123,14 +125,15 @@ export class MembershipOrders {
 
   /**
    * An admin's confirmation that the order was paid in cash or by transfer (`request`:
-   * OfflinePaymentRequestSchema): the same atomic step as a card payment, audited with it. Its
+   * OfflinePaymentRequestSchema; PermissionError without members:write): the same atomic step as a card payment, audited with it. Its
    * payment id is the order's own (offlinePaymentId), so confirming twice records it once.
    */
-  async confirmOfflinePayment(admin: { uid: string; email: string }, orderId: string, request: unknown): Promise<OrderPaymentOutcome> {
+  async confirmOfflinePayment(admin: Pick<Admin, 'uid' | 'email' | 'permissions'>, orderId: string, request: unknown): Promise<OrderPaymentOutcome> {
+    requirePermission(admin, 'members.write');
     const parsed = OfflinePaymentRequestSchema.safeParse(request);
     if (!parsed.success) throw new ValidationError('Choose cash or transfer');
     return this.deps.orders.recordPayment(
-      { orderId, paymentId: offlinePaymentId(orderId), method: parsed.data.method, confirmedBy: admin, auditId: this.deps.ids.next() },
+      { orderId, paymentId: offlinePaymentId(orderId), method: parsed.data.method, confirmedBy: { uid: admin.uid, email: admin.email }, auditId: this.deps.ids.next() },
       this.deps.clock.now().toISOString(),
     );
   }

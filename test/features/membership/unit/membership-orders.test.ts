@@ -12,8 +12,8 @@ import { MembershipOrders, quoteRenewal, renewalQuoteRefusal, type RenewalQuoteI
 import { applyRenewal } from '../../../../core/membership/membership-renewal';
 import { DEFAULT_MEMBERSHIP_SETTINGS } from '../../../../core/membership/membership-settings';
 import type { Member } from '../../../../core/members/member';
-import { NotFoundError, ValidationError } from '../../../../core/shared/errors';
-import { aMember, builder } from '../../../support/entities';
+import { NotFoundError, PermissionError, ValidationError } from '../../../../core/shared/errors';
+import { aMember, anAdmin, builder } from '../../../support/entities';
 import { dateArb } from './membership-arbitraries';
 
 const aCategory = builder<MembershipCategory>({
@@ -147,11 +147,12 @@ describe('MembershipOrders', () => {
     expect((await memberStore.get('mem-bob'))?.renewalDate).toBe('2028-03-31');
   });
 
-  it('an admin confirms cash or transfer once, audited; anything else is refused with a clear message and changes nothing', async () => {
+  it('an admin with members:write confirms cash or transfer once, audited; anything else is refused with a clear message and changes nothing', async () => {
     const { use, orders, audit, ready } = useCase([ann]);
     await ready;
     const order = await use.quoteRenewal('mem-ann', { category: aCategory(), settings, currency: 'GBP' });
-    const admin = { uid: 'uid-treasurer', email: 'treasurer@example.org' };
+    const admin = anAdmin({ uid: 'uid-treasurer', email: 'treasurer@example.org', permissions: ['members:write'] });
+    expect(await use.confirmOfflinePayment(anAdmin({ permissions: ['bookings:write'] }), order.id, { method: 'cash' }).catch((e: unknown) => e)).toBeInstanceOf(PermissionError);
     expect(await use.confirmOfflinePayment(admin, order.id, { method: 'cheque' }).catch((e: unknown) => e)).toEqual(new ValidationError('Choose cash or transfer'));
     expect(await orders.get(order.id)).toEqual(order);
     expect((await use.confirmOfflinePayment(admin, order.id, { method: 'transfer' })).result).toBe('applied');
