@@ -47,9 +47,8 @@ export function indexedDbStorage(): DeviceStorage {
   };
 }
 
-/** A store in memory, for a browser without IndexedDB and for tests: the same contract, nothing kept past the page. */
-export function memoryStorage(): DeviceStorage & { entries: Map<string, string> } {
-  const entries = new Map<string, string>();
+/** A store in memory, for tests: the same contract; `entries` stand for the device (a page opened again passes them back). */
+export function memoryStorage(entries = new Map<string, string>()): DeviceStorage & { entries: Map<string, string> } {
   let forgotten = false;
   return {
     entries,

@@ -1,4 +1,4 @@
-import { onlineManager, QueryClient, type Mutation } from '@tanstack/react-query';
+import { QueryClient, type Mutation } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { persistQueryClient, persistQueryClientSave, type PersistedClient } from '@tanstack/react-query-persist-client';
 import { AttendanceSchema, type Attendance } from '@core/check-in/attendance';
@@ -120,9 +120,10 @@ function createStore(storage: DeviceStorage): OfficerDayStore {
     maxAge: Infinity,
     dehydrateOptions: { shouldDehydrateMutation: (mutation: Mutation) => mutation.state.status === 'pending' },
   };
+  // Mounted: the library's onlineManager resumes the paused marks when the connection comes back.
+  // (It takes the browser for online until an 'offline' event: a page opened with no signal tries
+  // its kept marks, fails with no answer and tries again every RETRY_MS until one comes.)
   client.mount();
-  // The library's online state starts as "online": a page opened with no signal starts paused.
-  onlineManager.setOnline(navigator.onLine);
   const [unsubscribe, done] = persistQueryClient(options);
   const restored = done
     .then(() => {
