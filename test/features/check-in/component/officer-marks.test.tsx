@@ -5,10 +5,10 @@ import type { Attendance } from '../../../../core/check-in/attendance';
 import { OfficerDaySchema, type OfficerDay } from '../../../../core/check-in/officer-day-schema';
 import { useAdminSession } from '../../../../web/src/admin/session/components/admin-session';
 import { Button } from '../../../../web/src/components/ui/button';
-import { memoryStorage } from '../../../../web/src/features/check-in/admin/api/device-storage';
 import { officerDay, startOfficerDay } from '../../../../web/src/features/check-in/admin/api/officer-client';
 import { OfficerDayPage } from '../../../../web/src/features/check-in/admin/components/officer-day-page';
 import { renderAdminAt, serveAdmin } from '../../../support/component/admin';
+import { memoryStorage } from '../../../support/component/memory-storage';
 import { heldAnswer, json, type FakeServer } from '../../../support/component/render';
 
 // The officer's marks as paused mutations in the officer's persisted query client (ADR 67,

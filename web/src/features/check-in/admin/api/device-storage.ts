@@ -46,22 +46,3 @@ export function indexedDbStorage(): DeviceStorage {
     },
   };
 }
-
-/** A store in memory, for tests: the same contract; `entries` stand for the device (a page opened again passes them back). */
-export function memoryStorage(entries = new Map<string, string>()): DeviceStorage & { entries: Map<string, string> } {
-  let forgotten = false;
-  return {
-    entries,
-    getItem: async (key) => entries.get(key) ?? null,
-    setItem: async (key, value) => {
-      if (!forgotten) entries.set(key, value);
-    },
-    removeItem: async (key) => {
-      entries.delete(key);
-    },
-    forget: async () => {
-      forgotten = true;
-      entries.clear();
-    },
-  };
-}
