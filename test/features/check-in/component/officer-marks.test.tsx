@@ -223,4 +223,19 @@ describe('The officer’s marks', () => {
     expect(next.client.getQueryCache().getAll()).toEqual([]);
     expect(server.posts).toHaveLength(sent);
   });
+
+  it('sends the marks the page’s previous version kept and had not sent, once each, oldest first', async () => {
+    const server = clubServer();
+    // What the upgrade of the device's database hands on (device-storage.ts): version 1's marks, as it kept them.
+    const older = { key: 'c9a1e0d2-1b2c-4d3e-8f40-5a6b7c8d9e0f', bookingId: GINA, expectedVersion: 0, arrived: 1, arrivedPeople: ['booker'], madeAt: 1_000 };
+    const newer = { key: '0b7f3e2a-9c8d-4e6f-a1b2-c3d4e5f60718', bookingId: GINA, expectedVersion: 1, arrived: 2, arrivedPeople: ['booker'], madeAt: 2_000 };
+    officerDay().stop();
+    startOfficerDay(memoryStorage(new Map([['v1-marks', JSON.stringify([newer, older])]])));
+    renderToday();
+    await waitFor(() => expect(server.applied.size).toBe(2));
+    expect(server.posts.map((post) => post.key)).toEqual([older.key, newer.key]);
+    expect(server.held()).toMatchObject({ arrived: 2, version: 2 });
+    expect(await screen.findByText('2 of 3 arrived')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(/waiting to be sent/)).toBeNull());
+  });
 });

@@ -9,9 +9,11 @@ export interface DeviceStorage {
   forget(): Promise<void>;
 }
 
-/** The officer's day's IndexedDB database (version 1 held the hand-made queue: its stores go). */
+/** The officer's day's IndexedDB database (version 1 held a hand-made queue: its stores go, its marks are handed on). */
 const DB_NAME = 'kyc-officer-day';
 const STORE = 'cache';
+/** Where the marks version 1 had not sent wait (JSON, as they were kept) until the client takes them. */
+export const V1_MARKS = 'v1-marks';
 
 /** The officer's day's store on the device: IndexedDB, opened on first use. */
 export function indexedDbStorage(): DeviceStorage {
@@ -19,9 +21,12 @@ export function indexedDbStorage(): DeviceStorage {
   let forgotten = false;
   const db = () =>
     (opened ??= openDB(DB_NAME, 2, {
-      upgrade(database) {
+      async upgrade(database, oldVersion, _newVersion, transaction) {
+        // A page updated while marks waited (a new version reloaded with no signal): they are sent still.
+        const marks: unknown[] = oldVersion === 1 && database.objectStoreNames.contains('marks') ? await transaction.objectStore('marks').getAll() : [];
         for (const name of [...database.objectStoreNames]) database.deleteObjectStore(name);
-        database.createObjectStore(STORE);
+        const store = database.createObjectStore(STORE);
+        if (marks.length > 0) await store.put(JSON.stringify(marks), V1_MARKS);
       },
       // Another tab signs out (deletes the database): this one lets go of it.
       blocking() {

@@ -5,7 +5,7 @@ import { AttendanceSchema, type Attendance } from '@core/check-in/attendance';
 import { AfloatMarkAnswerSchema, AttendanceMarkAnswerSchema, WalkInAnswerSchema, type OfficerDay } from '@core/check-in/officer-day-schema';
 import type { WalkIn } from '@core/check-in/walk-in';
 import { apiDelete, apiPost, ApiError } from '../../../../lib/api';
-import { indexedDbStorage, type DeviceStorage } from './device-storage';
+import { indexedDbStorage, V1_MARKS, type DeviceStorage } from './device-storage';
 import { withAttendance, withWalkIn, type MarkConflict, type QueuedMark, type QueuedWalkIn } from './officer-marks';
 
 /**
@@ -126,10 +126,11 @@ function createStore(storage: DeviceStorage): OfficerDayStore {
   client.mount();
   const [unsubscribe, done] = persistQueryClient(options);
   const restored = done
-    .then(() => {
+    .then(async () => {
       // Marks made while the device was read are written too; the kept ones are sent (not waited for).
       void persistQueryClientSave(options);
       void client.resumePausedMutations();
+      await adoptV1Marks(client, storage);
     })
     .then(
       () => undefined,
@@ -150,6 +151,16 @@ function createStore(storage: DeviceStorage): OfficerDayStore {
       await storage.forget();
     },
   };
+}
+
+/** The marks the page's version 1 kept and had not sent (device-storage.ts), made mutations like any mark, oldest first. */
+async function adoptV1Marks(client: QueryClient, storage: DeviceStorage): Promise<void> {
+  const kept = await storage.getItem(V1_MARKS);
+  if (!kept) return;
+  for (const mark of (JSON.parse(kept) as QueuedMark[]).sort((a, b) => a.madeAt - b.madeAt)) {
+    void client.getMutationCache().build(client, { mutationKey: MARK_KEY }).execute(mark).catch(() => undefined);
+  }
+  await storage.removeItem(V1_MARKS);
 }
 
 /** Whether the error means "send it again": no answer from the server, or no session (the mark is kept for the next one). */
