@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
-import { createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
+import { addCurrentMembers, createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-server';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { DESKTOP, PHONE } from '../../../support/e2e/browser';
@@ -21,7 +21,7 @@ const DUTY = 'Safety boat driver';
 
 beforeAll(async () => {
   const ports = world.app.built.ports;
-  for (const m of [ANN, BOB, CAT]) await ports.get('members').create({ ...m, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
+  await addCurrentMembers(world, [ANN, BOB, CAT]);
   const request = world.browser.context.request;
   await signInAsAdmin(request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
   const eventId = await createEvent(request, world.app.baseUrl, { name: RACE, eventdatetime: wallClockDaysAhead(30, '10:00') });
