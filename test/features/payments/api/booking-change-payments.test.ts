@@ -2,11 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { TEST_CARDS } from '../../../../adapters/test-payments/test-payment-gateway';
 import { addEvent, FETCH } from '../../../support/api/test-app';
 import { bookAndPay, payCheckout, useBookingChangeApp, veventOf } from '../../../support/api/booking-money';
+import { aBookingForm } from '../../../support/api/booking-form';
 
 // A larger change of a card-paid booking, paid through its own checkout (docs/payments.md#changing-a-booking).
 // On SQLite (project default) and on the Firestore emulator (project api-firestore).
 
-const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '1', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: 'ada@example.org' };
+const form = aBookingForm({ numberAttending: '1' });
 
 const world = useBookingChangeApp();
 const change = (token: string, numberAttending: number, confirm = true, agent = world.app.agent()) =>
