@@ -1,5 +1,5 @@
 import { UNCHANGED_BOOKING, type Booking } from '../../core/bookings/booking';
-import type { BookingAmendment } from '../../core/bookings/booking-amendment';
+import type { BookingAmendment, PendingChange } from '../../core/bookings/booking-amendment';
 import { NEW_EVENT, type ClubEvent } from '../../core/events/event';
 import type { WorkDay, WorkDaySignup } from '../../core/work-days/work-day';
 import { DEFAULT_PERMISSIONS, type Admin } from '../../core/admins/admin';
@@ -88,6 +88,25 @@ const storedBooking = builder<Booking>({
 export function aBooking(overrides: Partial<Booking> = {}): Booking {
   return storedBooking({ checkoutOpenedAt: overrides.submittedAt ?? storedBooking().submittedAt, ...overrides });
 }
+
+/** A booking of a paid event, paid £10 by card (payment pay-1). */
+export function aCardPaidBooking(overrides: Partial<Booking> = {}): Booking {
+  return aBooking({ paymentRequired: true, paid: true, paymentAmount: 1000, paymentCurrency: 'GBP', paymentId: 'pay-1', paymentMethod: 'card', ...overrides });
+}
+
+/** A larger change of a booking waiting for its payment: one place more, £10 at the standard price, checkout not yet opened. */
+export const aPendingChange = builder<PendingChange>({
+  attempt: 1,
+  checkoutId: 'chk-c1',
+  at: '2026-06-01T09:05:00.000Z',
+  checkoutOpenedAt: null,
+  numberAttending: 2,
+  numberOfChildren: 0,
+  difference: 1000,
+  priceKind: 'standard',
+  memberPlaces: 0,
+  latePaymentId: null,
+});
 
 /** A booking's first change, from one place to two, costing £10 more; no refund, paid by no card. */
 export const anAmendment = builder<BookingAmendment>({

@@ -6,7 +6,7 @@ import { bookedFields, placesOperations } from '../../../support/places-operatio
 import { ConflictError, NotFoundError } from '../../../../core/shared/errors';
 import type { BookingRepository } from '../../../../core/bookings/booking-repository.port';
 import { markPaidByCard, minutesAfter, rejectionOf, describeContract, itAnswers, type AdapterFactory } from '../../../support/contract/storage-fixtures';
-import { aBooking, anAmendment, anUnpaidBooking } from '../../../support/entities';
+import { aBooking, aCardPaidBooking, anAmendment, anUnpaidBooking, aPendingChange } from '../../../support/entities';
 
 const SUBMITTED = '2026-06-01T09:00:00.000Z';
 const AT_SUBMISSION = new Date(SUBMITTED);
@@ -248,20 +248,9 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
     });
 
     it("finds a booking by a larger change's own checkout for good: while it waits, once it is paid, and after another replaced it", async () => {
-      const paid = aBooking({ id: 'grows', paymentRequired: true, paid: true, paymentAmount: 1000, paymentCurrency: 'GBP', checkoutId: 'chk-booking', paymentId: 'pay-1', paymentMethod: 'card' });
+      const paid = aCardPaidBooking({ id: 'grows', checkoutId: 'chk-booking' });
       await bookings().addIfPlacesRemain(paid, { capacity: null, now: AT_SUBMISSION });
-      const pending = (checkoutId: string, attempt: number) => ({
-        attempt,
-        checkoutId,
-        at: SUBMITTED,
-        checkoutOpenedAt: null,
-        numberAttending: 2,
-        numberOfChildren: 0,
-        difference: 1000,
-        priceKind: 'standard' as const,
-        memberPlaces: 0,
-        latePaymentId: null,
-      });
+      const pending = (checkoutId: string, attempt: number) => aPendingChange({ attempt, checkoutId, at: SUBMITTED });
       await bookings().change('grows', AT_SUBMISSION, (current) => ({ booking: { ...current, pendingChange: pending('chk-change-1', 1), changeAttempts: 1 } }));
       expect(await bookings().findByCheckoutId('chk-change-1')).toMatchObject({ id: 'grows', pendingChange: pending('chk-change-1', 1) });
       expect(await bookings().findByCheckoutId('chk-booking')).toMatchObject({ id: 'grows' });
@@ -275,9 +264,9 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
     });
 
     it("holds a waiting change's extra places until its hold lapses (10 minutes, 30 once opened), and the recount agrees", async () => {
-      const paid = aBooking({ id: 'holds-more', eventId: 'change-holds', paymentRequired: true, paid: true, paymentAmount: 1000, paymentCurrency: 'GBP', paymentId: 'pay-1', paymentMethod: 'card' });
+      const paid = aCardPaidBooking({ id: 'holds-more', eventId: 'change-holds' });
       await bookings().addIfPlacesRemain(paid, { capacity: 5, now: AT_SUBMISSION });
-      const waiting = { attempt: 1, checkoutId: 'chk-grow', at: SUBMITTED, checkoutOpenedAt: null, numberAttending: 4, numberOfChildren: 0, difference: 3000, priceKind: 'standard' as const, memberPlaces: 0, latePaymentId: null };
+      const waiting = aPendingChange({ checkoutId: 'chk-grow', at: SUBMITTED, numberAttending: 4, difference: 3000 });
       await bookings().change('holds-more', AT_SUBMISSION, (current) => ({ booking: { ...current, pendingChange: waiting, changeAttempts: 1 } }));
       const taken = async (at: Date) => (await bookings().placesTakenByEvent(['change-holds'], at)).get('change-holds');
       expect(await taken(AT_SUBMISSION)).toBe(4);
