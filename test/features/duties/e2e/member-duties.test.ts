@@ -6,6 +6,7 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-se
 import { expectAccessible } from '../../../support/e2e/axe';
 import { DESKTOP, PHONE } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
+import { sidewaysOverflow } from '../../../support/e2e/scroll';
 import { formatDateRange } from '../../../../core/shared/date-text';
 
 // Duties (docs/duties.md) in Chromium, the members' half: a member volunteers on /duties and asks for a swap;
@@ -120,7 +121,7 @@ describe('members’ duties in Chromium', () => {
     expect(await slot.getByRole('button').count()).toBe(0);
     expect(await cat.locator('body').innerText()).not.toContain(BOB.name);
     await expectAccessible(cat, 'member-duty-rota-375');
-    expect(await cat.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'the rota at 375 px scrolls sideways').toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(cat), 'the rota at 375 px scrolls sideways').toBeLessThanOrEqual(0);
     await cat.close();
   });
 });
