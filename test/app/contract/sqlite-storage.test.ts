@@ -22,7 +22,7 @@ import { SqliteSessionRepository } from '../../../adapters/sqlite/sqlite-session
 import { SqliteWorkDayRepository } from '../../../adapters/sqlite/sqlite-work-day-repository';
 import { writeTransaction } from '../../../adapters/sqlite/sqlite-write-transaction';
 import { rejectionOf } from '../../support/contract/storage-fixtures';
-import { aBooking, anAdmin, anEvent, anUnpaidBooking, aSignup, aWorkDay } from '../../support/entities';
+import { aBooking, aCardPaidBooking, anAdmin, anEvent, anUnpaidBooking, aPendingChange, aSignup, aWorkDay } from '../../support/entities';
 import { anEntry } from '../../features/waiting-list/contract/waiting-list.contract';
 import { SqliteWaitingList } from '../../../adapters/sqlite/sqlite-waiting-list';
 import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../../support/worker-limits';
@@ -438,13 +438,13 @@ describe('migration 0047: a larger change waits for its own checkout', () => {
   it('reads bookings stored before it as with no change waiting; keeps change checkouts findable; undone and done again', async () => {
     await onMigratedDatabase('kyc-0047-', async (db) => {
       const bookings = new SqliteBookingRepository(db);
-      const booking = aBooking({ id: 'before-0047', paymentRequired: true, paid: true, paymentAmount: 1000, paymentCurrency: 'GBP', paymentId: 'pay-1', paymentMethod: 'card' });
+      const booking = aCardPaidBooking({ id: 'before-0047' });
       await bookings.addIfPlacesRemain(booking, { capacity: null, now: new Date('2026-06-01T09:00:00.000Z') });
       await undoWhile(db, () => db.schema.hasTable('booking_checkouts'));
       expect(await db.schema.hasColumn('bookings', 'pendingChange')).toBe(false);
       await migrateToLatest(db);
       expect(await bookings.get('before-0047')).toEqual(booking);
-      const pendingChange = { attempt: 1, checkoutId: 'chk-c1', at: '2026-06-01T09:05:00.000Z', checkoutOpenedAt: null, numberAttending: 2, numberOfChildren: 0, difference: 1000, priceKind: 'standard' as const, memberPlaces: 0, latePaymentId: null };
+      const pendingChange = aPendingChange();
       await bookings.change('before-0047', new Date('2026-06-01T09:05:00.000Z'), (current) => ({ booking: { ...current, pendingChange, changeAttempts: 1 } }));
       expect(await bookings.findByCheckoutId('chk-c1')).toMatchObject({ id: 'before-0047', pendingChange, changeAttempts: 1 });
     });
