@@ -21,7 +21,7 @@ import { PHOTO_AUDIT_FIELDS } from '../../../../core/photos/photo-schema';
 import { WATER_LEVEL_AUDIT_FIELDS } from '../../../../core/water-levels/add-water-level';
 import { signupAuditFields, workDayAuditFields } from '../../../../core/work-days/work-day-roster';
 import { formatDate } from '../../../../core/shared/date-text';
-import { aWorkDay } from '../../../support/entities';
+import { aSignup, aWorkDay } from '../../../support/entities';
 
 const noNames = {};
 const text = (field: string, value: Parameters<typeof auditValueText>[1]) => auditValueText(field, value, { adminNames: noNames });
@@ -37,7 +37,7 @@ const AUDITED = [
   ...PHOTO_AUDIT_FIELDS,
   ...WATER_LEVEL_AUDIT_FIELDS,
   ...Object.keys(workDayAuditFields(aWorkDay({ jobs: [] }))),
-  ...Object.keys(signupAuditFields({ id: 's', workDayId: 'w', firstName: 'A', lastName: 'B', selectedJobs: [], otherJob: '', notes: '', bringingTools: false, wantsFood: false, submittedAt: '2026-01-01T00:00:00.000Z' }, { jobs: [] })),
+  ...Object.keys(signupAuditFields(aSignup({ firstName: 'A', lastName: 'B', selectedJobs: [] }), { jobs: [] })),
   'signup',
   'waitlist',
 ];
@@ -133,6 +133,8 @@ describe('admins by name', () => {
       }),
     );
     expect(auditActorText({ kind: 'member' }, {})).toBe('member via manage link');
+    // A member's own change on My club names no manage link.
+    expect(auditActorText({ kind: 'member', memberId: 'member-ann' }, {})).toBe('the member, on My club');
     expect(auditValueText('cancelledBy', 'member', { adminNames: {} })).toBe('the member');
     expect(adminNameText('toString', {})).toBe(REMOVED_ADMIN);
   });
