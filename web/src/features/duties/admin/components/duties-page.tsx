@@ -51,9 +51,7 @@ export function DutiesPage() {
               {data.qualifications.map((q) => (
                 <li key={q.id}>
                   <strong>{q.name}</strong> {q.validityMonths ? `(valid ${q.validityMonths} months)` : '(does not expire)'}{' '}
-                  <Button variant="ghost" size="small" aria-label={`Delete ${q.name}`} onClick={() => remove.mutate({ kind: 'qualifications', id: q.id })}>
-                    Delete
-                  </Button>
+                  <DeleteButton name={q.name} onDelete={() => remove.mutate({ kind: 'qualifications', id: q.id })} />
                 </li>
               ))}
             </ul>
@@ -72,9 +70,7 @@ export function DutiesPage() {
               {data.dutyTypes.map((t) => (
                 <li key={t.id}>
                   <strong>{t.name}</strong> {t.qualificationIds.length > 0 ? `needs ${t.qualificationIds.map(nameOf).join(', ')}` : 'needs no qualification'}{' '}
-                  <Button variant="ghost" size="small" aria-label={`Delete ${t.name}`} onClick={() => remove.mutate({ kind: 'types', id: t.id })}>
-                    Delete
-                  </Button>
+                  <DeleteButton name={t.name} onDelete={() => remove.mutate({ kind: 'types', id: t.id })} />
                 </li>
               ))}
             </ul>
@@ -106,9 +102,7 @@ export function DutiesPage() {
               {data.templates.map((t) => (
                 <li key={t.id}>
                   <strong>{t.name}</strong>: {t.needs.map((n) => `${n.needed} × ${typeName(n.dutyTypeId)}${n.optional ? ' (can run without)' : ''}`).join(', ')}{' '}
-                  <Button variant="ghost" size="small" aria-label={`Delete ${t.name}`} onClick={() => remove.mutate({ kind: 'templates', id: t.id })}>
-                    Delete
-                  </Button>
+                  <DeleteButton name={t.name} onDelete={() => remove.mutate({ kind: 'templates', id: t.id })} />
                 </li>
               ))}
             </ul>
@@ -146,5 +140,14 @@ export function DutiesPage() {
         </div>
       )}
     </>
+  );
+}
+
+/** A list row's Delete button, its accessible name saying what it deletes. */
+function DeleteButton({ name, onDelete }: { name: string; onDelete: () => void }) {
+  return (
+    <Button variant="ghost" size="small" aria-label={`Delete ${name}`} onClick={onDelete}>
+      Delete
+    </Button>
   );
 }
