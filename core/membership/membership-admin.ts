@@ -1,12 +1,11 @@
-import { z } from 'zod';
 import type { Admin } from '../admins/admin';
 import { requirePermission } from '../admins/permissions';
 import { recordChange, type AuditedRecord, type AuditTrailDeps } from '../audit/audit-trail';
 import { ConflictError, NotFoundError } from '../shared/errors';
-import type { Currency } from '../shared/money';
 import { acceptedForm, parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
-import { MembershipCategorySchema, type MembershipCategory } from './membership-category';
+import type { MembershipCategory } from './membership-category';
+import { MEMBERSHIP_CURRENCY, type MembershipCategoryList, type MembershipSettingsAnswer, type OfferedCategoryList } from './membership-schema';
 import {
   categoryIdFor,
   MEMBERSHIP_FORM_MESSAGES,
@@ -16,15 +15,12 @@ import {
   validateMembershipSettingsForm,
 } from './membership-forms';
 import { categoryNameKey, type MembershipRepository } from './membership-repository.port';
-import { DEFAULT_MEMBERSHIP_SETTINGS, MembershipSettingsSchema, type MembershipSettings, type MonthDay } from './membership-settings';
+import { DEFAULT_MEMBERSHIP_SETTINGS, type MembershipSettings, type MonthDay } from './membership-settings';
 
 /**
  * The admin side of membership categories and settings (docs/membership.md#administering-categories-and-settings):
  * every read and change needs members:write (decisions, fourth phase), every change is audited.
  */
-
-/** The currency membership prices are in: the club's (the events' default currency). */
-export const MEMBERSHIP_CURRENCY: Currency = 'GBP';
 
 export const CATEGORY_AUDIT_FIELDS = ['name', 'description', 'seasonPrice', 'coversHousehold', 'dutiesPerSeason', 'onlinePurchase', 'life', 'withdrawn'] as const;
 const AUDITED_CATEGORY: AuditedRecord<MembershipCategory> = { recordType: 'membershipCategory', idOf: (category) => category.id, fields: CATEGORY_AUDIT_FIELDS };
@@ -55,29 +51,6 @@ function auditedSettings(settings: MembershipSettings): AuditedSettings {
     applicationExpiryDays: settings.applicationExpiryDays,
   };
 }
-
-/** The admin screen's categories. */
-export const MembershipCategoryListSchema = z.object({ categories: z.array(MembershipCategorySchema) });
-export type MembershipCategoryList = z.infer<typeof MembershipCategoryListSchema>;
-/** One category, as created or changed. */
-export const MembershipCategoryAnswerSchema = z.object({ category: MembershipCategorySchema });
-/** The settings now, and whether an admin ever saved them (false: the defaults). */
-export const MembershipSettingsAnswerSchema = z.object({ settings: MembershipSettingsSchema, saved: z.boolean() });
-export type MembershipSettingsAnswer = z.infer<typeof MembershipSettingsAnswerSchema>;
-
-/** A category as the joining page offers it: what a member reads and pays, nothing of the admins'. */
-export const OfferedCategorySchema = MembershipCategorySchema.pick({
-  id: true,
-  name: true,
-  description: true,
-  seasonPrice: true,
-  coversHousehold: true,
-  dutiesPerSeason: true,
-  life: true,
-});
-export type OfferedCategory = z.infer<typeof OfferedCategorySchema>;
-export const OfferedCategoryListSchema = z.object({ currency: z.enum(['GBP', 'EUR', 'USD']), categories: z.array(OfferedCategorySchema) });
-export type OfferedCategoryList = z.infer<typeof OfferedCategoryListSchema>;
 
 export interface MembershipReadingDeps {
   membership: MembershipRepository;

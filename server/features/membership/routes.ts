@@ -3,13 +3,10 @@ import {
   GetMembershipSettings,
   ListMembershipCategories,
   ListOfferedMembershipCategories,
-  MembershipCategoryAnswerSchema,
-  MembershipCategoryListSchema,
-  MembershipSettingsAnswerSchema,
-  OfferedCategoryListSchema,
   SaveMembershipSettings,
   UpdateMembershipCategory,
 } from '../../../core/membership/membership-admin';
+import { MembershipCategoryAnswerSchema, MembershipCategoryListSchema, MembershipSettingsAnswerSchema, OfferedCategoryListSchema } from '../../../core/membership/membership-schema';
 import { MEMBERSHIP_FORM_MESSAGES, MembershipCategoryFormValuesSchema, MembershipSettingsFormValuesSchema } from '../../../core/membership/membership-forms';
 import type { AppContainer } from '../../container';
 import { AdminCollection } from '../../http/admin-collection';
