@@ -95,7 +95,7 @@ function CategoriesTable({ categories, onEdit }: { categories: MembershipCategor
       {categories.map((category) => (
         <tr key={category.id}>
           <td>
-            {category.name}
+            <span className="adm-ms-name">{category.name}</span>
             {category.description && <span className="adm-muted adm-ms-description">{category.description}</span>}
           </td>
           <td className="adm-num">{formatMoney(category.seasonPrice, MEMBERSHIP_CURRENCY)}</td>
