@@ -174,7 +174,9 @@ describe('The admins’ Duties screen', () => {
     serve(({ method }) => (method === 'GET' ? json(200, CATALOGUE) : json(409, { error: 'Safety boat needs this qualification: change it first' })));
     renderAt('/admin/duties', <AdminDutiesPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Powerboat Level 2' }));
-    expect(await screen.findByText('Safety boat needs this qualification: change it first')).toBeTruthy();
+    const refusal = await screen.findByText('Safety boat needs this qualification: change it first');
+    // Announced once: one alert, not an alert inside another (a screen reader would read it twice).
+    expect(screen.getAllByRole('alert')).toEqual([refusal.closest('[role="alert"]')]);
     expect(screen.getByRole('button', { name: 'Delete Powerboat Level 2' })).toBeTruthy();
   });
 });

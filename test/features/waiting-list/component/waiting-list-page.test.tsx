@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { eventBookingPath } from '../../../../core/shared/paths';
 import { MyWaitingListEntrySchema, type MyWaitingListEntry } from '../../../../core/waiting-list/waiting-list-schema';
+import { OFFLINE_MESSAGE } from '../../../../web/src/lib/api';
 import { WaitingListPage } from '../../../../web/src/features/waiting-list/components/waiting-list-page';
 import { anEvent } from '../../../support/entities';
 import { json, renderAt, serve, heldAnswer, failingUntilTryAgain } from '../../../support/component/render';
@@ -86,5 +87,14 @@ describe('The waiting-list page', () => {
     await read.tryAgain();
     expect(await screen.findByRole('heading', { name: 'Waiting list: Summer Regatta' })).toBeTruthy();
     expect(calls).toEqual([`GET ${ENTRY_PATH}`, `GET ${ENTRY_PATH}`]);
+  });
+
+  it('says the member is offline, not that loading failed, when the server cannot be reached', async () => {
+    serve(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderAt('/waiting-list?token=tok-123', <WaitingListPage />);
+    expect(await screen.findByText(OFFLINE_MESSAGE)).toBeTruthy();
+    expect(screen.queryByText('Failed to load your place on the waiting list')).toBeNull();
   });
 });

@@ -41,6 +41,6 @@ export function PageReadStates<T>({
 }) {
   if (state.status === 'error' && state.error instanceof ApiError && state.error.status === 404) return notFound;
   if (state.status === 'pending') return <PageLoading label={loading} />;
-  if (state.status === 'error') return <PageLoadFailed title={failed} onRetry={state.tryAgain} />;
+  if (state.status === 'error') return <PageLoadFailed title={failed} error={state.error} onRetry={state.tryAgain} />;
   return children(state.data);
 }

@@ -16,16 +16,22 @@ export function LoadFailed({ title, onRetry }: { title: string; onRetry: () => v
 }
 
 /**
+ * What a failed read says: a request that got no answer says the member is offline, whatever the
+ * screen; otherwise the screen's own words (`failed`, which may word it from the error).
+ */
+export function failedReadTitle(error: unknown, failed: string | ((error: unknown) => string)): string {
+  if (error instanceof ApiError && error.status === 0) return OFFLINE_MESSAGE;
+  return typeof failed === 'string' ? failed : failed(error);
+}
+
+/**
  * The loading and error states of one read (web/src/lib/reads.ts useRead): a spinner while it loads, the
  * failure with Try Again when it failed (a request that got no answer says the member is offline,
  * whatever the screen), nothing once the data is there (the screen shows it).
  */
 export function LoadStatus({ state, loading, failed }: { state: { status: string; error?: unknown; tryAgain: () => void }; loading: string; failed: string | ((error: unknown) => string) }) {
   if (state.status === 'pending') return <Spinner label={loading} />;
-  if (state.status === 'error') {
-    const title = state.error instanceof ApiError && state.error.status === 0 ? OFFLINE_MESSAGE : typeof failed === 'string' ? failed : failed(state.error);
-    return <LoadFailed title={title} onRetry={state.tryAgain} />;
-  }
+  if (state.status === 'error') return <LoadFailed title={failedReadTitle(state.error, failed)} onRetry={state.tryAgain} />;
   return null;
 }
 
@@ -38,11 +44,11 @@ export function PageLoading({ label, layout = 'narrow' }: { label: string; layou
   );
 }
 
-/** A whole page whose data could not be loaded: LoadFailed on a narrow page. */
-export function PageLoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
+/** A whole page whose data could not be loaded (`error`): LoadFailed on a narrow page, offline said as such. */
+export function PageLoadFailed({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
   return (
     <div className="page narrow">
-      <LoadFailed title={title} onRetry={onRetry} />
+      <LoadFailed title={failedReadTitle(error, title)} onRetry={onRetry} />
     </div>
   );
 }
@@ -63,6 +69,6 @@ export function QueryView<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <Spinner label={loading} />;
-  if (query.isError) return <LoadFailed title={typeof failed === 'string' ? failed : failed(query.error)} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <LoadFailed title={failedReadTitle(query.error, failed)} onRetry={() => void query.refetch()} />;
   return <>{children(query.data as T)}</>;
 }

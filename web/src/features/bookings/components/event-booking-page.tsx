@@ -144,7 +144,7 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
       );
     }
     return (
-      <PageLoadFailed title="Failed to fetch event data" onRetry={state.tryAgain} />
+      <PageLoadFailed title="Failed to fetch event data" error={state.error} onRetry={state.tryAgain} />
     );
   }
 

@@ -164,7 +164,7 @@ function WorkDayScreen({ id }: { id: string }) {
       );
     }
     return (
-      <PageLoadFailed title="Failed to load the work day" onRetry={state.tryAgain} />
+      <PageLoadFailed title="Failed to load the work day" error={state.error} onRetry={state.tryAgain} />
     );
   }
 

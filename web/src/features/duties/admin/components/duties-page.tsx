@@ -39,9 +39,7 @@ export function DutiesPage() {
         the event list. The <Link to="/admin/duties/days">roster of a day</Link> and the <Link to="/admin/duties/counts">duty counts</Link> (with the CSV export) cover every event.
       </p>
       {failure && (
-        <div role="alert">
-          <Alert tone="error">{refusalMessage(failure, 'The change could not be saved. Please try again.')}</Alert>
-        </div>
+        <Alert tone="error">{refusalMessage(failure, 'The change could not be saved. Please try again.')}</Alert>
       )}
       <LoadStatus query={catalogue} onRetry={tryAgain} loading="Loading duties…" failed="Failed to load the duties" />
       {data && (

@@ -30,9 +30,7 @@ export function EventRosterPage() {
     <>
       <PageHead title={data ? `Duties: ${data.event.name}` : 'Duties'} />
       {failure && (
-        <div role="alert">
-          <Alert tone="error">{refusalMessage(failure, 'The change could not be saved. Please try again.')}</Alert>
-        </div>
+        <Alert tone="error">{refusalMessage(failure, 'The change could not be saved. Please try again.')}</Alert>
       )}
       <LoadStatus query={roster} onRetry={tryAgain} loading="Loading the roster…" failed="Failed to load the roster" />
       {data && (
@@ -131,9 +129,7 @@ function SlotPanel({ slot, onUnassign, onRemove }: { slot: RosterSlot; onUnassig
           }}
         >
           {assign.error && (
-            <div role="alert">
-              <Alert tone="error">{refusalMessage(assign.error, 'The member could not be assigned. Please try again.')}</Alert>
-            </div>
+            <Alert tone="error">{refusalMessage(assign.error, 'The member could not be assigned. Please try again.')}</Alert>
           )}
           <Field id={`assign-${slot.id}`} label={`Assign to ${slot.dutyTypeName}`} required>
             <select id={`assign-${slot.id}`} className="input" required value={memberId} onChange={(e) => setMemberId(e.target.value)}>

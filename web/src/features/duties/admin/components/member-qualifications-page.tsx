@@ -35,9 +35,7 @@ export function MemberQualificationsPage() {
     <>
       <PageHead title="Members’ qualifications" />
       {failure && (
-        <div role="alert">
-          <Alert tone="error">{refusalMessage(failure, 'The change could not be saved. Please try again.')}</Alert>
-        </div>
+        <Alert tone="error">{refusalMessage(failure, 'The change could not be saved. Please try again.')}</Alert>
       )}
       {doImport.isSuccess && (
         <div role="status">
