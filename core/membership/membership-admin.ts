@@ -34,11 +34,8 @@ interface AuditedSettings {
   admission: string;
   applicationExpiryDays: number;
 }
-const AUDITED_SETTINGS: AuditedRecord<AuditedSettings> = {
-  recordType: 'membershipSettings',
-  idOf: () => 'membership',
-  fields: ['year', 'renewalWindowWeeks', 'reminderDays', 'joiningDiscount', 'admission', 'applicationExpiryDays'],
-};
+export const SETTINGS_AUDIT_FIELDS = ['year', 'renewalWindowWeeks', 'reminderDays', 'joiningDiscount', 'admission', 'applicationExpiryDays'] as const;
+const AUDITED_SETTINGS: AuditedRecord<AuditedSettings> = { recordType: 'membershipSettings', idOf: () => 'membership', fields: SETTINGS_AUDIT_FIELDS };
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const dayText = (day: MonthDay) => `${day.day} ${MONTHS[day.month - 1]}`;
 function auditedSettings(settings: MembershipSettings): AuditedSettings {
