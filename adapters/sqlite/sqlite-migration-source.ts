@@ -40,6 +40,7 @@ import * as householdInvitationEmails from './migrations/0044-household-invitati
 import * as walkIns from './migrations/0046-walk-ins';
 import * as bookingChangeCheckouts from './migrations/0047-booking-change-checkouts';
 import * as membership from './migrations/0048-membership';
+import * as membershipOrders from './migrations/0050-membership-orders';
 
 interface NamedMigration {
   name: string;
@@ -90,6 +91,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0046-walk-ins', migration: walkIns },
   { name: '0047-booking-change-checkouts', migration: bookingChangeCheckouts },
   { name: '0048-membership', migration: membership },
+  { name: '0050-membership-orders', migration: membershipOrders },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

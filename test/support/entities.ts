@@ -1,4 +1,5 @@
 import { UNCHANGED_BOOKING, type Booking } from '../../core/bookings/booking';
+import type { BookingAmendment, PendingChange } from '../../core/bookings/booking-amendment';
 import { NEW_EVENT, type ClubEvent } from '../../core/events/event';
 import type { WorkDay, WorkDaySignup } from '../../core/work-days/work-day';
 import { DEFAULT_PERMISSIONS, type Admin } from '../../core/admins/admin';
@@ -87,6 +88,42 @@ const storedBooking = builder<Booking>({
 export function aBooking(overrides: Partial<Booking> = {}): Booking {
   return storedBooking({ checkoutOpenedAt: overrides.submittedAt ?? storedBooking().submittedAt, ...overrides });
 }
+
+/** A booking of a paid event, paid £10 by card (payment pay-1). */
+export function aCardPaidBooking(overrides: Partial<Booking> = {}): Booking {
+  return aBooking({ paymentRequired: true, paid: true, paymentAmount: 1000, paymentCurrency: 'GBP', paymentId: 'pay-1', paymentMethod: 'card', ...overrides });
+}
+
+/** A larger change of a booking waiting for its payment: one place more, £10 at the standard price, checkout not yet opened. */
+export const aPendingChange = builder<PendingChange>({
+  attempt: 1,
+  checkoutId: 'chk-c1',
+  at: '2026-06-01T09:05:00.000Z',
+  checkoutOpenedAt: null,
+  numberAttending: 2,
+  numberOfChildren: 0,
+  difference: 1000,
+  priceKind: 'standard',
+  memberPlaces: 0,
+  latePaymentId: null,
+});
+
+/** A booking's first change, from one place to two, costing £10 more; no refund, paid by no card. */
+export const anAmendment = builder<BookingAmendment>({
+  revision: 1,
+  at: '2026-06-01T09:01:00.000Z',
+  numberAttendingBefore: 1,
+  numberOfChildrenBefore: 0,
+  numberAttending: 2,
+  numberOfChildren: 0,
+  difference: 1000,
+  refundStatus: null,
+  refundId: null,
+  refundFailure: null,
+  refundedAt: null,
+  paymentId: null,
+  checkoutId: null,
+});
 
 /** An unpaid booking of a paid event: it holds its places for 30 minutes. */
 export function anUnpaidBooking(overrides: Partial<Booking> = {}): Booking {

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addEvent, startTestApp, type TestApp } from '../../support/api/test-app';
 import { useTestApp } from '../../support/api/use-test-app';
+import { aBookingForm } from '../../support/api/booking-form';
 
 // A built web app as Vite writes it: index.html with the server's three marks, and the manifest
 // naming each source module's chunk, what it imports and its style sheets.
@@ -141,7 +142,7 @@ describe("a members' page comes drawn, with its data in it", () => {
     const booked = await app
       .agent()
       .post('/api/bookings')
-      .send({ eventId: event.id, firstName: 'Ada', lastName: 'Lovelace', numberAttending: '2', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: '' });
+      .send({ eventId: event.id, ...aBookingForm({ email: '' }) });
     expect(booked.status).toBe(201);
     const token = new URL(booked.body.managePath, 'http://x').searchParams.get('token')!;
     const res = await app.agent().get(`/my-booking?token=${encodeURIComponent(token)}`);
@@ -184,7 +185,7 @@ describe('a page is drawn once for what it is drawn from', () => {
     const booked = await app
       .agent()
       .post('/api/bookings')
-      .send({ eventId: event.id, firstName: 'Ada', lastName: 'Lovelace', numberAttending: '2', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: '' });
+      .send({ eventId: event.id, ...aBookingForm({ email: '' }) });
     expect(booked.status).toBe(201);
     const changed = (await app.agent().get(page)).text;
     expect(mainOf(changed)).toContain('8 places left');

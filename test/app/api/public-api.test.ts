@@ -3,6 +3,7 @@ import { UnavailableError } from '../../../core/shared/errors';
 import { addEvent, type TestApp, withTestApp } from '../../support/api/test-app';
 import { useTestApp } from '../../support/api/use-test-app';
 import { addWorkDays, WORK_DAY } from '../../support/api/fixtures';
+import { aBookingForm } from '../../support/api/booking-form';
 
 let app: TestApp;
 
@@ -95,7 +96,7 @@ describe('events', () => {
 });
 
 describe('POST /api/bookings', () => {
-  const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '3', numberOfChildren: '1', numberOfSoftDrinks: '', numberOfVegetarian: '0', boatName: '', email: '' };
+  const form = aBookingForm({ numberAttending: '3', numberOfChildren: '1', numberOfVegetarian: '0', email: '' });
 
   it('books a free event and stores the booking', async () => {
     const event = await addEvent(app);

@@ -22,7 +22,7 @@ import { SqliteSessionRepository } from '../../../adapters/sqlite/sqlite-session
 import { SqliteWorkDayRepository } from '../../../adapters/sqlite/sqlite-work-day-repository';
 import { writeTransaction } from '../../../adapters/sqlite/sqlite-write-transaction';
 import { rejectionOf } from '../../support/contract/storage-fixtures';
-import { aBooking, anAdmin, anEvent, anUnpaidBooking, aSignup, aWorkDay } from '../../support/entities';
+import { aBooking, aCardPaidBooking, anAdmin, anEvent, anUnpaidBooking, aPendingChange, aSignup, aWorkDay } from '../../support/entities';
 import { anEntry } from '../../features/waiting-list/contract/waiting-list.contract';
 import { SqliteWaitingList } from '../../../adapters/sqlite/sqlite-waiting-list';
 import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../../support/worker-limits';
@@ -106,7 +106,7 @@ describe('SQLite database file', () => {
         expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin({ uid: 'uid-commodore' }));
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
-        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0026-conditions', '0028-duties', '0029-passkey-challenges', '0030-booking-email-key', '0031-my-club-lists-and-feed', '0032-booking-household-attendees', '0033-duty-swaps', '0035-duty-assignments-event', '0036-privacy-permission', '0038-attendance', '0039-household-members', '0040-document-keep-offline', '0041-sign-in-seeds-and-passkey-sessions', '0042-booking-amendments', '0044-household-invitation-emails', '0046-walk-ins', '0047-booking-change-checkouts', '0048-membership']);
+        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0026-conditions', '0028-duties', '0029-passkey-challenges', '0030-booking-email-key', '0031-my-club-lists-and-feed', '0032-booking-household-attendees', '0033-duty-swaps', '0035-duty-assignments-event', '0036-privacy-permission', '0038-attendance', '0039-household-members', '0040-document-keep-offline', '0041-sign-in-seeds-and-passkey-sessions', '0042-booking-amendments', '0044-household-invitation-emails', '0046-walk-ins', '0047-booking-change-checkouts', '0048-membership', '0050-membership-orders']);
       } finally {
         await reopened.destroy();
       }
@@ -438,13 +438,13 @@ describe('migration 0047: a larger change waits for its own checkout', () => {
   it('reads bookings stored before it as with no change waiting; keeps change checkouts findable; undone and done again', async () => {
     await onMigratedDatabase('kyc-0047-', async (db) => {
       const bookings = new SqliteBookingRepository(db);
-      const booking = aBooking({ id: 'before-0047', paymentRequired: true, paid: true, paymentAmount: 1000, paymentCurrency: 'GBP', paymentId: 'pay-1', paymentMethod: 'card' });
+      const booking = aCardPaidBooking({ id: 'before-0047' });
       await bookings.addIfPlacesRemain(booking, { capacity: null, now: new Date('2026-06-01T09:00:00.000Z') });
       await undoWhile(db, () => db.schema.hasTable('booking_checkouts'));
       expect(await db.schema.hasColumn('bookings', 'pendingChange')).toBe(false);
       await migrateToLatest(db);
       expect(await bookings.get('before-0047')).toEqual(booking);
-      const pendingChange = { attempt: 1, checkoutId: 'chk-c1', at: '2026-06-01T09:05:00.000Z', checkoutOpenedAt: null, numberAttending: 2, numberOfChildren: 0, difference: 1000, priceKind: 'standard' as const, memberPlaces: 0, latePaymentId: null };
+      const pendingChange = aPendingChange();
       await bookings.change('before-0047', new Date('2026-06-01T09:05:00.000Z'), (current) => ({ booking: { ...current, pendingChange, changeAttempts: 1 } }));
       expect(await bookings.findByCheckoutId('chk-c1')).toMatchObject({ id: 'before-0047', pendingChange, changeAttempts: 1 });
     });

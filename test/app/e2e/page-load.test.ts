@@ -7,6 +7,7 @@ import { backAt, phoneOn, scrollFarDownTo } from '../../support/e2e/scroll';
 import { expectAccessible } from '../../support/e2e/axe';
 import { useApp } from '../../support/e2e/use-app';
 import { attributeOf, textsOf, visibleOf } from '../../support/e2e/eventually';
+import { aBookingForm } from '../../support/api/booking-form';
 
 // What a phone on a slow line waits for (ADR 29): a members' page comes drawn by the
 // server with its data, its own code named in its first lines beside the app's entry; the app
@@ -25,7 +26,7 @@ beforeAll(async () => {
   const booked = await fetch(`${world.app.baseUrl}/api/bookings`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' },
-    body: JSON.stringify({ eventId: open.id, firstName: 'Ada', lastName: 'Lovelace', numberAttending: '1', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: '' }),
+    body: JSON.stringify({ eventId: open.id, ...aBookingForm({ numberAttending: '1', email: '' }) }),
   });
   if (booked.status !== 201) throw new Error(`Could not book the demo event: ${booked.status}`);
   manageToken = new URL(((await booked.json()) as { managePath: string }).managePath, world.app.baseUrl).searchParams.get('token')!;

@@ -37,6 +37,12 @@ export function useBookingChangeApp(): BookingChangeWorld {
   };
 }
 
+/** The test gateway's signed webhook for this checkout, delivered to the app as the provider would send it. */
+export function deliverWebhook(app: TestApp, checkoutId: string) {
+  const hook = (app.get('payments') as TestPaymentGateway).webhookFor(checkoutId, 'http://club.example/api/webhooks/test')!;
+  return app.agent().post('/api/webhooks/test').set('Host', 'club.example').set(hook.headers).set('Content-Type', 'application/json').send(hook.rawBody.toString('utf8'));
+}
+
 /** Pays a checkout with the test card that succeeds. */
 export const payCheckout = (app: TestApp, checkoutId: string, agent: TestAgent = app.agent()) =>
   agent.post('/api/payments/complete').set(FETCH).send({ checkoutId, cardToken: TEST_CARDS.succeeds });

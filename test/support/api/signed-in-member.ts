@@ -2,21 +2,19 @@ import type TestAgent from 'supertest/lib/agent';
 import type { Member } from '../../../core/members/member';
 import { FETCH, NOW, type TestApp } from './test-app';
 
+/** What makes someone on the club's list a current adult member (through 2027-03-31), listed at the tests' NOW. */
+export const CURRENT_ADULT = { membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: NOW, updatedAt: NOW } satisfies Partial<Member>;
+
+/** A current adult member, not yet on the list, whose address is `<id>@club.example`. */
+export function clubMember(id: string, name: string, overrides: Partial<Member> = {}): Member {
+  return { id, name, email: `${id}@club.example`, ...CURRENT_ADULT, ...overrides };
+}
+
 let members = 0;
 /** Puts a member on the club's list (current through 2027-03-31 unless told otherwise). */
 export async function addListedMember(app: TestApp, overrides: Partial<Member> = {}): Promise<Member> {
   members += 1;
-  const member: Member = {
-    id: `listed-member-${members}`,
-    name: `Robin Listed ${members}`,
-    email: `robin${members}@example.org`,
-    membershipType: 'Adult',
-    renewalDate: '2027-03-31',
-    disabled: false,
-    createdAt: NOW,
-    updatedAt: NOW,
-    ...overrides,
-  };
+  const member: Member = { id: `listed-member-${members}`, name: `Robin Listed ${members}`, email: `robin${members}@example.org`, ...CURRENT_ADULT, ...overrides };
   await app.get('members').create(member);
   return member;
 }

@@ -4,6 +4,7 @@ import { emptyEventForm } from '../../../core/events/event-form';
 import { signedInAdminPage } from './admin-form';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './app-server';
 import type { AppWorld } from './use-app';
+import type { Member } from '../../../core/members/member';
 
 /** The header every state-changing admin request needs (cross-site request protection). */
 export const FETCH_HEADER = { 'X-Requested-With': 'fetch' } as const;
@@ -81,13 +82,19 @@ export async function bookPlaces(baseUrl: string, eventId: string, places: numbe
   return ((await response.json()) as { managePath: string }).managePath;
 }
 
+/** What makes a person on the member list a current adult member (renewal in 2099). */
+const CURRENT_ADULT = {
+  membershipType: 'Adult',
+  renewalDate: '2099-03-31',
+  disabled: false,
+  createdAt: '2026-01-01T09:00:00.000Z',
+  updatedAt: '2026-01-01T09:00:00.000Z',
+} satisfies Partial<Member>;
+
 /** Puts these people on the member list as current adult members (renewal in 2099). */
-export async function addCurrentMembers(world: AppWorld, members: Array<{ id: string; name: string; email: string }>): Promise<void> {
-  for (const member of members) {
-    await world.app.built.ports
-      .get('members')
-      .create({ ...member, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
-  }
+export async function addCurrentMembers(world: Pick<AppWorld, 'app'>, members: Array<{ id: string; name: string; email: string }>): Promise<void> {
+  const list = world.app.built.ports.get('members');
+  for (const member of members) await list.create({ ...member, ...CURRENT_ADULT });
 }
 
 /** A new tab on the admin dashboard (signedInAdminPage) and this event created from it: answers both. */

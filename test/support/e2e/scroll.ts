@@ -23,3 +23,8 @@ export async function phoneOn(browser: Pick<BrowserSession, 'newPage'>, path: st
   await page.goto(path);
   return { page, cards: page.locator(cards) };
 }
+
+/** How much wider than the window the page is, in px: above 0, it scrolls sideways. */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}

@@ -93,6 +93,30 @@ export class FakePaymentGateway implements PaymentGateway {
 /** The secret the world's signed links use. */
 export const LINK_SECRET = 'a-secret-for-the-unit-tests-0123456789';
 
+/** The ports the use cases keep; an optional one (households, passkeys ...) only where a test gives it. */
+const WORLD_PORTS = [
+  'events',
+  'bookings',
+  'outbox',
+  'audit',
+  'admins',
+  'credentials',
+  'sessions',
+  'loginAttempts',
+  'workDays',
+  'documents',
+  'campaigns',
+  'sitePages',
+  'members',
+  'duties',
+  'conditions',
+  'attendance',
+  'dutySwaps',
+  'waitingList',
+  'addressLimits',
+  'search',
+] as const;
+
 /**
  * Every port the use cases take, on memory adapters, and the settings as the server gives them:
  * a use case is built from `{ ...world }` and the rules its test is about.
@@ -101,38 +125,20 @@ export function makeWorld() {
   const clock = new FixedClock('2026-06-01T09:00:00.000Z');
   const ids = new SequentialIdGenerator('id');
   const hasher = new QuickHasher();
-  // The ports the use cases keep; an optional one (households, passkeys ...) only where a test gives it.
-  const { events, bookings, outbox, audit, admins, credentials, sessions, loginAttempts, workDays, documents, campaigns, sitePages, members, duties, conditions, attendance, dutySwaps, waitingList, addressLimits, search } = memoryStorage();
+  const storage = memoryStorage();
+  const { credentials, sessions } = storage;
+  const kept = Object.fromEntries(WORLD_PORTS.map((name) => [name, storage[name]])) as Pick<typeof storage, (typeof WORLD_PORTS)[number]>;
   return {
     clock,
     ids,
-    events,
-    bookings,
-    outbox,
-    audit,
-    admins,
-    credentials,
-    sessions,
-    loginAttempts,
-    workDays,
-    documents,
-    campaigns,
-    sitePages,
-    members,
-    duties,
-    conditions,
-    attendance,
+    ...kept,
     /** No forecast configured: nothing to credit. */
     attribution: null,
-    dutySwaps,
     clubName: 'Kestrel Yacht Club',
-    search,
     payments: new FakePaymentGateway(),
     pdfs: new PdfLibPdfInspector(),
     hasher,
     identity: new LocalIdentityProvider({ credentials, sessions, hasher, ids: new SequentialIdGenerator('uid'), clock }),
-    waitingList,
-    addressLimits,
     bookingLinks: new HmacBookingLinks(LINK_SECRET),
     waitingListLinks: new HmacBookingLinks(LINK_SECRET, 'waitlist-leave'),
     offerLinks: new HmacBookingLinks(LINK_SECRET, 'waitlist-offer'),

@@ -21,7 +21,7 @@ import { PHOTO_AUDIT_FIELDS } from '../../../../core/photos/photo-schema';
 import { WATER_LEVEL_AUDIT_FIELDS } from '../../../../core/water-levels/add-water-level';
 import { signupAuditFields, workDayAuditFields } from '../../../../core/work-days/work-day-roster';
 import { formatDate } from '../../../../core/shared/date-text';
-import { aWorkDay } from '../../../support/entities';
+import { aSignup, aWorkDay } from '../../../support/entities';
 import { CATEGORY_AUDIT_FIELDS, SETTINGS_AUDIT_FIELDS } from '../../../../core/membership/membership-admin';
 
 const noNames = {};
@@ -38,7 +38,7 @@ const AUDITED = [
   ...PHOTO_AUDIT_FIELDS,
   ...WATER_LEVEL_AUDIT_FIELDS,
   ...Object.keys(workDayAuditFields(aWorkDay({ jobs: [] }))),
-  ...Object.keys(signupAuditFields({ id: 's', workDayId: 'w', firstName: 'A', lastName: 'B', selectedJobs: [], otherJob: '', notes: '', bringingTools: false, wantsFood: false, submittedAt: '2026-01-01T00:00:00.000Z' }, { jobs: [] })),
+  ...Object.keys(signupAuditFields(aSignup({ firstName: 'A', lastName: 'B', selectedJobs: [] }), { jobs: [] })),
   'signup',
   'waitlist',
   ...CATEGORY_AUDIT_FIELDS,

@@ -3,10 +3,11 @@ import { OfferFreedPlaces } from '../../../../core/waiting-list/offer-freed-plac
 import { addEvent, FETCH } from '../../../support/api/test-app';
 import { manageTokenOf } from '../../../support/api/use-test-app';
 import { bookAndPay, useBookingChangeApp, veventOf } from '../../../support/api/booking-money';
+import { aBookingForm } from '../../../support/api/booking-form';
 
 // On SQLite (project default) and on the Firestore emulator (project api-firestore).
 
-const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '2', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: 'ada@example.org' };
+const form = aBookingForm();
 
 const world = useBookingChangeApp();
 const change = (token: string, numberAttending: number | string, numberOfChildren: number | string = 0, confirm = true) =>

@@ -4,8 +4,9 @@ import { TEST_CARDS } from '../../../../adapters/test-payments/test-payment-gate
 import type { SmtpTestServer } from '../../../support/smtp-test-server';
 import { addEvent, type TestApp } from '../../../support/api/test-app';
 import { useTestAppWithMail } from '../../../support/api/use-test-app';
+import { aBookingForm } from '../../../support/api/booking-form';
 
-const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '2', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: 'ada@example.org' };
+const form = aBookingForm();
 
 let smtp: SmtpTestServer;
 let app: TestApp;

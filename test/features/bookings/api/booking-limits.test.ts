@@ -7,8 +7,9 @@ import { TOO_MANY_PLACES_HELD } from '../../../../core/operations/submit-booking
 import { TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from '../../../../server/http/rate-limits';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
 import { addEvent, NOW, serverProperty, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { aBookingForm } from '../../../support/api/booking-form';
 
-const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '', numberOfVegetarian: '0', boatName: '', email: '' };
+const form = aBookingForm({ numberAttending: '1', numberOfChildren: '0', numberOfVegetarian: '0', email: '' });
 const LIMITS = { TRUST_PROXY: '1', BOOKING_LIMIT_PER_MINUTE: '10', BOOKING_LIMIT_PER_DAY: '60', BOOKING_MAX_HELD_PLACES_PER_ADDRESS: '100' };
 
 const apps: TestApp[] = [];

@@ -6,7 +6,7 @@ import { bookedFields, placesOperations } from '../../../support/places-operatio
 import { ConflictError, NotFoundError } from '../../../../core/shared/errors';
 import type { BookingRepository } from '../../../../core/bookings/booking-repository.port';
 import { markPaidByCard, minutesAfter, rejectionOf, describeContract, itAnswers, type AdapterFactory } from '../../../support/contract/storage-fixtures';
-import { aBooking, anUnpaidBooking } from '../../../support/entities';
+import { aBooking, aCardPaidBooking, anAmendment, anUnpaidBooking, aPendingChange } from '../../../support/entities';
 
 const SUBMITTED = '2026-06-01T09:00:00.000Z';
 const AT_SUBMISSION = new Date(SUBMITTED);
@@ -65,21 +65,7 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
     it('gives back a booking\'s changes (amendments) in their order through reads and changes, and counts its new places', async () => {
       const booking = aBooking({ numberAttending: 4 });
       await bookings().addIfPlacesRemain(booking, { capacity: 10, now: AT_SUBMISSION });
-      const amendment: Booking['amendments'][number] = {
-        revision: 1,
-        at: SUBMITTED,
-        numberAttendingBefore: 4,
-        numberOfChildrenBefore: 0,
-        numberAttending: 2,
-        numberOfChildren: 0,
-        difference: -2500,
-        refundStatus: 'pending',
-        refundId: null,
-        refundFailure: null,
-        refundedAt: null,
-        paymentId: null,
-        checkoutId: null,
-      };
+      const amendment = anAmendment({ at: SUBMITTED, numberAttendingBefore: 4, difference: -2500, refundStatus: 'pending' });
       await bookings().change(booking.id, AT_SUBMISSION, (current) => ({ booking: { ...current, numberAttending: 2, amendments: [amendment] } }));
       const settled = { ...amendment, refundStatus: 'refunded' as const, refundId: 'r-1', refundedAt: SUBMITTED };
       await bookings().change(booking.id, AT_SUBMISSION, (current) => ({ booking: { ...current, amendments: [settled] } }));
@@ -262,36 +248,25 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
     });
 
     it("finds a booking by a larger change's own checkout for good: while it waits, once it is paid, and after another replaced it", async () => {
-      const paid = aBooking({ id: 'grows', paymentRequired: true, paid: true, paymentAmount: 1000, paymentCurrency: 'GBP', checkoutId: 'chk-booking', paymentId: 'pay-1', paymentMethod: 'card' });
+      const paid = aCardPaidBooking({ id: 'grows', checkoutId: 'chk-booking' });
       await bookings().addIfPlacesRemain(paid, { capacity: null, now: AT_SUBMISSION });
-      const pending = (checkoutId: string, attempt: number) => ({
-        attempt,
-        checkoutId,
-        at: SUBMITTED,
-        checkoutOpenedAt: null,
-        numberAttending: 2,
-        numberOfChildren: 0,
-        difference: 1000,
-        priceKind: 'standard' as const,
-        memberPlaces: 0,
-        latePaymentId: null,
-      });
+      const pending = (checkoutId: string, attempt: number) => aPendingChange({ attempt, checkoutId, at: SUBMITTED });
       await bookings().change('grows', AT_SUBMISSION, (current) => ({ booking: { ...current, pendingChange: pending('chk-change-1', 1), changeAttempts: 1 } }));
       expect(await bookings().findByCheckoutId('chk-change-1')).toMatchObject({ id: 'grows', pendingChange: pending('chk-change-1', 1) });
       expect(await bookings().findByCheckoutId('chk-booking')).toMatchObject({ id: 'grows' });
       // Replaced by another change: both checkouts still name the booking (a late payment of the first is refunded).
       await bookings().change('grows', AT_SUBMISSION, (current) => ({ booking: { ...current, pendingChange: pending('chk-change-2', 2), changeAttempts: 2 } }));
       // Paid and made: the change's checkout is on its amendment, and still finds the booking.
-      await bookings().change('grows', AT_SUBMISSION, (current) => ({ booking: { ...current, numberAttending: 2, pendingChange: null, amendments: [{ revision: 1, at: SUBMITTED, numberAttendingBefore: 1, numberOfChildrenBefore: 0, numberAttending: 2, numberOfChildren: 0, difference: 1000, refundStatus: null, refundId: null, refundFailure: null, refundedAt: null, paymentId: 'pay-2', checkoutId: 'chk-change-2' }] } }));
+      await bookings().change('grows', AT_SUBMISSION, (current) => ({ booking: { ...current, numberAttending: 2, pendingChange: null, amendments: [anAmendment({ at: SUBMITTED, paymentId: 'pay-2', checkoutId: 'chk-change-2' })] } }));
       for (const checkoutId of ['chk-change-1', 'chk-change-2', 'chk-booking']) expect((await bookings().findByCheckoutId(checkoutId))?.id).toBe('grows');
       expect(await bookings().findByCheckoutId('chk-change-3')).toBeNull();
       expect((await bookings().get('grows'))?.amendments[0]).toMatchObject({ paymentId: 'pay-2', checkoutId: 'chk-change-2' });
     });
 
     it("holds a waiting change's extra places until its hold lapses (10 minutes, 30 once opened), and the recount agrees", async () => {
-      const paid = aBooking({ id: 'holds-more', eventId: 'change-holds', paymentRequired: true, paid: true, paymentAmount: 1000, paymentCurrency: 'GBP', paymentId: 'pay-1', paymentMethod: 'card' });
+      const paid = aCardPaidBooking({ id: 'holds-more', eventId: 'change-holds' });
       await bookings().addIfPlacesRemain(paid, { capacity: 5, now: AT_SUBMISSION });
-      const waiting = { attempt: 1, checkoutId: 'chk-grow', at: SUBMITTED, checkoutOpenedAt: null, numberAttending: 4, numberOfChildren: 0, difference: 3000, priceKind: 'standard' as const, memberPlaces: 0, latePaymentId: null };
+      const waiting = aPendingChange({ checkoutId: 'chk-grow', at: SUBMITTED, numberAttending: 4, difference: 3000 });
       await bookings().change('holds-more', AT_SUBMISSION, (current) => ({ booking: { ...current, pendingChange: waiting, changeAttempts: 1 } }));
       const taken = async (at: Date) => (await bookings().placesTakenByEvent(['change-holds'], at)).get('change-holds');
       expect(await taken(AT_SUBMISSION)).toBe(4);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { BOOKING_MESSAGES } from '../../../../core/bookings/booking-validation';
 import { NO_EMAIL_MESSAGES } from '../../../../core/bookings/booking-without-email';
 import { eventBookingPath, PATHS } from '../../../../core/shared/paths';
-import { createEvent, FETCH_HEADER, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
+import { addCurrentMembers, createEvent, FETCH_HEADER, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-server';
 import { describeViolations, seriousAxeViolations } from '../../../support/e2e/axe';
 import { PHONE, screenshot } from '../../../support/e2e/browser';
@@ -178,11 +178,7 @@ describe('the member price on the booking page', () => {
 
   let supperId = '';
   beforeAll(async () => {
-    for (const member of [MEMBER, PARENT]) {
-      await world.app.built.ports
-        .get('members')
-        .create({ ...member, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
-    }
+    await addCurrentMembers(world, [MEMBER, PARENT]);
     supperId = await createEvent(world.browser.context.request, world.app.baseUrl, {
       name: `Commodore's supper ${suffix}`,
       eventdatetime: wallClockDaysAhead(45, '19:00'),

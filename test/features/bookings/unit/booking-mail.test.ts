@@ -6,6 +6,7 @@ import { escapeHtml } from '../../../../core/mail/compose-mail';
 import { actorName } from '../../../../core/audit/audit';
 import { icsText } from '../../../../core/events/ics-file';
 import { makeBooking, makeEvent } from '../../../support/unit/domain-fixtures';
+import { anAmendment } from '../../../support/entities';
 
 const CONTEXT = { clubName: 'Kestrel Yacht Club', location: 'Kestrel Yacht Club, Reservoir Road', manageUrl: 'https://members.kestrel-yc.example/my-booking?token=abc.def' };
 
@@ -104,21 +105,7 @@ describe('the cancellation and refund e-mails', () => {
 
 describe('the calendar file of a changed booking', () => {
   const event = makeEvent({ id: 'sail', name: 'Autumn Sail', eventdatetime: '2026-10-03T09:00:00.000Z', eventenddatetime: '2026-10-03T12:00:00.000Z', sequence: 2 });
-  const amendment = (revision: number) => ({
-    revision,
-    at: '2026-09-01T10:00:00.000Z',
-    numberAttendingBefore: 2,
-    numberOfChildrenBefore: 0,
-    numberAttending: 3,
-    numberOfChildren: 0,
-    difference: 0,
-    refundStatus: null,
-    refundId: null,
-    refundFailure: null,
-    refundedAt: null,
-    paymentId: null,
-    checkoutId: null,
-  });
+  const amendment = (revision: number) => anAmendment({ revision, at: '2026-09-01T10:00:00.000Z', numberAttendingBefore: 2, numberAttending: 3, difference: 0 });
   const sequenceOf = (mail: { attachments: { content: string }[] }) =>
     new ICAL.Event(new ICAL.Component(ICAL.parse(mail.attachments[0].content)).getFirstSubcomponent('vevent')!).sequence;
 

@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { createEvent, wallClockDaysAhead } from '../../../support/e2e/admin-api';
+import { addCurrentMembers, createEvent, wallClockDaysAhead } from '../../../support/e2e/admin-api';
 import { fillDateTime, signedInAdminPage } from '../../../support/e2e/admin-form';
 import { expectAccessible as expectAccessibleNow, seriousAxeViolations } from '../../../support/e2e/axe';
 import { DESKTOP, PHONE } from '../../../support/e2e/browser';
@@ -111,7 +111,7 @@ describe('go / no-go, in Chromium', () => {
 
     // Sam takes the duty: the light turns green.
     const event = await world.app.built.ports.get('events').get(eventId);
-    await world.app.built.ports.get('members').create({ id: `sam-${stamp}`, name: 'Sam Sailor', email: `sam-${stamp}@example.org`, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
+    await addCurrentMembers(world, [{ id: `sam-${stamp}`, name: 'Sam Sailor', email: `sam-${stamp}@example.org` }]);
     await duties.assign({ slotId: `slot-${stamp}`, memberId: `sam-${stamp}`, eventId, window: { start: event!.eventdatetime!, end: event!.eventenddatetime! }, assignedAt: new Date().toISOString(), overrideReason: null });
     await admin.reload();
     const filled = admin.getByText('Safety cover: filled', { exact: true });

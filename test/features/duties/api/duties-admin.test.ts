@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
-import { addEvent, FETCH, NOW, signedInAdmin, type TestApp } from '../../../support/api/test-app';
+import { addEvent, FETCH, signedInAdmin, type TestApp } from '../../../support/api/test-app';
 import { useTestApp } from '../../../support/api/use-test-app';
-import type { Member } from '../../../../core/members/member';
+import { clubMember } from '../../../support/api/signed-in-member';
 import { VolunteerForDuty } from '../../../../core/duties/volunteer-for-duty';
 
 /** The admin's duty endpoints, end to end (today is 1 June 2026; the race is on 4 July). */
@@ -10,14 +10,10 @@ import { VolunteerForDuty } from '../../../../core/duties/volunteer-for-duty';
 let app: TestApp;
 let admin: TestAgent;
 
-function member(id: string, name: string, overrides: Partial<Member> = {}): Member {
-  return { id, name, email: `${id}@club.example`, membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: NOW, updatedAt: NOW, ...overrides };
-}
-
 useTestApp({}, async (started) => {
   app = started;
   admin = await signedInAdmin(app, 'duties@example.org', ['duties:write', 'events:read']);
-  for (const m of [member('ann', 'Ann Helm'), member('bob', 'Bob Stern'), member('cat', 'Cat Bow'), member('dan', 'Dan Keel')]) await app.get('members').create(m);
+  for (const m of [clubMember('ann', 'Ann Helm'), clubMember('bob', 'Bob Stern'), clubMember('cat', 'Cat Bow'), clubMember('dan', 'Dan Keel')]) await app.get('members').create(m);
 });
 
 async function post(path: string, body: object) {
@@ -90,7 +86,7 @@ describe('setting up duties and staffing an event', () => {
     const event = await addEvent(app, { eventdatetime: '2026-09-05T09:00:00.000Z', eventenddatetime: '2026-09-05T12:00:00.000Z' });
     const slot = await post(`/api/admin/duties/events/${event.id}/slots`, { dutyTypeId: type.body.id, needed: 2, optional: false });
     const ids = Array.from({ length: 20 }, (_, i) => `vol-${i}`);
-    for (const id of ids) await app.get('members').create(member(id, `Volunteer ${id}`));
+    for (const id of ids) await app.get('members').create(clubMember(id, `Volunteer ${id}`));
     const volunteer = app.built.ports.useCase(VolunteerForDuty);
     const results = await Promise.allSettled(ids.map((id) => volunteer.execute(id, slot.body.id)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);

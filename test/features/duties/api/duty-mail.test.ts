@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUTY_MAIL_ROUND_JOB } from '../../../../core/operations/scheduled-work';
 import { DUTY_REMINDER_KIND, SendDutyReminders } from '../../../../core/duties/duty-reminders';
 import { DUTY_RED_ALERT_KIND, SendStaffingAlerts } from '../../../../core/duties/staffing-alerts';
-import type { Member } from '../../../../core/members/member';
+import { clubMember } from '../../../support/api/signed-in-member';
 import type { SmtpTestServer } from '../../../support/smtp-test-server';
 import { eventually } from '../../../support/eventually';
 import { startTestAppWithMail, toOf } from '../../../support/api/app-with-mail';
-import { addAdmin, addEvent, FETCH, NOW, signIn, type TestApp } from '../../../support/api/test-app';
+import { addAdmin, addEvent, FETCH, signIn, type TestApp } from '../../../support/api/test-app';
 
 // Duty reminders and the red staffing light alert, sent by the server's own job runner to an SMTP
 // server in this process; on SQLite (project default) and the Firestore emulator (api-firestore).
@@ -22,17 +22,13 @@ let safetySlot: string;
 
 const RACE = { name: 'Club race', eventdatetime: '2026-06-20T09:00:00.000Z', eventenddatetime: '2026-06-20T12:00:00.000Z' };
 
-function member(id: string, name: string): Member {
-  return { id, name, email: `${id}@club.example`, membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: NOW, updatedAt: NOW };
-}
-
 beforeAll(async () => {
   ({ smtp, app, close: stop } = await startTestAppWithMail({ build: { jobRoundMs: 50 } }));
   await addAdmin(app, 'rota@example.org', ['duties:write', 'events:read']);
   await addAdmin(app, 'events@example.org', ['events:read', 'events:write']);
   admin = app.agent();
   await signIn(admin, 'rota@example.org');
-  for (const m of [member('ann', 'Ann Helm'), member('bob', 'Bob Stern')]) await app.get('members').create(m);
+  for (const m of [clubMember('ann', 'Ann Helm'), clubMember('bob', 'Bob Stern')]) await app.get('members').create(m);
   const safety = await admin.post('/api/admin/duties/types').set(FETCH).send({ name: 'Safety boat driver', description: '', qualificationIds: [] });
   const galley = await admin.post('/api/admin/duties/types').set(FETCH).send({ name: 'Galley', description: '', qualificationIds: [] });
   const race = await addEvent(app, RACE);

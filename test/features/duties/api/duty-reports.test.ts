@@ -1,6 +1,6 @@
 import type TestAgent from 'supertest/lib/agent';
 import { describe, expect, it } from 'vitest';
-import type { Member } from '../../../../core/members/member';
+import { clubMember } from '../../../support/api/signed-in-member';
 import { addEvent, FETCH, NOW, signedInAdmin, type TestApp } from '../../../support/api/test-app';
 import { useTestApp } from '../../../support/api/use-test-app';
 
@@ -11,14 +11,10 @@ let admin: TestAgent;
 let race: { id: string };
 let slots: { safety: string; galley: string };
 
-function member(id: string, name: string): Member {
-  return { id, name, email: `${id}@club.example`, membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: NOW, updatedAt: NOW };
-}
-
 useTestApp({}, async (started) => {
   app = started;
   admin = await signedInAdmin(app, 'rota@example.org', ['duties:write', 'events:read']);
-  for (const m of [member('ann', 'Ann Helm'), member('bob', 'Bob Stern'), member('cat', 'Cat Bow')]) await app.get('members').create(m);
+  for (const m of [clubMember('ann', 'Ann Helm'), clubMember('bob', 'Bob Stern'), clubMember('cat', 'Cat Bow')]) await app.get('members').create(m);
   const safety = await admin.post('/api/admin/duties/types').set(FETCH).send({ name: 'Safety boat driver', description: '', qualificationIds: [] });
   const galley = await admin.post('/api/admin/duties/types').set(FETCH).send({ name: 'Galley', description: '', qualificationIds: [] });
   // Two events on Sat 20 June (London), one on the 21st, one in May (over), one next year.

@@ -4,6 +4,7 @@ import { readFeed, vevents } from '../../../support/ics-feed';
 import { addEvent, FETCH, postFetch, signedInAdmin, type TestApp } from '../../../support/api/test-app';
 import { useTestApp } from '../../../support/api/use-test-app';
 import { addListedMember, signedInMember } from '../../../support/api/signed-in-member';
+import { asText } from '../../../support/api/text-body';
 
 // Duties in My club's private calendar feed (docs/my-club.md); today is 1 June 2026.
 let app: TestApp;
@@ -14,12 +15,7 @@ useTestApp({}, async (started) => {
   admin = await signedInAdmin(app, 'feed-duties@example.org', ['duties:write', 'events:read']);
 });
 
-const feedText = async (path: string) => (await app.agent().get(path).buffer(true).parse((response, done) => {
-  let text = '';
-  response.setEncoding('utf8');
-  response.on('data', (chunk: string) => (text += chunk));
-  response.on('end', () => done(null, text));
-})).body as string;
+const feedText = async (path: string) => (await app.agent().get(path).buffer(true).parse(asText)).body as string;
 
 describe('My club’s calendar feed and duties', () => {
   it('holds each duty the member holds, under the UID its reminder uses, at the duty’s time, and loses it when they are taken off', async () => {

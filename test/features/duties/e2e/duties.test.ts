@@ -6,6 +6,7 @@ import { createEvent, wallClockDaysAhead } from '../../../support/e2e/admin-api'
 import { expectAccessible } from '../../../support/e2e/axe';
 import { DESKTOP, PHONE } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
+import { sidewaysOverflow } from '../../../support/e2e/scroll';
 
 /**
  * Admin → Duties: an admin sets up a qualification, a duty type needing it and a template; records
@@ -25,7 +26,7 @@ async function atBothWidths(p: Page, name: string): Promise<void> {
   for (const viewport of [DESKTOP, PHONE]) {
     await p.setViewportSize(viewport);
     await expectAccessible(p, `${name}-${viewport.width}`, `duties-${name}-${viewport.width}`);
-    expect(await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} at ${viewport.width}px scrolls sideways`).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(p), `${name} at ${viewport.width}px scrolls sideways`).toBeLessThanOrEqual(0);
   }
   await p.setViewportSize(DESKTOP);
 }

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
-import { createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
+import { addCurrentMembers, createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-server';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { DESKTOP, PHONE } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
+import { sidewaysOverflow } from '../../../support/e2e/scroll';
 import { formatDateRange } from '../../../../core/shared/date-text';
 
 // Duties (docs/duties.md) in Chromium, the members' half: a member volunteers on /duties and asks for a swap;
@@ -21,7 +22,7 @@ const DUTY = 'Safety boat driver';
 
 beforeAll(async () => {
   const ports = world.app.built.ports;
-  for (const m of [ANN, BOB, CAT]) await ports.get('members').create({ ...m, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
+  await addCurrentMembers(world, [ANN, BOB, CAT]);
   const request = world.browser.context.request;
   await signInAsAdmin(request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
   const eventId = await createEvent(request, world.app.baseUrl, { name: RACE, eventdatetime: wallClockDaysAhead(30, '10:00') });
@@ -120,7 +121,7 @@ describe('members’ duties in Chromium', () => {
     expect(await slot.getByRole('button').count()).toBe(0);
     expect(await cat.locator('body').innerText()).not.toContain(BOB.name);
     await expectAccessible(cat, 'member-duty-rota-375');
-    expect(await cat.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'the rota at 375 px scrolls sideways').toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(cat), 'the rota at 375 px scrolls sideways').toBeLessThanOrEqual(0);
     await cat.close();
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { dutyWindow } from '../../../../core/duties/duties';
-import { createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
+import { addCurrentMembers, createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-server';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { PHONE } from '../../../support/e2e/browser';
@@ -20,9 +20,7 @@ let eventId = '';
 
 beforeAll(async () => {
   const ports = world.app.built.ports;
-  for (const member of [WREN, OWEN]) {
-    await ports.get('members').create({ ...member, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
-  }
+  await addCurrentMembers(world, [WREN, OWEN]);
   await signInAsAdmin(world.browser.context.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
   eventId = await createEvent(world.browser.context.request, world.app.baseUrl, { name: EVENT, eventdatetime: wallClockDaysAhead(20, '10:00') });
   const event = await ports.get('events').get(eventId);

@@ -5,6 +5,7 @@ import { emptyEventForm } from '../../../../core/events/event-form';
 import { CALENDAR_FEED_MS } from '../../../../server/features/events/calendar-feed-cache';
 import { readFeed, vevents } from '../../../support/ics-feed';
 import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { asText } from '../../../support/api/text-body';
 
 // GET /calendar.ics on the app's own storage (SQLite, and Firestore in the api-firestore project).
 // The test app's clock stands at 2026-06-01 09:00 UTC, so the feed starts at 1 March 2026.
@@ -25,12 +26,7 @@ afterAll(async () => {
 });
 
 async function getFeed(headers: Record<string, string> = {}, path = '/calendar.ics') {
-  const res = await app.agent().get(path).set(headers).buffer(true).parse((response, done) => {
-    let text = '';
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => (text += chunk));
-    response.on('end', () => done(null, text));
-  });
+  const res = await app.agent().get(path).set(headers).buffer(true).parse(asText);
   return { res, text: res.body as string };
 }
 

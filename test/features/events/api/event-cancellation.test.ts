@@ -6,11 +6,13 @@ import { readFeed, vevents } from '../../../support/ics-feed';
 import type { SmtpTestServer } from '../../../support/smtp-test-server';
 import { addEvent, FETCH, signedInAdmin, type TestApp } from '../../../support/api/test-app';
 import { useTestAppWithMail } from '../../../support/api/use-test-app';
+import { aBookingForm } from '../../../support/api/booking-form';
+import { asText } from '../../../support/api/text-body';
 
 // Cancelling an event on the app's own storage: SQLite, and Firestore in the
 // api-firestore project. Mail goes through a real SMTP server; refunds to the test gateway.
 
-const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '2', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '' };
+const form = aBookingForm();
 
 let smtp: SmtpTestServer;
 let app: TestApp;
@@ -49,12 +51,7 @@ async function calendarEntry(eventId: string) {
 }
 
 async function feedEntry(eventId: string) {
-  const res = await app.agent().get('/calendar.ics').buffer(true).parse((response, done) => {
-    let text = '';
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => (text += chunk));
-    response.on('end', () => done(null, text));
-  });
+  const res = await app.agent().get('/calendar.ics').buffer(true).parse(asText);
   expect(res.status).toBe(200);
   const text = res.body as string;
   return { text, event: vevents(readFeed(text)).find((e) => e.uid === `${eventId}@kyc-members-area`) };

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createEvent, wallClockDaysAhead, adminSignedInTab } from '../../../support/e2e/admin-api';
+import { addCurrentMembers, createEvent, wallClockDaysAhead, adminSignedInTab } from '../../../support/e2e/admin-api';
 import { fillDateTime } from '../../../support/e2e/admin-form';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { DESKTOP, PHONE } from '../../../support/e2e/browser';
@@ -47,7 +47,7 @@ beforeAll(async () => {
   await book('');
   // Sam is on the event's safety boat.
   const ports = world.app.built.ports;
-  await ports.get('members').create({ ...SAM, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
+  await addCurrentMembers(world, [SAM]);
   const duties = ports.get('duties');
   await duties.saveCatalogue('dutyTypes', { id: `safety-${stamp}`, name: 'Safety boat driver', description: '', qualificationIds: [] });
   await duties.addSlots([{ id: `slot-${stamp}`, eventId, dutyTypeId: `safety-${stamp}`, needed: 1, optional: false, createdAt: new Date().toISOString() }]);

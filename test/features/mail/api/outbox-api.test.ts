@@ -8,8 +8,9 @@ import { addWorkDays, WORK_DAY } from '../../../support/api/fixtures';
 import { startSmtpTestServer, type SmtpTestServer } from '../../../support/smtp-test-server';
 import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from '../../../support/api/test-app';
 import { eventually } from '../../../support/eventually';
+import { aBookingForm } from '../../../support/api/booking-form';
 
-const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '2', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: 'ada@example.org' };
+const form = aBookingForm();
 
 async function signedIn(app: TestApp, email: string, permissions: Parameters<typeof addAdmin>[2]) {
   await addAdmin(app, email, permissions);

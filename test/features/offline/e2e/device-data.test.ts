@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startOfLondonDay } from '../../../../core/shared/london-time';
 import { OFFICER_DAY, storeOfficerDay } from '../../../support/officer-day-fixtures';
-import { createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
+import { addCurrentMembers, createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
 import { signedInAdminPage } from '../../../support/e2e/admin-form';
 import { adminMenuLink } from '../../../support/e2e/admin-menu';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-server';
@@ -26,9 +26,7 @@ let eventId = '';
 
 beforeAll(async () => {
   await storeOfficerDay((name) => world.app.built.ports.get(name), startOfLondonDay(new Date()));
-  await world.app.built.ports
-    .get('members')
-    .create({ ...MEMBER, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
+  await addCurrentMembers(world, [MEMBER]);
   await signInAsAdmin(world.browser.context.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
   eventId = await createEvent(world.browser.context.request, world.app.baseUrl, { name: EVENT, eventdatetime: wallClockDaysAhead(21, '10:00') });
   const booked = await fetch(`${world.app.baseUrl}/api/bookings`, {

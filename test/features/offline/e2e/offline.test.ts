@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
+import { addCurrentMembers, createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, ROOT, ensureWebBuild } from '../../../support/e2e/app-server';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { PHONE } from '../../../support/e2e/browser';
@@ -76,9 +76,7 @@ async function openPlain(page: Page, path: string): Promise<void> {
 describe('the app offline and updated (Chromium)', () => {
   it('shows visited pages, kept PDFs and my bookings offline with the time they were stored, takes a new build on Reload, and forgets the member at sign-out', async () => {
     const { app, browser, smtp } = world;
-    await app.built.ports
-      .get('members')
-      .create({ ...MEMBER, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
+    await addCurrentMembers(world, [MEMBER]);
     await signInAsAdmin(browser.context.request, app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     const eventId = await createEvent(browser.context.request, app.baseUrl, { name: EVENT, eventdatetime: wallClockDaysAhead(21, '10:00') });
     const booking = await fetch(`${app.baseUrl}/api/bookings`, {

@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { TEST_CARDS } from '../../../../adapters/test-payments/test-payment-gateway';
 import { addEvent, FETCH } from '../../../support/api/test-app';
-import { bookAndPay, payCheckout, useBookingChangeApp, veventOf } from '../../../support/api/booking-money';
+import { bookAndPay, deliverWebhook, payCheckout, useBookingChangeApp, veventOf } from '../../../support/api/booking-money';
+import { aBookingForm } from '../../../support/api/booking-form';
 
 // A larger change of a card-paid booking, paid through its own checkout (docs/payments.md#changing-a-booking).
 // On SQLite (project default) and on the Firestore emulator (project api-firestore).
 
-const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '1', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: 'ada@example.org' };
+const form = aBookingForm({ numberAttending: '1' });
 
 const world = useBookingChangeApp();
 const change = (token: string, numberAttending: number, confirm = true, agent = world.app.agent()) =>
@@ -14,10 +15,7 @@ const change = (token: string, numberAttending: number, confirm = true, agent = 
 const pay = (checkoutId: string, agent = world.app.agent()) => payCheckout(world.app, checkoutId, agent);
 const revenue = async (eventId: string) => (await world.treasurer.get(`/api/admin/events/${eventId}/bookings`)).body.summary.revenue;
 
-async function webhook(checkoutId: string) {
-  const hook = world.gateway().webhookFor(checkoutId, 'http://club.example/api/webhooks/test')!;
-  return world.app.agent().post('/api/webhooks/test').set('Host', 'club.example').set(hook.headers).set('Content-Type', 'application/json').send(hook.rawBody.toString('utf8'));
-}
+const webhook = (checkoutId: string) => deliverWebhook(world.app, checkoutId);
 
 const paidBooking = (eventId: string, numberAttending: number, email = 'ada@example.org') =>
   bookAndPay(world.app, { eventId, ...form, email, numberAttending: String(numberAttending) });
@@ -105,16 +103,18 @@ describe('a larger change of a card-paid booking is paid by card through its own
     const paid = await pay(grown.body.checkoutId);
     const second = paid.body.paymentId as string;
     const refundsBefore = world.gateway().refunds.length;
+    /** The refunds asked since, as [payment, amount]. */
+    const refundsSince = () => world.gateway().refunds.slice(refundsBefore).map((r) => [r.paymentId, r.amount]);
     // 4 to 1: 3000 back, 2000 of it from the change's payment, 1000 from the booking's.
     expect((await change(token, 1)).body).toMatchObject({ changed: true, difference: -3000 });
     const first = (await world.app.get('bookings').get(bookingId))!.paymentId;
-    expect(world.gateway().refunds.slice(refundsBefore).map((r) => [r.paymentId, r.amount])).toEqual([
+    expect(refundsSince()).toEqual([
       [second, 2000],
       [first, 1000],
     ]);
     expect(await revenue(event.id)).toEqual({ GBP: 1000 });
     expect((await world.app.agent().post('/api/my-booking/cancel').send({ token })).status).toBe(200);
-    expect(world.gateway().refunds.slice(refundsBefore).map((r) => [r.paymentId, r.amount])).toEqual([
+    expect(refundsSince()).toEqual([
       [second, 2000],
       [first, 1000],
       [first, 1000],

@@ -4,6 +4,7 @@ import { TEST_CARDS } from '../../../../adapters/test-payments/test-payment-gate
 import { CAPABILITY_PARAMS } from '../../../../core/shared/capability-links';
 import type TestAgent from 'supertest/lib/agent';
 import { addEvent, FETCH, signedInAdmin, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { aBookingForm } from '../../../support/api/booking-form';
 
 /**
  * A checkout id is a capability: whoever holds one may pay it and follow it. It stays with the
@@ -21,7 +22,7 @@ afterAll(async () => {
   await app.dispose();
 });
 
-const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0', boatName: '', email: '' };
+const form = aBookingForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0', email: '' });
 const checkoutPath = (checkoutId: string) => `/api/payments/checkouts/${encodeURIComponent(checkoutId)}`;
 const tokenOf = (managePath: string) => new URL(managePath, 'http://x').searchParams.get('token') ?? '';
 

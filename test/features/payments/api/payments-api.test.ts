@@ -9,8 +9,9 @@ import { addAdmin, addEvent, signIn, startTestApp, type TestApp, withTestApp } f
 import { useTestApp } from '../../../support/api/use-test-app';
 import { withTempSqlite } from '../../../support/temp-sqlite';
 import { emptyEventForm } from '../../../../core/events/event-form';
+import { aBookingForm } from '../../../support/api/booking-form';
 
-const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '3', numberOfChildren: '1', numberOfSoftDrinks: '', numberOfVegetarian: '0', boatName: '', email: '' };
+const form = aBookingForm({ numberAttending: '3', numberOfChildren: '1', numberOfVegetarian: '0', email: '' });
 
 async function paidBooking(app: TestApp, fields: Record<string, unknown> = {}) {
   const event = await addEvent(app, { requiresPayment: true, price: 1250, name: 'Summer barbecue', ...fields });

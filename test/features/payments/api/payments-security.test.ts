@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS, TEST_SIGNATURE_HEADER, TestPaymentGateway } from '../../../../adapters/test-payments/test-payment-gateway';
 import type { Booking } from '../../../../core/bookings/booking';
 import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { aBookingForm } from '../../../support/api/booking-form';
 
 /**
  * What a member's browser (or anyone pretending to be one) cannot do: set the price, mark a
@@ -24,7 +25,7 @@ afterAll(async () => {
   await app.dispose();
 });
 
-const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '2', numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0', boatName: '', email: '' };
+const form = aBookingForm({ numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0', email: '' });
 
 async function paidBooking(extra: Record<string, unknown> = {}) {
   const event = await addEvent(app, { requiresPayment: true, price: 2000 });

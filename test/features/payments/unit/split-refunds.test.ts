@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { settleCardRefund } from '../../../../core/bookings/booking-changes';
 import type { Booking } from '../../../../core/bookings/booking';
 import type { PaymentGateway, RefundRequest, RefundResult } from '../../../../core/payments/payment-gateway.port';
-import { aBooking } from '../../../support/entities';
+import { aBooking, anAmendment } from '../../../support/entities';
 import { makeWorld } from '../../../support/unit/world';
 
 /** A booking of 1 paid by card (pay-0, £10), grown to 2 by a change paid by card (pay-1, £10), then cancelled with a full refund. */
@@ -18,7 +18,7 @@ function grownAndCancelled(): Booking {
     paymentId: 'pay-0',
     paymentMethod: 'card',
     amendments: [
-      { revision: 1, at: '2026-06-01T09:01:00.000Z', numberAttendingBefore: 1, numberOfChildrenBefore: 0, numberAttending: 2, numberOfChildren: 0, difference: 1000, refundStatus: null, refundId: null, refundFailure: null, refundedAt: null, paymentId: 'pay-1', checkoutId: 'chk-c1' },
+      anAmendment({ paymentId: 'pay-1', checkoutId: 'chk-c1' }),
     ],
     cancelledAt: '2026-06-01T09:02:00.000Z',
     cancelledBy: 'member',

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { strFromU8, unzipSync } from 'fflate';
-import { createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
+import { addCurrentMembers, createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-server';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { PHONE } from '../../../support/e2e/browser';
@@ -18,9 +18,7 @@ const GUEST = { firstName: 'Perpetua', lastName: 'Bowline', email: `perpetua.${s
 let eventId = '';
 
 beforeAll(async () => {
-  await world.app.built.ports
-    .get('members')
-    .create({ ...MEMBER, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
+  await addCurrentMembers(world, [MEMBER]);
   await signInAsAdmin(world.browser.context.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
   eventId = await createEvent(world.browser.context.request, world.app.baseUrl, { name: `Open day ${stamp}`, eventdatetime: wallClockDaysAhead(30, '10:00') });
   for (const who of [{ firstName: 'Wren', lastName: 'Dinghy', email: MEMBER.email }, GUEST]) {

@@ -26,11 +26,11 @@ import type { DutySwapRepository } from '../../../../core/duties/duty-swap-repos
 import { SWAP_AUDIT_SUMMARIES, swapAuditChanges, type DutySwap } from '../../../../core/duties/duty-swaps';
 import type { WaitingList } from '../../../../core/waiting-list/waiting-list.port';
 import type { WaitingListEntry } from '../../../../core/waiting-list/waiting-list-entry';
-import type { WorkDaySignup } from '../../../../core/work-days/work-day';
+import type { WorkDay, WorkDaySignup } from '../../../../core/work-days/work-day';
 import { recordSignupRemoval } from '../../../../core/work-days/remove-work-day-signup';
 import type { WorkDayRepository } from '../../../../core/work-days/work-day-repository.port';
 import { describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
-import { aBooking, anEvent } from '../../../support/entities';
+import { aBooking, anAdmin, anEvent } from '../../../support/entities';
 
 /** The retention store with the ports of the same storage that hold the records it changes. */
 export interface RetentionFixture {
@@ -171,7 +171,7 @@ async function checkRun(s: RetentionFixture, world: World, run: number): Promise
       const signups: WorkDaySignup[] = [];
       /** Audit entries about a work day, an event or a duty that name a person (as the use cases write them), with the texts that name them and their pseudonym's key. */
       const named: { id: string; texts: string[]; key: string }[] = [];
-      const admin = { uid: 'admin-1', email: 'admin@club.example', name: 'Ada Admin', role: 'admin', permissions: [], disabled: false, createdAt: '2026-01-01T00:00:00.000Z' };
+      const admin = anAdmin({ email: 'admin@club.example', name: 'Ada Admin', permissions: [] });
       const written = async (at: Date, write: (deps: { audit: AuditLog; ids: { next: () => string }; clock: FixedClock }) => Promise<void>, texts: string[], key: string) => {
         const entryId = id('named', named.length);
         await write({ audit: s.audit, ids: { next: () => entryId }, clock: new FixedClock(at) });
@@ -289,7 +289,8 @@ async function checkRun(s: RetentionFixture, world: World, run: number): Promise
       }
       for (const [i, workDay] of world.workDays.entries()) {
         const date = dayAgo(workDay.daysAgo).toISOString();
-        await s.workDays.create({ id: id('workday', i), name: `Spring clean ${i}`, description: '', date, foodAvailable: true, active: true, tools: '', notes: '', jobs: [{ id: 'paint', title: 'Painting', description: '', volunteersNeeded: 10 }] });
+        const day: WorkDay = { id: id('workday', i), name: `Spring clean ${i}`, description: '', date, foodAvailable: true, active: true, tools: '', notes: '', jobs: [{ id: 'paint', title: 'Painting', description: '', volunteersNeeded: 10 }] };
+        await s.workDays.create(day);
         for (const [j, v] of workDay.signups.entries()) {
           const signup: WorkDaySignup = {
             id: id('signup', i, j),
@@ -314,7 +315,7 @@ async function checkRun(s: RetentionFixture, world: World, run: number): Promise
             at,
             (deps) =>
               j === 0
-                ? recordSignupRemoval(deps, admin, { id: id('workday', i), name: `Spring clean ${i}`, description: '', date, foodAvailable: true, active: true, tools: '', notes: '', jobs: [{ id: 'paint', title: 'Painting', description: '', volunteersNeeded: 10 }] }, gone)
+                ? recordSignupRemoval(deps, admin, day, gone)
                 : deps.audit.append([{ id: deps.ids.next(), at: at.toISOString(), actor: { kind: 'member' }, action: 'workDay.signup-withdrawn', recordType: 'workDay', recordId: id('workday', i), summary: `${name} withdrew through the e-mailed link (sign-up ${gone.id})`, changes: [{ field: 'signup', before: name, after: null }] }]),
             [gone.firstName, gone.lastName, ...(gone.otherJob ? [gone.otherJob] : [])],
             name,

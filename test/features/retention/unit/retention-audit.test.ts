@@ -4,6 +4,7 @@ import { FixedClock } from '../../../../adapters/memory/fixed-clock';
 import { HmacPseudonyms } from '../../../../adapters/node-crypto/hmac-pseudonyms';
 import type { AuditEntry } from '../../../../core/audit/audit';
 import { recordAdminAction } from '../../../../core/audit/audit-trail';
+import { anAdmin } from '../../../support/entities';
 import { RETENTION_AUDIT_ACTIONS, auditEntryPerson, isPseudonym, pseudonymisedNamedEntry } from '../../../../core/privacy/retention-audit';
 import type { AnonymisedPerson } from '../../../../core/privacy/retention-store.port';
 import { recordSignupRemoval } from '../../../../core/work-days/remove-work-day-signup';
@@ -11,7 +12,7 @@ import { SWAP_AUDIT_SUMMARIES, UNKNOWN_SWAP_MEMBER, swapAuditChanges, type DutyS
 
 const pseudonyms = new HmacPseudonyms('a-secret-of-at-least-thirty-two-characters');
 const pseudonymOf = (person: AnonymisedPerson) => ({ texts: person.texts, pseudonym: pseudonyms.of(person.key) });
-const admin = { uid: 'admin-1', email: 'admin@club.example', name: 'Ada Admin', role: 'admin', permissions: [], disabled: false, createdAt: '2026-01-01T00:00:00.000Z' };
+const admin = anAdmin({ email: 'admin@club.example', name: 'Ada Admin', permissions: [] });
 const AT = '2026-05-01T10:00:00.000Z';
 /** The other member of a swap. */
 const OTHER = 'Olly Otherside';

@@ -6,6 +6,7 @@ import { adminMenuLink } from '../../../support/e2e/admin-menu';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { DESKTOP, PHONE } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
+import { sidewaysOverflow } from '../../../support/e2e/scroll';
 import { expectErrorThenLoading } from '../../../support/e2e/load-states';
 import { attributeOf, countOf, textOf } from '../../../support/e2e/eventually';
 
@@ -37,7 +38,7 @@ async function atBothWidths(p: Page, name: string): Promise<void> {
   for (const viewport of [DESKTOP, PHONE]) {
     await p.setViewportSize(viewport);
     await accessible(p, `${name}-${viewport.width}`);
-    expect(await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} at ${viewport.width}px scrolls sideways`).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(p), `${name} at ${viewport.width}px scrolls sideways`).toBeLessThanOrEqual(0);
   }
   await p.setViewportSize(DESKTOP);
 }

@@ -4,8 +4,9 @@ import { WAITING_LIST_ROUND_JOB } from '../../../../core/operations/scheduled-wo
 import type { SmtpTestServer } from '../../../support/smtp-test-server';
 import { addAdmin, addEvent, FETCH, signIn, type TestApp } from '../../../support/api/test-app';
 import { useTestAppWithMail } from '../../../support/api/use-test-app';
+import { aBookingForm } from '../../../support/api/booking-form';
 
-const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '2', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: '' };
+const form = aBookingForm({ email: '' });
 
 let smtp: SmtpTestServer;
 let app: TestApp;

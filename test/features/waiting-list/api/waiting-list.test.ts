@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { SmtpTestServer } from '../../../support/smtp-test-server';
 import { addAdmin, addEvent, FETCH, signIn, type TestApp } from '../../../support/api/test-app';
 import { useTestAppWithMail } from '../../../support/api/use-test-app';
+import { aBookingForm } from '../../../support/api/booking-form';
 
-const booking = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '2', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: '' };
+const booking = aBookingForm({ email: '' });
 
 let smtp: SmtpTestServer;
 let app: TestApp;

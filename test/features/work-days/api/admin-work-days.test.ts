@@ -37,6 +37,9 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** A volunteer signs up for the work day through the public form. */
+const signUp = (workDayId: string, signup: Record<string, unknown>) => app.agent().post(`/api/work-days/${workDayId}/signups`).set(FETCH).send(signup);
+
 async function auditOf(workDayId: string) {
   return (await app.get('audit').list({ limit: 1000 })).filter((e) => e.recordType === 'workDay' && e.recordId === workDayId);
 }
@@ -96,10 +99,10 @@ describe('admin work days: create, edit, close a job, archive', () => {
     const bosun = await agentOf('bosun@example.org');
     const day = (await bosun.post('/api/admin/work-days').set(FETCH).send(form({ name: 'Crane day' }))).body.workDay;
     const [scrub, gutters] = day.jobs;
-    const signUp = (firstName: string, jobs: string[]) =>
-      app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName, lastName: 'Sailor', selectedJobs: jobs });
-    expect((await signUp('Ann', [scrub.id])).status).toBe(201);
-    expect((await signUp('Bob', [scrub.id])).status).toBe(201);
+    const sailor = (firstName: string, jobs: string[]) =>
+      signUp(day.id, { firstName, lastName: 'Sailor', selectedJobs: jobs });
+    expect((await sailor('Ann', [scrub.id])).status).toBe(201);
+    expect((await sailor('Bob', [scrub.id])).status).toBe(201);
     const edit = (await bosun.get(`/api/admin/work-days/${day.id}`)).body.form;
 
     const fewer = await bosun.put(`/api/admin/work-days/${day.id}`).set(FETCH).send({ ...edit, jobs: [{ ...edit.jobs[0], volunteersNeeded: '1' }, edit.jobs[1]] });
@@ -121,7 +124,7 @@ describe('admin work days: create, edit, close a job, archive', () => {
       ['Bacon rolls', false, 0],
     ]);
     expect(saved.body.workDay.jobs.map((j: { id: string }) => j.id)).not.toContain(gutters.id);
-    const refused = await signUp('Cy', [scrub.id]);
+    const refused = await sailor('Cy', [scrub.id]);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe(WORK_DAY_MESSAGES.jobsClosed(['Scrub the pontoons']));
     const audit = await auditOf(day.id);
@@ -160,8 +163,8 @@ describe('admin work-day roster: CSV, removing a sign-up, the dashboard', () => 
   it('downloads the sign-ups as a formula-safe CSV named after the day', async () => {
     const bosun = await agentOf('bosun@example.org');
     const day = (await bosun.post('/api/admin/work-days').set(FETCH).send(form({ name: 'Slipway day' }))).body.workDay;
-    await app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName: '=HYPERLINK("http://x")', lastName: 'Sneaky', selectedJobs: [day.jobs[0].id], otherJob: '+1 for tea', bringingTools: true, email: 'sneaky@example.org' });
-    await app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName: 'No', lastName: 'Address', selectedJobs: [day.jobs[1].id] });
+    await signUp(day.id, { firstName: '=HYPERLINK("http://x")', lastName: 'Sneaky', selectedJobs: [day.jobs[0].id], otherJob: '+1 for tea', bringingTools: true, email: 'sneaky@example.org' });
+    await signUp(day.id, { firstName: 'No', lastName: 'Address', selectedJobs: [day.jobs[1].id] });
     const res = await bosun.get(`/api/admin/work-days/${day.id}/signups.csv`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
@@ -181,16 +184,16 @@ describe('admin work-day roster: CSV, removing a sign-up, the dashboard', () => 
     const bosun = await agentOf('bosun@example.org');
     const day = (await bosun.post('/api/admin/work-days').set(FETCH).send(form({ name: 'Buoy day' }))).body.workDay;
     const gutters = day.jobs[1];
-    const signed = await app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName: 'Dee', lastName: 'Hand', selectedJobs: [gutters.id] });
+    const signed = await signUp(day.id, { firstName: 'Dee', lastName: 'Hand', selectedJobs: [gutters.id] });
     expect(signed.status).toBe(201);
-    expect((await app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName: 'Eve', lastName: 'Late', selectedJobs: [gutters.id] })).status).toBe(409);
+    expect((await signUp(day.id, { firstName: 'Eve', lastName: 'Late', selectedJobs: [gutters.id] })).status).toBe(409);
     const removed = await bosun.delete(`/api/admin/work-days/${day.id}/signups/${signed.body.signupId}`).set(FETCH);
     expect(removed.status).toBe(204);
     const again = await bosun.delete(`/api/admin/work-days/${day.id}/signups/${signed.body.signupId}`).set(FETCH);
     expect(again.status).toBe(404);
     expect(again.body.error).toBe('Sign-up not found');
     expect((await bosun.get(`/api/admin/work-days/${day.id}`)).body.workDay.jobs[1].currentVolunteers).toBe(0);
-    expect((await app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName: 'Eve', lastName: 'Late', selectedJobs: [gutters.id] })).status).toBe(201);
+    expect((await signUp(day.id, { firstName: 'Eve', lastName: 'Late', selectedJobs: [gutters.id] })).status).toBe(201);
     const entry = (await auditOf(day.id)).find((e) => e.action === 'workDay.signup-removed');
     expect(entry?.summary).toBe('Removed the sign-up of Dee Hand from the work day Buoy day');
     expect(entry?.changes).toEqual(expect.arrayContaining([{ field: 'volunteer', before: 'Dee Hand', after: null }]));
@@ -199,8 +202,8 @@ describe('admin work-day roster: CSV, removing a sign-up, the dashboard', () => 
   it('e-mails a removed volunteer who gave an address, through the outbox, naming the work day; none without an address', async () => {
     const bosun = await agentOf('bosun@example.org');
     const day = (await bosun.post('/api/admin/work-days').set(FETCH).send(form({ name: 'Mooring day' }))).body.workDay;
-    const withMail = await app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName: 'Fay', lastName: 'Mail', email: 'fay@example.org', selectedJobs: [day.jobs[0].id] });
-    const without = await app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName: 'Gus', lastName: 'Quiet', selectedJobs: [day.jobs[0].id] });
+    const withMail = await signUp(day.id, { firstName: 'Fay', lastName: 'Mail', email: 'fay@example.org', selectedJobs: [day.jobs[0].id] });
+    const without = await signUp(day.id, { firstName: 'Gus', lastName: 'Quiet', selectedJobs: [day.jobs[0].id] });
     expect([withMail.status, without.status]).toEqual([201, 201]);
     const removals = async () => (await app.get('outbox').list({ limit: 1000 })).filter((m) => m.kind === 'workday-removal');
     const before = (await removals()).length;
@@ -224,13 +227,13 @@ describe('admin work-day roster: CSV, removing a sign-up, the dashboard', () => 
     const [pontoons, gutters] = day.jobs;
     const ids: string[] = [];
     for (const [i, job] of [pontoons, pontoons, gutters].entries()) {
-      const signed = await app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName: `Fake${i}`, lastName: 'Name', selectedJobs: [job.id] });
+      const signed = await signUp(day.id, { firstName: `Fake${i}`, lastName: 'Name', selectedJobs: [job.id] });
       expect(signed.status).toBe(201);
       ids.push(signed.body.signupId);
     }
-    const real = await app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName: 'Real', lastName: 'Volunteer', selectedJobs: [], otherJob: 'Anything' });
+    const real = await signUp(day.id, { firstName: 'Real', lastName: 'Volunteer', selectedJobs: [], otherJob: 'Anything' });
     // Every job is full: the next volunteer is turned away.
-    expect((await app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName: 'Next', lastName: 'One', selectedJobs: [gutters.id] })).status).toBe(409);
+    expect((await signUp(day.id, { firstName: 'Next', lastName: 'One', selectedJobs: [gutters.id] })).status).toBe(409);
     expect((await bosun.delete(`/api/admin/work-days/${day.id}/signups/${ids[2]}`).set(FETCH)).status).toBe(204);
 
     const removed = await bosun.post(`/api/admin/work-days/${day.id}/signups/remove`).set(FETCH).send({ signupIds: [...ids, 'never-there'] });
@@ -241,7 +244,7 @@ describe('admin work-day roster: CSV, removing a sign-up, the dashboard', () => 
     expect((await app.get('workDays').listSignups(day.id)).map((s) => s.id)).toEqual([real.body.signupId]);
     const summaries = (await auditOf(day.id)).filter((e) => e.action === 'workDay.signup-removed').map((e) => e.summary);
     expect(summaries.sort()).toEqual(['Fake0 Name', 'Fake1 Name', 'Fake2 Name'].map((n) => `Removed the sign-up of ${n} from the work day Flooded day`));
-    expect((await app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName: 'Next', lastName: 'One', selectedJobs: [gutters.id] })).status).toBe(201);
+    expect((await signUp(day.id, { firstName: 'Next', lastName: 'One', selectedJobs: [gutters.id] })).status).toBe(201);
   });
 
   it('refuses a batch removal with no sign-ups, too many or not a list, and one for an unknown day, changing nothing', async () => {
@@ -269,7 +272,7 @@ describe('admin work-day roster: CSV, removing a sign-up, the dashboard', () => 
     expect(dashboard.body.shortWorkDays[0]).toEqual({ id: day.id, name: 'Short-handed day', date: '2026-06-05T08:00:00.000Z', short: 3 });
     // Filled up, it is short no more.
     for (const [i, job] of [day.jobs[0], day.jobs[0], day.jobs[1]].entries()) {
-      await app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName: `V${i}`, lastName: 'Helper', selectedJobs: [job.id] });
+      await signUp(day.id, { firstName: `V${i}`, lastName: 'Helper', selectedJobs: [job.id] });
     }
     expect((await bosun.get('/api/admin/dashboard')).body.shortWorkDays.map((w: { id: string }) => w.id)).not.toContain(day.id);
     const treasurer = await agentOf('treasurer@example.org');

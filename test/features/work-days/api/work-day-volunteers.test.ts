@@ -9,6 +9,7 @@ import { addWorkDays, storedCounts, WORK_DAY } from '../../../support/api/fixtur
 import { outboxEmptied } from '../../../support/api/app-with-mail';
 import { FETCH, startTestApp, type TestApp } from '../../../support/api/test-app';
 import { eventually } from '../../../support/eventually';
+import { asText } from '../../../support/api/text-body';
 
 // A volunteer's side of work days, on the app's own storage (SQLite, and Firestore in the
 // api-firestore project): the optional e-mail, its confirmation with the .ics and the withdraw
@@ -166,12 +167,7 @@ describe('the withdraw link', () => {
 
 describe('work days on the calendar and in the feed', () => {
   async function getFeed(headers: Record<string, string> = {}) {
-    const res = await app.agent().get('/calendar.ics').set(headers).buffer(true).parse((response, done) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => done(null, text));
-    });
+    const res = await app.agent().get('/calendar.ics').set(headers).buffer(true).parse(asText);
     return { res, text: res.body as string };
   }
 

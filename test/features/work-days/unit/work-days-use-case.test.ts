@@ -8,7 +8,7 @@ import { SignUpForWorkDay } from '../../../../core/work-days/sign-up-for-work-da
 import { ListWorkDaySignups } from '../../../../core/work-days/list-work-day-signups';
 import { NotFoundError, PermissionError, ValidationError } from '../../../../core/shared/errors';
 import { SPRING_CLEAN, makeWorld, withPermissions } from '../../../support/unit/world';
-import { anAdmin, aWorkDay } from '../../../support/entities';
+import { anAdmin, aSignup, aWorkDay } from '../../../support/entities';
 
 const volunteer = { firstName: ' Ann ', lastName: ' Sailor ', selectedJobs: ['paint'], otherJob: '', notes: ' Can stay late ', bringingTools: true, wantsFood: true };
 
@@ -162,6 +162,6 @@ describe('the removal notice (property)', () => {
         expect(mail.html).not.toContain('<b>x</b>');
       }),
     );
-    expect(() => workDayRemovalNotice({ id: 's', workDayId: 'w', firstName: 'A', lastName: 'B', selectedJobs: [], otherJob: '', notes: '', bringingTools: false, wantsFood: false, submittedAt: '2026-06-01T09:00:00.000Z', email: null }, aWorkDay(SPRING_CLEAN), { clubName: 'K' })).toThrow(RangeError);
+    expect(() => workDayRemovalNotice(aSignup({ firstName: 'A', lastName: 'B', selectedJobs: [], email: null }), aWorkDay(SPRING_CLEAN), { clubName: 'K' })).toThrow(RangeError);
   });
 });
