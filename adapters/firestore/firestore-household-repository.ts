@@ -176,6 +176,12 @@ export class FirestoreHouseholdRepository extends FirestoreCollectionAdapter imp
     return this.invitationsWhere('householdId', householdId);
   }
 
+  async invitationsToEmail(email: string): Promise<HouseholdInvitation[]> {
+    if (typeof email !== 'string' || !email.isWellFormed()) return [];
+    const snapshot = await withCoreErrors(() => this.invitations.where('email', '==', invitationEmail(email)).get());
+    return snapshot.docs.map((doc) => storedInvitation(doc.data())).sort(byInvitationOrder);
+  }
+
   async removeInvitation(id: string): Promise<boolean> {
     if (!isMemberId(id)) return false;
     const ref = this.invitations.doc(id);

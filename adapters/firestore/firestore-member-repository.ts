@@ -1,7 +1,8 @@
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import { MEMBER_OPTIONAL_FIELDS, MemberSchema, memberEmailKey, type Member } from '../../core/members/member';
 import type { MemberRepository, MemberUpdateExtras } from '../../core/members/member-repository.port';
 import { readMemberDutyRelease } from './firestore-member-duty-release';
+import { addToOutbox } from './firestore-outbox';
 import { byNameThenEmail, MEMBER_MESSAGES, membersAfterImport, validMember } from '../member-records';
 import { pickFields } from '../pick-fields';
 import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
@@ -54,13 +55,16 @@ export class FirestoreMemberRepository extends FirestoreCollectionAdapter implem
   async update(member: Member, also: MemberUpdateExtras = {}): Promise<void> {
     const valid = validMember(member);
     const release = also.releaseDuties;
-    // With a release: one transaction, the member, their duties released and the e-mails about them.
-    await this.writes.replace(
-      valid.id,
-      memberEmailKey(valid.email),
-      toDocument(valid),
-      release ? { read: (tx) => readMemberDutyRelease(tx, this.db, this.options, valid.id, release), conflict: 'An outbox message with this id already exists' } : undefined,
-    );
+    const mail = also.mail ?? [];
+    // With a release or mail: one transaction, the member, their duties released and the e-mails.
+    const read = async (tx: Transaction): Promise<() => void> => {
+      const released = release ? await readMemberDutyRelease(tx, this.db, this.options, valid.id, release) : null;
+      return () => {
+        released?.();
+        addToOutbox(tx, this.db, mail, this.options);
+      };
+    };
+    await this.writes.replace(valid.id, memberEmailKey(valid.email), toDocument(valid), release || mail.length > 0 ? { read, conflict: 'An outbox message with this id already exists' } : undefined);
   }
 
   async importMembers(members: readonly Member[]): Promise<void> {

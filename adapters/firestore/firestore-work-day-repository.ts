@@ -3,7 +3,7 @@ import { FieldValue, type DocumentData, type DocumentSnapshot } from 'firebase-a
 import { backfillMissingFields } from './firestore-backfill';
 import { WorkDaySchema, WorkDaySignupSchema, type WorkDay, type WorkDaySignup } from '../../core/work-days/work-day';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/shared/errors';
-import type { WorkDayRepository } from '../../core/work-days/work-day-repository.port';
+import type { SignupRemovalMail, WorkDayRepository } from '../../core/work-days/work-day-repository.port';
 import { collectionOf, FirestoreCollectionAdapter, orderedBy } from './firestore-collections';
 import { documentById, isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
@@ -135,11 +135,11 @@ export class FirestoreWorkDayRepository extends FirestoreCollectionAdapter imple
     );
   }
 
-  async removeSignup(workDayId: string, signupId: string, mailFor: (removed: WorkDaySignup) => readonly OutboxMessage[] = () => []): Promise<WorkDaySignup | null> {
+  async removeSignup(workDayId: string, signupId: string, mailFor: SignupRemovalMail = () => []): Promise<WorkDaySignup | null> {
     return (await this.removeSignups(workDayId, [signupId], mailFor))[0] ?? null;
   }
 
-  async removeSignups(workDayId: string, signupIds: readonly string[], mailFor: (removed: WorkDaySignup) => readonly OutboxMessage[] = () => []): Promise<WorkDaySignup[]> {
+  async removeSignups(workDayId: string, signupIds: readonly string[], mailFor: SignupRemovalMail = () => []): Promise<WorkDaySignup[]> {
     const ids = [...new Set(signupIds)].filter(isDocumentId);
     if (!isDocumentId(workDayId) || ids.length === 0) return [];
     const workDayRef = this.workDays.doc(workDayId);

@@ -101,6 +101,12 @@ export class MemoryHouseholdRepository implements HouseholdRepository {
     return [...this.invitations.values()].filter((i) => i.householdId === householdId).sort(byInvitationOrder).map((i) => ({ ...i }));
   }
 
+  async invitationsToEmail(email: string): Promise<HouseholdInvitation[]> {
+    if (typeof email !== 'string') return [];
+    const key = invitationEmail(email);
+    return [...this.invitations.values()].filter((i) => i.email === key).sort(byInvitationOrder).map((i) => ({ ...i }));
+  }
+
   async removeInvitation(id: string): Promise<boolean> {
     return this.invitations.delete(id);
   }

@@ -45,7 +45,7 @@ export class MemoryMemberRepository implements MemberRepository {
     if (sameEmail && sameEmail.id !== valid.id) throw new ConflictError(MEMBER_MESSAGES.emailTaken);
     // Everything checked before anything is written: all or nothing.
     const release = also.releaseDuties ? this.duties.prepareMemberRelease(valid.id, also.releaseDuties.from) : null;
-    const mail = release && also.releaseDuties ? also.releaseDuties.mail(release.released) : [];
+    const mail = [...(release && also.releaseDuties ? also.releaseDuties.mail(release.released) : []), ...(also.mail ?? [])];
     this.outbox.checkNew(mail);
     this.members.set(valid.id, structuredClone(valid));
     release?.write();

@@ -1,7 +1,7 @@
 import { bookingEmailKey } from '../../core/bookings/booking';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import type { WorkDay, WorkDaySignup } from '../../core/work-days/work-day';
-import type { WorkDayRepository } from '../../core/work-days/work-day-repository.port';
+import type { SignupRemovalMail, WorkDayRepository } from '../../core/work-days/work-day-repository.port';
 import { signupRefusal } from '../../core/work-days/work-days';
 import { workDayChangeRefusal } from '../../core/work-days/work-day-form';
 import { byInstantThenId, compareText } from './compare-text';
@@ -54,11 +54,11 @@ export class MemoryWorkDayRepository implements WorkDayRepository {
     this.outbox.addNow(mail);
   }
 
-  async removeSignup(workDayId: string, signupId: string, mailFor: (removed: WorkDaySignup) => readonly OutboxMessage[] = () => []): Promise<WorkDaySignup | null> {
+  async removeSignup(workDayId: string, signupId: string, mailFor: SignupRemovalMail = () => []): Promise<WorkDaySignup | null> {
     return (await this.removeSignups(workDayId, [signupId], mailFor))[0] ?? null;
   }
 
-  async removeSignups(workDayId: string, signupIds: readonly string[], mailFor: (removed: WorkDaySignup) => readonly OutboxMessage[] = () => []): Promise<WorkDaySignup[]> {
+  async removeSignups(workDayId: string, signupIds: readonly string[], mailFor: SignupRemovalMail = () => []): Promise<WorkDaySignup[]> {
     // No await between reading, deciding and writing: the removal and its e-mails are one step.
     const removed = [...new Set(signupIds)].flatMap((id) => {
       const signup = this.signups.get(id);

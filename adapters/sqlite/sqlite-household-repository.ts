@@ -110,6 +110,11 @@ export class SqliteHouseholdRepository implements HouseholdRepository {
     return this.invitations({ householdId });
   }
 
+  async invitationsToEmail(email: string): Promise<HouseholdInvitation[]> {
+    if (typeof email !== 'string') return [];
+    return this.invitations({ email: invitationEmail(email) });
+  }
+
   async removeInvitation(id: string): Promise<boolean> {
     if (typeof id !== 'string') return false;
     return (await this.db('household_invitations').where({ id }).delete()) > 0;
@@ -133,7 +138,7 @@ export class SqliteHouseholdRepository implements HouseholdRepository {
     return this.db('household_invitations').whereIn('id', ids).delete();
   }
 
-  private async invitations(where: { memberId: string } | { householdId: string }): Promise<HouseholdInvitation[]> {
+  private async invitations(where: { memberId: string } | { householdId: string } | { email: string }): Promise<HouseholdInvitation[]> {
     if (Object.values(where).some((value) => typeof value !== 'string')) return [];
     const rows: unknown[] = await this.db('household_invitations').select('*').where(where);
     return rows.map((row) => HouseholdInvitationSchema.parse(row)).sort(byInvitationOrder);

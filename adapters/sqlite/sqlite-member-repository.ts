@@ -6,6 +6,7 @@ import { MEMBER_MESSAGES, membersAfterImport, validMember } from '../member-reco
 import { isUniqueViolation } from './sqlite-errors';
 import { readRow, writeBoolean } from './sqlite-values';
 import { releaseMemberDuties } from './sqlite-member-duty-release';
+import { insertIntoOutbox } from './sqlite-outbox';
 import { preparedWriteTransaction, writeTransaction } from './sqlite-write-transaction';
 
 const COLUMNS = ['id', 'name', 'email', 'membershipType', 'renewalDate', 'disabled', 'phone', 'emergencyContactName', 'emergencyContactPhone', 'createdAt', 'updatedAt'] as const;
@@ -51,7 +52,8 @@ export class SqliteMemberRepository implements MemberRepository {
   async update(member: Member, also: MemberUpdateExtras = {}): Promise<void> {
     const { id, ...fields } = toRow(validMember(member));
     const release = also.releaseDuties;
-    if (release) {
+    const mail = also.mail ?? [];
+    if (release || mail.length > 0) {
       // One write transaction: the member, their duties released and the e-mails about them.
       await preparedWriteTransaction(this.db, (writes) => {
         let updated: number;
@@ -62,7 +64,13 @@ export class SqliteMemberRepository implements MemberRepository {
           throw error;
         }
         if (updated === 0) throw new NotFoundError(MEMBER_MESSAGES.notFound);
-        releaseMemberDuties(writes, id, release);
+        if (release) releaseMemberDuties(writes, id, release);
+        try {
+          insertIntoOutbox(writes, mail);
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new ConflictError('An outbox message with this id already exists');
+          throw error;
+        }
       });
       return;
     }

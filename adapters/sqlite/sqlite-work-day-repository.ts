@@ -2,7 +2,7 @@ import { bookingEmailKey } from '../../core/bookings/booking';
 import type { Knex } from 'knex';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { WorkDaySchema, WorkDaySignupSchema, type WorkDay, type WorkDaySignup } from '../../core/work-days/work-day';
-import type { WorkDayRepository } from '../../core/work-days/work-day-repository.port';
+import type { SignupRemovalMail, WorkDayRepository } from '../../core/work-days/work-day-repository.port';
 import { isForeignKeyViolation, isUniqueViolation } from './sqlite-errors';
 import { signupRefusal } from '../../core/work-days/work-days';
 import { workDayChangeRefusal } from '../../core/work-days/work-day-form';
@@ -64,11 +64,11 @@ export class SqliteWorkDayRepository implements WorkDayRepository {
     });
   }
 
-  async removeSignup(workDayId: string, signupId: string, mailFor: (removed: WorkDaySignup) => readonly OutboxMessage[] = () => []): Promise<WorkDaySignup | null> {
+  async removeSignup(workDayId: string, signupId: string, mailFor: SignupRemovalMail = () => []): Promise<WorkDaySignup | null> {
     return (await this.removeSignups(workDayId, [signupId], mailFor))[0] ?? null;
   }
 
-  async removeSignups(workDayId: string, signupIds: readonly string[], mailFor: (removed: WorkDaySignup) => readonly OutboxMessage[] = () => []): Promise<WorkDaySignup[]> {
+  async removeSignups(workDayId: string, signupIds: readonly string[], mailFor: SignupRemovalMail = () => []): Promise<WorkDaySignup[]> {
     const ids = [...new Set(signupIds)];
     if (ids.length === 0) return [];
     return writeTransaction(this.db, async (trx) => {

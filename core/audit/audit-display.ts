@@ -1,4 +1,5 @@
 import type { AuditActor, AuditChange, AuditEntry, AuditValue } from './audit';
+import { actorNotAdmin } from './audit';
 import { formatDate, formatDay } from '../shared/date-text';
 import { formatMoney } from '../shared/money';
 import { CurrencySchema, type Currency } from '../shared/money';
@@ -131,7 +132,7 @@ export function adminNameText(uid: string, adminNames: AdminNames): string {
 /** Who did it, as the audit screen says it: an admin by name, a member, or the system. */
 export function auditActorText(actor: AuditActor, adminNames: AdminNames): string {
   if (actor.kind === 'admin') return adminNameText(actor.uid, adminNames);
-  return actor.kind === 'member' ? 'member via manage link' : 'system';
+  return actorNotAdmin(actor);
 }
 
 /** What the entry's changes say the money is in: the event's currency when it is among them, else pounds. */

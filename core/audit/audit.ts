@@ -8,10 +8,13 @@ export type AuditValue = z.infer<typeof AuditValueSchema>;
 export const AuditChangeSchema = z.object({ field: z.string(), before: AuditValueSchema, after: AuditValueSchema });
 export type AuditChange = z.infer<typeof AuditChangeSchema>;
 
-/** Who did it: an admin (uid and e-mail at the time), a member through the manage link, or the system. */
+/**
+ * Who did it: an admin (uid and e-mail at the time), a member (through a manage link, or signed in
+ * on My club: then their member id), or the system.
+ */
 export const AuditActorSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('admin'), uid: z.string(), email: z.string() }),
-  z.object({ kind: z.literal('member') }),
+  z.object({ kind: z.literal('member'), memberId: z.string().optional() }),
   z.object({ kind: z.literal('system') }),
 ]);
 export type AuditActor = z.infer<typeof AuditActorSchema>;
@@ -40,7 +43,13 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 /** The text the audit screen shows for an actor. */
 export function actorName(actor: AuditActor): string {
   if (actor.kind === 'admin') return actor.email;
-  return actor.kind === 'member' ? 'member via manage link' : 'system';
+  return actorNotAdmin(actor);
+}
+
+/** A member or the system, as the audit screen names them. */
+export function actorNotAdmin(actor: Exclude<AuditActor, { kind: 'admin' }>): string {
+  if (actor.kind === 'system') return 'system';
+  return actor.memberId === undefined ? 'member via manage link' : 'the member, on My club';
 }
 
 /** The fields that differ between two versions of a record, before and after. */

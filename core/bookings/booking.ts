@@ -175,6 +175,17 @@ export const BookingFormValuesSchema = z.object({
   email: z.string().max(320).default(''),
 });
 export type BookingFormValues = z.infer<typeof BookingFormValuesSchema>;
+/** The booking form's fields in the order its pages show them (the first with a message gets the focus). */
+export const BOOKING_FORM_FIELDS: readonly (keyof BookingFormValues)[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'numberAttending',
+  'numberOfChildren',
+  'numberOfSoftDrinks',
+  'numberOfVegetarian',
+  'boatName',
+];
 
 /** A booking form that passed validation: whole counts, trimmed names, e-mail or null. */
 export interface ValidBooking {

@@ -60,6 +60,11 @@ export interface HouseholdRepository {
   invitationsFor(memberId: string): Promise<HouseholdInvitation[]>;
   /** The household's invitations waiting (oldest first). */
   invitationsOf(householdId: string): Promise<HouseholdInvitation[]>;
+  /**
+   * The invitations waiting, into any household, to this e-mail (compared as invitationEmail keeps
+   * it), oldest first, lapsed ones included; none for an invitation stored without an e-mail.
+   */
+  invitationsToEmail(email: string): Promise<HouseholdInvitation[]>;
   /** Removes the invitation (declined or withdrawn); false when there was none. */
   removeInvitation(id: string): Promise<boolean>;
   /**

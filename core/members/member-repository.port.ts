@@ -1,10 +1,13 @@
 import type { MemberDutyRelease } from '../duty-rosters/duty-roster';
+import type { OutboxMessage } from '../mail/mail';
 import type { Member } from './member';
 
 /** What a member's update writes in the same atomic step as the member (MemberRepository.update). */
 export interface MemberUpdateExtras {
   /** The member leaves the rosters (disabled, erased): their duties still to come are released. */
   releaseDuties?: MemberDutyRelease;
+  /** Messages added to the outbox with the member (the notice of a changed e-mail), none without it. */
+  mail?: readonly OutboxMessage[];
 }
 
 /** The club's member list (docs/members.md). Every write refuses a member that is not valid with a ValidationError. */
@@ -24,6 +27,8 @@ export interface MemberRepository {
    * the member's duties, and the messages its `mail` makes of them are added to the outbox; a
    * message id already in the outbox throws ConflictError and writes nothing, the member neither.
    * The duties are read in the write's atomic step: one assigned before it commits is released too.
+   * With `also.mail`, its messages are added to the outbox in the same atomic step (an id already
+   * there throws ConflictError and writes nothing).
    */
   update(member: Member, also?: MemberUpdateExtras): Promise<void>;
   /**

@@ -1,6 +1,9 @@
 import type { OutboxMessage } from '../mail/mail';
 import type { WorkDay, WorkDaySignup } from './work-day';
 
+/** The e-mails a sign-up's removal sends (pure: it may run more than once). */
+export type SignupRemovalMail = (removed: WorkDaySignup) => readonly OutboxMessage[];
+
 export interface WorkDayRepository {
   /** Every work day, ordered by date ascending (no date last). */
   list(): Promise<WorkDay[]>;
@@ -37,14 +40,14 @@ export interface WorkDayRepository {
    * notice to the volunteer); they are written to the outbox in the same atomic step as the
    * removal: with a removed sign-up, never without one.
    */
-  removeSignup(workDayId: string, signupId: string, mailFor?: (removed: WorkDaySignup) => readonly OutboxMessage[]): Promise<WorkDaySignup | null>;
+  removeSignup(workDayId: string, signupId: string, mailFor?: SignupRemovalMail): Promise<WorkDaySignup | null>;
   /**
    * Removes these sign-ups of this work day in one atomic write (all or none), and returns the
    * ones that were there, as they were, in the order asked; ids this work day has no sign-up for
    * (already removed, never there, another day's) are left out. Their places are free again at once.
    * `mailFor`, as for removeSignup, for each sign-up removed.
    */
-  removeSignups(workDayId: string, signupIds: readonly string[], mailFor?: (removed: WorkDaySignup) => readonly OutboxMessage[]): Promise<WorkDaySignup[]>;
+  removeSignups(workDayId: string, signupIds: readonly string[], mailFor?: SignupRemovalMail): Promise<WorkDaySignup[]>;
   /** The work day's sign-ups, oldest first. */
   listSignups(workDayId: string): Promise<WorkDaySignup[]>;
   /**

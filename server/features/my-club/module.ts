@@ -8,7 +8,8 @@ import { GetMyClubWaitingLists } from '../../../core/my-club/my-club-waiting-lis
 import { GetMyClubWorkDays } from '../../../core/my-club/my-club-work-days';
 import { GetMyCalendarFeed, GetMyCalendarFeedLink, ResetMyCalendarFeed } from '../../../core/my-club/my-calendar-feed';
 import { bookingCalendarEntries, dutyCalendarEntries, workDayJobCalendarEntries } from '../../../core/my-club/my-calendar-entries';
-import { type Feature, provide, siteSettings } from '../feature';
+import { ChangeMyDetails, ConfirmEmailChange, GetMyDetails, RequestEmailChange } from '../../../core/my-club/change-my-details';
+import { auditTrail, type Feature, provide, siteSettings } from '../feature';
 
 /** A signed-in member's own area (docs/my-club.md): their household, bookings and feed. */
 export const myClubFeature: Feature = {
@@ -61,5 +62,35 @@ export const myClubFeature: Feature = {
     provide(DeclineHouseholdInvitation, () => new DeclineHouseholdInvitation({ households: get('households') })),
     provide(LeaveHousehold, () => new LeaveHousehold({ households: get('households') })),
     provide(ListHouseholdAttendees, () => new ListHouseholdAttendees({ households: get('households'), members: get('members') })),
+    // My details: the member's own contact details and e-mail (docs/my-club.md#my-details).
+    provide(GetMyDetails, () => new GetMyDetails({ clock: get('clock') })),
+    provide(ChangeMyDetails, () => new ChangeMyDetails({ members: get('members'), ...auditTrail(get) })),
+    provide(
+      RequestEmailChange,
+      () =>
+        new RequestEmailChange({
+          signInCodes: get('signInCodes'),
+          signInKeys: get('signInKeys'),
+          secrets: get('secrets'),
+          loginAttempts: get('loginAttempts'),
+          outbox: get('outbox'),
+          ids: get('ids'),
+          clock: get('clock'),
+          siteSettings: siteSettings(config),
+        }),
+    ),
+    provide(
+      ConfirmEmailChange,
+      () =>
+        new ConfirmEmailChange({
+          members: get('members'),
+          households: get('households'),
+          signInCodes: get('signInCodes'),
+          signInKeys: get('signInKeys'),
+          secrets: get('secrets'),
+          siteSettings: siteSettings(config),
+          ...auditTrail(get),
+        }),
+    ),
   ],
 };

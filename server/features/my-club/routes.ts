@@ -16,6 +16,9 @@ import { ErrorResponseSchema, reply, type ApiRoutes } from '../../http/api-route
 import { CROSS_SITE } from '../../http/route-parts';
 import { IdParamsSchema } from '../../http/api-schemas';
 import type { Member } from '../../../core/members/member';
+import { ChangeMyDetails, ConfirmEmailChange, GetMyDetails, RequestEmailChange } from '../../../core/my-club/change-my-details';
+import { EMAIL_CHANGE_MESSAGES, EmailChangeConfirmSchema, EmailChangeRequestSchema, EmailChangeSentSchema, MyDetailsFormSchema, MyDetailsSchema } from '../../../core/my-club/my-details';
+import { MEMBER_FORM_MESSAGES } from '../../../core/members/member-form';
 
 const TAG = 'my club';
 const MEMBER = { tag: TAG, access: 'member' } as const;
@@ -28,6 +31,7 @@ const MEMBER_READS: { path: string; operationId: string; summary: string; answer
   { path: '/api/my/waiting-lists', operationId: 'listMyWaitingLists', summary: "The signed-in member's places on waiting lists (joined signed in, or with the member's e-mail), each with its leave link and, while an offer stands, its deadline and booking link", answer: { description: 'Entries in line, first joined first', schema: MyClubWaitingListsSchema }, useCase: GetMyClubWaitingLists },
   { path: '/api/my/work-days', operationId: 'listMyWorkDays', summary: "The work-day jobs the signed-in member's e-mail signed up for, upcoming (with withdraw links) and past", answer: { description: 'Upcoming (soonest first) and past (newest first)', schema: MyClubWorkDaysSchema }, useCase: GetMyClubWorkDays },
   { path: '/api/my/calendar-feed', operationId: 'getMyCalendarFeedLink', summary: "The address of the signed-in member's private calendar feed (a secret: shown to the member only), or null before they make one", answer: { description: "The feed's path, or null", schema: MyCalendarFeedLinkSchema }, useCase: GetMyCalendarFeedLink },
+  { path: '/api/my/details', operationId: 'getMyDetails', summary: "The signed-in member's own details (name, e-mail, phone, emergency contact) and membership: category, status (current, lapsed or life) and renewal date", answer: { description: 'The member\'s own record', schema: MyDetailsSchema }, useCase: GetMyDetails },
   { path: '/api/my/household', operationId: 'listMyHousehold', summary: "The signed-in member's household: its members (the contact marked), its dependants (`people`, in the order added), the invitations waiting for the member and, for its contact, the household's own", answer: { description: 'The household', schema: MyHouseholdSchema }, useCase: GetMyHousehold },
 ];
 
@@ -108,6 +112,54 @@ export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): vo
       await ports.useCase(RemoveHouseholdPerson).execute(member, params.id);
       return reply(204);
     },
+  });
+
+  // My details (docs/my-club.md#my-details): the member's own record only, never another's.
+  routes.add({
+    method: 'put',
+    path: '/api/my/details',
+    operationId: 'changeMyDetails',
+    summary: 'The signed-in member changes their own phone and emergency contact (name, phone); an empty field removes it. Audited',
+    ...MEMBER,
+    body: MyDetailsFormSchema,
+    responses: {
+      200: { description: 'Changed (or the same again: nothing written)', schema: MyDetailsSchema },
+      400: { description: `Per field: "${MEMBER_FORM_MESSAGES.phoneInvalid}", "${MEMBER_FORM_MESSAGES.contactTooLong}"`, schema: ErrorResponseSchema },
+      403: CROSS_SITE,
+    },
+    handler: async ({ body, member }) => reply(200, await ports.useCase(ChangeMyDetails).execute(member, body)),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/my/details/email',
+    operationId: 'requestMyEmailChange',
+    summary: 'The signed-in member asks to change their e-mail: a 6-digit code (10 minutes, one use) goes to the new address through the outbox, replacing any earlier one. The answer does not say whether the address is free',
+    ...MEMBER,
+    body: EmailChangeRequestSchema,
+    responses: {
+      200: { description: 'The code was sent to the new address', schema: EmailChangeSentSchema },
+      400: { description: `On \`email\`: "${EMAIL_CHANGE_MESSAGES.emailRequired}", "${EMAIL_CHANGE_MESSAGES.emailInvalid}", "${EMAIL_CHANGE_MESSAGES.sameEmail}"`, schema: ErrorResponseSchema },
+      403: CROSS_SITE,
+      429: { description: `"${EMAIL_CHANGE_MESSAGES.tooManyRequests}" (5 an hour per member)`, schema: ErrorResponseSchema },
+    },
+    handler: async ({ body, member }) => reply(200, await ports.useCase(RequestEmailChange).execute(member, body)),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/my/details/email/confirm',
+    operationId: 'confirmMyEmailChange',
+    summary: "The signed-in member enters the code sent to the new address: the e-mail changes at once (sessions stay), and the old address is told",
+    ...MEMBER,
+    body: EmailChangeConfirmSchema,
+    responses: {
+      200: { description: 'Changed: the details now', schema: MyDetailsSchema },
+      400: { description: `On \`code\`: "${EMAIL_CHANGE_MESSAGES.invalidCode}" (wrong, used, expired, out of tries, or for another address), "${EMAIL_CHANGE_MESSAGES.codeRequired}", "${EMAIL_CHANGE_MESSAGES.codeInvalid}"`, schema: ErrorResponseSchema },
+      403: CROSS_SITE,
+      409: { description: `"${EMAIL_CHANGE_MESSAGES.emailInUse}" (another member, or a household invitation waiting, holds the address)`, schema: ErrorResponseSchema },
+    },
+    handler: async ({ body, member }) => reply(200, await ports.useCase(ConfirmEmailChange).execute(member, body)),
   });
 
   // Households of several members (docs/members-households.md): invitations, accepting, leaving.

@@ -8,6 +8,7 @@ import { afterSent, newOutboxMessage } from '../../../core/mail/outbox';
 import type TestAgent from 'supertest/lib/agent';
 import { CryptoSecretTokens } from '../../../adapters/node-crypto/crypto-secret-tokens';
 import { RETENTION_KINDS } from '../../../core/privacy/retention-schedule';
+import { isMemberEmail, isPhoneNumber } from '../../../core/members/member-form';
 
 /**
  * Whatever a client sends, the answer is a 4xx JSON error, never a 500, and nothing stored
@@ -651,6 +652,28 @@ const TARGETS: Target[] = [
     path: () => '/api/my/household/invitations',
     agent: () => member,
     body: () => shapedBody(['email']),
+  },
+  // My details: no generated phone is one (nor empty), no generated e-mail a real one, and no change code was ever sent.
+  {
+    name: 'PUT /api/my/details',
+    method: 'put',
+    path: () => '/api/my/details',
+    agent: () => member,
+    body: () => shapedBody(['emergencyContactName', 'emergencyContactPhone'], { phone: fc.oneof(anyValue, oddText).filter((v) => !(typeof v === 'string' && (v.trim() === '' || isPhoneNumber(v)))) }),
+  },
+  {
+    name: 'POST /api/my/details/email',
+    method: 'post',
+    path: () => '/api/my/details/email',
+    agent: () => member,
+    body: () => shapedBody([], { email: fc.oneof(anyValue, oddText).filter((v) => !(typeof v === 'string' && isMemberEmail(v))) }),
+  },
+  {
+    name: 'POST /api/my/details/email/confirm',
+    method: 'post',
+    path: () => '/api/my/details/email/confirm',
+    agent: () => member,
+    body: () => shapedBody(['email', 'code'], { code: fc.oneof(oddText, fc.string({ unit: fc.constantFrom(...'0123456789 '), minLength: 6, maxLength: 8 })) }),
   },
   {
     name: 'POST /api/admin/members/:id/household/members',

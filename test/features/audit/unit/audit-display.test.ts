@@ -133,6 +133,8 @@ describe('admins by name', () => {
       }),
     );
     expect(auditActorText({ kind: 'member' }, {})).toBe('member via manage link');
+    // A member's own change on My club names no manage link.
+    expect(auditActorText({ kind: 'member', memberId: 'member-ann' }, {})).toBe('the member, on My club');
     expect(auditValueText('cancelledBy', 'member', { adminNames: {} })).toBe('the member');
     expect(adminNameText('toString', {})).toBe(REMOVED_ADMIN);
   });

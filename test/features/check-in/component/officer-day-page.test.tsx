@@ -7,8 +7,8 @@ import { json, heldAnswer, failingUntilTryAgain } from '../../../support/compone
 
 // happy-dom has no IndexedDB, where the page keeps the day and the marks not yet sent: these tests
 // cover what the page shows from the server's answer (the device's copy failing to be written is
-// ignored by the page, as on a browser that refuses storage). Marking attendance, the queue and the
-// offline copy are covered on Chromium (test/features/check-in/e2e).
+// ignored by the page, as on a browser that refuses storage). The marks, kept and sent, are in
+// officer-marks.test.tsx (over an in-memory store) and on Chromium (test/features/check-in/e2e).
 
 const DAY: OfficerDay = OfficerDaySchema.parse({
   generatedAt: '2026-06-06T08:00:00.000Z',

@@ -196,6 +196,17 @@ export function describeHouseholdRepositoryContract(name: string, makeAdapter: A
         expect(await households().removeInvitationsOfPerson('member-bob', null)).toBe(0);
       });
 
+      it('finds the invitations to an e-mail in every household, any case, oldest first; no other e-mail’s', async () => {
+        await households().join({ householdId: 'h-1', memberId: 'member-ann', at: at(1) }, 8);
+        await households().join({ householdId: 'h-2', memberId: 'member-cat', at: at(1) }, 8);
+        await households().addInvitation(invite('inv-2', 'h-2', null, 2, 'sam@example.org'), 8);
+        await households().addInvitation(invite('inv-1', 'h-1', 'member-bob', 1, 'sam@example.org'), 8);
+        await households().addInvitation(invite('inv-3', 'h-1', null, 3, 'other@example.org'), 8);
+        expect((await households().invitationsToEmail(' Sam@Example.org')).map((i) => i.id)).toEqual(['inv-1', 'inv-2']);
+        expect(await households().invitationsToEmail('nobody@example.org')).toEqual([]);
+        expect(await households().invitationsToEmail(42 as unknown as string)).toEqual([]);
+      });
+
       it('removes the invitations made before a moment, oldest first, a page at a time; one made at it stays', async () => {
         await households().join({ householdId: 'h-1', memberId: 'member-ann', at: at(1) }, 8);
         for (const [id, minute] of [['inv-3', 3], ['inv-1', 1], ['inv-2', 2], ['inv-4', 4]] as const) await households().addInvitation(invite(id, 'h-1', `member-${id}`, minute), 8);

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { onUnauthenticated } from '../../../lib/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { forgetOfficerDay, queuedMarks } from '../../../features/check-in/admin/api/officer-day-store';
+import { forgetOfficerDay, unsentMarks as countUnsentMarks } from '../../../features/check-in/admin/api/officer-client';
 import { SESSION_QUERY_KEY, sessionQueryOptions, useSignOut, type SessionAdmin } from '../api/session';
 import { forgetAdmin, rememberAdmin } from '../api/remembered-admin';
 
@@ -89,9 +89,9 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   // Marks made on this device that the server has not had: Sign Out asks before discarding them.
   const [unsentMarks, setUnsentMarks] = useState(0);
   const signOut = useCallback(() => {
-    queuedMarks()
-      .catch(() => [])
-      .then((marks) => (marks.length > 0 ? setUnsentMarks(marks.length) : requestSignOut()));
+    countUnsentMarks()
+      .catch(() => 0)
+      .then((count) => (count > 0 ? setUnsentMarks(count) : requestSignOut()));
   }, [requestSignOut]);
   const discardAndSignOut = useCallback(() => {
     setUnsentMarks(0);

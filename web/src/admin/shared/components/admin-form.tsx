@@ -103,19 +103,15 @@ export function useAdminForm<V extends FieldValues, K extends string & Path<V>>(
 /** The admin form's frame: the count of messages at the top, the fieldsets, then Save and Cancel. */
 export function AdminForm({
   onSubmit,
-  errorCount,
-  submitting,
-  submitLabel,
-  submittingLabel,
-  onCancel,
+  form: { errorCount, submitting },
+  actions: { submitLabel, submittingLabel, onCancel },
   children,
 }: {
   onSubmit: (e: FormEvent) => void;
-  errorCount: number;
-  submitting: boolean;
-  submitLabel: string;
-  submittingLabel: string;
-  onCancel: () => void;
+  /** The form's state from `useAdminForm`: its count of messages and whether a submission runs. */
+  form: { errorCount: number; submitting: boolean };
+  /** Save's labels and Cancel's action, as the page hands them to its form. */
+  actions: Pick<AdminFormProps<unknown>, 'submitLabel' | 'submittingLabel' | 'onCancel'>;
   children: ReactNode;
 }) {
   return (

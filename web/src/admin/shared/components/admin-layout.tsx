@@ -4,7 +4,7 @@ import { PATHS } from '@core/shared/paths';
 import { mayOpen } from '@core/admins/permissions';
 import { useAdminSession, useSignedInAdmin } from '../../session/components/admin-session';
 import { Button } from '../../../components/ui/button';
-import { QueuedMarksSender } from '../../../features/check-in/admin/components/queued-marks-sender';
+import { officerDay } from '../../../features/check-in/admin/api/officer-client';
 
 /** The frame of every signed-in screen: skip link, navigation, the way back to the members' area, who is signed in (a link to My Account), Sign Out. */
 export function AdminLayout() {
@@ -15,6 +15,9 @@ export function AdminLayout() {
   // again once a screen is chosen. On wider screens the button is not shown and the menu is open.
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
+  // The check-in marks kept on the device are sent on any screen: the officer's day starts (restored
+  // from the device, its marks resumed) once per page, on the first screen of an admin who may check in.
+  if (mayOpen(admin, '/admin/today')) officerDay();
 
   // Only the screens this admin may open, by the core's route table.
   const links = [
@@ -49,7 +52,6 @@ export function AdminLayout() {
 
   return (
     <div className="adm-shell">
-      {mayOpen(admin, '/admin/today') && <QueuedMarksSender />}
       <a className="adm-skip-link" href="#admin-main">
         Skip to main content
       </a>

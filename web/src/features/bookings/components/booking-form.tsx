@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PATHS, signInPath } from '@core/shared/paths';
 import { householdAgeGroup } from '@core/bookings/household-attendees';
-import type { BookingFormValues } from '@core/bookings/booking';
+import { BOOKING_FORM_FIELDS, type BookingFormValues } from '@core/bookings/booking';
 import { BOOKING_MESSAGES, stripNonDigits, validateBookingForm, visibleBookingFields } from '@core/bookings/booking-validation';
 import { childPrice } from '@core/bookings/pricing';
 import { formatMoney } from '@core/shared/money';
@@ -41,7 +41,6 @@ export function emptyBookingForm(): BookingFormValues {
 
 const fieldId = (name: FieldName) => `booking-${name}`;
 const COUNTS: readonly FieldName[] = ['numberAttending', 'numberOfChildren', 'numberOfSoftDrinks', 'numberOfVegetarian'];
-const FIELD_ORDER: readonly FieldName[] = ['firstName', 'lastName', 'email', 'numberAttending', 'numberOfChildren', 'numberOfSoftDrinks', 'numberOfVegetarian', 'boatName'];
 
 export interface BookingFormProps {
   event: CalendarEvent;
@@ -77,7 +76,7 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
   const values = useWatch({ control: form.control }) as BookingFormValues;
   const messages = messagesOf(errors);
   const errorFor = (name: FieldName): string | undefined => messages[name];
-  const { focusFirst } = useFocusFirst(form, FIELD_ORDER, fieldId);
+  const { focusFirst } = useFocusFirst(form, BOOKING_FORM_FIELDS, fieldId);
   /** A value set by the page (the member's name, a ticked person counted): checked and shown as if typed. */
   const set = (name: FieldName, value: string) => {
     form.clearErrors('root');
@@ -132,13 +131,13 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
       onBooked(receipt, booking);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) {
-        focusFirst(showRefusal(form, FIELD_ORDER, error.fields, BOOKING_MESSAGES.submitFailed));
+        focusFirst(showRefusal(form, BOOKING_FORM_FIELDS, error.fields, BOOKING_MESSAGES.submitFailed));
       } else if (error instanceof ApiError && (error.status === 409 || error.status === 402)) {
         // Closed, overfull or not payable online: the server's own words say which.
-        showRefusal(form, FIELD_ORDER, {}, error.message);
+        showRefusal(form, BOOKING_FORM_FIELDS, {}, error.message);
         if (typeof error.body.placesLeft === 'number') onPlacesLeft(error.body.placesLeft);
       } else {
-        showRefusal(form, FIELD_ORDER, {}, BOOKING_MESSAGES.submitFailed);
+        showRefusal(form, BOOKING_FORM_FIELDS, {}, BOOKING_MESSAGES.submitFailed);
       }
     }
   };

@@ -16,6 +16,7 @@ import { MyWorkDaysSection } from './my-work-days-section';
 import { MyDutiesSection } from './my-duties-section';
 import { PasskeysSection } from '../../member-sign-in/exports/passkeys-section';
 import { MyDataSection } from './my-data-section';
+import { MyDetailsSection } from './my-details-section';
 
 /**
  * /my, "My club" (docs/my-club.md): the signed-in member's name and Sign out, then any invitation
@@ -80,6 +81,7 @@ export function MyClubPage() {
           <MyDutiesSection />
           <MyCalendarFeedSection />
           <HouseholdSection />
+          <MyDetailsSection />
           <PasskeysSection />
           <MyDataSection onErased={() => setErased(true)} />
         </>

@@ -5,7 +5,7 @@ import { validateBookingForm } from '@core/bookings/booking-validation';
 import { hasPermission } from '@core/admins/permissions';
 import { formatMoney } from '@core/shared/money';
 import { BOOKING_CANCEL_REASON_MAX } from '@core/bookings/booking-lifecycle';
-import { bookedAttendeesText, type BookingFormValues } from '@core/bookings/booking';
+import { BOOKING_FORM_FIELDS, bookedAttendeesText, type BookingFormValues } from '@core/bookings/booking';
 import type { Currency } from '@core/shared/money';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
@@ -266,8 +266,7 @@ function BookingActions({ detail, onChanged, onFailed }: { detail: AdminBookingD
   );
 }
 
-type CorrectionField = 'firstName' | 'lastName' | 'email' | 'numberAttending' | 'numberOfChildren' | 'numberOfSoftDrinks' | 'numberOfVegetarian' | 'boatName';
-const CORRECTION_ORDER: CorrectionField[] = ['firstName', 'lastName', 'email', 'numberAttending', 'numberOfChildren', 'numberOfSoftDrinks', 'numberOfVegetarian', 'boatName'];
+type CorrectionField = keyof BookingFormValues;
 
 function CorrectBooking({ detail, onChanged }: { detail: AdminBookingDetail; onChanged: Changed }) {
   const config = useClubConfig();
@@ -287,7 +286,7 @@ function CorrectBooking({ detail, onChanged }: { detail: AdminBookingDetail; onC
     initial,
     // The booking form's own rule, as the server applies it.
     resolver: ruleResolver((values: BookingFormValues) => validateBookingForm(values, event, { maxAttendees: config.maxAttendeesPerBooking, testHook: false })),
-    order: CORRECTION_ORDER,
+    order: BOOKING_FORM_FIELDS,
     idOf: (name) => `adm-fix-${name}`,
   });
   const correct = useCorrectBooking();

@@ -1,99 +1,59 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { OfficerDaySchema, type OfficerDay } from '@core/check-in/officer-day-schema';
+import { queryOptions, useMutation, useMutationState, useQuery } from '@tanstack/react-query';
+import { OfficerDaySchema } from '@core/check-in/officer-day-schema';
 import { apiGet, ApiError } from '../../../../lib/api';
-import { adminQueryOptions } from '../../../../admin/shared/api/admin-query';
-import { sendQueuedMarks } from './mark-sender';
-import { conflicts, dropConflict, queuedMarks, queueMark, readDay, saveDay, type QueuedMark } from './officer-day-store';
+import { toApiError } from '../../../../admin/shared/api/admin-query';
+import { CONFLICTS_KEY, DAY_KEY, MARK_KEY, officerDay, type KeptDay, type OfficerDayStore } from './officer-client';
+import { withAttendance, type MarkConflict, type QueuedMark } from './officer-marks';
 
-/** The day as the page shows it: from the server, or (offline) the copy kept on the device, with when it was read. */
-export interface KeptDay {
-  day: OfficerDay;
-  savedAt: string;
-  fromDevice: boolean;
-}
+export type { KeptDay } from './officer-client';
 
 /**
- * Reads the officer's day from the server and keeps it on the device; when the server cannot be
- * reached, the copy kept at the last visit is the answer (an error only when there is none).
+ * Reads the officer's day from the server; when the server cannot be reached, the copy the device
+ * kept (persisted with the client) is the answer, with when it was read (an error only when there is none).
  */
-async function loadDay(): Promise<KeptDay> {
+async function loadDay({ client, restored }: OfficerDayStore): Promise<KeptDay> {
+  await restored;
+  const kept = () => client.getQueryData<KeptDay>(DAY_KEY);
   try {
     const day = await apiGet('/api/admin/officer-day', OfficerDaySchema);
-    const savedAt = new Date().toISOString();
-    await saveDay(day, savedAt).catch(() => undefined);
-    // Read back: marks answered meanwhile may be newer than this read.
-    const kept = await readDay().catch(() => null);
-    return { day: kept?.day ?? day, savedAt, fromDevice: false };
+    // A mark answered while this read was under way may be newer than it: the higher version stays.
+    const answered = kept()?.day.days.flatMap((d) => d.events.flatMap((event) => event.bookings.map((booking) => booking.attendance))) ?? [];
+    return { day: answered.reduce(withAttendance, day), savedAt: new Date().toISOString(), fromDevice: false };
   } catch (error) {
-    if (error instanceof ApiError && error.status !== 0) throw error;
-    const kept = await readDay().catch(() => null);
-    if (!kept) throw error;
-    return { ...kept, fromDevice: true };
+    const copy = kept();
+    if ((error instanceof ApiError && error.status !== 0) || !copy) throw toApiError(error);
+    return { ...copy, fromDevice: true };
   }
 }
 
-export const officerDayQueryOptions = () => ({ ...adminQueryOptions(['officer-day'], loadDay), networkMode: 'always' as const });
-const queueKey = ['admin', 'officer-day-queue'] as const;
-const conflictsKey = ['admin', 'officer-day-conflicts'] as const;
+export const officerDayQueryOptions = (store = officerDay()) => queryOptions<KeptDay, ApiError>({ queryKey: DAY_KEY, queryFn: () => loadDay(store), staleTime: 0 });
 
 export function useOfficerDay() {
-  return useQuery(officerDayQueryOptions());
+  const store = officerDay();
+  return useQuery(officerDayQueryOptions(store), store.client);
 }
 
-/** The marks kept on the device, not yet answered by the server. */
-export function useQueuedMarks() {
-  return useQuery({ queryKey: queueKey, queryFn: queuedMarks, networkMode: 'always', staleTime: 0 });
+/** Try Again after the day failed to load (with no copy on the device): read from the start. */
+export function useTryAgainDay(): () => void {
+  const { client } = officerDay();
+  return () => void client.resetQueries({ queryKey: DAY_KEY, exact: true });
 }
 
-/** Marks another officer's change overtook, for the page to show. */
+/** The marks made on the device the server has not answered (waiting for signal, or under way), oldest first. */
+export function useQueuedMarks(): QueuedMark[] {
+  const marks = useMutationState({ filters: { mutationKey: MARK_KEY, status: 'pending' }, select: (mutation) => mutation.state.variables as QueuedMark }, officerDay().client);
+  return [...marks].sort((a, b) => a.madeAt - b.madeAt);
+}
+
+/** Marks another officer's change overtook, for the page to show; kept in the client (and so on the device). */
 export function useMarkConflicts() {
-  return useQuery({ queryKey: conflictsKey, queryFn: conflicts, networkMode: 'always', staleTime: 0 });
+  const { client } = officerDay();
+  return useQuery({ queryKey: CONFLICTS_KEY, queryFn: () => client.getQueryData<MarkConflict[]>(CONFLICTS_KEY) ?? [], staleTime: Infinity }, client);
 }
 
-/** Sends what is queued, then reads the device's queue, the conflicts and the day again. */
-function useSend() {
-  const client = useQueryClient();
-  return async () => {
-    const round = await sendQueuedMarks();
-    // The day kept on the device already holds the server's answers: shown before the queue
-    // empties, so the next mark starts from the version the server now has.
-    const kept = await readDay().catch(() => null);
-    if (kept) client.setQueryData(officerDayQueryOptions().queryKey, (old: KeptDay | undefined) => (old ? { ...old, day: kept.day } : old));
-    await Promise.all([client.invalidateQueries({ queryKey: queueKey }), client.invalidateQueries({ queryKey: conflictsKey })]);
-    if (round.answered > 0 && !round.offline) await client.invalidateQueries({ queryKey: officerDayQueryOptions().queryKey });
-    return round;
-  };
-}
-
-/** How long after a round cut short (the connection dropped mid-way) the page tries again, while the browser says it is online. */
-const RETRY_MS = 4000;
-
-/**
- * Sends the queued marks when the page starts and whenever the connection comes back (Safari
- * has no background sync: the page itself sends); a round cut short is tried again shortly.
- */
-export function useSendQueuedMarks(): void {
-  const send = useSend();
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const sendNow = async () => {
-      clearTimeout(timer);
-      const round = await send().catch(() => ({ answered: 0, offline: true }));
-      if (!stopped && round.offline && navigator.onLine) timer = setTimeout(() => void sendNow(), RETRY_MS);
-    };
-    const onOnline = () => void sendNow();
-    void sendNow();
-    window.addEventListener('online', onOnline);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      window.removeEventListener('online', onOnline);
-    };
-    // Once per page: send is a new function each render but does the same.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+export function useDismissConflict(): (bookingId: string) => void {
+  const { client } = officerDay();
+  return (bookingId) => client.setQueryData<MarkConflict[]>(CONFLICTS_KEY, (old = []) => old.filter((c) => c.bookingId !== bookingId));
 }
 
 /** A version 4 UUID; crypto.randomUUID exists only on secure pages, getRandomValues everywhere. */
@@ -113,29 +73,11 @@ export function newMark(mark: Omit<QueuedMark, 'key' | 'madeAt'>): QueuedMark {
   return { ...mark, key: deviceUuid(), madeAt: Date.now() };
 }
 
-/** A check-in mark: shown at once, kept on the device first (so it survives no signal), then sent. */
+/**
+ * A mark: shown at once (a pending mutation's variables), kept on the device with the client, sent
+ * in turn when there is signal. Its function and retries are the mutation defaults of MARK_KEY
+ * (officer-client.ts), so a mark restored after a reload is sent the same way.
+ */
 export function useMarkAttendance() {
-  const client = useQueryClient();
-  const send = useSend();
-  return useMutation({
-    networkMode: 'always',
-    onMutate: async (mark: QueuedMark) => {
-      await client.cancelQueries({ queryKey: queueKey });
-      client.setQueryData(queueKey, (old: QueuedMark[] | undefined) => [...(old ?? []), mark]);
-    },
-    mutationFn: async (mark: QueuedMark) => {
-      await queueMark(mark);
-      void send().catch(() => undefined);
-    },
-    onSettled: () => client.invalidateQueries({ queryKey: queueKey }),
-  });
-}
-
-export function useDismissConflict() {
-  const client = useQueryClient();
-  return useMutation({
-    networkMode: 'always',
-    mutationFn: (bookingId: string) => dropConflict(bookingId),
-    onSuccess: () => client.invalidateQueries({ queryKey: conflictsKey }),
-  });
+  return useMutation<void, Error, QueuedMark>({ mutationKey: MARK_KEY }, officerDay().client);
 }

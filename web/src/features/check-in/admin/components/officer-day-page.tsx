@@ -7,11 +7,10 @@ import { offlineStatus, onOfflineStatus } from '../../../../lib/offline-status';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Checkbox } from '../../../../components/ui/checkbox';
-import { useTryAgain } from '../../../../admin/shared/api/admin-query';
 import { LoadStatus } from '../../../../admin/shared/components/load-error';
 import { PageTitle } from '../../../../admin/shared/components/page-title';
-import { newMark, officerDayQueryOptions, useDismissConflict, useMarkAttendance, useMarkConflicts, useOfficerDay, useQueuedMarks } from '../api/officer-day';
-import { walkInQueueId, type MarkConflict, type QueuedMark } from '../api/officer-day-store';
+import { newMark, useDismissConflict, useMarkAttendance, useMarkConflicts, useOfficerDay, useQueuedMarks, useTryAgainDay } from '../api/officer-day';
+import { walkInQueueId, type MarkConflict, type QueuedMark } from '../api/officer-marks';
 import { Contact, Phone } from './contact';
 import { shownWalkIns, WalkInsSection } from './walk-ins';
 import './officer-day.css';
@@ -42,11 +41,10 @@ const time = (instant: string | null) => (instant ? londonTime(new Date(instant)
 /** /admin/today: the officer of the day's events, bookings, check-in, duty roster and emergency numbers; kept on the device. */
 export function OfficerDayPage() {
   const query = useOfficerDay();
-  const queue = useQueuedMarks();
-  const tryAgain = useTryAgain(officerDayQueryOptions().queryKey);
+  const waiting = useQueuedMarks();
+  const tryAgain = useTryAgainDay();
   const online = useOnline();
   const bannerShown = useAppBannerShown();
-  const waiting = queue.data ?? [];
   return (
     <>
       <PageTitle documentTitle="Today">Today</PageTitle>
@@ -160,7 +158,7 @@ function Conflicts({ day }: { day: OfficerDay }) {
         {found.data.map((conflict: MarkConflict) => (
           <li key={conflict.bookingId}>
             {nameOf(conflict.bookingId)}: {conflict.message}{' '}
-            <Button variant="secondary" size="small" onClick={() => dismiss.mutate(conflict.bookingId)}>
+            <Button variant="secondary" size="small" onClick={() => dismiss(conflict.bookingId)}>
               Dismiss
             </Button>
           </li>

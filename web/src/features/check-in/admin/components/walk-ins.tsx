@@ -5,7 +5,7 @@ import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { InputField } from '../../../../components/ui/field';
 import { newMark, newWalkInId, useMarkAttendance } from '../api/officer-day';
-import { walkInQueueId, type QueuedMark } from '../api/officer-day-store';
+import { walkInQueueId, type QueuedMark } from '../api/officer-marks';
 import { Contact } from './contact';
 
 /**

@@ -46,7 +46,7 @@ export function EventForm({
   const checkForm = (values: EventFormValues) => validateEventForm(values, { maxAttendees: DEFAULT_MAX_ATTENDEES, placesTaken });
   const form = useAdminForm<EventFormValues, FieldName>({ initial, check: checkForm, order: FIELD_ORDER, idOf: fieldId, onSubmit });
   const { submit } = form;
-  const { values, set, errorFor, errorCount, submitting } = form;
+  const { values, set, errorFor, submitting } = form;
   // Said before saving, by the rule the server applies on save: who will be e-mailed about the move.
   const moveWarning = moveNotice && formMovesEvent(moveNotice.stored, values, new Date()) ? changeNoticeWarning(moveNotice.count) : null;
 
@@ -63,7 +63,7 @@ export function EventForm({
   );
 
   return (
-    <AdminForm onSubmit={submit} errorCount={errorCount} submitting={submitting} submitLabel={submitLabel} submittingLabel={submittingLabel} onCancel={onCancel}>
+    <AdminForm onSubmit={submit} form={form} actions={{ submitLabel, submittingLabel, onCancel }}>
       <fieldset className="adm-fieldset" disabled={submitting}>
         <legend>Event details</legend>
         {field('name', 'Event Name', <input className="input" type="text" {...form.bind('name')} />, { required: true })}

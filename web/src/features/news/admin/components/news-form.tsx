@@ -17,10 +17,10 @@ const FIELD_ORDER: readonly FieldName[] = ['subject', 'body', 'publishAt', 'stat
 export function NewsForm({ initial, submitLabel, submittingLabel, onSubmit, onCancel }: AdminFormProps<NewsFormValues>) {
   const form = useAdminForm<NewsFormValues, FieldName>({ initial, check: validateNewsForm, order: FIELD_ORDER, idOf: fieldId, onSubmit });
   const { submit } = form;
-  const { errorFor, errorCount, submitting } = form;
+  const { errorFor, submitting } = form;
 
   return (
-    <AdminForm onSubmit={submit} errorCount={errorCount} submitting={submitting} submitLabel={submitLabel} submittingLabel={submittingLabel} onCancel={onCancel}>
+    <AdminForm onSubmit={submit} form={form} actions={{ submitLabel, submittingLabel, onCancel }}>
       <fieldset className="adm-fieldset" disabled={submitting}>
         <legend>News item</legend>
         <Field id={fieldId('subject')} label="Subject" error={errorFor('subject')} required>

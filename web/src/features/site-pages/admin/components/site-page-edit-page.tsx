@@ -66,12 +66,12 @@ const FIELD_ORDER: readonly FieldName[] = ['title', 'body'];
 function SitePageForm({ initial, submitLabel, submittingLabel, onSubmit, onCancel }: AdminFormProps<SitePageFormValues>) {
   const form = useAdminForm<SitePageFormValues, FieldName>({ initial, check: validateSitePageForm, order: FIELD_ORDER, idOf: fieldId, onSubmit });
   const { submit } = form;
-  const { errorFor, errorCount, submitting } = form;
+  const { errorFor, submitting } = form;
   // The body the admin last asked to see; the preview follows it, not every key press.
   const [previewed, setPreviewed] = useState<string | null>(null);
 
   return (
-    <AdminForm onSubmit={submit} errorCount={errorCount} submitting={submitting} submitLabel={submitLabel} submittingLabel={submittingLabel} onCancel={onCancel}>
+    <AdminForm onSubmit={submit} form={form} actions={{ submitLabel, submittingLabel, onCancel }}>
       <fieldset className="adm-fieldset" disabled={submitting}>
         <legend>Page</legend>
         <Field id={fieldId('title')} label="Title" error={errorFor('title')} hint="The page's heading and the browser tab's title." required>

@@ -66,7 +66,7 @@ export function WorkDayForm({
       return top as Record<string, string>;
     },
   });
-  const { values, set, errorFor, errorCount, submitting } = form;
+  const { values, set, errorFor, submitting } = form;
 
   const submit = (e: FormEvent) => {
     const checked = validateWorkDayForm(values);
@@ -83,7 +83,7 @@ export function WorkDayForm({
   const jobsWholeError = jobsError !== undefined && Object.keys(rowErrors).length === 0 ? jobsError : undefined;
 
   return (
-    <AdminForm onSubmit={submit} errorCount={errorCount} submitting={submitting} submitLabel={submitLabel} submittingLabel={submittingLabel} onCancel={onCancel}>
+    <AdminForm onSubmit={submit} form={form} actions={{ submitLabel, submittingLabel, onCancel }}>
       <fieldset className="adm-fieldset" disabled={submitting}>
         <legend>Work day details</legend>
         <Field id={fieldId('name')} label="Work Day Name" error={errorFor('name')} required>

@@ -11,6 +11,7 @@ import { useTryAgain } from '../../../../admin/shared/api/admin-query';
 import { useSignedInAdmin } from '../../../../admin/session/components/admin-session';
 import { AccessDenied } from '../../../../admin/shared/components/access-denied';
 import { Badge } from '../../../../admin/shared/components/badge';
+import { WorkDayBadges } from './work-day-badges';
 import { DataTable } from '../../../../admin/shared/components/data-table';
 import { LoadError, Loading } from '../../../../admin/shared/components/load-error';
 import { NoticeArea, useFlashNotice } from '../../../../admin/shared/components/notice';
@@ -102,8 +103,7 @@ export function WorkDayRosterPage() {
                 {workDay.foodAvailable && ` · food wanted by ${signups.filter((s) => s.wantsFood).length}`} · bringing tools: {signups.filter((s) => s.bringingTools).length}
               </p>
               <p className="adm-badges">
-                {workDay.archived ? <Badge tone="grey">Archived</Badge> : workDay.active ? <Badge tone="green">Active</Badge> : <Badge tone="grey">Inactive</Badge>}
-                {short > 0 && <Badge tone="red">Short of volunteers</Badge>}
+                <WorkDayBadges workDay={workDay} short={short} />
               </p>
               <div className="adm-actions adm-roster-actions">
                 {mayOpen(admin, editPath) && (

@@ -6,7 +6,7 @@ import { volunteersShort } from '@core/work-days/work-day-roster';
 import { useWorkDays, workDaysQueryOptions, type WorkDayWithSignups } from '../api/work-days';
 import { useTryAgain } from '../../../../admin/shared/api/admin-query';
 import { useSignedInAdmin } from '../../../../admin/session/components/admin-session';
-import { Badge } from '../../../../admin/shared/components/badge';
+import { WorkDayBadges } from './work-day-badges';
 import { DataTable } from '../../../../admin/shared/components/data-table';
 import { ActionLink } from '../../../../admin/shared/components/action-link';
 import { LoadError, LoadStatus } from '../../../../admin/shared/components/load-error';
@@ -88,8 +88,7 @@ export function WorkDaysPage() {
                   </td>
                   <td>
                     <span className="adm-badges">
-                      {workDay.archived ? <Badge tone="grey">Archived</Badge> : workDay.active ? <Badge tone="green">Active</Badge> : <Badge tone="grey">Inactive</Badge>}
-                      {short > 0 && <Badge tone="red">Short of volunteers</Badge>}
+                      <WorkDayBadges workDay={workDay} short={short} />
                     </span>
                   </td>
                   <td>
