@@ -34,6 +34,7 @@ import { SqliteSitePageRepository } from '../adapters/sqlite/sqlite-site-page-re
 import { SqliteHouseholdRepository } from '../adapters/sqlite/sqlite-household-repository';
 import { SqliteMemberCalendarFeedRepository } from '../adapters/sqlite/sqlite-member-calendar-feed-repository';
 import { SqliteMemberRepository } from '../adapters/sqlite/sqlite-member-repository';
+import { SqliteMembershipOrderRepository } from '../adapters/sqlite/sqlite-membership-order-repository';
 import { SqliteDutyRepository } from '../adapters/sqlite/sqlite-duty-repository';
 import { SqliteDutySwapRepository } from '../adapters/sqlite/sqlite-duty-swap-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
@@ -138,6 +139,7 @@ const PORTS = {
   households: 'STORAGE',
   calendarFeeds: 'STORAGE',
   members: 'STORAGE',
+  membershipOrders: 'STORAGE',
   duties: 'STORAGE',
   dutySwaps: 'STORAGE',
   campaignSource: 'CAMPAIGNS',
@@ -300,6 +302,7 @@ export async function bindAdapters(
   bind('households', () => firestore?.households ?? new SqliteHouseholdRepository(db));
   bind('calendarFeeds', () => firestore?.calendarFeeds ?? new SqliteMemberCalendarFeedRepository(db));
   bind('members', () => firestore?.members ?? new SqliteMemberRepository(db));
+  bind('membershipOrders', () => firestore?.membershipOrders ?? new SqliteMembershipOrderRepository(db));
   bind('conditions', () => firestore?.conditions ?? new SqliteConditionsRepository(db));
   bind('duties', () => firestore?.duties ?? new SqliteDutyRepository(db));
   bind('dutySwaps', () => firestore?.dutySwaps ?? new SqliteDutySwapRepository(db));

@@ -107,6 +107,11 @@ export const FIRESTORE_RETENTION_COLLECTIONS = ['retentionMarks'] as const;
  */
 export const FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS = ['householdMembers', 'householdInvitations'] as const;
 /**
+ * Membership orders (FirestoreMembershipOrderRepository): what renewal and joining payments buy,
+ * one document per order. Not yet copied by migrate-storage.
+ */
+export const FIRESTORE_MEMBERSHIP_ORDER_COLLECTIONS = ['membershipOrders'] as const;
+/**
  * Sub-collections: `files/{key}/chunks` holds the files' bytes (FirestoreFileStore). Counted and
  * copied with their files.
  */
@@ -126,7 +131,8 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_MEMBER_FEED_COLLECTIONS)[number]
   | (typeof FIRESTORE_ATTENDANCE_COLLECTIONS)[number]
   | (typeof FIRESTORE_RETENTION_COLLECTIONS)[number]
-  | (typeof FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS)[number];
+  | (typeof FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS)[number]
+  | (typeof FIRESTORE_MEMBERSHIP_ORDER_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

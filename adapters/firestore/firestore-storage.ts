@@ -25,6 +25,7 @@ import { FirestoreSitePageRepository } from './firestore-site-page-repository';
 import { FirestoreHouseholdRepository } from './firestore-household-repository';
 import { FirestoreMemberCalendarFeedRepository } from './firestore-member-calendar-feed-repository';
 import { FirestoreMemberRepository } from './firestore-member-repository';
+import { FirestoreMembershipOrderRepository } from './firestore-membership-order-repository';
 import { FirestoreDutyRepository } from './firestore-duty-repository';
 import { FirestoreDutySwapRepository } from './firestore-duty-swap-repository';
 import { FirestorePhotoRepository } from './firestore-photo-repository';
@@ -124,6 +125,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     households: new FirestoreHouseholdRepository(db, options),
     calendarFeeds: new FirestoreMemberCalendarFeedRepository(db, options),
     members: new FirestoreMemberRepository(db, options),
+    membershipOrders: new FirestoreMembershipOrderRepository(db, options),
     duties: new FirestoreDutyRepository(db, options),
     dutySwaps: new FirestoreDutySwapRepository(db, options),
     outbox: new FirestoreOutbox(db, options),

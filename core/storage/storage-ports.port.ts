@@ -24,6 +24,7 @@ import type { PasskeyChallengeRepository } from '../member-sign-in/passkey-chall
 import type { SitePageRepository } from '../site-pages/site-page-repository.port';
 import type { HouseholdRepository } from '../members/household-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
+import type { MembershipOrderRepository } from '../membership/membership-order-repository.port';
 import type { DutySwapRepository } from '../duties/duty-swap-repository.port';
 import type { DutyRepository } from '../duties/duty-repository.port';
 import type { AttendanceStore } from '../check-in/attendance-store.port';
@@ -60,6 +61,8 @@ export interface StoragePorts {
   households: HouseholdRepository;
   /** The club's member list (docs/members.md). */
   members: MemberRepository;
+  /** Membership orders: what renewal and joining payments buy, applied to the members once (docs/membership.md). */
+  membershipOrders: MembershipOrderRepository;
   /** Members' private calendar feeds: one secret each (docs/my-club.md). */
   calendarFeeds: MemberCalendarFeedRepository;
   /** Duty rosters: qualifications, duty types, templates, events' duty slots (docs/duties.md). */

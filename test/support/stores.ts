@@ -17,6 +17,7 @@ import { MemoryHouseholdRepository } from '../../adapters/memory/memory-househol
 import { MemoryLoginAttemptStore } from '../../adapters/memory/memory-login-attempt-store';
 import { MemoryMemberCalendarFeedRepository } from '../../adapters/memory/memory-member-calendar-feed-repository';
 import { MemoryMemberRepository } from '../../adapters/memory/memory-member-repository';
+import { MemoryMembershipOrderRepository } from '../../adapters/memory/memory-membership-order-repository';
 import { MemoryMemberSessionRepository } from '../../adapters/memory/memory-member-session-repository';
 import { MemoryOutbox } from '../../adapters/memory/memory-outbox';
 import { MemoryPasskeyChallengeRepository } from '../../adapters/memory/memory-passkey-challenge-repository';
@@ -49,6 +50,7 @@ import { SqliteJobQueue } from '../../adapters/sqlite/sqlite-job-queue';
 import { SqliteLoginAttemptStore } from '../../adapters/sqlite/sqlite-login-attempt-store';
 import { SqliteMemberCalendarFeedRepository } from '../../adapters/sqlite/sqlite-member-calendar-feed-repository';
 import { SqliteMemberRepository } from '../../adapters/sqlite/sqlite-member-repository';
+import { SqliteMembershipOrderRepository } from '../../adapters/sqlite/sqlite-membership-order-repository';
 import { SqliteMemberSessionRepository } from '../../adapters/sqlite/sqlite-member-session-repository';
 import { SqliteOutbox } from '../../adapters/sqlite/sqlite-outbox';
 import { SqlitePasskeyChallengeRepository } from '../../adapters/sqlite/sqlite-passkey-challenge-repository';
@@ -86,6 +88,7 @@ export function memoryStorage() {
   const events: MemoryEventRepository = new MemoryEventRepository({ placesTaken: (eventId, now) => bookings.placesTaken(eventId, now), outbox, duties });
   const bookings: MemoryBookingRepository = new MemoryBookingRepository(outbox, audit, (eventId) => events.capacityOf(eventId));
   const members = new MemoryMemberRepository({ duties, outbox });
+  const membershipOrders = new MemoryMembershipOrderRepository({ members, audit });
   const loginAttempts = new MemoryLoginAttemptStore();
   const waitingList = new MemoryWaitingList(outbox, audit);
   const workDays = new MemoryWorkDayRepository(outbox);
@@ -99,6 +102,7 @@ export function memoryStorage() {
     duties,
     dutySwaps,
     members,
+    membershipOrders,
     loginAttempts,
     waitingList,
     workDays,
@@ -153,6 +157,7 @@ export function sqliteStorage(db: Knex) {
     sitePages: new SqliteSitePageRepository(db),
     households: new SqliteHouseholdRepository(db),
     members: new SqliteMemberRepository(db),
+    membershipOrders: new SqliteMembershipOrderRepository(db),
     calendarFeeds: new SqliteMemberCalendarFeedRepository(db),
     duties: new SqliteDutyRepository(db),
     dutySwaps: new SqliteDutySwapRepository(db),

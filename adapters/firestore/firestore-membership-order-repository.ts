@@ -1,0 +1,77 @@
+import { FieldPath, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import { decideOrderPayment, MembershipOrderSchema, ORDER_MESSAGES, orderMemberIds, type MembershipOrder, type OrderPayment, type OrderPaymentOutcome } from '../../core/membership/membership-order';
+import type { MembershipOrderRepository } from '../../core/membership/membership-order-repository.port';
+import { MemberSchema } from '../../core/members/member';
+import { NotFoundError } from '../../core/shared/errors';
+import { newestOrderFirst, validOrder } from '../membership-order-records';
+import { appendToAuditLog } from './firestore-audit-log';
+import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
+import { isDocumentId } from './firestore-document-ids';
+import { withCoreErrors } from './firestore-errors';
+import { INSTANT_TEXT_FIELD, instantFields, toTimestamp } from './firestore-instants';
+import { readDocument } from './firestore-read-document';
+import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
+
+const INSTANTS = ['paidAt', 'appliedAt', 'createdAt'] as const;
+
+/**
+ * Membership orders in the `membershipOrders` collection, one document per order keyed by its id.
+ * A payment is recorded in one transaction that reads the order and its members and writes the
+ * order, their renewal dates and the audit entry; Firestore retries it when another write to
+ * what it read (the same order, one of its members) commits first. In this process recordings
+ * run in turn, so a webhook and a return at once do not abort each other.
+ */
+export class FirestoreMembershipOrderRepository extends FirestoreCollectionAdapter implements MembershipOrderRepository {
+  protected readonly collectionName = 'membershipOrders';
+
+  async get(id: string): Promise<MembershipOrder | null> {
+    if (typeof id !== 'string' || !isDocumentId(id)) return null;
+    const snapshot = await withCoreErrors(() => this.collection.doc(id).get());
+    return snapshot.exists ? toOrder(snapshot) : null;
+  }
+
+  async listForMember(memberId: string): Promise<MembershipOrder[]> {
+    if (typeof memberId !== 'string') return [];
+    const snapshot = await withCoreErrors(() => this.collection.where('memberId', '==', memberId).get());
+    return snapshot.docs.map(toOrder).sort(newestOrderFirst);
+  }
+
+  async create(order: MembershipOrder): Promise<void> {
+    const valid = validOrder(order);
+    await withCoreErrors(() => this.collection.doc(valid.id).create(toDocument(valid)), { conflict: ORDER_MESSAGES.idTaken });
+  }
+
+  recordPayment(payment: OrderPayment, now: string): Promise<OrderPaymentOutcome> {
+    if (typeof payment.orderId !== 'string' || !isDocumentId(payment.orderId)) return Promise.reject(new NotFoundError(ORDER_MESSAGES.notFound));
+    const orders = this.collection;
+    const members = collectionOf(this.db, 'members', this.options);
+    const work = async (tx: Transaction): Promise<OrderPaymentOutcome> => {
+      const snapshot = await tx.get(orders.doc(payment.orderId));
+      if (!snapshot.exists) throw new NotFoundError(ORDER_MESSAGES.notFound);
+      const order = toOrder(snapshot);
+      const ids = orderMemberIds(order).filter(isDocumentId);
+      const memberSnapshots = ids.length > 0 ? await tx.getAll(...ids.map((id) => members.doc(id))) : [];
+      const stored = memberSnapshots.filter((member) => member.exists).map((member) => readDocument(MemberSchema, member, { instants: ['createdAt', 'updatedAt'] }));
+      const decided = decideOrderPayment(order, payment, stored, now);
+      if (!decided.writeOrder) return decided.outcome;
+      tx.set(orders.doc(order.id), toDocument(decided.outcome.order));
+      for (const member of decided.members) {
+        tx.update(members.doc(member.id), 'renewalDate', member.renewalDate, 'updatedAt', toTimestamp(member.updatedAt), new FieldPath(INSTANT_TEXT_FIELD, 'updatedAt'), member.updatedAt);
+      }
+      appendToAuditLog(tx, this.db, decided.audit, this.options);
+      return decided.outcome;
+    };
+    return inTurn(this.db, 'membership-order-payments', () =>
+      withCoreErrors(() => this.db.runTransaction(work, { maxAttempts: TRANSACTION_ATTEMPTS }), { conflict: 'An audit entry with this id already exists' }),
+    );
+  }
+}
+
+function toDocument(order: MembershipOrder) {
+  const { id: _id, paidAt, appliedAt, createdAt, ...fields } = order;
+  return { ...fields, ...instantFields({ paidAt, appliedAt, createdAt }) };
+}
+
+function toOrder(snapshot: DocumentSnapshot): MembershipOrder {
+  return readDocument(MembershipOrderSchema, snapshot, { instants: INSTANTS });
+}

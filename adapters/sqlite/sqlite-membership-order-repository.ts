@@ -1,0 +1,79 @@
+import type { Knex } from 'knex';
+import { decideOrderPayment, MembershipOrderSchema, ORDER_MESSAGES, orderMemberIds, type MembershipOrder, type OrderPayment, type OrderPaymentOutcome } from '../../core/membership/membership-order';
+import type { MembershipOrderRepository } from '../../core/membership/membership-order-repository.port';
+import { MemberSchema } from '../../core/members/member';
+import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import { newestOrderFirst, validOrder } from '../membership-order-records';
+import { insertIntoAuditLog } from './sqlite-audit-log';
+import { isUniqueViolation } from './sqlite-errors';
+import { readRow } from './sqlite-values';
+import { preparedWriteTransaction } from './sqlite-write-transaction';
+
+const MEMBER_COLUMNS = ['id', 'name', 'email', 'membershipType', 'renewalDate', 'disabled', 'phone', 'emergencyContactName', 'emergencyContactPhone', 'createdAt', 'updatedAt'] as const;
+
+/**
+ * Membership orders in the `membership_orders` table (migration 0050). A payment is recorded in
+ * one prepared write transaction (the write lock from its start) that reads the order and its
+ * members and writes the order, their renewal dates and the audit entry: a second recording of
+ * the same payment, in this process or another, waits for the first and then finds the order paid.
+ */
+export class SqliteMembershipOrderRepository implements MembershipOrderRepository {
+  constructor(private readonly db: Knex) {}
+
+  async get(id: string): Promise<MembershipOrder | null> {
+    if (typeof id !== 'string') return null;
+    const row = await this.db('membership_orders').where({ id }).first();
+    return row ? toOrder(row) : null;
+  }
+
+  async listForMember(memberId: string): Promise<MembershipOrder[]> {
+    if (typeof memberId !== 'string') return [];
+    const rows = await this.db('membership_orders').where({ memberId });
+    return rows.map(toOrder).sort(newestOrderFirst);
+  }
+
+  async create(order: MembershipOrder): Promise<void> {
+    const row = toRow(validOrder(order));
+    try {
+      await this.db('membership_orders').insert(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(ORDER_MESSAGES.idTaken);
+      throw error;
+    }
+  }
+
+  recordPayment(payment: OrderPayment, now: string): Promise<OrderPaymentOutcome> {
+    // Synchronous on one connection, BEGIN IMMEDIATE: nothing else writes between the reads and the writes.
+    return preparedWriteTransaction(this.db, (writes) => {
+      const row = typeof payment.orderId === 'string' ? (writes.statement('SELECT * FROM membership_orders WHERE id = ?').get(payment.orderId) as Record<string, unknown> | undefined) : undefined;
+      if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
+      const order = toOrder(row);
+      const members = orderMemberIds(order).flatMap((id) => {
+        const member = writes.statement(`SELECT ${MEMBER_COLUMNS.map((column) => `"${column}"`).join(', ')} FROM members WHERE id = ?`).get(id) as Record<string, unknown> | undefined;
+        if (!member) return [];
+        // An optional field not given is null in its column and absent from the member.
+        const present = Object.fromEntries(Object.entries(member).filter(([, value]) => value !== null));
+        return [readRow(MemberSchema, present, { booleans: ['disabled'] })];
+      });
+      const decided = decideOrderPayment(order, payment, members, now);
+      if (!decided.writeOrder) return decided.outcome;
+      writes.update('membership_orders', order.id, toRow(decided.outcome.order));
+      for (const member of decided.members) writes.update('members', member.id, { renewalDate: member.renewalDate, updatedAt: member.updatedAt });
+      try {
+        insertIntoAuditLog(writes, decided.audit);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ConflictError('An audit entry with this id already exists');
+        throw error;
+      }
+      return decided.outcome;
+    });
+  }
+}
+
+function toRow(order: MembershipOrder): Record<string, unknown> & { id: string } {
+  return { ...order, householdMemberIds: JSON.stringify(order.householdMemberIds) };
+}
+
+function toOrder(row: Record<string, unknown>): MembershipOrder {
+  return readRow(MembershipOrderSchema, row, { json: ['householdMemberIds'] });
+}

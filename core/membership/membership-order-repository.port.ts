@@ -1,0 +1,30 @@
+import type { Instant } from '../shared/instant';
+import type { MembershipOrder, OrderPayment, OrderPaymentOutcome } from './membership-order';
+
+/**
+ * Membership orders (docs/membership.md, "Orders and payments"), kept in the same storage as the
+ * member list: recording a payment marks the order paid and moves the renewal dates in one write.
+ */
+export interface MembershipOrderRepository {
+  /** The order with this id, or null (also for an id that is not an order id). */
+  get(id: string): Promise<MembershipOrder | null>;
+  /** The member's renewal orders (as `memberId`, not as household), newest first (createdAt, then id). */
+  listForMember(memberId: string): Promise<MembershipOrder[]>;
+  /**
+   * Stores a new order. Throws ValidationError for an order that is not a valid MembershipOrder,
+   * ConflictError if the id exists; nothing is stored then.
+   */
+  create(order: MembershipOrder): Promise<void>;
+  /**
+   * Records `payment` on its order in ONE atomic step, as decideOrderPayment decides on the order
+   * and the members (orderMemberIds) as stored inside that step: the order marked paid by the
+   * payment, every renewal date it moves (never backwards: applyRenewal), and the admin's audit
+   * entry, all or none. The same payment recorded again, however many callers at once (a webhook
+   * twice and the member's return), changes nothing and answers `already-applied`: the members
+   * are extended once. Two orders paid at once for the same member both end paid and the later
+   * date wins. Throws NotFoundError for an unknown order, ValidationError for a joining order
+   * or a method not matching its confirmation, ConflictError if the audit id exists; nothing is
+   * written then. `now` is the payment's and the members' `updatedAt`.
+   */
+  recordPayment(payment: OrderPayment, now: Instant): Promise<OrderPaymentOutcome>;
+}

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { type AuditEntry } from '../audit/audit';
+import { type Member } from '../members/member';
+import { InstantSchema, type Instant } from '../shared/instant';
+import { CurrencySchema, formatMoney, MAX_PAYMENT_AMOUNT, MinorUnitsSchema } from '../shared/money';
+import { ValidationError } from '../shared/errors';
+import { applyRenewal } from './membership-renewal';
+
+/**
+ * A membership order's id: 1 to 40 characters of A-Z a-z 0-9 - _, because it travels as the
+ * checkout's reference as a booking id does (docs/payments.md, "Checkout ids").
+ */
+export const MembershipOrderIdSchema = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid order id');
+
+/** How an order is paid: by card through the payments port, or in cash or by transfer, confirmed by an admin. */
+export const OrderMethodSchema = z.enum(['card', 'cash', 'transfer']);
+export type OrderMethod = z.infer<typeof OrderMethodSchema>;
+
+const MemberIdSchema = z.string().min(1).max(200);
+
+/**
+ * What a renewal or joining payment buys (docs/membership.md, "Orders and payments"): a category
+ * for a member (and the household it covers), at a price and to a renewal date fixed when quoted.
+ * Paying it moves the renewal dates once, in the same atomic write as marking it paid.
+ */
+export const MembershipOrderSchema = z
+  .object({
+    id: MembershipOrderIdSchema,
+    kind: z.enum(['renewal', 'joining']),
+    /** The member renewing (for a household category, the household's contact); null for joining. */
+    memberId: MemberIdSchema.nullable(),
+    /** The application a joining order pays for; null for a renewal. */
+    applicationId: z.string().min(1).max(200).nullable(),
+    categoryId: z.string().min(1).max(60),
+    /** The other members of the household the category covers, fixed when quoted; empty for a category per person. */
+    householdMemberIds: z.array(MemberIdSchema).max(50),
+    /** The price, in minor units of `currency`. */
+    amount: MinorUnitsSchema.max(MAX_PAYMENT_AMOUNT),
+    currency: CurrencySchema,
+    /** The renewal date the payment buys (paysUntil when quoted); applied with applyRenewal. */
+    paysUntil: z.iso.date(),
+    /** How it is to be, or was, paid. */
+    method: OrderMethodSchema,
+    status: z.enum(['open', 'paid', 'refunded', 'cancelled']),
+    /** The payment that paid it (the gateway's id, or `offline-{orderId}` for cash and transfer); null while open. */
+    paymentId: z.string().min(1).max(200).nullable(),
+    paidAt: InstantSchema.nullable(),
+    /** When paying it moved a renewal date; null while open, and when the payment bought nothing (to refund). */
+    appliedAt: InstantSchema.nullable(),
+    /** The admin who confirmed a cash or transfer payment (their uid); null for card. */
+    confirmedBy: z.string().min(1).max(200).nullable(),
+    createdAt: InstantSchema,
+  })
+  .refine((order) => (order.kind === 'renewal' ? order.memberId !== null && order.applicationId === null : order.applicationId !== null), {
+    message: 'A renewal names its member, a joining order its application',
+  });
+export type MembershipOrder = z.infer<typeof MembershipOrderSchema>;
+
+/** Everyone whose renewal date an order moves: its member first, then the household it covers. */
+export function orderMemberIds(order: Pick<MembershipOrder, 'memberId' | 'householdMemberIds'>): string[] {
+  return [...new Set([...(order.memberId === null ? [] : [order.memberId]), ...order.householdMemberIds])];
+}
+
+/** The payment id a cash or transfer confirmation records: one per order, so confirming twice records it once. */
+export function offlinePaymentId(orderId: string): string {
+  return `offline-${orderId}`;
+}
+
+/** A payment to record on an order (MembershipOrderRepository.recordPayment). */
+export interface OrderPayment {
+  orderId: string;
+  /** The gateway's payment id for a card; offlinePaymentId(orderId) for cash and transfer. */
+  paymentId: string;
+  method: OrderMethod;
+  /** The admin confirming cash or transfer; null for card (the gateway's word). */
+  confirmedBy: { uid: string; email: string } | null;
+  /** The audit entry's id, when an admin confirms (one entry, written in the same atomic step). */
+  auditId: string | null;
+}
+
+/**
+ * What recording a payment did:
+ * - `applied`: the order is now paid by this payment and moved the renewal dates listed;
+ * - `already-applied`: this payment was recorded on the order before (a repeated webhook, the
+ *   member's return): nothing changed;
+ * - `refund`: the payment bought nothing and is to be refunded: the order was not open (paid by
+ *   another payment, cancelled, refunded; nothing written), or every date was already at or
+ *   beyond what it pays until (the order is marked paid by it, `appliedAt` null).
+ */
+export type OrderPaymentResult = 'applied' | 'already-applied' | 'refund';
+
+export interface OrderPaymentOutcome {
+  result: OrderPaymentResult;
+  /** The order as stored after the call. */
+  order: MembershipOrder;
+  /** The renewal dates this call moved (none unless `applied`). */
+  moved: { memberId: string; renewalDate: string }[];
+}
+
+/** What recording a payment writes, decided on what is stored (every adapter applies it in one atomic step). */
+export interface OrderPaymentDecision {
+  outcome: OrderPaymentOutcome;
+  /** Whether the order is written (as `outcome.order`). */
+  writeOrder: boolean;
+  /** The members to write, their renewal date moved. */
+  members: Member[];
+  audit: AuditEntry[];
+}
+
+export const ORDER_MESSAGES = {
+  notFound: 'Membership order not found',
+  idTaken: 'A membership order with this id already exists',
+  joiningNotOpen: 'Paying for joining is not open yet',
+  notSoldOnline: 'This membership cannot be bought online. Please contact the club.',
+  lifeNotRenewed: 'A life membership is never renewed.',
+  renewalNotOpen: (opensOn: string) => `Renewal is not open yet: you can renew from ${opensOn}.`,
+  disabled: 'Your membership is disabled. Please contact the club.',
+  notContact: "Only your household's contact can pay for a household membership.",
+  offlineMethod: 'An admin confirms cash or transfer payments only',
+} as const;
+
+/**
+ * What recording `payment` on `order` does, given the stored members it names (orderMemberIds;
+ * a member no longer stored is left out). The rule every adapter applies inside its transaction:
+ * - the same payment again changes nothing (`already-applied`);
+ * - an order not open buys nothing (`refund`), and nothing is written;
+ * - otherwise the order is marked paid by the payment, and each member's renewal date becomes
+ *   applyRenewal's: never backwards, extended once. If no date moved, the payment bought nothing
+ *   (`refund`, `appliedAt` null).
+ * An admin's confirmation (cash, transfer) that changes the order writes one audit entry with it.
+ */
+export function decideOrderPayment(order: MembershipOrder, payment: OrderPayment, stored: readonly Member[], now: Instant): OrderPaymentDecision {
+  if (order.kind !== 'renewal') throw new ValidationError(ORDER_MESSAGES.joiningNotOpen);
+  if ((payment.method === 'card') !== (payment.confirmedBy === null)) throw new ValidationError(ORDER_MESSAGES.offlineMethod);
+  const nothing = (result: OrderPaymentResult): OrderPaymentDecision => ({ outcome: { result, order, moved: [] }, writeOrder: false, members: [], audit: [] });
+  if (order.paymentId === payment.paymentId) return nothing('already-applied');
+  if (order.status !== 'open') return nothing('refund');
+  const byId = new Map(stored.map((member) => [member.id, member]));
+  const members: Member[] = [];
+  for (const id of orderMemberIds(order)) {
+    const member = byId.get(id);
+    if (!member) continue;
+    const next = applyRenewal(member.renewalDate, order);
+    if (next.extended) members.push({ ...member, renewalDate: next.renewalDate, updatedAt: now });
+  }
+  const paid: MembershipOrder = {
+    ...order,
+    status: 'paid',
+    method: payment.method,
+    paymentId: payment.paymentId,
+    paidAt: now,
+    appliedAt: members.length > 0 ? now : null,
+    confirmedBy: payment.confirmedBy?.uid ?? null,
+  };
+  const moved = members.map((member) => ({ memberId: member.id, renewalDate: member.renewalDate }));
+  const audit: AuditEntry[] =
+    payment.confirmedBy && payment.auditId
+      ? [
+          {
+            id: payment.auditId,
+            at: now,
+            actor: { kind: 'admin', uid: payment.confirmedBy.uid, email: payment.confirmedBy.email },
+            action: 'membership.paid-offline',
+            recordType: 'member',
+            recordId: order.memberId!,
+            summary: `${payment.method === 'cash' ? 'Cash' : 'Transfer'} of ${formatMoney(order.amount, order.currency)} confirmed for membership order ${order.id}; ${
+              members.length > 0 ? `renewed to ${order.paysUntil} (${members.length} ${members.length === 1 ? 'member' : 'members'})` : 'it bought nothing: to refund'
+            }`,
+            changes: members.filter((member) => member.id === order.memberId).map((member) => ({ field: 'renewalDate', before: byId.get(member.id)!.renewalDate, after: member.renewalDate })),
+          },
+        ]
+      : [];
+  return { outcome: { result: members.length > 0 ? 'applied' : 'refund', order: paid, moved }, writeOrder: true, members, audit };
+}

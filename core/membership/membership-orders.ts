@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import type { Admin } from '../admins/admin';
+import { requirePermission } from '../admins/permissions';
+import type { Member } from '../members/member';
+import type { HouseholdRepository } from '../members/household-repository.port';
+import type { MemberRepository } from '../members/member-repository.port';
+import type { Clock } from '../shared/clock.port';
+import { NotFoundError, ValidationError } from '../shared/errors';
+import type { IdGenerator } from '../shared/id-generator.port';
+import { formatDay } from '../shared/date-text';
+import { londonDate, londonMidnight } from '../shared/london-time';
+import type { Currency } from '../shared/money';
+import type { MembershipCategory } from './membership-category';
+import { offlinePaymentId, ORDER_MESSAGES, type MembershipOrder, type OrderPaymentOutcome } from './membership-order';
+import type { MembershipOrderRepository } from './membership-order-repository.port';
+import { membershipPrice } from './membership-price';
+import { isLifeRenewalDate, paysUntil, renewalOpen, renewalOpensOn } from './membership-renewal';
+import type { MembershipSettings } from './membership-settings';
+
+/** What quoting a renewal needs, read by the caller: the category bought and the club's settings. */
+export interface RenewalQuoteInput {
+  member: Member;
+  category: MembershipCategory;
+  settings: MembershipSettings;
+  /** The household's other members when the category covers a household (the member being its contact); else empty. */
+  householdMemberIds: string[];
+  currency: Currency;
+  today: string;
+}
+
+/**
+ * Why a member may not renew online into `category` today, or null when they may (a message for
+ * the member): a disabled member, a category not sold online or withdrawn, a life category or a
+ * life member, and a renewal not yet open (renewalOpen: within the window before the end, or lapsed).
+ */
+export function renewalQuoteRefusal(input: Pick<RenewalQuoteInput, 'member' | 'category' | 'settings' | 'today'>): string | null {
+  const { member, category, settings, today } = input;
+  if (member.disabled) return ORDER_MESSAGES.disabled;
+  if (!category.onlinePurchase || category.withdrawn) return ORDER_MESSAGES.notSoldOnline;
+  if (category.life || isLifeRenewalDate(member.renewalDate)) return ORDER_MESSAGES.lifeNotRenewed;
+  if (!renewalOpen(settings, member.renewalDate, today)) return ORDER_MESSAGES.renewalNotOpen(formatDay(londonMidnight(renewalOpensOn(settings, member.renewalDate)).toISOString(), 'member'));
+  return null;
+}
+
+/**
+ * The open order a renewal quote makes (docs/membership.md, "Orders and payments"): the
+ * category's price for renewing (membershipPrice, one price for a household) and the renewal date
+ * it pays until, fixed now from the member's date (paysUntil). Throws ValidationError with
+ * renewalQuoteRefusal's message when the member may not renew.
+ */
+export function quoteRenewal(input: RenewalQuoteInput, id: string, now: string): MembershipOrder {
+  const refusal = renewalQuoteRefusal(input);
+  if (refusal) throw new ValidationError(refusal);
+  const { member, category, settings, today } = input;
+  const price = membershipPrice(category, settings, 'renew', today);
+  if (!price) throw new ValidationError(ORDER_MESSAGES.lifeNotRenewed);
+  const household = category.coversHousehold ? input.householdMemberIds.filter((other) => other !== member.id) : [];
+  return {
+    id,
+    kind: 'renewal',
+    memberId: member.id,
+    applicationId: null,
+    categoryId: category.id,
+    householdMemberIds: [...new Set(household)],
+    amount: price.amount,
+    currency: input.currency,
+    paysUntil: paysUntil(settings.year, category, member.renewalDate, today),
+    method: 'card',
+    status: 'open',
+    paymentId: null,
+    paidAt: null,
+    appliedAt: null,
+    confirmedBy: null,
+    createdAt: now,
+  };
+}
+
+/** An admin's confirmation that an order was paid in cash or by transfer. */
+export const OfflinePaymentRequestSchema = z.object({ method: z.enum(['cash', 'transfer']) }).strict();
+
+export interface MembershipOrdersDeps {
+  orders: MembershipOrderRepository;
+  members: MemberRepository;
+  households: HouseholdRepository;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+/**
+ * Membership orders' use cases (docs/membership.md, "Orders and payments"): a member's renewal
+ * quoted as an open order, and a payment recorded on an order (the gateway's, or an admin's
+ * cash or transfer confirmation), which moves the renewal dates once.
+ */
+export class MembershipOrders {
+  constructor(private readonly deps: MembershipOrdersDeps) {}
+
+  /**
+   * Quotes and stores a renewal for the member into `category` (read by the caller with the
+   * settings). A household category is one payment by the household's contact and covers every
+   * member of the household as it stands now. Throws NotFoundError for an unknown member,
+   * ValidationError with the member's message when they may not renew.
+   */
+  async quoteRenewal(memberId: string, quote: { category: MembershipCategory; settings: MembershipSettings; currency: Currency }): Promise<MembershipOrder> {
+    const member = await this.deps.members.get(memberId);
+    if (!member) throw new NotFoundError('Member not found');
+    const now = this.deps.clock.now();
+    let householdMemberIds: string[] = [];
+    if (quote.category.coversHousehold) {
+      const place = await this.deps.households.membershipOf(member.id);
+      if (place && !place.contact) throw new ValidationError(ORDER_MESSAGES.notContact);
+      householdMemberIds = place ? (await this.deps.households.membersOf(place.householdId)).map((m) => m.memberId) : [];
+    }
+    const order = quoteRenewal({ member, ...quote, householdMemberIds, today: londonDate(now) }, this.deps.ids.next(), now.toISOString());
+    await this.deps.orders.create(order);
+    return order;
+  }
+
+  /**
+   * Records the gateway's card payment on an order (the answer to the charge, or a correctly
+   * signed webhook): as often as it comes, the member is extended once.
+   */
+  recordCardPayment(orderId: string, paymentId: string): Promise<OrderPaymentOutcome> {
+    return this.deps.orders.recordPayment({ orderId, paymentId, method: 'card', confirmedBy: null, auditId: null }, this.deps.clock.now().toISOString());
+  }
+
+  /**
+   * An admin's confirmation that the order was paid in cash or by transfer (`request`:
+   * OfflinePaymentRequestSchema; PermissionError without members:write): the same atomic step as a card payment, audited with it. Its
+   * payment id is the order's own (offlinePaymentId), so confirming twice records it once.
+   */
+  async confirmOfflinePayment(admin: Pick<Admin, 'uid' | 'email' | 'permissions'>, orderId: string, request: unknown): Promise<OrderPaymentOutcome> {
+    requirePermission(admin, 'members.write');
+    const parsed = OfflinePaymentRequestSchema.safeParse(request);
+    if (!parsed.success) throw new ValidationError('Choose cash or transfer');
+    return this.deps.orders.recordPayment(
+      { orderId, paymentId: offlinePaymentId(orderId), method: parsed.data.method, confirmedBy: { uid: admin.uid, email: admin.email }, auditId: this.deps.ids.next() },
+      this.deps.clock.now().toISOString(),
+    );
+  }
+}

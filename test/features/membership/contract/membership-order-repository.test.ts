@@ -1,0 +1,261 @@
+import { describe, expect, it } from 'vitest';
+import { FirestoreMemberRepository } from '../../../../adapters/firestore/firestore-member-repository';
+import { FirestoreMembershipOrderRepository } from '../../../../adapters/firestore/firestore-membership-order-repository';
+import { SqliteMemberRepository } from '../../../../adapters/sqlite/sqlite-member-repository';
+import { SqliteMembershipOrderRepository } from '../../../../adapters/sqlite/sqlite-membership-order-repository';
+import { offlinePaymentId, type MembershipOrder, type OrderPayment } from '../../../../core/membership/membership-order';
+import type { MembershipOrderRepository } from '../../../../core/membership/membership-order-repository.port';
+import type { MemberRepository } from '../../../../core/members/member-repository.port';
+import { ConflictError, NotFoundError, ValidationError } from '../../../../core/shared/errors';
+import { builder, aMember } from '../../../support/entities';
+import { rejectionOf, withStore } from '../../../support/contract/storage-fixtures';
+import { onTwoClients, useFirestoreEmulator } from '../../../support/firestore-emulator-for-file';
+import { storesUnderTest } from '../../../support/stores';
+import { withTempSqlite } from '../../../support/temp-sqlite';
+
+// The MembershipOrderRepository contract (docs/membership.md, "Orders and payments") on every
+// store: an order recorded paid moves the renewal dates in the same atomic write, once however
+// often and however concurrently the same payment comes, never backwards.
+
+const firestore = useFirestoreEmulator();
+const STORES = storesUnderTest(firestore, 'kyc-orders-');
+
+const NOW = '2027-03-01T10:00:00.000Z';
+const LATER = '2027-03-01T11:00:00.000Z';
+
+const anOrder = builder<MembershipOrder>({
+  id: 'ord-1',
+  kind: 'renewal',
+  memberId: 'mem-ann',
+  applicationId: null,
+  categoryId: 'family',
+  householdMemberIds: [],
+  amount: 12000,
+  currency: 'GBP',
+  paysUntil: '2028-03-31',
+  method: 'card',
+  status: 'open',
+  paymentId: null,
+  paidAt: null,
+  appliedAt: null,
+  confirmedBy: null,
+  createdAt: '2027-02-20T10:00:00.000Z',
+});
+
+const card = (orderId: string, paymentId: string): OrderPayment => ({ orderId, paymentId, method: 'card', confirmedBy: null, auditId: null });
+const TREASURER = { uid: 'uid-treasurer', email: 'treasurer@example.org' };
+
+const ann = aMember({ id: 'mem-ann', email: 'ann@club.example', renewalDate: '2027-03-31' });
+const bob = aMember({ id: 'mem-bob', name: 'Bob Sailor', email: 'bob@club.example', renewalDate: '2027-03-31' });
+const cat = aMember({ id: 'mem-cat', name: 'Cat Sailor', email: 'cat@club.example', renewalDate: '2026-03-31' });
+
+async function renewalDates(members: MemberRepository, ...ids: string[]): Promise<(string | undefined)[]> {
+  return Promise.all(ids.map(async (id) => (await members.get(id))?.renewalDate));
+}
+
+describe.each(STORES)('MembershipOrderRepository (%s)', (_name, open) => {
+  it('stores an order, reads it back and lists a member’s newest first; refuses an id taken or an invalid order, storing nothing', async () => {
+    await withStore(open, async ({ membershipOrders: orders }) => {
+      expect(await orders.get('ord-1')).toBeNull();
+      expect(await orders.get('no/such')).toBeNull();
+      expect(await orders.listForMember('mem-ann')).toEqual([]);
+      const household = anOrder({ householdMemberIds: ['mem-bob', 'mem-cat'] });
+      await orders.create(household);
+      await orders.create(anOrder({ id: 'ord-2', createdAt: '2027-02-21T10:00:00.000Z' }));
+      await orders.create(anOrder({ id: 'ord-3', memberId: 'mem-bob' }));
+      expect(await orders.get('ord-1')).toEqual(household);
+      expect((await orders.listForMember('mem-ann')).map((o) => o.id)).toEqual(['ord-2', 'ord-1']);
+      expect(await rejectionOf(orders.create(anOrder({ amount: 1 })))).toBeInstanceOf(ConflictError);
+      expect(await rejectionOf(orders.create(anOrder({ id: 'bad id with spaces' })))).toBeInstanceOf(ValidationError);
+      expect(await rejectionOf(orders.create(anOrder({ id: 'x'.repeat(41) })))).toBeInstanceOf(ValidationError);
+      expect(await rejectionOf(orders.create(anOrder({ id: 'ord-4', memberId: null })))).toBeInstanceOf(ValidationError);
+      expect(await orders.get('ord-1')).toEqual(household);
+      expect(await orders.get('ord-4')).toBeNull();
+    });
+  });
+
+  it('records a card payment: the order paid and the member extended in one step; the same payment again changes nothing', async () => {
+    await withStore(open, async ({ membershipOrders: orders, members }) => {
+      await members.create(ann);
+      await orders.create(anOrder());
+      const first = await orders.recordPayment(card('ord-1', 'pay-1'), NOW);
+      expect(first.result).toBe('applied');
+      expect(first.moved).toEqual([{ memberId: 'mem-ann', renewalDate: '2028-03-31' }]);
+      const paid = { ...anOrder(), status: 'paid', paymentId: 'pay-1', paidAt: NOW, appliedAt: NOW };
+      expect(first.order).toEqual(paid);
+      expect(await orders.get('ord-1')).toEqual(paid);
+      expect(await members.get('mem-ann')).toEqual({ ...ann, renewalDate: '2028-03-31', updatedAt: NOW });
+
+      const again = await orders.recordPayment(card('ord-1', 'pay-1'), LATER);
+      expect(again).toEqual({ result: 'already-applied', order: paid, moved: [] });
+      expect(await orders.get('ord-1')).toEqual(paid);
+      expect(await members.get('mem-ann')).toEqual({ ...ann, renewalDate: '2028-03-31', updatedAt: NOW });
+    });
+  });
+
+  it('a second payment of a paid order buys nothing (to refund) and writes nothing; so does a payment of a cancelled order', async () => {
+    await withStore(open, async ({ membershipOrders: orders, members }) => {
+      await members.create(ann);
+      await orders.create(anOrder());
+      await orders.create(anOrder({ id: 'ord-c', status: 'cancelled' }));
+      await orders.recordPayment(card('ord-1', 'pay-1'), NOW);
+      const stored = await orders.get('ord-1');
+      const other = await orders.recordPayment(card('ord-1', 'pay-2'), LATER);
+      expect(other.result).toBe('refund');
+      expect(await orders.get('ord-1')).toEqual(stored);
+      expect((await orders.recordPayment(card('ord-c', 'pay-3'), LATER)).result).toBe('refund');
+      expect(await orders.get('ord-c')).toEqual(anOrder({ id: 'ord-c', status: 'cancelled' }));
+      expect(await renewalDates(members, 'mem-ann')).toEqual(['2028-03-31']);
+    });
+  });
+
+  it('a payment that buys nothing beyond the member’s date marks the order paid, not applied, and never moves the date back', async () => {
+    await withStore(open, async ({ membershipOrders: orders, members }) => {
+      await members.create({ ...ann, renewalDate: '2029-03-31' });
+      await orders.create(anOrder());
+      const outcome = await orders.recordPayment(card('ord-1', 'pay-1'), NOW);
+      expect(outcome.result).toBe('refund');
+      expect(outcome.moved).toEqual([]);
+      expect(await orders.get('ord-1')).toEqual({ ...anOrder(), status: 'paid', paymentId: 'pay-1', paidAt: NOW, appliedAt: null });
+      expect(await renewalDates(members, 'mem-ann')).toEqual(['2029-03-31']);
+      expect((await orders.recordPayment(card('ord-1', 'pay-1'), LATER)).result).toBe('already-applied');
+    });
+  });
+
+  it('a household order moves every member of the household it covers in the same write, each never backwards', async () => {
+    await withStore(open, async ({ membershipOrders: orders, members }) => {
+      await members.create(ann);
+      await members.create({ ...bob, renewalDate: '2030-03-31' });
+      await members.create(cat);
+      await orders.create(anOrder({ householdMemberIds: ['mem-bob', 'mem-cat', 'mem-gone'] }));
+      const outcome = await orders.recordPayment(card('ord-1', 'pay-1'), NOW);
+      expect(outcome.result).toBe('applied');
+      expect(outcome.moved).toEqual([
+        { memberId: 'mem-ann', renewalDate: '2028-03-31' },
+        { memberId: 'mem-cat', renewalDate: '2028-03-31' },
+      ]);
+      expect(await renewalDates(members, 'mem-ann', 'mem-bob', 'mem-cat')).toEqual(['2028-03-31', '2030-03-31', '2028-03-31']);
+    });
+  });
+
+  it('an admin’s cash confirmation is the same step, audited with it; confirming twice records it once', async () => {
+    await withStore(open, async ({ membershipOrders: orders, members, audit }) => {
+      await members.create(ann);
+      await orders.create(anOrder());
+      const payment: OrderPayment = { orderId: 'ord-1', paymentId: offlinePaymentId('ord-1'), method: 'cash', confirmedBy: TREASURER, auditId: 'audit-1' };
+      const outcome = await orders.recordPayment(payment, NOW);
+      expect(outcome.order).toMatchObject({ status: 'paid', method: 'cash', confirmedBy: 'uid-treasurer', paymentId: 'offline-ord-1' });
+      const entries = await audit.list({ limit: 10 });
+      expect(entries).toEqual([
+        expect.objectContaining({ id: 'audit-1', action: 'membership.paid-offline', recordType: 'member', recordId: 'mem-ann', changes: [{ field: 'renewalDate', before: '2027-03-31', after: '2028-03-31' }] }),
+      ]);
+      expect((await orders.recordPayment({ ...payment, auditId: 'audit-2' }, LATER)).result).toBe('already-applied');
+      expect(await audit.list({ limit: 10 })).toHaveLength(1);
+    });
+  });
+
+  it('refuses an unknown order, a joining order, and an audit id taken, writing nothing', async () => {
+    await withStore(open, async ({ membershipOrders: orders, members, audit }) => {
+      await members.create(ann);
+      await orders.create(anOrder());
+      await orders.create(anOrder({ id: 'ord-j', kind: 'joining', memberId: null, applicationId: 'app-1' }));
+      await audit.append([{ id: 'audit-1', at: NOW, actor: { kind: 'system' }, action: 'x', recordType: 'member', recordId: 'mem-ann', summary: '', changes: [] }]);
+      expect(await rejectionOf(orders.recordPayment(card('ord-none', 'pay-1'), NOW))).toBeInstanceOf(NotFoundError);
+      expect(await rejectionOf(orders.recordPayment(card('a/b', 'pay-1'), NOW))).toBeInstanceOf(NotFoundError);
+      expect(await rejectionOf(orders.recordPayment(card('ord-j', 'pay-1'), NOW))).toBeInstanceOf(ValidationError);
+      const cash: OrderPayment = { orderId: 'ord-1', paymentId: offlinePaymentId('ord-1'), method: 'cash', confirmedBy: TREASURER, auditId: 'audit-1' };
+      expect(await rejectionOf(orders.recordPayment(cash, NOW))).toBeInstanceOf(ConflictError);
+      expect(await orders.get('ord-1')).toEqual(anOrder());
+      expect(await orders.get('ord-j')).toEqual(anOrder({ id: 'ord-j', kind: 'joining', memberId: null, applicationId: 'app-1' }));
+      expect(await renewalDates(members, 'mem-ann')).toEqual(['2027-03-31']);
+    });
+  });
+
+  it('RACE: the same payment recorded by 6 callers at once (webhooks and returns) extends once and ends with one paid order', async () => {
+    await withStore(open, async ({ membershipOrders: orders, members }) => {
+      await members.create(ann);
+      await orders.create(anOrder());
+      const outcomes = await Promise.all(Array.from({ length: 6 }, (_, i) => orders.recordPayment(card('ord-1', 'pay-1'), `2027-03-01T10:00:0${i}.000Z`)));
+      expect(outcomes.filter((o) => o.result === 'applied')).toHaveLength(1);
+      expect(outcomes.filter((o) => o.result === 'already-applied')).toHaveLength(5);
+      const winner = outcomes.find((o) => o.result === 'applied')!;
+      expect(await orders.get('ord-1')).toEqual(winner.order);
+      expect(await members.get('mem-ann')).toEqual({ ...ann, renewalDate: '2028-03-31', updatedAt: winner.order.paidAt });
+    });
+  });
+
+  it('RACE: two orders of one member paid at once both end paid and the later date wins, whichever commits first', async () => {
+    await withStore(open, async ({ membershipOrders: orders, members }) => {
+      await members.create(ann);
+      await orders.create(anOrder({ id: 'ord-a', paysUntil: '2029-03-31' }));
+      await orders.create(anOrder({ id: 'ord-b', paysUntil: '2028-03-31' }));
+      const [a, b] = await Promise.all([orders.recordPayment(card('ord-a', 'pay-a'), NOW), orders.recordPayment(card('ord-b', 'pay-b'), NOW)]);
+      expect(a.result).toBe('applied');
+      expect(['applied', 'refund']).toContain(b.result);
+      expect((await orders.get('ord-a'))?.status).toBe('paid');
+      expect((await orders.get('ord-b'))?.status).toBe('paid');
+      expect(await renewalDates(members, 'mem-ann')).toEqual(['2029-03-31']);
+    });
+  });
+
+  it('RACE: a household order and a member’s own order paid at once: every member of the household moves, none backwards', async () => {
+    await withStore(open, async ({ membershipOrders: orders, members }) => {
+      for (const member of [ann, bob, cat]) await members.create(member);
+      await orders.create(anOrder({ id: 'ord-h', householdMemberIds: ['mem-bob', 'mem-cat'] }));
+      await orders.create(anOrder({ id: 'ord-bob', memberId: 'mem-bob', paysUntil: '2029-03-31' }));
+      await Promise.all([
+        orders.recordPayment(card('ord-h', 'pay-h'), NOW),
+        orders.recordPayment(card('ord-h', 'pay-h'), NOW),
+        orders.recordPayment(card('ord-bob', 'pay-bob'), NOW),
+      ]);
+      expect(await renewalDates(members, 'mem-ann', 'mem-bob', 'mem-cat')).toEqual(['2028-03-31', '2029-03-31', '2028-03-31']);
+    });
+  });
+});
+
+/** Two servers' stores on one storage: each its own connection (client), as two processes have. */
+type TwoServers = (body: (one: { orders: MembershipOrderRepository; members: MemberRepository }, two: { orders: MembershipOrderRepository }) => Promise<void>) => Promise<void>;
+const TWO_SERVERS: [string, TwoServers][] = [
+  [
+    'SQLite',
+    (body) =>
+      withTempSqlite(async (sqlite) => {
+        const [db, other] = [await sqlite.open(), await sqlite.open()];
+        await body({ orders: new SqliteMembershipOrderRepository(db), members: new SqliteMemberRepository(db) }, { orders: new SqliteMembershipOrderRepository(other) });
+      }, 'kyc-orders-two-'),
+  ],
+  [
+    'Firestore emulator',
+    (body) => onTwoClients(firestore, (db, second) => body({ orders: new FirestoreMembershipOrderRepository(db), members: new FirestoreMemberRepository(db) }, { orders: new FirestoreMembershipOrderRepository(second) })),
+  ],
+];
+
+describe.each(TWO_SERVERS)('MembershipOrderRepository across two servers (%s)', (_name, onTwo) => {
+  it('RACE: the webhook on one server and the member’s return on another extend once; a household moves whole', async () => {
+    await onTwo(async (one, two) => {
+      for (const member of [ann, bob, cat]) await one.members.create(member);
+      await one.orders.create(anOrder({ householdMemberIds: ['mem-bob', 'mem-cat'] }));
+      const outcomes = await Promise.all([
+        one.orders.recordPayment(card('ord-1', 'pay-1'), NOW),
+        two.orders.recordPayment(card('ord-1', 'pay-1'), NOW),
+        one.orders.recordPayment(card('ord-1', 'pay-1'), NOW),
+        two.orders.recordPayment(card('ord-1', 'pay-1'), NOW),
+      ]);
+      expect(outcomes.map((o) => o.result).sort()).toEqual(['already-applied', 'already-applied', 'already-applied', 'applied']);
+      expect(await renewalDates(one.members, 'mem-ann', 'mem-bob', 'mem-cat')).toEqual(['2028-03-31', '2028-03-31', '2028-03-31']);
+      expect(await one.orders.get('ord-1')).toMatchObject({ status: 'paid', paymentId: 'pay-1' });
+    });
+  });
+
+  it('RACE: two orders of one member paid on two servers at once both end paid, and the later date wins', async () => {
+    await onTwo(async (one, two) => {
+      await one.members.create(ann);
+      await one.orders.create(anOrder({ id: 'ord-a', paysUntil: '2028-03-31' }));
+      await one.orders.create(anOrder({ id: 'ord-b', paysUntil: '2029-03-31' }));
+      await Promise.all([one.orders.recordPayment(card('ord-a', 'pay-a'), NOW), two.orders.recordPayment(card('ord-b', 'pay-b'), NOW)]);
+      expect(await renewalDates(one.members, 'mem-ann')).toEqual(['2029-03-31']);
+      expect((await one.orders.get('ord-a'))?.status).toBe('paid');
+      expect((await one.orders.get('ord-b'))?.status).toBe('paid');
+    });
+  });
+});

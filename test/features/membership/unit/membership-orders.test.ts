@@ -1,0 +1,164 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FixedClock } from '../../../../adapters/memory/fixed-clock';
+import { MemoryAuditLog } from '../../../../adapters/memory/memory-audit-log';
+import { MemoryHouseholdRepository } from '../../../../adapters/memory/memory-household-repository';
+import { MemoryMemberRepository } from '../../../../adapters/memory/memory-member-repository';
+import { MemoryMembershipOrderRepository } from '../../../../adapters/memory/memory-membership-order-repository';
+import { SequentialIdGenerator } from '../../../../adapters/memory/sequential-id-generator';
+import { LIFE_RENEWAL_DATE, type MembershipCategory } from '../../../../core/membership/membership-category';
+import { decideOrderPayment, ORDER_MESSAGES, type MembershipOrder, type OrderPayment } from '../../../../core/membership/membership-order';
+import { MembershipOrders, quoteRenewal, renewalQuoteRefusal, type RenewalQuoteInput } from '../../../../core/membership/membership-orders';
+import { applyRenewal } from '../../../../core/membership/membership-renewal';
+import { DEFAULT_MEMBERSHIP_SETTINGS } from '../../../../core/membership/membership-settings';
+import type { Member } from '../../../../core/members/member';
+import { NotFoundError, PermissionError, ValidationError } from '../../../../core/shared/errors';
+import { aMember, anAdmin, builder } from '../../../support/entities';
+import { dateArb } from './membership-arbitraries';
+
+const aCategory = builder<MembershipCategory>({
+  id: 'adult',
+  name: 'Adult',
+  description: '',
+  seasonPrice: 9000,
+  coversHousehold: false,
+  dutiesPerSeason: 2,
+  onlinePurchase: true,
+  life: false,
+  withdrawn: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+const family = aCategory({ id: 'family', name: 'Family', seasonPrice: 15000, coversHousehold: true });
+const settings = DEFAULT_MEMBERSHIP_SETTINGS;
+const NOW = '2027-03-01T10:00:00.000Z';
+const card = (orderId: string, paymentId: string): OrderPayment => ({ orderId, paymentId, method: 'card', confirmedBy: null, auditId: null });
+
+const input = (overrides: Partial<RenewalQuoteInput> = {}): RenewalQuoteInput => ({
+  member: aMember({ renewalDate: '2027-03-31' }),
+  category: aCategory(),
+  settings,
+  householdMemberIds: [],
+  currency: 'GBP',
+  today: '2027-03-01',
+  ...overrides,
+});
+
+describe('quoting a renewal', () => {
+  it('fixes the renewing price and the date it pays until: a year on from the current end when early', () => {
+    const order = quoteRenewal(input(), 'ord-1', NOW);
+    expect(order).toMatchObject({ id: 'ord-1', kind: 'renewal', memberId: 'mem-ann', categoryId: 'adult', amount: 9000, currency: 'GBP', paysUntil: '2028-03-31', status: 'open', method: 'card' });
+    expect(quoteRenewal(input({ member: aMember({ renewalDate: '2025-03-31' }) }), 'ord-2', NOW).paysUntil).toBe('2027-03-31');
+  });
+
+  it('a household category is one price and covers the other members of the household; a category per person covers none', () => {
+    const order = quoteRenewal(input({ category: family, householdMemberIds: ['mem-ann', 'mem-bob', 'mem-bob'] }), 'ord-1', NOW);
+    expect(order.amount).toBe(15000);
+    expect(order.householdMemberIds).toEqual(['mem-bob']);
+    expect(quoteRenewal(input({ householdMemberIds: ['mem-bob'] }), 'ord-2', NOW).householdMemberIds).toEqual([]);
+  });
+
+  it('is refused, with the member’s message, when renewal is not open, the category is not sold online, is withdrawn or for life, or the member is disabled', () => {
+    expect(renewalQuoteRefusal(input({ today: '2026-12-01' }))).toBe('Renewal is not open yet: you can renew from Wed 3 February 2027.');
+    expect(renewalQuoteRefusal(input({ category: aCategory({ onlinePurchase: false }) }))).toBe(ORDER_MESSAGES.notSoldOnline);
+    expect(renewalQuoteRefusal(input({ category: aCategory({ withdrawn: true }) }))).toBe(ORDER_MESSAGES.notSoldOnline);
+    expect(renewalQuoteRefusal(input({ category: aCategory({ life: true }) }))).toBe(ORDER_MESSAGES.lifeNotRenewed);
+    expect(renewalQuoteRefusal(input({ member: aMember({ renewalDate: LIFE_RENEWAL_DATE }) }))).toBe(ORDER_MESSAGES.lifeNotRenewed);
+    expect(renewalQuoteRefusal(input({ member: aMember({ disabled: true }) }))).toBe(ORDER_MESSAGES.disabled);
+    expect(() => quoteRenewal(input({ today: '2026-12-01' }), 'ord-1', NOW)).toThrow(ValidationError);
+    expect(renewalQuoteRefusal(input({ today: '2027-05-01' }))).toBeNull();
+  });
+});
+
+const anOrder = (overrides: Partial<MembershipOrder> = {}): MembershipOrder => ({ ...quoteRenewal(input(), 'ord-1', NOW), ...overrides });
+
+describe('deciding a payment on an order', () => {
+  it('a card payment may not carry an admin, cash may not come without one', () => {
+    expect(() => decideOrderPayment(anOrder(), { ...card('ord-1', 'p'), method: 'cash' }, [], NOW)).toThrow(ValidationError);
+    expect(() => decideOrderPayment(anOrder(), { ...card('ord-1', 'p'), confirmedBy: { uid: 'u', email: 'e@x.org' } }, [], NOW)).toThrow(ValidationError);
+  });
+
+  it('PROPERTY: any interleaving of repeated recordings of a set of orders’ payments ends at the dates of applying each once, in any order', () => {
+    const orderArb = fc.record({ paysUntil: dateArb, household: fc.subarray(['mem-bob', 'mem-cat']) });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(orderArb, { minLength: 1, maxLength: 4, selector: (o) => o.paysUntil }),
+        fc.record({ ann: dateArb, bob: dateArb, cat: dateArb }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 20 }),
+        (specs, dates, picks) => {
+          const orders = new Map(specs.map((spec, i) => [`ord-${i}`, anOrder({ id: `ord-${i}`, paysUntil: spec.paysUntil, householdMemberIds: spec.household })]));
+          let members: Member[] = [aMember({ id: 'mem-ann', renewalDate: dates.ann }), aMember({ id: 'mem-bob', renewalDate: dates.bob }), aMember({ id: 'mem-cat', renewalDate: dates.cat })];
+          // Every order paid at least once, plus the repeats the picks ask for, in their order.
+          const sequence = [...picks.map((n) => n % specs.length), ...specs.map((_, i) => i)];
+          for (const i of sequence) {
+            const decided = decideOrderPayment(orders.get(`ord-${i}`)!, card(`ord-${i}`, `pay-${i}`), members, NOW);
+            if (decided.writeOrder) orders.set(`ord-${i}`, decided.outcome.order);
+            // Never backwards.
+            for (const m of decided.members) expect(m.renewalDate > members.find((x) => x.id === m.id)!.renewalDate).toBe(true);
+            const written = new Map(decided.members.map((m) => [m.id, m]));
+            members = members.map((m) => written.get(m.id) ?? m);
+          }
+          const once = (id: string, start: string) =>
+            specs.filter((s) => id === 'mem-ann' || s.household.includes(id)).reduce((date, s) => applyRenewal(date, s).renewalDate, start);
+          expect(members.map((m) => m.renewalDate)).toEqual([once('mem-ann', dates.ann), once('mem-bob', dates.bob), once('mem-cat', dates.cat)]);
+          expect([...orders.values()].every((o) => o.status === 'paid')).toBe(true);
+          for (const order of orders.values()) expect(order.paymentId).toBe(`pay-${order.id.slice(4)}`);
+        },
+      ),
+    );
+  });
+});
+
+function useCase(members: Member[]) {
+  const memberStore = new MemoryMemberRepository();
+  const audit = new MemoryAuditLog();
+  const orders = new MemoryMembershipOrderRepository({ members: memberStore, audit });
+  const households = new MemoryHouseholdRepository();
+  const clock = new FixedClock(NOW);
+  const use = new MembershipOrders({ orders, members: memberStore, households, clock, ids: new SequentialIdGenerator('ord') });
+  return { use, orders, memberStore, households, audit, ready: Promise.all(members.map((m) => memberStore.create(m))) };
+}
+
+describe('MembershipOrders', () => {
+  const ann = aMember({ id: 'mem-ann', email: 'ann@club.example', renewalDate: '2027-03-31' });
+  const bob = aMember({ id: 'mem-bob', email: 'bob@club.example', renewalDate: '2027-03-31' });
+
+  it('quotes and stores a renewal; the card payment recorded twice extends once', async () => {
+    const { use, orders, memberStore, ready } = useCase([ann]);
+    await ready;
+    const order = await use.quoteRenewal('mem-ann', { category: aCategory(), settings, currency: 'GBP' });
+    expect(await orders.get(order.id)).toEqual(order);
+    expect((await use.recordCardPayment(order.id, 'pay-1')).result).toBe('applied');
+    expect((await use.recordCardPayment(order.id, 'pay-1')).result).toBe('already-applied');
+    expect((await memberStore.get('mem-ann'))?.renewalDate).toBe('2028-03-31');
+    expect(await Promise.resolve(use.quoteRenewal('mem-none', { category: aCategory(), settings, currency: 'GBP' })).catch((e: unknown) => e)).toBeInstanceOf(NotFoundError);
+  });
+
+  it('a household category is bought by the household’s contact for every member; another member is refused', async () => {
+    const { use, households, memberStore, ready } = useCase([ann, bob]);
+    await ready;
+    await households.join({ householdId: 'hh-1', memberId: 'mem-ann', at: NOW }, 6);
+    await households.join({ householdId: 'hh-1', memberId: 'mem-bob', at: NOW }, 6);
+    const refused = await use.quoteRenewal('mem-bob', { category: family, settings, currency: 'GBP' }).catch((e: unknown) => e);
+    expect(refused).toEqual(new ValidationError(ORDER_MESSAGES.notContact));
+    const order = await use.quoteRenewal('mem-ann', { category: family, settings, currency: 'GBP' });
+    expect(order.householdMemberIds).toEqual(['mem-bob']);
+    await use.recordCardPayment(order.id, 'pay-1');
+    expect((await memberStore.get('mem-bob'))?.renewalDate).toBe('2028-03-31');
+  });
+
+  it('an admin with members:write confirms cash or transfer once, audited; anything else is refused with a clear message and changes nothing', async () => {
+    const { use, orders, audit, ready } = useCase([ann]);
+    await ready;
+    const order = await use.quoteRenewal('mem-ann', { category: aCategory(), settings, currency: 'GBP' });
+    const admin = anAdmin({ uid: 'uid-treasurer', email: 'treasurer@example.org', permissions: ['members:write'] });
+    expect(await use.confirmOfflinePayment(anAdmin({ permissions: ['bookings:write'] }), order.id, { method: 'cash' }).catch((e: unknown) => e)).toBeInstanceOf(PermissionError);
+    expect(await use.confirmOfflinePayment(admin, order.id, { method: 'cheque' }).catch((e: unknown) => e)).toEqual(new ValidationError('Choose cash or transfer'));
+    expect(await orders.get(order.id)).toEqual(order);
+    expect((await use.confirmOfflinePayment(admin, order.id, { method: 'transfer' })).result).toBe('applied');
+    expect((await use.confirmOfflinePayment(admin, order.id, { method: 'cash' })).result).toBe('already-applied');
+    const entries = await audit.list({ limit: 10 });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actor: { kind: 'admin', uid: 'uid-treasurer' }, action: 'membership.paid-offline', summary: `Transfer of £90.00 confirmed for membership order ${order.id}; renewed to 2028-03-31 (1 member)` });
+  });
+});
