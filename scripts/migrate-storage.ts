@@ -14,6 +14,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { closeFirestore, countFirestoreDocuments, firestoreRepositories, openFirestore } from '../adapters/firestore/firestore-storage';
 import type { FirestoreDataCollectionName } from '../adapters/firestore/firestore-collections';
+import { SqliteMembershipRepository } from '../adapters/sqlite/sqlite-membership-repository';
 import { grantPhasePermissions } from '../adapters/firestore/firestore-permission-grants';
 import { SqliteAdminRepository } from '../adapters/sqlite/sqlite-admin-repository';
 import { SqliteBookingRepository } from '../adapters/sqlite/sqlite-booking-repository';
@@ -200,6 +201,17 @@ export async function copySqliteToFirestore(
   source.sitePages = sitePages.length;
   for (const page of sitePages) await to.sitePages.save(page);
   copied.sitePages = sitePages.length;
+
+  // Membership categories (withdrawn ones too) and the settings, once saved (never saved: none on either side).
+  const membership = new SqliteMembershipRepository(sqlite);
+  const categories = await membership.listCategories();
+  source.membershipCategories = categories.length;
+  for (const category of categories) await to.membership.createCategory(category);
+  copied.membershipCategories = categories.length;
+  const membershipSettings = await membership.getSettings();
+  source.membershipSettings = membershipSettings === null ? 0 : 1;
+  if (membershipSettings !== null) await to.membership.saveSettings(membershipSettings);
+  copied.membershipSettings = source.membershipSettings;
 
   // The households, one by one: their people (keyed by the household's id), then their members in
   // the order they joined and the contact, then the contact's invitations waiting (oldest first),

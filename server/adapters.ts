@@ -31,6 +31,7 @@ import { CryptoSecretTokens } from '../adapters/node-crypto/crypto-secret-tokens
 import type { SecretTokens } from '../core/shared/secret-tokens.port';
 import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteSitePageRepository } from '../adapters/sqlite/sqlite-site-page-repository';
+import { SqliteMembershipRepository } from '../adapters/sqlite/sqlite-membership-repository';
 import { SqliteHouseholdRepository } from '../adapters/sqlite/sqlite-household-repository';
 import { SqliteMemberCalendarFeedRepository } from '../adapters/sqlite/sqlite-member-calendar-feed-repository';
 import { SqliteMemberRepository } from '../adapters/sqlite/sqlite-member-repository';
@@ -136,6 +137,7 @@ const PORTS = {
   campaigns: 'STORAGE',
   waterLevels: 'STORAGE',
   sitePages: 'STORAGE',
+  membership: 'STORAGE',
   households: 'STORAGE',
   calendarFeeds: 'STORAGE',
   members: 'STORAGE',
@@ -299,6 +301,7 @@ export async function bindAdapters(
   bind('files', () => firestore?.files ?? new DirectoryFileStore(join(config.dataDir, 'files')));
   bind('photos', () => firestore?.photos ?? new SqlitePhotoRepository(db));
   bind('sitePages', () => firestore?.sitePages ?? new SqliteSitePageRepository(db));
+  bind('membership', () => firestore?.membership ?? new SqliteMembershipRepository(db));
   bind('households', () => firestore?.households ?? new SqliteHouseholdRepository(db));
   bind('calendarFeeds', () => firestore?.calendarFeeds ?? new SqliteMemberCalendarFeedRepository(db));
   bind('members', () => firestore?.members ?? new SqliteMemberRepository(db));

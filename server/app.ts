@@ -22,6 +22,7 @@ import { registerWaitingListRoutes } from './features/waiting-list/routes';
 import { registerWorkDayWithdrawRoutes } from './features/work-days/withdraw-routes';
 import { registerNewsRoutes } from './features/news/routes';
 import { registerSitePageRoutes } from './features/site-pages/routes';
+import { registerMembershipRoutes } from './features/membership/routes';
 import { registerConditionsRoutes } from './features/conditions/routes';
 import { registerWaterLevelRoutes } from './features/water-levels/admin-routes';
 import { registerMemberListRoutes } from './features/member-list/routes';
@@ -318,6 +319,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerWorkDayWithdrawRoutes(routes, ports);
   registerNewsRoutes(routes, ports);
   registerSitePageRoutes(routes, ports);
+  registerMembershipRoutes(routes, ports);
   registerWaterLevelRoutes(routes, ports);
   registerMemberListRoutes(routes, ports);
   registerConditionsRoutes(routes, ports);

@@ -22,6 +22,7 @@ import { photosFeature } from './features/photos/module';
 import { scheduledJobsFeature } from './features/scheduled-jobs/module';
 import { searchFeature } from './features/search/module';
 import { sitePagesFeature } from './features/site-pages/module';
+import { membershipFeature } from './features/membership/module';
 import { waitingListFeature } from './features/waiting-list/module';
 import { waterLevelsFeature } from './features/water-levels/module';
 import { memberListFeature } from './features/member-list/module';
@@ -44,6 +45,7 @@ export const FEATURES: readonly Feature[] = [
   newsFeature,
   documentsFeature,
   sitePagesFeature,
+  membershipFeature,
   photosFeature,
   waterLevelsFeature,
   memberListFeature,

@@ -24,6 +24,7 @@ export async function seedIfEmpty(ports: AppContainer, logger: Logger, clubName:
       // The test gateway takes the demo's card payments, so the demo's refunds work; never a real provider.
       cardPayments: payments.name === 'test' ? { gateway: payments, cardToken: TEST_CARDS.succeeds } : undefined,
       sitePages: ports.get('sitePages'),
+      membership: ports.get('membership'),
       clubName,
     },
     ports.get('clock').now(),

@@ -29,6 +29,9 @@ export const FIRESTORE_COLLECTIONS = [
   'dutySwaps',
   /** Check-in (FirestoreAttendanceStore): one attendance record per booking. */
   'attendance',
+  /** Membership (FirestoreMembershipRepository): the categories, and the settings' one document. */
+  'membershipCategories',
+  'membershipSettings',
 ] as const;
 /**
  * The working state of the rate limits (sign-in guards, booking counters and holds): short-lived,

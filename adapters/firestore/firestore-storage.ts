@@ -22,6 +22,7 @@ import { FirestorePasskeyChallengeRepository } from './firestore-passkey-challen
 import { FirestorePasswordResetTokenRepository } from './firestore-password-reset-token-repository';
 import { FirestoreWaterLevelRepository } from './firestore-water-level-repository';
 import { FirestoreSitePageRepository } from './firestore-site-page-repository';
+import { FirestoreMembershipRepository } from './firestore-membership-repository';
 import { FirestoreHouseholdRepository } from './firestore-household-repository';
 import { FirestoreMemberCalendarFeedRepository } from './firestore-member-calendar-feed-repository';
 import { FirestoreMemberRepository } from './firestore-member-repository';
@@ -122,6 +123,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     waterLevels: new FirestoreWaterLevelRepository(db, options),
     photos: new FirestorePhotoRepository(db, options),
     sitePages: new FirestoreSitePageRepository(db, options),
+    membership: new FirestoreMembershipRepository(db, options),
     households: new FirestoreHouseholdRepository(db, options),
     calendarFeeds: new FirestoreMemberCalendarFeedRepository(db, options),
     members: new FirestoreMemberRepository(db, options),

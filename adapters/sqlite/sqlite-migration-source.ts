@@ -39,6 +39,7 @@ import * as bookingAmendments from './migrations/0042-booking-amendments';
 import * as householdInvitationEmails from './migrations/0044-household-invitation-emails';
 import * as walkIns from './migrations/0046-walk-ins';
 import * as bookingChangeCheckouts from './migrations/0047-booking-change-checkouts';
+import * as membership from './migrations/0048-membership';
 import * as membershipOrders from './migrations/0050-membership-orders';
 
 interface NamedMigration {
@@ -89,6 +90,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0044-household-invitation-emails', migration: householdInvitationEmails },
   { name: '0046-walk-ins', migration: walkIns },
   { name: '0047-booking-change-checkouts', migration: bookingChangeCheckouts },
+  { name: '0048-membership', migration: membership },
   { name: '0050-membership-orders', migration: membershipOrders },
 ];
 

@@ -22,6 +22,8 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/audit', permission: 'audit:read' },
   // The club's member list (personal data) and the admin accounts (decisions, third phase).
   { path: '/admin/members', permission: 'members:write' },
+  // Membership categories and settings (docs/membership.md).
+  { path: '/admin/membership', permission: 'members:write' },
   { path: '/admin/admins', permission: 'admins:manage' },
   { path: '/admin/account', permission: null },
   { path: '/admin/work-days', permission: 'events:read' },

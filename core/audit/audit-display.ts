@@ -89,10 +89,23 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   volunteer: 'Volunteer',
   jobs: 'Jobs',
   otherJob: 'Other job',
+  // Membership categories and settings (docs/membership.md)
+  seasonPrice: 'Price a year',
+  coversHousehold: 'Covers the household',
+  dutiesPerSeason: 'Duties a year',
+  onlinePurchase: 'Bought online',
+  life: 'Life membership',
+  withdrawn: 'Withdrawn',
+  year: 'Membership year',
+  renewalWindowWeeks: 'Renewal window (weeks)',
+  reminderDays: 'Reminder days',
+  joiningDiscount: 'Joining discount',
+  admission: 'Admission',
+  applicationExpiryDays: 'Application expiry (days)',
 };
 
 /** Fields that hold an amount in minor units (pence). */
-const MONEY_FIELDS = new Set(['price', 'memberPrice', 'refundAmount', 'paymentAmount', 'amount']);
+const MONEY_FIELDS = new Set(['price', 'memberPrice', 'refundAmount', 'paymentAmount', 'amount', 'seasonPrice']);
 
 /** A value written as an instant (ISO 8601 with a time): shown in London time. */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;

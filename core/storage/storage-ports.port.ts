@@ -22,6 +22,7 @@ import type { MemberSessionRepository } from '../member-sign-in/member-session-r
 import type { PasskeyRepository } from '../member-sign-in/passkey-repository.port';
 import type { PasskeyChallengeRepository } from '../member-sign-in/passkey-challenge-repository.port';
 import type { SitePageRepository } from '../site-pages/site-page-repository.port';
+import type { MembershipRepository } from '../membership/membership-repository.port';
 import type { HouseholdRepository } from '../members/household-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
 import type { MembershipOrderRepository } from '../membership/membership-order-repository.port';
@@ -57,6 +58,8 @@ export interface StoragePorts {
   photos: PhotoRepository;
   /** The Beginners and Information pages as admins edited them. */
   sitePages: SitePageRepository;
+  /** Membership categories and settings (docs/membership.md). */
+  membership: MembershipRepository;
   /** The people members book for (docs/members-households.md): their households' dependants. */
   households: HouseholdRepository;
   /** The club's member list (docs/members.md). */

@@ -3,6 +3,7 @@ import type { ImportedCampaign } from '../../core/news/imported-campaign';
 import type { ClubDocument } from '../../core/documents/document';
 import { NEW_EVENT, type ClubEvent } from '../../core/events/event';
 import type { WaterLevelReading } from '../../core/water-levels/water-level';
+import type { MembershipCategory } from '../../core/membership/membership-category';
 import type { WorkDay, WorkDaySignup } from '../../core/work-days/work-day';
 import { getDay } from 'date-fns/getDay';
 import { getDayOfYear } from 'date-fns/getDayOfYear';
@@ -26,6 +27,7 @@ export interface DemoData {
   campaigns: ImportedCampaign[];
   documents: DemoDocument[];
   waterLevels: WaterLevelReading[];
+  membershipCategories: MembershipCategory[];
 }
 
 export const DEMO_CLUB_NAME = 'Kestrel Yacht Club';
@@ -678,6 +680,36 @@ function demoWaterLevels(now: Date): WaterLevelReading[] {
   return readings;
 }
 
+/**
+ * The membership categories a club sells (docs/membership.md): prices for a whole membership year,
+ * duties a year (per household for Family); Life is granted by the committee, never bought online.
+ */
+export function demoMembershipCategories(now: Date): MembershipCategory[] {
+  const at = now.toISOString();
+  const category = (id: string, name: string, description: string, seasonPrice: number, dutiesPerSeason: number, more: Partial<MembershipCategory> = {}): MembershipCategory => ({
+    id,
+    name,
+    description,
+    seasonPrice,
+    coversHousehold: false,
+    dutiesPerSeason,
+    onlinePurchase: true,
+    life: false,
+    withdrawn: false,
+    createdAt: at,
+    updatedAt: at,
+    ...more,
+  });
+  return [
+    category('adult', 'Adult', 'Full sailing membership for one adult: club boats, racing and cruising events, the clubhouse.', 12_000, 2),
+    category('family', 'Family', 'Everyone in your household: two adults and their children under 18. One payment by the household contact.', 18_000, 3, { coversHousehold: true }),
+    category('junior', 'Junior', 'Sailing membership for under-18s; a parent or guardian books for them.', 4_000, 0),
+    category('crew', 'Crew', 'For crew on members\' boats and the club\'s keelboats; no helming of club dinghies.', 6_000, 1),
+    category('social', 'Social', 'The clubhouse, social events and the newsletter; no sailing.', 3_000, 0),
+    category('life', 'Life', 'Given by the committee for long service to the club. Never expires.', 0, 0, { onlinePurchase: false, life: true }),
+  ];
+}
+
 /** Everything the demo shows, relative to `now`. Ids do not depend on `now`. */
 export function demoData(now: Date): DemoData {
   const events = demoEvents(now);
@@ -689,5 +721,6 @@ export function demoData(now: Date): DemoData {
     campaigns: demoCampaigns(now),
     documents: demoDocuments(),
     waterLevels: demoWaterLevels(now),
+    membershipCategories: demoMembershipCategories(now),
   };
 }

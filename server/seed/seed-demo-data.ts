@@ -13,6 +13,7 @@ import type { SearchIndex } from '../../core/search/search-index.port';
 import type { WaterLevelRepository } from '../../core/water-levels/water-level-repository.port';
 import type { WorkDayRepository } from '../../core/work-days/work-day-repository.port';
 import type { SitePageRepository } from '../../core/site-pages/site-page-repository.port';
+import type { MembershipRepository } from '../../core/membership/membership-repository.port';
 import { RebuildSearchIndex } from '../../core/operations/rebuild-search-index';
 import { demoData } from './demo-data';
 import { renderDocumentPdf } from './render-document-pdf';
@@ -32,6 +33,8 @@ export interface SeedDeps {
   sitePages: SitePageRepository;
   /** The club's name, which the Information page's original words say (CLUB_NAME). */
   clubName: string;
+  /** When given, the demo's membership categories are added (those not there yet), so the Membership screen shows a club's. */
+  membership?: MembershipRepository;
   /** When given, demo bookings are added too, so the admin screens have something to show. */
   bookings?: BookingRepository;
   /** Where the news index comes from: MailerLite when configured; the stored campaigns otherwise. */
@@ -89,6 +92,10 @@ export async function seedDemoData(deps: SeedDeps, now: Date): Promise<void> {
       if (!event || (await deps.bookings.get(booking.id))) continue;
       await deps.bookings.addIfPlacesRemain(await takeDemoPayment(booking, deps.cardPayments), { capacity: event.capacity, now });
     }
+  }
+  if (deps.membership) {
+    const stored = new Set((await deps.membership.listCategories()).map((category) => category.id));
+    for (const category of data.membershipCategories) if (!stored.has(category.id)) await deps.membership.createCategory(category);
   }
   for (const campaign of data.campaigns) await deps.campaigns.put(campaign);
   // The same path as an admin's upload: the PDF into the file store, then the record pointing at it.

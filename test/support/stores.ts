@@ -30,6 +30,7 @@ import { MemoryPhotoRepository } from '../../adapters/memory/memory-photo-reposi
 import { MemorySessionRepository } from '../../adapters/memory/memory-session-repository';
 import { MemorySignInCodeRepository } from '../../adapters/memory/memory-sign-in-code-repository';
 import { MemorySitePageRepository } from '../../adapters/memory/memory-site-page-repository';
+import { MemoryMembershipRepository } from '../../adapters/memory/memory-membership-repository';
 import { MemoryWaitingList } from '../../adapters/memory/memory-waiting-list';
 import { MemoryWaterLevelRepository } from '../../adapters/memory/memory-water-level-repository';
 import { MemoryWorkDayRepository } from '../../adapters/memory/memory-work-day-repository';
@@ -62,6 +63,7 @@ import { SqliteRetentionStore } from '../../adapters/sqlite/sqlite-retention-sto
 import { SqliteSessionRepository } from '../../adapters/sqlite/sqlite-session-repository';
 import { SqliteSignInCodeRepository } from '../../adapters/sqlite/sqlite-sign-in-code-repository';
 import { SqliteSitePageRepository } from '../../adapters/sqlite/sqlite-site-page-repository';
+import { SqliteMembershipRepository } from '../../adapters/sqlite/sqlite-membership-repository';
 import { SqliteWaitingList } from '../../adapters/sqlite/sqlite-waiting-list';
 import { SqliteWaterLevelRepository } from '../../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
@@ -125,6 +127,7 @@ export function memoryStorage() {
     waterLevels: new MemoryWaterLevelRepository(),
     photos: new MemoryPhotoRepository(),
     sitePages: new MemorySitePageRepository(),
+    membership: new MemoryMembershipRepository(),
     households: new MemoryHouseholdRepository(),
     calendarFeeds: new MemoryMemberCalendarFeedRepository(),
     conditions: new MemoryConditionsRepository(),
@@ -155,6 +158,7 @@ export function sqliteStorage(db: Knex) {
     waterLevels: new SqliteWaterLevelRepository(db),
     photos: new SqlitePhotoRepository(db),
     sitePages: new SqliteSitePageRepository(db),
+    membership: new SqliteMembershipRepository(db),
     households: new SqliteHouseholdRepository(db),
     members: new SqliteMemberRepository(db),
     membershipOrders: new SqliteMembershipOrderRepository(db),

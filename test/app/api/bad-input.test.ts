@@ -8,6 +8,7 @@ import { afterSent, newOutboxMessage } from '../../../core/mail/outbox';
 import type TestAgent from 'supertest/lib/agent';
 import { CryptoSecretTokens } from '../../../adapters/node-crypto/crypto-secret-tokens';
 import { RETENTION_KINDS } from '../../../core/privacy/retention-schedule';
+import { parseMoneyInput } from '../../../core/shared/money';
 import { isMemberEmail, isPhoneNumber } from '../../../core/members/member-form';
 
 /**
@@ -50,6 +51,7 @@ beforeAll(async () => {
   await signIn(admin, 'fuzz@example.org');
   await app.get('photos').create(FUZZ_PHOTO);
   cancelledEventId = (await addEvent(app)).id;
+  await app.get('membership').createCategory({ id: 'fuzz-category', name: 'Fuzz', description: '', seasonPrice: 100, coversHousehold: false, dutiesPerSeason: 0, onlinePurchase: true, life: false, withdrawn: false, createdAt: '2026-06-01T09:00:00.000Z', updatedAt: '2026-06-01T09:00:00.000Z' });
   await app.get('members').create({ id: 'fuzz-member', name: 'Fuzz Member', email: 'fuzz-member@example.org', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: app.clock.now().toISOString(), updatedAt: app.clock.now().toISOString() });
   const memberToken = 'fuzz-member-session-token';
   await app.get('memberSessions').create({ tokenHash: new CryptoSecretTokens().hash(memberToken), uid: 'fuzz-member', passkeyId: null, createdAt: app.clock.now().toISOString(), expiresAt: new Date(app.clock.now().getTime() + 86_400_000).toISOString() });
@@ -120,6 +122,18 @@ const pageKeys = ['title', 'body', 'expectedUpdatedAt'];
 const badPageBody = fc.oneof(
   anyValue.filter((v) => typeof v !== 'string' || v.trim() === '' || v.length > 50_000),
   fc.constantFrom('', ' \n\t ', 'x'.repeat(50_001), `${'y'.repeat(50_000)}z`),
+);
+const categoryKeys = ['name', 'description', 'price', 'coversHousehold', 'dutiesPerSeason', 'onlinePurchase', 'life', 'withdrawn'];
+/** A price no category may have: not text, empty, not an amount in steps of 0.01, or above the largest payment. */
+const badCategoryPrice = fc.oneof(
+  anyValue.filter((v) => typeof v !== 'string' || v.length > 100 || parseMoneyInput(v) === null),
+  fc.constantFrom('', ' ', '-1', '1.001', '1,50', '£12', '1000000.01', '99999999999999'),
+);
+const settingsKeys = ['yearKind', 'yearStartMonth', 'yearStartDay', 'renewalWindowWeeks', 'reminderDays', 'discountPercent', 'discountFromMonth', 'discountFromDay', 'admission', 'applicationExpiryDays'];
+/** An application expiry no setting may have: not a whole number of days from 1 to 365. */
+const badExpiry = fc.oneof(
+  anyValue.filter((v) => typeof v !== 'string' || !/^\s*\d{1,4}\s*$/.test(v) || Number(v) < 1 || Number(v) > 365),
+  fc.constantFrom('', '0', '366', '-1', '1.5', '30 days', '1e2'),
 );
 const TARGETS: Target[] = [
   {
@@ -295,6 +309,37 @@ const TARGETS: Target[] = [
     path: () => '/api/admin/pages/beginners',
     agent: () => admin,
     body: () => shapedBody(pageKeys, { title: oddText, body: badPageBody }),
+  },
+  {
+    // No generated price is one a category may have, so none is added.
+    name: 'POST /api/admin/membership/categories',
+    method: 'post',
+    path: () => '/api/admin/membership/categories',
+    agent: () => admin,
+    body: () => shapedBody(categoryKeys, { name: oddText, price: badCategoryPrice }),
+  },
+  {
+    name: 'PUT /api/admin/membership/categories/:id',
+    method: 'put',
+    path: () => '/api/admin/membership/categories/no-such-category',
+    agent: () => admin,
+    body: () => fc.oneof(shapedBody(categoryKeys), shapedBody(categoryKeys, { name: oddText, price: oddText, dutiesPerSeason: oddText })),
+  },
+  {
+    // A real category, but no generated price is one it may have, so it stays as it is.
+    name: 'PUT /api/admin/membership/categories/fuzz-category',
+    method: 'put',
+    path: () => '/api/admin/membership/categories/fuzz-category',
+    agent: () => admin,
+    body: () => shapedBody(categoryKeys, { name: oddText, price: badCategoryPrice }),
+  },
+  {
+    // No generated expiry is one the settings may have, so nothing is saved.
+    name: 'PUT /api/admin/membership/settings',
+    method: 'put',
+    path: () => '/api/admin/membership/settings',
+    agent: () => admin,
+    body: () => shapedBody(settingsKeys, { yearKind: fc.oneof(anyValue, fc.constantFrom('fixed', 'rolling')), applicationExpiryDays: badExpiry }),
   },
   {
     // A preview stores nothing; no generated body is one a page may have, so each is refused.

@@ -22,6 +22,7 @@ import { startFileEmulator } from '../../support/firestore-emulator-for-file';
 import { grantPhasePermissions } from '../../../adapters/firestore/firestore-permission-grants';
 import { tempSqlite, type TempSqlite } from '../../support/temp-sqlite';
 import { anAdmin, aPhoto } from '../../support/entities';
+import { DEFAULT_MEMBERSHIP_SETTINGS } from '../../../core/membership/membership-settings';
 
 const NOW = new Date('2026-05-20T10:00:00.000Z');
 const SCRIPT = fileURLToPath(new URL('../../../scripts/migrate-storage.ts', import.meta.url));
@@ -46,6 +47,8 @@ async function seedSqlite(file: string): Promise<void> {
     await seedDemoData({ ...repos, files, search: new MemorySearchIndex(), clubName: 'Kestrel Yacht Club' }, NOW);
     // A page an admin edited moves with its Markdown; the other keeps its original words on both sides.
     await repos.sitePages.save({ slug: 'beginners', title: 'Tips for Beginners', body: '## Afloat\n\n- Wear a **buoyancy aid**.', updatedAt: '2026-05-20T10:00:00+01:00', updatedBy: 'commodore@club.example' });
+    // Settings an admin saved move as they are (the demo seeded the categories).
+    await repos.membership.saveSettings({ ...DEFAULT_MEMBERSHIP_SETTINGS, year: { kind: 'rolling' }, reminderDays: [-14, 0] });
     // Two members' households, three people in all: one Firestore document per household.
     for (const [id, memberId, name] of [['hp-1', 'member-a', 'Tom Sailor'], ['hp-2', 'member-a', 'Tess Sailor'], ['hp-3', 'member-b', 'Ben Boat']] as const) {
       await repos.households.add({ id, memberId, name, kind: 'junior', yearOfBirth: 2016, createdAt: `2026-05-0${id.slice(-1)}T10:00:00.000Z`, updatedAt: '2026-05-09T10:00:00.000Z' }, 12);
@@ -179,6 +182,8 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       waterLevels: demo.waterLevels.length,
       photos: 2,
       sitePages: 1,
+      membershipCategories: demo.membershipCategories.length,
+      membershipSettings: 1,
       households: 2,
       members: 2,
       dutyCatalogue: 4,
@@ -251,6 +256,8 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       expect(await to.waterLevels.readings('0000-01-01', '9999-12-31')).toEqual(await from.waterLevels.readings('0000-01-01', '9999-12-31'));
       expect(await to.photos.list()).toEqual(await from.photos.list());
       expect(await to.sitePages.list()).toEqual(await from.sitePages.list());
+      expect(await to.membership.listCategories()).toEqual(await from.membership.listCategories());
+      expect(await to.membership.getSettings()).toEqual(await from.membership.getSettings());
       for (const member of ['member-a', 'member-b']) expect(await to.households.listForMember(member)).toEqual(await from.households.listForMember(member));
       expect((await to.households.listForMember('member-a')).map((p) => p.name)).toEqual(['Tom Sailor', 'Tess Sailor']);
       expect(await to.households.membersOf('member-a')).toEqual(await from.households.membersOf('member-a'));

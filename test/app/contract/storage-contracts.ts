@@ -2,6 +2,7 @@ import { describeMemberCalendarFeedRepositoryContract } from '../../features/eve
 import { describeHouseholdRepositoryContract } from '../../features/my-club/contract/household-repository.contract';
 import { describeAddressLimitStoreContract } from './address-limit-store.contract';
 import { describeSitePageRepositoryContract } from '../../features/site-pages/contract/site-page-repository.contract';
+import { describeMembershipRepositoryContract } from '../../features/membership/contract/membership-repository.contract';
 import { describeMemberRepositoryContract } from '../../features/member-list/contract/member-repository.contract';
 import { describeDutyRepositoryContract } from '../../features/duties/contract/duty-repository.contract';
 import { describeDutySwapRepositoryContract } from '../../features/duties/contract/duty-swap-repository.contract';
@@ -54,6 +55,7 @@ export function describeStorageContracts(prefix: string, open: () => Promise<Ope
   describeWaterLevelRepositoryContract(`${prefix}WaterLevelRepository`, store((s) => s.waterLevels));
   describePhotoRepositoryContract(`${prefix}PhotoRepository`, store((s) => s.photos));
   describeSitePageRepositoryContract(`${prefix}SitePageRepository`, store((s) => s.sitePages));
+  describeMembershipRepositoryContract(`${prefix}MembershipRepository`, store((s) => s.membership));
   describeHouseholdRepositoryContract(`${prefix}HouseholdRepository`, store((s) => s.households));
   describeMemberCalendarFeedRepositoryContract(`${prefix}MemberCalendarFeedRepository`, store((s) => s.calendarFeeds));
   describeMemberRepositoryContract(`${prefix}MemberRepository`, store((s) => s.members));

@@ -13,8 +13,9 @@ import { memoryStorage } from '../../support/stores';
 const NOW = new Date('2026-06-01T09:00:00.000Z');
 
 function memoryDeps() {
-  const { events, workDays, campaigns, documents, files, waterLevels, search, bookings, sitePages } = memoryStorage();
+  const { events, workDays, campaigns, documents, files, waterLevels, search, bookings, sitePages, membership } = memoryStorage();
   return {
+    membership,
     events,
     workDays,
     campaigns,
@@ -44,6 +45,25 @@ async function snapshot(deps: ReturnType<typeof memoryDeps>) {
 const find = (hits: SearchHit[], objectID: string) => hits.find((h) => h.objectID === objectID);
 
 describe('seedDemoData', () => {
+  it("gives a fresh app a club's membership categories, and keeps an admin's changes when run again", async () => {
+    const deps = memoryDeps();
+    await seedDemoData(deps, NOW);
+    const categories = await deps.membership.listCategories();
+    expect(categories.map((c) => [c.name, c.coversHousehold, c.onlinePurchase, c.life])).toEqual([
+      ['Adult', false, true, false],
+      ['Crew', false, true, false],
+      ['Family', true, true, false],
+      ['Junior', false, true, false],
+      ['Life', false, false, true],
+      ['Social', false, true, false],
+    ]);
+    expect(categories.every((c) => c.life ? c.seasonPrice === 0 : c.seasonPrice > 0)).toBe(true);
+    await deps.membership.updateCategory({ ...categories[0], seasonPrice: 13_500 });
+    await seedDemoData(deps, NOW);
+    expect((await deps.membership.getCategory('adult'))?.seasonPrice).toBe(13_500);
+    expect(await deps.membership.listCategories()).toHaveLength(6);
+  });
+
   it('stores every demo entity', async () => {
     const deps = memoryDeps();
     await seedDemoData(deps, NOW);

@@ -31,7 +31,7 @@ export async function addWorkDays(app: TestApp): Promise<void> {
 export async function storedCounts(app: TestApp): Promise<Record<string, number>> {
   // The reads are independent, so they go together: one after another they were about 25 round
   // trips to the Firestore emulator per call, twice in each of the fuzz file's 145 tests.
-  const [events, workDays, admins, bookings, audit, outbox, news, waterLevels, documents, photos, sitePages, members, duties, files, limits] = await Promise.all([
+  const [events, workDays, admins, bookings, audit, outbox, news, waterLevels, documents, photos, sitePages, members, duties, files, limits, membership] = await Promise.all([
     app.get('events').list({ order: 'asc' }),
     app.get('workDays').list(),
     app.get('admins').list(),
@@ -52,6 +52,7 @@ export async function storedCounts(app: TestApp): Promise<Record<string, number>
     ]),
     app.get('files').list(),
     app.get('conditions').getLimits(),
+    Promise.all([app.get('membership').listCategories(), app.get('membership').getSettings()]),
   ]);
   const [signups, conditionEvents, walkIns] = await Promise.all([
     Promise.all(workDays.map((workDay) => app.get('workDays').listSignups(workDay.id))),
@@ -79,6 +80,7 @@ export async function storedCounts(app: TestApp): Promise<Record<string, number>
     dutiesJson: JSON.stringify(duties).length,
     files: files.length,
     conditionsJson: JSON.stringify([limits, [...conditionEvents.values()]]).length,
+    membershipJson: JSON.stringify(membership).length,
   };
 }
 

@@ -41,6 +41,7 @@ import { DutyCountsPage } from '../features/duties/admin/components/duty-counts-
 import { DataRequestsPage } from '../features/privacy/admin/components/data-requests-page';
 import { OfficerDayPage } from '../features/check-in/admin/components/officer-day-page';
 import { RetentionPage } from '../features/retention/admin/components/retention-page';
+import { MembershipPage } from '../features/membership/admin/components/membership-page';
 import '../components/ui/controls.css';
 import './admin.css';
 
@@ -69,6 +70,7 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'pages', permission: 'content:write', message: PERMISSION_MESSAGES.sitePages, Page: SitePagesListPage },
   { path: 'pages/edit/:slug', permission: 'content:write', message: PERMISSION_MESSAGES.sitePages, Page: SitePageEditPage },
   { path: 'members', permission: 'members:write', message: PERMISSION_MESSAGES.members, Page: MemberListPage },
+  { path: 'membership', permission: 'members:write', message: PERMISSION_MESSAGES.members, Page: MembershipPage },
   { path: 'admins', permission: 'admins:manage', message: PERMISSION_MESSAGES.admins, Page: AdminsPage },
   { path: 'duties', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: DutiesPage },
   { path: 'duties/qualifications', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: MemberQualificationsPage },

@@ -19,6 +19,8 @@ beforeAll(async () => {
   await app.get('campaigns').saveNewsItem({ id: 'news-guarded', subject: 'Guarded', body: 'Text', publishAt: '2026-01-01T10:00:00.000Z', status: 'published', createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' });
   // A member the refused requests would change or see.
   await app.get('members').create({ id: 'member-guarded', name: 'Guarded Member', email: 'guarded@example.org', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' });
+  // A membership category the refused requests would change.
+  await app.get('membership').createCategory({ id: 'guarded', name: 'Guarded', description: '', seasonPrice: 100, coversHousehold: false, dutiesPerSeason: 0, onlinePurchase: true, life: false, withdrawn: false, createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' });
   // A document the refused requests would change: they must leave it as it is.
   await app.get('files').put('documents/club-rules-1', new TextEncoder().encode('%PDF-1.4 rules'));
   await app.get('documents').put({ id: 'club-rules', title: 'Club rules', description: '', category: 'Club', fileName: 'rules.pdf', tags: [], position: 0 }, 'documents/club-rules-1');
@@ -235,6 +237,16 @@ const GUARDED: Guarded[] = [
       ['put', '/api/admin/members/:id/household/contact', '/api/admin/members/member-guarded/household/contact', { memberId: 'member-guarded' }],
     ] as const
   ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'members:write', message: 'You do not have permission to manage the member list.' })),
+  // Membership categories and settings (docs/membership.md#administering-categories-and-settings): reading them too.
+  ...(
+    [
+      ['get', '/api/admin/membership/categories', '/api/admin/membership/categories', undefined],
+      ['post', '/api/admin/membership/categories', '/api/admin/membership/categories', { name: 'Sneaky', price: '1', dutiesPerSeason: '0' }],
+      ['put', '/api/admin/membership/categories/:id', '/api/admin/membership/categories/guarded', { name: 'Sneaky', price: '1', dutiesPerSeason: '0' }],
+      ['get', '/api/admin/membership/settings', '/api/admin/membership/settings', undefined],
+      ['put', '/api/admin/membership/settings', '/api/admin/membership/settings', { yearKind: 'rolling', renewalWindowWeeks: '2', reminderDays: '', applicationExpiryDays: '9' }],
+    ] as const
+  ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'members:write', message: 'You do not have permission to manage the member list.' })),
 ];
 
 /** Everything an admin request could change: events, admins, bookings, the audit log and the outbox. */
@@ -257,6 +269,8 @@ async function stored(): Promise<string> {
       app.get('files').list(),
       app.get('sitePages').list(),
       app.get('members').list(),
+      app.get('membership').listCategories(),
+      app.get('membership').getSettings(),
       app.get('conditions').getLimits(),
       app.get('conditions').getEvent(eventId),
       app.get('duties').listCatalogue('dutyTypes'),

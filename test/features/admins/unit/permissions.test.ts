@@ -109,6 +109,7 @@ describe('permission examples', () => {
       '/admin/booking/:bookingId': 'bookings:read',
       '/admin/audit': 'audit:read',
       '/admin/members': 'members:write',
+      '/admin/membership': 'members:write',
       '/admin/admins': 'admins:manage',
       '/admin/account': null,
       '/admin/work-days': 'events:read',

@@ -22,6 +22,7 @@ import { WATER_LEVEL_AUDIT_FIELDS } from '../../../../core/water-levels/add-wate
 import { signupAuditFields, workDayAuditFields } from '../../../../core/work-days/work-day-roster';
 import { formatDate } from '../../../../core/shared/date-text';
 import { aSignup, aWorkDay } from '../../../support/entities';
+import { CATEGORY_AUDIT_FIELDS, SETTINGS_AUDIT_FIELDS } from '../../../../core/membership/membership-admin';
 
 const noNames = {};
 const text = (field: string, value: Parameters<typeof auditValueText>[1]) => auditValueText(field, value, { adminNames: noNames });
@@ -40,6 +41,8 @@ const AUDITED = [
   ...Object.keys(signupAuditFields(aSignup({ firstName: 'A', lastName: 'B', selectedJobs: [] }), { jobs: [] })),
   'signup',
   'waitlist',
+  ...CATEGORY_AUDIT_FIELDS,
+  ...SETTINGS_AUDIT_FIELDS,
 ];
 
 const entry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
@@ -90,6 +93,8 @@ describe('audit values', () => {
       }),
     );
     expect(text('price', 1250)).toBe('£12.50');
+    // A membership category's price a year (docs/membership.md).
+    expect(text('seasonPrice', 12_000)).toBe('£120.00');
     expect(auditValueText('price', 1250, { adminNames: noNames, currency: 'EUR' })).toBe('€12.50');
     expect(text('capacity', 1250)).toBe('1250');
   });

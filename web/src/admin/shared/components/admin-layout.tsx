@@ -26,6 +26,7 @@ export function AdminLayout() {
     { to: '/admin/conditions', label: 'Wind Limits' },
     { to: '/admin/bookings', label: 'Bookings' },
     { to: '/admin/members', label: 'Members' },
+    { to: '/admin/membership', label: 'Membership' },
     { to: '/admin/admins', label: 'Admins' },
     { to: '/admin/work-days', label: 'Work Days' },
     { to: '/admin/duties', label: 'Duties' },

@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { MembershipCategory } from '@core/membership/membership-category';
+import { MEMBERSHIP_FORM_MESSAGES } from '@core/membership/membership-forms';
+import { DEFAULT_MEMBERSHIP_SETTINGS } from '@core/membership/membership-settings';
+import { MembershipPage } from '../../../../web/src/features/membership/admin/components/membership-page';
+import { failingUntilTryAgain, json, renderAt, serve, serveForm, type FakeServer } from '../../../support/component/render';
+
+const ADULT: MembershipCategory = {
+  id: 'adult',
+  name: 'Adult',
+  description: 'Full sailing membership',
+  seasonPrice: 12_000,
+  coversHousehold: false,
+  dutiesPerSeason: 2,
+  onlinePurchase: true,
+  life: false,
+  withdrawn: false,
+  createdAt: '2026-11-27T10:00:00.000Z',
+  updatedAt: '2026-11-27T10:00:00.000Z',
+};
+const FAMILY: MembershipCategory = { ...ADULT, id: 'family', name: 'Family', description: '', seasonPrice: 18_050, coversHousehold: true, dutiesPerSeason: 3 };
+
+/** The screen's two reads: the categories and the settings (the defaults, never saved). */
+function reads(categories: MembershipCategory[]): FakeServer {
+  return ({ path }) => (path === '/api/admin/membership/settings' ? json(200, { settings: DEFAULT_MEMBERSHIP_SETTINGS, saved: false }) : json(200, { categories }));
+}
+
+function renderPage(write: FakeServer, categories: MembershipCategory[] = [ADULT, FAMILY]) {
+  const recorded = serveForm(write, reads(categories));
+  renderAt('/admin/membership', <MembershipPage />);
+  return recorded;
+}
+
+const categoryPanel = () => screen.getByRole('region', { name: /Add a Category|Edit Category/ });
+const settingsPanel = () => screen.getByRole('region', { name: 'Settings' });
+
+describe('the Membership screen', () => {
+  it('lists the categories with their price a year, household, duties, online, life and withdrawn', async () => {
+    renderPage(() => json(500, {}));
+    const table = await screen.findByRole('region', { name: 'Membership categories' });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').slice(0, 7).map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['AdultFull sailing membership', '£120.00', 'No', '2', 'Yes', 'No', 'No'],
+      ['Family', '£180.50', 'Yes', '3', 'Yes', 'No', 'No'],
+    ]);
+  });
+
+  it('says when there is no category yet, and offers Try Again when the list fails to load', async () => {
+    const reading = failingUntilTryAgain(() => json(200, { categories: [] }));
+    serve(({ path }) => (path === '/api/admin/membership/settings' ? json(200, { settings: DEFAULT_MEMBERSHIP_SETTINGS, saved: false }) : reading.server()));
+    renderAt('/admin/membership', <MembershipPage />);
+    expect(await screen.findByText('Failed to load the membership categories')).toBeTruthy();
+    await reading.tryAgain();
+    expect(await screen.findByText('No categories yet: add the first one below.')).toBeTruthy();
+  });
+
+  it("adds a category: the core rule's messages first, nothing sent; then the form's text as typed", async () => {
+    const { calls, bodies } = renderPage(() => json(201, { category: { ...ADULT, id: 'crew', name: 'Crew', seasonPrice: 6_000 } }));
+    await screen.findByRole('region', { name: 'Membership categories' });
+    const panel = categoryPanel();
+    await userEvent.type(within(panel).getByLabelText(/^Price a year/), '12.345');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Add Category' }));
+    expect(await within(panel).findByText(MEMBERSHIP_FORM_MESSAGES.nameRequired)).toBeTruthy();
+    expect(within(panel).getByText(MEMBERSHIP_FORM_MESSAGES.priceInvalid)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(panel).getByLabelText(/^Name/)));
+    expect(calls.filter((call) => !call.startsWith('GET'))).toEqual([]);
+    await userEvent.type(within(panel).getByLabelText(/^Name/), 'Crew');
+    await userEvent.clear(within(panel).getByLabelText(/^Price a year/));
+    await userEvent.type(within(panel).getByLabelText(/^Price a year/), '60');
+    await userEvent.click(within(panel).getByLabelText('Covers the household'));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Add Category' }));
+    expect(await screen.findByText('Category Crew added.')).toBeTruthy();
+    expect(calls).toContain('POST /api/admin/membership/categories');
+    expect(bodies[0]).toEqual({ name: 'Crew', description: '', price: '60', coversHousehold: true, dutiesPerSeason: '0', onlinePurchase: true, life: false, withdrawn: false });
+  });
+
+  it('shows a name another category has beside the name', async () => {
+    renderPage(() => json(409, { error: 'There is already a category called Adult' }));
+    await screen.findByRole('region', { name: 'Membership categories' });
+    const panel = categoryPanel();
+    await userEvent.type(within(panel).getByLabelText(/^Name/), 'adult');
+    await userEvent.type(within(panel).getByLabelText(/^Price a year/), '1');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Add Category' }));
+    expect((await within(panel).findByText('There is already a category called Adult')).id).toBe('adm-ms-name-error');
+  });
+
+  it('edits a category chosen in the table, withdrawing it, and sends it to its own address', async () => {
+    const { calls, bodies } = renderPage(() => json(200, { category: { ...ADULT, withdrawn: true, seasonPrice: 12_500 } }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Adult' }));
+    const panel = screen.getByRole('region', { name: 'Edit Category: Adult' });
+    const price = within(panel).getByLabelText(/^Price a year/) as HTMLInputElement;
+    expect(price.value).toBe('120.00');
+    await waitFor(() => expect(document.activeElement).toBe(within(panel).getByLabelText(/^Name/)));
+    await userEvent.clear(price);
+    await userEvent.type(price, '125');
+    await userEvent.click(within(panel).getByLabelText('Withdrawn'));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save Category' }));
+    expect(await screen.findByText('Category Adult saved.')).toBeTruthy();
+    expect(calls).toContain('PUT /api/admin/membership/categories/adult');
+    expect(bodies[0]).toMatchObject({ name: 'Adult', price: '125', withdrawn: true });
+    expect(screen.getByRole('region', { name: 'Add a Category' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Adult' })));
+  });
+
+  it('gives the focus back to the Edit button when the edit is cancelled', async () => {
+    renderPage(() => json(500, {}));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Family' }));
+    await userEvent.click(within(screen.getByRole('region', { name: 'Edit Category: Family' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('region', { name: 'Add a Category' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Family' })));
+  });
+
+  it('shows the default settings and saves them; a rolling year has no start day or joining discount', async () => {
+    const { calls, bodies } = renderPage(() => json(200, { settings: { ...DEFAULT_MEMBERSHIP_SETTINGS, year: { kind: 'rolling' } }, saved: true }));
+    await screen.findByRole('button', { name: 'Save Settings' });
+    const panel = settingsPanel();
+    expect(within(panel).getByText('These are the defaults: nobody has saved the settings yet.')).toBeTruthy();
+    expect((within(panel).getByLabelText(/^Start day/) as HTMLInputElement).value).toBe('1');
+    expect((within(panel).getByLabelText(/^Reminder days/) as HTMLInputElement).value).toBe('-28, -7, 0, 14');
+    await userEvent.selectOptions(within(panel).getByLabelText('Membership year'), 'rolling');
+    expect(within(settingsPanel()).queryByLabelText(/^Start day/)).toBeNull();
+    expect(within(settingsPanel()).queryByLabelText(/^Joining discount/)).toBeNull();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Membership settings saved.')).toBeTruthy();
+    expect(calls).toContain('PUT /api/admin/membership/settings');
+    expect(bodies[0]).toMatchObject({ yearKind: 'rolling', renewalWindowWeeks: '8', reminderDays: '-28, -7, 0, 14', admission: 'after-payment', applicationExpiryDays: '30' });
+  });
+
+  it("refuses bad settings with the core rule's messages and sends nothing", async () => {
+    const { calls } = renderPage(() => json(200, {}));
+    await screen.findByRole('button', { name: 'Save Settings' });
+    const panel = settingsPanel();
+    const weeks = within(panel).getByLabelText(/^Renewal window/);
+    await userEvent.clear(weeks);
+    await userEvent.type(weeks, '30');
+    await userEvent.type(within(panel).getByLabelText(/^Reminder days/), ', soon');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save Settings' }));
+    expect(await within(panel).findByText(MEMBERSHIP_FORM_MESSAGES.renewalWindowInvalid)).toBeTruthy();
+    expect(within(panel).getByText(MEMBERSHIP_FORM_MESSAGES.reminderDaysInvalid)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(weeks));
+    expect(calls.filter((call) => !call.startsWith('GET'))).toEqual([]);
+  });
+});

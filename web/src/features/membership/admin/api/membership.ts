@@ -1,0 +1,58 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { MembershipCategory } from '@core/membership/membership-category';
+import type { MembershipCategoryFormValues, MembershipSettingsFormValues } from '@core/membership/membership-forms';
+import {
+  MembershipCategoryAnswerSchema,
+  MembershipCategoryListSchema,
+  MembershipSettingsAnswerSchema,
+  type MembershipSettingsAnswer,
+} from '@core/membership/membership-schema';
+import { apiGet, apiPost, apiPut } from '../../../../lib/api';
+import { adminQueryOptions, type MutationConfig, useReadAgainAfter } from '../../../../admin/shared/api/admin-query';
+
+/** The categories, withdrawn ones too, by name (members:write). */
+export async function listCategories(): Promise<MembershipCategory[]> {
+  return (await apiGet('/api/admin/membership/categories', MembershipCategoryListSchema)).categories;
+}
+
+export function getMembershipSettings(): Promise<MembershipSettingsAnswer> {
+  return apiGet('/api/admin/membership/settings', MembershipSettingsAnswerSchema);
+}
+
+export const categoriesQueryOptions = () => adminQueryOptions(['membership', 'categories'], listCategories);
+export const membershipSettingsQueryOptions = () => adminQueryOptions(['membership', 'settings'], getMembershipSettings);
+
+/** After a change of a category: the admin's list and the joining page's offer are read again. */
+const CATEGORIES_CHANGED = [['admin', 'membership', 'categories'], ['membership', 'categories']];
+
+export function useCategories() {
+  return useQuery(categoriesQueryOptions());
+}
+
+export function useMembershipSettings() {
+  return useQuery(membershipSettingsQueryOptions());
+}
+
+export async function createCategory(values: MembershipCategoryFormValues): Promise<MembershipCategory> {
+  return (await apiPost('/api/admin/membership/categories', values, MembershipCategoryAnswerSchema)).category;
+}
+
+export async function updateCategory({ id, values }: { id: string; values: MembershipCategoryFormValues }): Promise<MembershipCategory> {
+  return (await apiPut(`/api/admin/membership/categories/${encodeURIComponent(id)}`, values, MembershipCategoryAnswerSchema)).category;
+}
+
+export function saveMembershipSettings(values: MembershipSettingsFormValues): Promise<MembershipSettingsAnswer> {
+  return apiPut('/api/admin/membership/settings', values, MembershipSettingsAnswerSchema);
+}
+
+export function useCreateCategory(config: MutationConfig<MembershipCategory, MembershipCategoryFormValues> = {}) {
+  return useMutation({ ...config, mutationFn: createCategory, onSuccess: useReadAgainAfter(CATEGORIES_CHANGED, config) });
+}
+
+export function useUpdateCategory(config: MutationConfig<MembershipCategory, { id: string; values: MembershipCategoryFormValues }> = {}) {
+  return useMutation({ ...config, mutationFn: updateCategory, onSuccess: useReadAgainAfter(CATEGORIES_CHANGED, config) });
+}
+
+export function useSaveMembershipSettings(config: MutationConfig<MembershipSettingsAnswer, MembershipSettingsFormValues> = {}) {
+  return useMutation({ ...config, mutationFn: saveMembershipSettings, onSuccess: useReadAgainAfter([['admin', 'membership', 'settings']], config) });
+}
