@@ -109,21 +109,37 @@ export function validateMemberForm(values: MemberFormValues): { ok: true; value:
     renewalDate = parseRenewalDate(values.renewalDate);
     if (renewalDate === null) errors.renewalDate = MEMBER_FORM_MESSAGES.dateInvalid;
   }
+  const contact = checkContactDetails(values, errors);
+  return formCheck(errors, () => ({ name, email, membershipType, renewalDate: renewalDate!, ...contact }));
+}
+
+/** A member's optional phone and emergency contact as given, trimmed; absent when empty. */
+export interface ContactDetails {
+  phone?: string;
+  emergencyContactName?: string;
+  emergencyContactPhone?: string;
+}
+
+/**
+ * The phone and emergency contact fields' rule, the same for the admins' member form and the
+ * member's own My details: each trimmed, a phone must look like one, a name at most 200
+ * characters. Puts a message in `errors` for each field refused; answers the fields given.
+ */
+export function checkContactDetails(
+  values: Pick<MemberFormValues, 'phone' | 'emergencyContactName' | 'emergencyContactPhone'>,
+  errors: Partial<Record<'phone' | 'emergencyContactName' | 'emergencyContactPhone', string>>,
+): ContactDetails {
   const phone = values.phone.trim();
   const emergencyContactName = values.emergencyContactName.trim();
   const emergencyContactPhone = values.emergencyContactPhone.trim();
   if (phone !== '' && !isPhoneNumber(phone)) errors.phone = MEMBER_FORM_MESSAGES.phoneInvalid;
   if (emergencyContactName.length > 200) errors.emergencyContactName = MEMBER_FORM_MESSAGES.contactTooLong;
   if (emergencyContactPhone !== '' && !isPhoneNumber(emergencyContactPhone)) errors.emergencyContactPhone = MEMBER_FORM_MESSAGES.phoneInvalid;
-  return formCheck(errors, () => ({
-    name,
-    email,
-    membershipType,
-    renewalDate: renewalDate!,
+  return {
     ...(phone ? { phone } : {}),
     ...(emergencyContactName ? { emergencyContactName } : {}),
     ...(emergencyContactPhone ? { emergencyContactPhone } : {}),
-  }));
+  };
 }
 
 /** What the list shows of a membership: current, lapsed (past its renewal date) or disabled by an admin. */

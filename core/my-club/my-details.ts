@@ -3,7 +3,7 @@ import { isLifeRenewalDate } from '../membership/membership-renewal';
 import { addDaysToDate } from '../shared/london-time';
 import { formCheck } from '../shared/form-check';
 import { isMembershipCurrent, MemberSchema, type Member } from '../members/member';
-import { isMemberEmail, isPhoneNumber, MEMBER_FORM_MESSAGES } from '../members/member-form';
+import { checkContactDetails, isMemberEmail, MEMBER_FORM_MESSAGES, type ContactDetails } from '../members/member-form';
 
 /**
  * A member's own details on My club (docs/my-club.md#my-details): what they see of their record
@@ -77,26 +77,14 @@ export type MyDetailsFormValues = z.infer<typeof MyDetailsFormSchema>;
 export type MyDetailsFormErrors = Partial<Record<keyof MyDetailsFormValues, string>>;
 
 /** The member's contact details, trimmed; absent when not given. */
-export interface MyContactDetails {
-  phone?: string;
-  emergencyContactName?: string;
-  emergencyContactPhone?: string;
-}
+/** What the member may change of their own details: their phone and emergency contact. */
+export type MyContactDetails = ContactDetails;
 
 /** The My details form's rule: the same limits and messages as the admins' member form (validateMemberForm). */
 export function validateMyDetailsForm(values: MyDetailsFormValues): { ok: true; value: MyContactDetails } | { ok: false; errors: MyDetailsFormErrors } {
   const errors: MyDetailsFormErrors = {};
-  const phone = values.phone.trim();
-  const emergencyContactName = values.emergencyContactName.trim();
-  const emergencyContactPhone = values.emergencyContactPhone.trim();
-  if (phone !== '' && !isPhoneNumber(phone)) errors.phone = MEMBER_FORM_MESSAGES.phoneInvalid;
-  if (emergencyContactName.length > 200) errors.emergencyContactName = MEMBER_FORM_MESSAGES.contactTooLong;
-  if (emergencyContactPhone !== '' && !isPhoneNumber(emergencyContactPhone)) errors.emergencyContactPhone = MEMBER_FORM_MESSAGES.phoneInvalid;
-  return formCheck(errors, () => ({
-    ...(phone ? { phone } : {}),
-    ...(emergencyContactName ? { emergencyContactName } : {}),
-    ...(emergencyContactPhone ? { emergencyContactPhone } : {}),
-  }));
+  const contact = checkContactDetails(values, errors);
+  return formCheck(errors, () => contact);
 }
 
 export const EMAIL_CHANGE_MESSAGES = {

@@ -1,3 +1,4 @@
+import type { MembershipCategory } from '../../core/membership/membership-category';
 import { UNCHANGED_BOOKING, type Booking } from '../../core/bookings/booking';
 import type { BookingAmendment, PendingChange } from '../../core/bookings/booking-amendment';
 import { NEW_EVENT, type ClubEvent } from '../../core/events/event';
@@ -165,6 +166,20 @@ export const aMember = builder<Member>({
   disabled: false,
   createdAt: '2026-11-25T10:00:00.000Z',
   updatedAt: '2026-11-25T10:00:00.000Z',
+});
+
+export const aMembershipCategory = builder<MembershipCategory>({
+  id: 'adult',
+  name: 'Adult',
+  description: 'Full sailing membership',
+  seasonPrice: 12_000,
+  coversHousehold: false,
+  dutiesPerSeason: 2,
+  onlinePurchase: true,
+  life: false,
+  withdrawn: false,
+  createdAt: '2026-11-27T10:00:00.000Z',
+  updatedAt: '2026-11-27T10:00:00.000Z',
 });
 
 export const aPhoto = builder<Photo>({

@@ -5,21 +5,10 @@ import type { MembershipCategory } from '@core/membership/membership-category';
 import { MEMBERSHIP_FORM_MESSAGES } from '@core/membership/membership-forms';
 import { DEFAULT_MEMBERSHIP_SETTINGS } from '@core/membership/membership-settings';
 import { MembershipPage } from '../../../../web/src/features/membership/admin/components/membership-page';
+import { aMembershipCategory } from '../../../support/entities';
 import { failingUntilTryAgain, json, renderAt, serve, serveForm, type FakeServer } from '../../../support/component/render';
 
-const ADULT: MembershipCategory = {
-  id: 'adult',
-  name: 'Adult',
-  description: 'Full sailing membership',
-  seasonPrice: 12_000,
-  coversHousehold: false,
-  dutiesPerSeason: 2,
-  onlinePurchase: true,
-  life: false,
-  withdrawn: false,
-  createdAt: '2026-11-27T10:00:00.000Z',
-  updatedAt: '2026-11-27T10:00:00.000Z',
-};
+const ADULT = aMembershipCategory();
 const FAMILY: MembershipCategory = { ...ADULT, id: 'family', name: 'Family', description: '', seasonPrice: 18_050, coversHousehold: true, dutiesPerSeason: 3 };
 
 /** The screen's two reads: the categories and the settings (the defaults, never saved). */

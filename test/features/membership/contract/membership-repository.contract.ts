@@ -1,26 +1,11 @@
 import { expect, it } from 'vitest';
-import type { MembershipCategory } from '../../../../core/membership/membership-category';
 import type { MembershipRepository } from '../../../../core/membership/membership-repository.port';
 import { DEFAULT_MEMBERSHIP_SETTINGS, type MembershipSettings } from '../../../../core/membership/membership-settings';
 import { ConflictError, NotFoundError, ValidationError } from '../../../../core/shared/errors';
+import { aMembershipCategory } from '../../../support/entities';
 import { describeContract, itAnswers, rejectionOf, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
-export function aCategory(overrides: Partial<MembershipCategory> = {}): MembershipCategory {
-  return {
-    id: 'adult',
-    name: 'Adult',
-    description: 'Full sailing membership',
-    seasonPrice: 12_000,
-    coversHousehold: false,
-    dutiesPerSeason: 2,
-    onlinePurchase: true,
-    life: false,
-    withdrawn: false,
-    createdAt: '2026-11-27T10:00:00.000Z',
-    updatedAt: '2026-11-27T10:00:00.000Z',
-    ...overrides,
-  };
-}
+export const aCategory = aMembershipCategory;
 
 export function describeMembershipRepositoryContract(name: string, makeAdapter: AdapterFactory<MembershipRepository>): void {
   describeContract('MembershipRepository', name, makeAdapter, (store) => {
