@@ -1,6 +1,5 @@
-import type { BookingLinks } from '../bookings/booking-links.port';
 import type { MemberRepository } from '../members/member-repository.port';
-import { readRenewalLinkSubject, renewalLinkSubject } from '../membership/membership-reminder-mail';
+import { readRenewalLinkSubject, renewalLinkSubject, type RenewalLinks } from '../membership/membership-reminder-mail';
 import type { AddressLimitStore } from '../shared/address-limit-store.port';
 import type { Clock } from '../shared/clock.port';
 import { RateLimitError, ValidationError } from '../shared/errors';
@@ -36,7 +35,7 @@ export interface RenewalLinkSignInDeps {
   members: MemberRepository;
   memberSessions: MemberSessionRepository;
   addressLimits: AddressLimitStore;
-  renewalLinks: BookingLinks;
+  renewalLinks: RenewalLinks;
   signInKeys: SignInKeys;
   secrets: SecretTokens;
   clock: Clock;

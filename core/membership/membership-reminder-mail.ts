@@ -30,6 +30,19 @@ export function membershipReminderId(memberId: string, end: string, day: number)
 }
 
 /**
+ * The signer of renewal links: a signed, unguessable token naming one subject (renewalLinkSubject)
+ * until an expiry; nobody can make one for another subject or stretch one past its expiry. The
+ * server's is the HMAC signer the booking links use (adapters/node-crypto/hmac-booking-links.ts),
+ * under its own purpose 'renewal-sign-in', so no other link's token reads as one.
+ */
+export interface RenewalLinks {
+  /** A token for this subject, valid until `expiresAt`. */
+  issue(subject: string, expiresAt: Date): string;
+  /** The subject the token names; null when it is forged, altered, malformed or expired at `now`. */
+  read(token: string, now: Date): string | null;
+}
+
+/**
  * What a renewal link names: the member and a tag of their e-mail (the first 16 characters of the
  * keyed e-mail hash, nothing readable), so a link is refused once the member's e-mail changed.
  */

@@ -14,7 +14,7 @@ import { SendDutyReminders } from '../duties/duty-reminders';
 import { SendStaffingAlerts } from '../duties/staffing-alerts';
 import { ApplyRetention } from '../privacy/apply-retention';
 import { SweepExpiredSignIns } from '../member-sign-in/sweep-expired-sign-ins';
-import { MEMBERSHIP_REMINDER_RUN_JOB, nextMembershipReminderRun, SendMembershipReminders } from '../membership/membership-reminder-job';
+import { MEMBERSHIP_REMINDER_RUN_JOB, nextMembershipReminderRun, SendMembershipReminders } from './send-membership-reminders';
 
 /** How often the reminders' round looks for events whose reminders are due. */
 export const REMINDER_ROUND_MS = 15 * 60_000;

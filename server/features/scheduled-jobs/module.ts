@@ -3,7 +3,7 @@ import { ScheduleReminders } from '../../../core/operations/schedule-reminders';
 import { SendEventReminders } from '../../../core/reminders/send-event-reminders';
 import { SendWorkDayReminders } from '../../../core/work-days/send-work-day-reminders';
 import { SweepExpiredSignIns } from '../../../core/member-sign-in/sweep-expired-sign-ins';
-import { SendMembershipReminders } from '../../../core/membership/membership-reminder-job';
+import { SendMembershipReminders } from '../../../core/operations/send-membership-reminders';
 import { jobHandlers } from '../../../core/operations/scheduled-work';
 import type { AppConfig } from '../../config';
 import { provide, siteSettings, type Feature } from '../feature';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
-import { SendMembershipReminders } from '../../../../core/membership/membership-reminder-job';
+import { SendMembershipReminders } from '../../../../core/operations/send-membership-reminders';
 import { MEMBERSHIP_REMINDER_KIND, RENEWAL_LINK_PATH } from '../../../../core/membership/membership-reminder-mail';
 import { LIFE_RENEWAL_DATE } from '../../../../core/membership/membership-category';
 import { DEFAULT_MEMBERSHIP_SETTINGS } from '../../../../core/membership/membership-settings';

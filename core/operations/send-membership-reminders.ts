@@ -1,4 +1,3 @@
-import type { BookingLinks } from '../bookings/booking-links.port';
 import type { Outbox } from '../mail/outbox.port';
 import { newOutboxMessage } from '../mail/outbox';
 import type { Member } from '../members/member';
@@ -7,17 +6,18 @@ import type { SignInKeys } from '../member-sign-in/sign-in-keys.port';
 import type { Clock } from '../shared/clock.port';
 import { fromLondonWall, londonDate, addDaysToDate } from '../shared/london-time';
 import { UseCase } from '../shared/use-case';
-import { dueReminder, type SentReminder } from './membership-reminders';
-import type { MembershipRepository } from './membership-repository.port';
-import { DEFAULT_MEMBERSHIP_SETTINGS, type MembershipSettings } from './membership-settings';
+import { dueReminder, type SentReminder } from '../membership/membership-reminders';
+import type { MembershipRepository } from '../membership/membership-repository.port';
+import { DEFAULT_MEMBERSHIP_SETTINGS, type MembershipSettings } from '../membership/membership-settings';
 import {
   MEMBERSHIP_REMINDER_KIND,
   membershipReminderId,
   membershipReminderMail,
   RENEWAL_LINK_MS,
+  type RenewalLinks,
   renewalLinkPath,
   renewalLinkSubject,
-} from './membership-reminder-mail';
+} from '../membership/membership-reminder-mail';
 
 /** The renewal reminders' daily run: at 9:00 London time, so the mails arrive in the morning. */
 export const MEMBERSHIP_REMINDER_RUN_HOUR = 9;
@@ -39,7 +39,7 @@ export interface SendMembershipRemindersDeps {
   membership: MembershipRepository;
   outbox: Outbox;
   /** Signs the renewal links (purpose 'renewal-sign-in'). */
-  renewalLinks: BookingLinks;
+  renewalLinks: RenewalLinks;
   signInKeys: SignInKeys;
   clock: Clock;
   siteSettings: { clubName: string; publicBaseUrl: string };
