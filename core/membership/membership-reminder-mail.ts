@@ -38,7 +38,11 @@ export function membershipReminderId(memberId: string, end: string, day: number)
 export interface RenewalLinks {
   /** A token for this subject, valid until `expiresAt`. */
   issue(subject: string, expiresAt: Date): string;
-  /** The subject the token names; null when it is forged, altered, malformed or expired at `now`. */
+  /**
+   * The subject the token names; null when it is forged, altered, malformed or expired at `now`.
+   * The expiry is judged against `now` alone, so reading at an earlier moment (the epoch) tells a
+   * signed but expired token from a forged one.
+   */
   read(token: string, now: Date): string | null;
 }
 
