@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
-import { SendMembershipReminders } from '../../../../core/operations/send-membership-reminders';
+import { MEMBERSHIP_REMINDER_RUN_JOB, SendMembershipReminders } from '../../../../core/operations/send-membership-reminders';
+import { membershipReminderRunJob } from '../../../../core/operations/scheduled-work';
+import { RunDueJobs } from '../../../../core/jobs/run-due-jobs';
 import { MEMBERSHIP_REMINDER_KIND, RENEWAL_LINK_PATH } from '../../../../core/membership/membership-reminder-mail';
 import { LIFE_RENEWAL_DATE } from '../../../../core/membership/membership-category';
 import { DEFAULT_MEMBERSHIP_SETTINGS } from '../../../../core/membership/membership-settings';
@@ -85,6 +87,21 @@ describe('renewal reminders by e-mail', () => {
     expect(mail!.mail.text).toContain('Your membership ended on Fri 29 May 2026.');
     expect(await remindersTo(notYet)).toEqual([]);
     await app.get('membership').saveSettings(DEFAULT_MEMBERSHIP_SETTINGS);
+  });
+});
+
+describe('the daily run', () => {
+  it('is due at 9:00 London time, writes the reminders through the job queue and is due again the next morning', async () => {
+    const jobs = app.get('jobs');
+    // Scheduled at every start: it stays one job, the first scheduled.
+    await jobs.schedule([membershipReminderRunJob(app.clock.now())]);
+    const next = (await jobs.get(MEMBERSHIP_REMINDER_RUN_JOB))!.nextAttemptAt!;
+    expect(new Date(next).toLocaleTimeString('en-GB', { timeZone: 'Europe/London' })).toBe('09:00:00');
+    app.clock.advance(Math.max(0, Date.parse(next) - app.clock.now().getTime()));
+    const member = await addListedMember(app, { renewalDate: endsIn(7) });
+    await app.built.ports.useCase(RunDueJobs).execute();
+    expect(await remindersTo(member)).toHaveLength(1);
+    expect((await jobs.get(MEMBERSHIP_REMINDER_RUN_JOB))!.nextAttemptAt).toBe(new Date(Date.parse(next) + DAY_MS).toISOString());
   });
 });
 
