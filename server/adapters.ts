@@ -98,6 +98,8 @@ export interface Adapters extends StoragePorts {
   workDayLinks: BookingLinks;
   /** The proof of the browser that booked, for its checkout's manage link: the same signing, under the purpose 'checkout-browser'. */
   checkoutLinks: BookingLinks;
+  /** Renewal reminders' sign-in links: the same signing again, under the purpose 'renewal-sign-in'. */
+  renewalLinks: BookingLinks;
   /** Stable pseudonyms for anonymised people in the audit log (HMAC under the manage-link secret). */
   pseudonyms: Pseudonyms;
   /** Members' code sign-in: the keys its limits count under and the codes of stored seeds (HMAC under the manage-link secret). */
@@ -157,6 +159,7 @@ const PORTS = {
   offerLinks: 'system',
   workDayLinks: 'system',
   checkoutLinks: 'system',
+  renewalLinks: 'system',
   pseudonyms: 'system',
   signInKeys: 'system',
   mailer: 'SMTP_URL',
@@ -344,6 +347,7 @@ export async function bindAdapters(
   bind('offerLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-offer'));
   bind('workDayLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'workday-withdraw'));
   bind('checkoutLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'checkout-browser'));
+  bind('renewalLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'renewal-sign-in'));
   bind('pseudonyms', () => new HmacPseudonyms(paymentSecrets().manageLinkSecret));
   bind('signInKeys', () => new HmacSignInKeys(paymentSecrets().manageLinkSecret));
   bind('retention', () => firestore?.retention ?? new SqliteRetentionStore(db));

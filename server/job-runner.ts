@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { RunDueJobs } from '../core/jobs/run-due-jobs';
-import { repeatingJobs, retentionRunJob } from '../core/operations/scheduled-work';
+import { membershipReminderRunJob, repeatingJobs, retentionRunJob } from '../core/operations/scheduled-work';
 import { ApplyRetention } from '../core/privacy/apply-retention';
 import type { AppContainer } from './container';
 import { startRounds } from './rounds';
@@ -23,7 +23,7 @@ export function startJobRunner(ports: AppContainer, logger: Logger, everyMs = JO
         // Idempotent: with several instances, or after a restart, each repeating job stays one.
         const now = ports.get('clock').now();
         // The retention run is nightly from the start: a new server does not apply it at once.
-        await ports.get('jobs').schedule([...repeatingJobs(now), retentionRunJob(now, ports.useCase(ApplyRetention).nextRunAfter(now))]);
+        await ports.get('jobs').schedule([...repeatingJobs(now), retentionRunJob(now, ports.useCase(ApplyRetention).nextRunAfter(now)), membershipReminderRunJob(now)]);
         scheduled = true;
       }
       const result = await runner.execute();

@@ -14,6 +14,7 @@ import { SendDutyReminders } from '../duties/duty-reminders';
 import { SendStaffingAlerts } from '../duties/staffing-alerts';
 import { ApplyRetention } from '../privacy/apply-retention';
 import { SweepExpiredSignIns } from '../member-sign-in/sweep-expired-sign-ins';
+import { MEMBERSHIP_REMINDER_RUN_JOB, nextMembershipReminderRun, SendMembershipReminders } from './send-membership-reminders';
 
 /** How often the reminders' round looks for events whose reminders are due. */
 export const REMINDER_ROUND_MS = 15 * 60_000;
@@ -69,6 +70,13 @@ export function jobHandlers(useCase: UseCaseOf): JobHandlers {
         return retention.nextRunAfter(now);
       },
     },
+    [MEMBERSHIP_REMINDER_RUN_JOB]: {
+      repeats: true,
+      run: async (_job, now) => {
+        await useCase(SendMembershipReminders).execute();
+        return nextMembershipReminderRun(now);
+      },
+    },
     [EVENT_REMINDERS_JOB]: oneOffJob((payload) => useCase(SendEventReminders).execute(payload)),
     [WORK_DAY_REMINDERS_JOB]: oneOffJob((payload) => useCase(SendWorkDayReminders).execute(payload)),
   };
@@ -98,6 +106,14 @@ function oneOffJob(work: (payload: Job['payload']) => Promise<unknown>): JobHand
 /** The nightly retention run, first due at `firstRun` (the next RETENTION_RUN_HOUR): one job, however many instances schedule it. */
 export function retentionRunJob(now: Date, firstRun: Date): Job {
   return newJob({ id: RETENTION_RUN_JOB, kind: RETENTION_RUN_JOB, dueAt: firstRun }, now);
+}
+
+/**
+ * The renewal reminders' daily run (docs/membership.md, "Reminder mails and the renewal link"),
+ * first due at the next 9:00 London time: one job, however many instances schedule it.
+ */
+export function membershipReminderRunJob(now: Date): Job {
+  return newJob({ id: MEMBERSHIP_REMINDER_RUN_JOB, kind: MEMBERSHIP_REMINDER_RUN_JOB, dueAt: nextMembershipReminderRun(now) }, now);
 }
 
 /**

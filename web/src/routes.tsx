@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, ScrollRestoration, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { PATHS } from '@core/shared/paths';
+import { RENEWAL_LINK_PATH } from '@core/membership/membership-reminder-mail';
 import { NotFoundPage } from './components/layout/not-found-page';
 import { SiteLayout } from './components/layout/site-layout';
 import { Spinner } from './components/ui/spinner';
@@ -122,6 +123,7 @@ export function createRoutes(data: DataOf, { admin }: { admin: boolean }): Route
         retentionScheduleRead,
       ]),
       page(data, PATHS.signIn, 'src/features/member-sign-in/components/sign-in-page.tsx', async () => (await import('./features/member-sign-in/components/sign-in-page')).SignInPage),
+      page(data, RENEWAL_LINK_PATH, 'src/features/member-sign-in/components/renewal-link-page.tsx', async () => (await import('./features/member-sign-in/components/renewal-link-page')).RenewalLinkPage),
       page(data, PATHS.myClub, 'src/features/my-club/components/my-club-page.tsx', async () => (await import('./features/my-club/components/my-club-page')).MyClubPage),
       page(data, PATHS.duties, 'src/features/duties/components/duties-page.tsx', async () => (await import('./features/duties/components/duties-page')).DutiesPage),
       { path: '*', Component: NotFoundPage },

@@ -4,6 +4,7 @@ import { RequestSignInCode } from '../../../core/member-sign-in/request-sign-in-
 import { SignOutEverywhere, SignOutMember } from '../../../core/member-sign-in/sign-out-member';
 import { MemberPasskeys, PasskeyRegistration } from '../../../core/member-sign-in/passkey-registration';
 import { PasskeySignIn } from '../../../core/member-sign-in/passkey-sign-in';
+import { RenewalLinkSignIn } from '../../../core/member-sign-in/renewal-link-sign-in';
 import type { AppConfig } from '../../config';
 import { type Feature, provide, siteSettings } from '../feature';
 
@@ -49,6 +50,19 @@ export const memberSignInFeature: Feature = {
           }),
       ),
       provide(CurrentMember, () => new CurrentMember({ members: get('members'), memberSessions: get('memberSessions'), secrets: get('secrets'), clock: get('clock') })),
+      provide(
+        RenewalLinkSignIn,
+        () =>
+          new RenewalLinkSignIn({
+            members: get('members'),
+            memberSessions: get('memberSessions'),
+            addressLimits: get('addressLimits'),
+            renewalLinks: get('renewalLinks'),
+            signInKeys: get('signInKeys'),
+            secrets: get('secrets'),
+            clock: get('clock'),
+          }),
+      ),
       provide(SignOutEverywhere, () => new SignOutEverywhere({ memberSessions: get('memberSessions') })),
       provide(SignOutMember, () => new SignOutMember({ memberSessions: get('memberSessions'), secrets: get('secrets') })),
       provide(

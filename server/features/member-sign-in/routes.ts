@@ -20,6 +20,8 @@ import {
   PasskeyRegistrationResponseSchema,
   PasskeyViewSchema,
 } from '../../../core/member-sign-in/passkeys';
+import { RENEWAL_LINK_MESSAGES, RenewalLinkSignIn } from '../../../core/member-sign-in/renewal-link-sign-in';
+import { LinkTokenRequestSchema } from '../../../core/shared/link-token';
 import type { AppContainer } from '../../container';
 import { reply, type ApiRoutes } from '../../http/api-routes';
 import { CROSS_SITE } from '../../http/route-parts';
@@ -68,6 +70,26 @@ export function registerMemberSignInRoutes(routes: ApiRoutes, ports: AppContaine
       429: { description: '"Too many sign-in attempts. Please try again later." (per client address, and 5 wrong codes per e-mail from one address); or "Too many wrong codes have been tried for this e-mail address today…" (100 wrong codes for the e-mail in 24 hours, from anywhere)' },
     },
     handler: async ({ body, req, res }) => signedInAnswer(ports, req, res, await ports.useCase(CheckSignInCode).execute(body, { ip: callerAddress(req) })),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/member/sign-in/renewal-link',
+    operationId: 'signInMemberWithRenewalLink',
+    summary:
+      "Signs a member in with a renewal reminder's link (its token, sent by the landing page's button, never by a GET): sets the member session cookie, as a code does. The link works until it expires, 14 days after its mail",
+    tag: TAG,
+    access: 'public',
+    body: LinkTokenRequestSchema,
+    responses: {
+      200: { description: 'Signed in: the member, with the session cookie `kyc_member` set', schema: MemberSessionAnswerSchema },
+      400: {
+        description: `Bad input, or "${RENEWAL_LINK_MESSAGES.expired}", "${RENEWAL_LINK_MESSAGES.invalid}" (forged or altered), "${RENEWAL_LINK_MESSAGES.emailChanged}" or "${RENEWAL_LINK_MESSAGES.disabled}"`,
+      },
+      403: CROSS_SITE,
+      429: { description: `"${RENEWAL_LINK_MESSAGES.tooMany}" (per client address)` },
+    },
+    handler: async ({ body, req, res }) => signedInAnswer(ports, req, res, await ports.useCase(RenewalLinkSignIn).execute(body, { ip: callerAddress(req) })),
   });
 
   routes.add({

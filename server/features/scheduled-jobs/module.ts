@@ -3,6 +3,7 @@ import { ScheduleReminders } from '../../../core/operations/schedule-reminders';
 import { SendEventReminders } from '../../../core/reminders/send-event-reminders';
 import { SendWorkDayReminders } from '../../../core/work-days/send-work-day-reminders';
 import { SweepExpiredSignIns } from '../../../core/member-sign-in/sweep-expired-sign-ins';
+import { SendMembershipReminders } from '../../../core/operations/send-membership-reminders';
 import { jobHandlers } from '../../../core/operations/scheduled-work';
 import type { AppConfig } from '../../config';
 import { provide, siteSettings, type Feature } from '../feature';
@@ -45,6 +46,19 @@ export const scheduledJobsFeature: Feature = {
             clock: get('clock'),
             siteSettings: settings.siteSettings,
             reminderDaysBefore: settings.reminderDaysBefore,
+          }),
+      ),
+      provide(
+        SendMembershipReminders,
+        () =>
+          new SendMembershipReminders({
+            members: get('members'),
+            membership: get('membership'),
+            outbox: get('outbox'),
+            renewalLinks: get('renewalLinks'),
+            signInKeys: get('signInKeys'),
+            clock: get('clock'),
+            siteSettings: settings.siteSettings,
           }),
       ),
       provide(

@@ -405,6 +405,14 @@ const TARGETS: Target[] = [
     body: () => shapedBody(['id', 'rawId', 'type', 'response', 'clientExtensionResults'], { response: passkeyResponse(['clientDataJSON', 'authenticatorData', 'signature', 'userHandle']) }),
   },
   {
+    name: 'POST /api/member/sign-in/renewal-link',
+    method: 'post',
+    path: () => '/api/member/sign-in/renewal-link',
+    agent: () => app.agent(),
+    // No renewal link was ever signed for the fuzz input, so no token signs anyone in.
+    body: () => shapedBody(['token']),
+  },
+  {
     name: 'POST /api/member/passkeys',
     method: 'post',
     path: () => '/api/member/passkeys',

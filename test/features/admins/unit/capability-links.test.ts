@@ -9,6 +9,7 @@ import {
   workDayWithdrawPath,
 } from '../../../../core/shared/paths';
 import { resetPasswordPath } from '../../../../core/admins/password-reset';
+import { renewalLinkPath } from '../../../../core/membership/membership-reminder-mail';
 import { redactUrl } from '../../../../core/shared/capability-links';
 
 const secret = fc.string({ minLength: 8, maxLength: 60 }).map((s) => `S3cr3t${s}`);
@@ -23,6 +24,7 @@ describe('redactUrl', () => {
       (t: string) => eventBookedPath('e1', t),
       (t: string) => eventBookingPath('e1', { step: 'pending', checkoutId: t }),
       (t: string) => resetPasswordPath(t),
+      (t: string) => renewalLinkPath(t),
       (t: string) => `/api/payments/checkouts/${encodeURIComponent(t)}`,
     ];
     fc.assert(

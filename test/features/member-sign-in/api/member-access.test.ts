@@ -85,6 +85,7 @@ const OPEN_MEMBER_ROUTES = [
   'post /api/member/sign-out',
   'post /api/member/sign-in/passkey/options',
   'post /api/member/sign-in/passkey',
+  'post /api/member/sign-in/renewal-link',
 ];
 
 const key = (r: { method: string; route: string }) => `${r.method} ${r.route}`;
