@@ -11,7 +11,7 @@ import { formatDay } from '../shared/date-text';
 import { londonDate, londonMidnight } from '../shared/london-time';
 import type { Currency } from '../shared/money';
 import type { MembershipCategory } from './membership-category';
-import { offlinePaymentId, ORDER_MESSAGES, type MembershipOrder, type OrderPaymentOutcome } from './membership-order';
+import { offlinePaymentId, ORDER_MESSAGES, type MembershipOrder, type OrderMethod, type OrderPaymentOutcome } from './membership-order';
 import type { MembershipOrderRepository } from './membership-order-repository.port';
 import { membershipPrice } from './membership-price';
 import { isLifeRenewalDate, paysUntil, renewalOpen, renewalOpensOn } from './membership-renewal';
@@ -97,10 +97,11 @@ export class MembershipOrders {
   /**
    * Quotes and stores a renewal for the member into `category` (read by the caller with the
    * settings). A household category is one payment by the household's contact and covers every
-   * member of the household as it stands now. Throws NotFoundError for an unknown member,
+   * member of the household as it stands now. `method` is how the member means to pay (card
+   * unless given). Throws NotFoundError for an unknown member,
    * ValidationError with the member's message when they may not renew.
    */
-  async quoteRenewal(memberId: string, quote: { category: MembershipCategory; settings: MembershipSettings; currency: Currency }): Promise<MembershipOrder> {
+  async quoteRenewal(memberId: string, quote: { category: MembershipCategory; settings: MembershipSettings; currency: Currency; method?: OrderMethod }): Promise<MembershipOrder> {
     const member = await this.deps.members.get(memberId);
     if (!member) throw new NotFoundError('Member not found');
     const now = this.deps.clock.now();
@@ -110,7 +111,8 @@ export class MembershipOrders {
       if (place && !place.contact) throw new ValidationError(ORDER_MESSAGES.notContact);
       householdMemberIds = place ? (await this.deps.households.membersOf(place.householdId)).map((m) => m.memberId) : [];
     }
-    const order = quoteRenewal({ member, ...quote, householdMemberIds, today: londonDate(now) }, this.deps.ids.next(), now.toISOString());
+    const quoted = quoteRenewal({ member, ...quote, householdMemberIds, today: londonDate(now) }, this.deps.ids.next(), now.toISOString());
+    const order: MembershipOrder = { ...quoted, method: quote.method ?? 'card' };
     await this.deps.orders.create(order);
     return order;
   }

@@ -706,6 +706,21 @@ const TARGETS: Target[] = [
     agent: () => member,
     body: () => shapedBody(['emergencyContactName', 'emergencyContactPhone'], { phone: fc.oneof(anyValue, oddText).filter((v) => !(typeof v === 'string' && (v.trim() === '' || isPhoneNumber(v)))) }),
   },
+  // Renewing online: no category exists in this app, so no generated body starts a renewal or pays an order.
+  {
+    name: 'POST /api/my/renewal',
+    method: 'post',
+    path: () => '/api/my/renewal',
+    agent: () => member,
+    body: () => shapedBody(['phone', 'emergencyContactName', 'emergencyContactPhone', 'categoryId', 'accept', 'dutiesPledged', 'method']),
+  },
+  {
+    name: 'POST /api/my/renewal/pay',
+    method: 'post',
+    path: () => '/api/my/renewal/pay',
+    agent: () => member,
+    body: () => shapedBody(['orderId', 'cardToken']),
+  },
   {
     name: 'POST /api/my/details/email',
     method: 'post',
