@@ -3,7 +3,7 @@ import type { AuditLog } from '../audit/audit-log.port';
 import type { Member } from '../members/member';
 import type { MemberRepository } from '../members/member-repository.port';
 import type { MyDetails } from './my-details';
-import { MyDetailsFormSchema } from './my-details';
+import { MyDetailsFormSchema, validateMyDetailsForm } from './my-details';
 import type { PaymentGateway, PaymentNotification } from '../payments/payment-gateway.port';
 import type { Clock } from '../shared/clock.port';
 import { NotFoundError, PaymentError, UnavailableError, ValidationError } from '../shared/errors';
@@ -73,6 +73,20 @@ export const StartRenewalRequestSchema = MyDetailsFormSchema.extend({
   method: OrderMethodSchema,
 }).strict();
 export type StartRenewalRequest = z.infer<typeof StartRenewalRequestSchema>;
+
+/**
+ * The renewal form's rule, the same in the page and the server: My details' rule on the contact
+ * details, a category chosen, the club's rules and privacy notice accepted, and at least the
+ * duties the chosen category expects pledged (`dutiesExpected`; null when no category is chosen).
+ */
+export function validateRenewalForm(values: StartRenewalRequest, dutiesExpected: number | null): { ok: true } | { ok: false; errors: Partial<Record<keyof StartRenewalRequest, string>> } {
+  const checked = validateMyDetailsForm(values);
+  const errors: Partial<Record<keyof StartRenewalRequest, string>> = checked.ok ? {} : { ...checked.errors };
+  if (dutiesExpected === null) errors.categoryId = RENEW_MESSAGES.categoryNotFound;
+  if (!values.accept) errors.accept = RENEW_MESSAGES.acceptRequired;
+  if (dutiesExpected !== null && values.dutiesPledged < dutiesExpected) errors.dutiesPledged = RENEW_MESSAGES.pledgeRequired(dutiesExpected);
+  return Object.keys(errors).length === 0 ? { ok: true } : { ok: false, errors };
+}
 
 /** The order as the member sees it. */
 export const RenewalOrderViewSchema = z.object({
@@ -188,10 +202,8 @@ export class RenewOnline extends UseCase<RenewOnlineDeps> {
     const today = londonDate(this.deps.clock.now());
     const refusal = renewalQuoteRefusal({ member, category, settings, today });
     if (refusal) throw new ValidationError(refusal);
-    const errors: Record<string, string> = {};
-    if (!form.accept) errors.accept = RENEW_MESSAGES.acceptRequired;
-    if (form.dutiesPledged < category.dutiesPerSeason) errors.dutiesPledged = RENEW_MESSAGES.pledgeRequired(category.dutiesPerSeason);
-    if (Object.keys(errors).length > 0) throw fieldsError(errors);
+    const checked = validateRenewalForm(form, category.dutiesPerSeason);
+    if (!checked.ok) throw fieldsError(checked.errors);
     const { phone, emergencyContactName, emergencyContactPhone } = form;
     await this.deps.details.execute(member, { phone, emergencyContactName, emergencyContactPhone });
     const order = await this.deps.orders.quoteRenewal(member.id, { category, settings, currency: MEMBERSHIP_CURRENCY, method: form.method });
