@@ -42,7 +42,7 @@ import type { ClubEvent } from '../core/events/event';
 import { ListCalendarEvents } from '../core/calendar/list-calendar-events';
 import { SubmitBooking } from '../core/operations/submit-booking';
 import { startFirestoreEmulator } from '../test/support/firestore-emulator';
-import { aBooking as fullBooking, anEvent as fullEvent } from '../test/support/entities';
+import { aBooking as fullBooking, anEvent as fullEvent, PLAIN_FREE_EVENT } from '../test/support/entities';
 import { emulatorFloor, firestoreRush, loadAverage, metLatencyTargets, printRush, RUSH_INSTANCES, RUSH_ROUNDS, RUSH_WARM_ROUNDS, rushVerdicts, sqliteRush, type RushFigures } from './firestore-rush';
 import { execFileSync } from 'node:child_process';
 import { compareLedgerDesigns } from './ledger-designs/compare-ledger-designs';
@@ -97,7 +97,7 @@ async function measured<T>(work: () => Promise<T>): Promise<{ result: T; reads: 
 function anEvent(id: string, startMs: number, capacity: number | null): ClubEvent {
   const start = new Date(startMs).toISOString();
   const end = new Date(startMs + 6 * 3600_000).toISOString();
-  return fullEvent({ id, name: `Event ${id}`, eventdatetime: start, eventenddatetime: end, bookingEndDate: null, isBoatEvent: false, offerChild: false, offerVeg: false, requiresPayment: false, price: 0, capacity });
+  return fullEvent({ id, name: `Event ${id}`, eventdatetime: start, eventenddatetime: end, ...PLAIN_FREE_EVENT, capacity });
 }
 
 function aBooking(id: string, eventId: string, now: Date): Booking {

@@ -1,5 +1,5 @@
 import { FieldValue, Timestamp, type DocumentData, type DocumentSnapshot, type Firestore, type Query, type QueryDocumentSnapshot, type WriteBatch } from 'firebase-admin/firestore';
-import { AuditEntrySchema, type AuditEntry } from '../../core/audit/audit';
+import { AuditEntrySchema } from '../../core/audit/audit';
 import { BookedAttendeeSchema } from '../../core/bookings/booking';
 import { OutboxMessageSchema } from '../../core/mail/mail';
 import { MemberSchema, type Member } from '../../core/members/member';
@@ -10,7 +10,7 @@ import { memberDuties, toSlot } from './firestore-duty-repository';
 import { toSignup } from './firestore-work-day-repository';
 import { type RetentionCutoff, type RetentionKind } from '../../core/privacy/retention-schedule';
 import { ANONYMISED_LAST_NAME, ANONYMISED_NAME } from '../../core/shared/anonymised';
-import type { AnonymisedPerson, AuditRewrite, RetentionHolding, RetentionStore } from '../../core/privacy/retention-store.port';
+import type { AnonymisedPerson, AuditEntryRewrite, AuditRewrite, RetentionHolding, RetentionStore } from '../../core/privacy/retention-store.port';
 import { collectionOf, orderedBy, type FirestoreCollectionName, type FirestoreCollectionOptions } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
 import { readDocument } from './firestore-read-document';
@@ -196,7 +196,7 @@ export class FirestoreRetentionStore implements RetentionStore {
    * `at`), rewrites those that still name someone and moves the mark, in one batch. Entries are
    * written at the time they are dated, so none appears behind the mark.
    */
-  async pseudonymiseAudit(kind: RetentionKind, actions: readonly string[], before: Date, limit: number, rewrite: (entry: AuditEntry) => AuditEntry | null): Promise<AuditRewrite> {
+  async pseudonymiseAudit(kind: RetentionKind, actions: readonly string[], before: Date, limit: number, rewrite: AuditEntryRewrite): Promise<AuditRewrite> {
     const markKind = `audit-${kind}` as const;
     const mark = await this.mark(markKind);
     const query = orderedBy(this.collection('auditLog').where('entry.action', 'in', [...actions]).where('at', '<', Timestamp.fromDate(before)), 'at');

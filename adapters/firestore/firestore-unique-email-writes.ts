@@ -1,5 +1,5 @@
 import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
-import type { CollectionReference, DocumentData, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
+import type { CollectionReference, DocumentData, DocumentReference, DocumentSnapshot, Firestore, QuerySnapshot, Transaction } from 'firebase-admin/firestore';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/shared/errors';
 import { documentById, isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
@@ -20,24 +20,11 @@ export class UniqueEmailWrites {
   /** Creates the document; ConflictError when the id or the e-mail is taken. */
   async create(uid: string, email: string, document: DocumentData): Promise<void> {
     if (!isDocumentId(uid)) throw new ValidationError('A user id may not contain a slash or be reserved by Firestore');
-    const collection = this.collection();
-    const ref = collection.doc(uid);
-    await withCoreErrors(
-      () =>
-        this.db.runTransaction(
-          async (tx) => {
-            const [existing, sameEmail] = await Promise.all([
-              tx.get(ref),
-              tx.get(collection.where('emailKey', '==', email.toLowerCase()).limit(1)),
-            ]);
-            if (existing.exists) throw new ConflictError(this.messages.uidTaken);
-            if (!sameEmail.empty) throw new ConflictError(this.messages.emailTaken);
-            tx.create(ref, document);
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      { conflict: this.messages.uidTaken },
-    );
+    await this.write(uid, email, 1, { conflict: this.messages.uidTaken }, async (tx, ref, existing, sameEmail) => {
+      if (existing.exists) throw new ConflictError(this.messages.uidTaken);
+      if (!sameEmail.empty) throw new ConflictError(this.messages.emailTaken);
+      tx.create(ref, document);
+    });
   }
 
   /**
@@ -47,24 +34,38 @@ export class UniqueEmailWrites {
    */
   async replace(uid: string, email: string, document: DocumentData, also?: { read: (tx: Transaction) => Promise<() => void>; conflict: string }): Promise<void> {
     if (!isDocumentId(uid)) throw new NotFoundError(this.messages.notFound);
+    await this.write(uid, email, 2, also ? { conflict: also.conflict } : {}, async (tx, ref, existing, sameEmail) => {
+      if (!existing.exists) throw new NotFoundError(this.messages.notFound);
+      if (sameEmail.docs.some((doc) => doc.id !== uid)) throw new ConflictError(this.messages.emailTaken);
+      const writeAlso = also ? await also.read(tx) : null;
+      tx.set(ref, document);
+      writeAlso?.();
+    });
+  }
+
+  /**
+   * One transaction that reads the user's document and up to `sameEmailLimit` documents holding
+   * the e-mail, then lets `decide` refuse or write; `messages` as withCoreErrors takes them.
+   */
+  private write(
+    uid: string,
+    email: string,
+    sameEmailLimit: number,
+    messages: { conflict?: string },
+    decide: (tx: Transaction, ref: DocumentReference, existing: DocumentSnapshot, sameEmail: QuerySnapshot) => Promise<void>,
+  ): Promise<void> {
     const collection = this.collection();
     const ref = collection.doc(uid);
-    await withCoreErrors(() =>
-      this.db.runTransaction(
-        async (tx) => {
-          const [existing, sameEmail] = await Promise.all([
-            tx.get(ref),
-            tx.get(collection.where('emailKey', '==', email.toLowerCase()).limit(2)),
-          ]);
-          if (!existing.exists) throw new NotFoundError(this.messages.notFound);
-          if (sameEmail.docs.some((doc) => doc.id !== uid)) throw new ConflictError(this.messages.emailTaken);
-          const writeAlso = also ? await also.read(tx) : null;
-          tx.set(ref, document);
-          writeAlso?.();
-        },
-        { maxAttempts: TRANSACTION_ATTEMPTS },
-      ),
-      also ? { conflict: also.conflict } : {},
+    return withCoreErrors(
+      () =>
+        this.db.runTransaction(
+          async (tx) => {
+            const [existing, sameEmail] = await Promise.all([tx.get(ref), tx.get(collection.where('emailKey', '==', email.toLowerCase()).limit(sameEmailLimit))]);
+            await decide(tx, ref, existing, sameEmail);
+          },
+          { maxAttempts: TRANSACTION_ATTEMPTS },
+        ),
+      messages,
     );
   }
 }

@@ -11,7 +11,7 @@ import { pseudonymiseAuditEntry, type PseudonymisedPerson } from '../../core/pri
 import { anonymisedAssignment, anonymisedBooking, anonymisedMember, anonymisedSignup, signupHoldsData, bookingHoldsDetails, bookingPerson, memberHoldsData, memberPerson, messageHoldsBody, messageWithoutBody } from '../../core/privacy/retention-records';
 import { isAnonymisedHolder } from '../../core/duties/anonymised-holder';
 import type { RetentionCutoff, RetentionKind } from '../../core/privacy/retention-schedule';
-import type { AnonymisedPerson, AuditRewrite, RetentionHolding, RetentionStore } from '../../core/privacy/retention-store.port';
+import type { AnonymisedPerson, AuditEntryRewrite, AuditRewrite, RetentionHolding, RetentionStore } from '../../core/privacy/retention-store.port';
 import type { MemoryAttendanceStore } from './memory-attendance-store';
 import type { MemoryAuditLog } from './memory-audit-log';
 import type { MemoryBookingRepository } from './memory-booking-repository';
@@ -201,7 +201,7 @@ export class MemoryRetentionStore implements RetentionStore {
     return this.map<{ id: number; at: number }[]>(this.sources.loginAttempts, 'attempts');
   }
 
-  async pseudonymiseAudit(_kind: RetentionKind, actions: readonly string[], before: Date, limit: number, rewrite: (entry: AuditEntry) => AuditEntry | null): Promise<AuditRewrite> {
+  async pseudonymiseAudit(_kind: RetentionKind, actions: readonly string[], before: Date, limit: number, rewrite: AuditEntryRewrite): Promise<AuditRewrite> {
     const entries = this.map<AuditEntry>(this.sources.audit, 'entries');
     const due = [...entries.values()]
       .filter((entry) => actions.includes(entry.action) && Date.parse(entry.at) < before.getTime())

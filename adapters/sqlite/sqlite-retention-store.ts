@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
-import { AuditEntrySchema, type AuditEntry } from '../../core/audit/audit';
+import { AuditEntrySchema } from '../../core/audit/audit';
 import { OutboxMessageSchema } from '../../core/mail/mail';
 import { pseudonymiseAuditEntry, type PseudonymisedPerson } from '../../core/privacy/audit-pseudonyms';
 import { bookingPerson, dutyAssignmentKey, memberPerson, messageWithoutBody } from '../../core/privacy/retention-records';
 import { anonymisedHolderId } from '../../core/duties/anonymised-holder';
 import { DELETED_MAIL_TEXT, anonymisedEmail, type RetentionCutoff, type RetentionKind } from '../../core/privacy/retention-schedule';
 import { ANONYMISED_LAST_NAME, ANONYMISED_NAME } from '../../core/shared/anonymised';
-import type { AnonymisedPerson, AuditRewrite, RetentionHolding, RetentionStore } from '../../core/privacy/retention-store.port';
+import type { AnonymisedPerson, AuditEntryRewrite, AuditRewrite, RetentionHolding, RetentionStore } from '../../core/privacy/retention-store.port';
 import { BookedAttendeeSchema } from '../../core/bookings/booking';
 import { readJson } from './sqlite-values';
 import { writeTransaction } from './sqlite-write-transaction';
@@ -174,7 +174,7 @@ export class SqliteRetentionStore implements RetentionStore {
    * Reads the entries of the actions before the date by the `atMs` index, oldest first, and
    * rewrites up to `limit` that still name someone (those are few: removals and withdrawals).
    */
-  async pseudonymiseAudit(_kind: RetentionKind, actions: readonly string[], before: Date, limit: number, rewrite: (entry: AuditEntry) => AuditEntry | null): Promise<AuditRewrite> {
+  async pseudonymiseAudit(_kind: RetentionKind, actions: readonly string[], before: Date, limit: number, rewrite: AuditEntryRewrite): Promise<AuditRewrite> {
     return writeTransaction(this.db, async (trx) => {
       const rows = (await trx.raw(`SELECT id, entry FROM audit_log WHERE atMs < ? AND json_extract(entry, '$.action') IN (${actions.map(() => '?').join(', ')}) ORDER BY atMs, id`, [
         before.getTime(),

@@ -108,6 +108,11 @@ function unavailable(message: string, cause: unknown): UnavailableError {
   return Object.assign(new UnavailableError(message), { cause });
 }
 
+/** Square refused the request itself (a 4xx other than 408 and 429): trying again would not help. */
+function isRefusal(error: unknown): error is SquareError {
+  return error instanceof SquareError && error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 && ![408, 429].includes(error.statusCode);
+}
+
 function declineMessage(errors: readonly SquareBodyError[]): string | null {
   for (const error of errors) {
     if (error.code && DECLINE_MESSAGES[error.code]) return DECLINE_MESSAGES[error.code];
@@ -234,7 +239,7 @@ export class SquarePaymentGateway implements PaymentGateway {
       });
       refund = response.refund;
     } catch (error) {
-      if (error instanceof SquareError && error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 && ![408, 429].includes(error.statusCode)) {
+      if (isRefusal(error)) {
         const detail = (error.errors ?? []).map((e: { code?: string; detail?: string }) => e.detail ?? e.code).filter(Boolean).join('; ');
         return { status: 'FAILED', message: detail ? `${SQUARE_MESSAGES.refundRefused}: ${detail}` : SQUARE_MESSAGES.refundRefused };
       }
@@ -276,7 +281,7 @@ export class SquarePaymentGateway implements PaymentGateway {
       });
       payment = response.payment;
     } catch (error) {
-      if (error instanceof SquareError && error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 && ![408, 429].includes(error.statusCode)) {
+      if (isRefusal(error)) {
         const message = declineMessage(error.errors ?? []);
         if (message) return { status: 'FAILED', message };
         // Our request or configuration is wrong (token, location, currency): not the member's to fix.

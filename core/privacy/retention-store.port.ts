@@ -59,8 +59,11 @@ export interface RetentionStore {
    * to look at (a full page was read). Idempotent through `rewrite`: a second call rewrites none.
    * `kind` names where the store may keep its place (Firestore: a mark per kind).
    */
-  pseudonymiseAudit(kind: RetentionKind, actions: readonly string[], before: Date, limit: number, rewrite: (entry: AuditEntry) => AuditEntry | null): Promise<AuditRewrite>;
+  pseudonymiseAudit(kind: RetentionKind, actions: readonly string[], before: Date, limit: number, rewrite: AuditEntryRewrite): Promise<AuditRewrite>;
 }
+
+/** An audit entry as pseudonymiseAudit should store it, or null when it names nobody any more. */
+export type AuditEntryRewrite = (entry: AuditEntry) => AuditEntry | null;
 
 /** What one call of pseudonymiseAudit did. */
 export interface AuditRewrite {

@@ -230,6 +230,9 @@ export const aSignInCode = builder<SignInCode>({
   usedAt: null,
 });
 
+/** Overrides of `aSignup` (or of a sign-up form) for Ann Sailor, who signs up to paint and brings no tools. */
+export const ANN_PAINTING = { firstName: 'Ann', lastName: 'Sailor', selectedJobs: ['paint'], bringingTools: false } satisfies Partial<WorkDaySignup>;
+
 export const aSignup = builder<WorkDaySignup>({
   id: 'signup-1',
   workDayId: 'spring-clean',

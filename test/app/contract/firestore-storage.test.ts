@@ -508,7 +508,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'attendance', 'audit', 'bookings', 'calendarFeeds', 'campaigns', 'close', 'conditions', 'credentials', 'db', 'documents', 'duties', 'dutySwaps', 'events', 'files', 'households', 'jobs', 'loginAttempts', 'memberSessions', 'members', 'outbox', 'passkeyChallenges', 'passkeys', 'personalData', 'photos', 'resetTokens', 'retention', 'sessions', 'signInCodes', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'attendance', 'audit', 'bookings', 'calendarFeeds', 'campaigns', 'close', 'conditions', 'credentials', 'db', 'documents', 'duties', 'dutySwaps', 'events', 'files', 'households', 'jobs', 'loginAttempts', 'memberSessions', 'members', 'membership', 'membershipOrders', 'outbox', 'passkeyChallenges', 'passkeys', 'personalData', 'photos', 'resetTokens', 'retention', 'sessions', 'signInCodes', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();

@@ -9,6 +9,7 @@ import { AUTUMN_RACE_FORM, ONE_SAILOR } from '../../../support/api/fixtures';
 import { eventually } from '../../../support/eventually';
 import type { SmtpTestServer } from '../../../support/smtp-test-server';
 import { startFakeOpenMeteoServer, steadyHours, type FakeOpenMeteoServer } from '../../../support/fake-open-meteo-server';
+import { makeMember } from '../../../support/unit/domain-fixtures';
 
 // On SQLite (project default) and on the Firestore emulator (project api-firestore). The clock
 // stands at 2026-06-01 09:00 UTC; the race is on 10 June, 10:00 to 13:00 London time (09:00–12:00 UTC).
@@ -136,7 +137,7 @@ describe('the safety cover', () => {
     const red = await admin.get(`/api/admin/events/${eventId}/go-no-go`);
     expect(red.body.safetyCover).toEqual({ status: 'red', short: [{ dutyTypeName: 'Safety boat driver', needed: 1, held: 0, optional: false }] });
     expect((await admin.get('/api/admin/go-no-go')).body.panels[0].safetyCover.status).toBe('red');
-    for (const id of ['sam', 'tom']) await app.get('members').create({ id, name: `${id[0]!.toUpperCase()}${id.slice(1)} Sailor`, email: `${id}@example.org`, membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' });
+    for (const id of ['sam', 'tom']) await app.get('members').create(makeMember(id, { name: `${id[0]!.toUpperCase()}${id.slice(1)} Sailor`, email: `${id}@example.org` }));
     await duties.assign({ slotId: 'race-safety', memberId: 'sam', eventId, window: RACE_WINDOW, assignedAt: '2026-06-01T09:00:00.000Z', overrideReason: null });
     expect((await admin.get(`/api/admin/events/${eventId}/go-no-go`)).body.safetyCover).toEqual({ status: 'green', short: [] });
   });

@@ -9,6 +9,7 @@ import type { Member } from '../../../../core/members/member';
 import { londonDate } from '../../../../core/shared/london-time';
 import { makeWorld, REGATTA } from '../../../support/unit/world';
 import { anAdmin, anEvent } from '../../../support/entities';
+import { makeMember } from '../../../support/unit/domain-fixtures';
 
 const HOUR = 3_600_000;
 const base = Date.parse('2026-07-01T00:00:00.000Z');
@@ -77,7 +78,7 @@ describe('UpdateEvent moves the roster with the event', () => {
     const world = makeWorld();
     await world.events.create(anEvent({ ...REGATTA, eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T15:00:00.000Z', sequence: 2 }));
     await world.events.create(anEvent({ ...REGATTA, id: 'open-day', name: 'Open day', eventdatetime: '2026-07-05T09:00:00.000Z', eventenddatetime: '2026-07-05T15:00:00.000Z' }));
-    for (const id of ['ann', 'bob']) await world.members.create({ id, name: id.toUpperCase(), email: `${id}@example.org`, membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' });
+    for (const id of ['ann', 'bob']) await world.members.create(makeMember(id, { name: id.toUpperCase(), email: `${id}@example.org` }));
     await world.duties.saveCatalogue('dutyTypes', { id: 'safety', name: 'Safety boat driver', description: '', qualificationIds: [] });
     await world.duties.addSlots([
       { id: 'regatta-safety', eventId: 'regatta', dutyTypeId: 'safety', needed: 2, optional: false, createdAt: '2026-06-01T00:00:00.000Z' },

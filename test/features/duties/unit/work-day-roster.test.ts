@@ -4,7 +4,7 @@ import type { WorkDaySignup, WorkDayWithCounts } from '../../../../core/work-day
 import { csvCell } from '../../../../core/shared/csv';
 import { jobShortfall, nextShortWorkDays, volunteersShort, WORK_DAY_CSV_HEADER, workDayAuditFields, workDayCsvFileName, workDaySignupsCsv } from '../../../../core/work-days/work-day-roster';
 import { withVolunteerCounts } from '../../../../core/work-days/work-days';
-import { aWorkDay } from '../../../support/entities';
+import { ANN_PAINTING, aSignup, aWorkDay } from '../../../support/entities';
 
 const job = fc.record({ needed: fc.integer({ min: 0, max: 20 }), current: fc.integer({ min: 0, max: 25 }), closed: fc.boolean() });
 
@@ -16,19 +16,8 @@ function dayWith(id: string, date: string | null, jobs: { needed: number; curren
   };
 }
 
-const signup = (overrides: Partial<WorkDaySignup>): WorkDaySignup => ({
-  id: 's1',
-  workDayId: 'spring-clean',
-  firstName: 'Ann',
-  lastName: 'Sailor',
-  selectedJobs: ['paint'],
-  otherJob: '',
-  notes: '',
-  bringingTools: false,
-  wantsFood: true,
-  submittedAt: '2026-04-01T09:00:00.000Z',
-  ...overrides,
-});
+const signup = (overrides: Partial<WorkDaySignup>): WorkDaySignup =>
+  aSignup({ ...ANN_PAINTING, id: 's1', wantsFood: true, submittedAt: '2026-04-01T09:00:00.000Z', ...overrides });
 
 describe('short of volunteers', () => {
   it('an open job is short by what it still needs; a closed or filled one is not short', () => {

@@ -101,6 +101,15 @@ describe('the Membership screen', () => {
     expect(calls).toContain('PUT /api/admin/membership/categories/adult');
     expect(bodies[0]).toMatchObject({ name: 'Adult', price: '125', withdrawn: true });
     expect(screen.getByRole('region', { name: 'Add a Category' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Adult' })));
+  });
+
+  it('gives the focus back to the Edit button when the edit is cancelled', async () => {
+    renderPage(() => json(500, {}));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Family' }));
+    await userEvent.click(within(screen.getByRole('region', { name: 'Edit Category: Family' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('region', { name: 'Add a Category' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Family' })));
   });
 
   it('shows the default settings and saves them; a rolling year has no start day or joining discount', async () => {

@@ -65,6 +65,15 @@ export function describeMembershipRepositoryContract(name: string, makeAdapter: 
       expect((await store().getCategory('adult'))?.name).toBe('ADULT SAILING');
     });
 
+    it('keeps names unique when two categories are renamed to one name at once', async () => {
+      await store().createCategory(aCategory());
+      await store().createCategory(aCategory({ id: 'social', name: 'Social' }));
+      const outcomes = await Promise.allSettled([store().updateCategory(aCategory({ name: 'Members' })), store().updateCategory(aCategory({ id: 'social', name: 'MEMBERS' }))]);
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(ConflictError);
+      expect((await store().listCategories()).filter((c) => c.name.toLowerCase() === 'members')).toHaveLength(1);
+    });
+
     it('refuses to update a category that is not there, and stores nothing', async () => {
       expect(await rejectionOf(store().updateCategory(aCategory()))).toBeInstanceOf(NotFoundError);
       expect(await store().listCategories()).toEqual([]);

@@ -80,6 +80,9 @@ describe('validateSitePageForm (the same rule in the browser and on the server)'
   });
 });
 
+/** The Beginners page's sections, in order, as the code had them. */
+const BEGINNERS_SECTIONS = ['Before you go afloat', 'Using the radio', 'Sailing lingo', 'How fast can my boat go?', 'Reservoir water level', "What's on"];
+
 describe("the pages' original words (as the code had them)", () => {
   const headingsOf = (html: string) => [...html.matchAll(/<h2>(.*?)<\/h2>/g)].map((m) => m[1]);
 
@@ -88,7 +91,7 @@ describe("the pages' original words (as the code had them)", () => {
     expect(page.title).toBe('Beginner Sailing Tips');
     const parts = renderSitePage(page.body);
     const html = htmlOf(parts);
-    expect(headingsOf(html)).toEqual(['Before you go afloat', 'Using the radio', 'Sailing lingo', 'How fast can my boat go?', 'Reservoir water level', "What's on"]);
+    expect(headingsOf(html)).toEqual(BEGINNERS_SECTIONS);
     expect(html.startsWith('<p>New to sailing, or new to the reservoir? Start here. Ask anyone at the club: we were all beginners once.</p>')).toBe(true);
     expect(html).toContain("<li>Check the forecast and the flag at the clubhouse. If in doubt, don't go out.</li>");
     expect(html).toContain('<td><strong>Emergencies only.</strong> Distress, urgency and safety calls. Never use it for chat or radio checks.</td>');
@@ -140,15 +143,7 @@ describe('sitePageSearchRecords (search finds a page by its words now)', () => {
     for (const words of ['trip slip', 'noticeboard', 'water level', 'moorings']) expect(text('information')).toContain(words);
     // The chart's line is no word of the page.
     expect(text('beginners')).not.toContain(WATER_LEVEL_CHART_MARKER);
-    expect(sitePageSearchRecords(defaultSitePage('beginners', 'K')).map((r) => r.title)).toEqual([
-      'Beginner Sailing Tips',
-      'Before you go afloat',
-      'Using the radio',
-      'Sailing lingo',
-      'How fast can my boat go?',
-      'Reservoir water level',
-      "What's on",
-    ]);
+    expect(sitePageSearchRecords(defaultSitePage('beginners', 'K')).map((r) => r.title)).toEqual(['Beginner Sailing Tips', ...BEGINNERS_SECTIONS]);
   });
 
   it('reads headings inside fenced code as code, not as sections', () => {

@@ -16,7 +16,7 @@ import {
 } from '../../../../core/work-days/work-day-mail';
 import type { WorkDaySignup } from '../../../../core/work-days/work-day';
 import { readFeed, vevents } from '../../../support/ics-feed';
-import { aWorkDay } from '../../../support/entities';
+import { ANN_PAINTING, aSignup, aWorkDay } from '../../../support/entities';
 
 const DAY = 86_400_000;
 const DATE = '2026-04-11T08:00:00.000Z';
@@ -24,8 +24,9 @@ const dateMs = Date.parse(DATE);
 const workDay = aWorkDay({ date: DATE });
 const context = { clubName: 'Kestrel YC', location: 'Kestrel YC', withdrawUrl: 'https://club.example/work-day-withdraw?token=t', workDayUrl: 'https://club.example/work-day-booking?id=spring-clean' };
 
-function aSignup(overrides: Partial<WorkDaySignup> = {}): WorkDaySignup {
-  return { id: 's-1', workDayId: 'spring-clean', firstName: 'Ann', lastName: 'Sailor', selectedJobs: ['paint'], otherJob: '', notes: '', bringingTools: false, wantsFood: false, submittedAt: '2026-04-01T10:00:00.000Z', email: 'ann@example.org', ...overrides };
+/** Ann's sign-up, with an address to mail. */
+function annSignup(overrides: Partial<WorkDaySignup> = {}): WorkDaySignup {
+  return aSignup({ ...ANN_PAINTING, id: 's-1', email: 'ann@example.org', ...overrides });
 }
 
 describe('a work day’s reminders', () => {
@@ -45,7 +46,7 @@ describe('a work day’s reminders', () => {
     fc.assert(
       fc.property(fc.integer({ min: -30 * DAY, max: 30 * DAY }), fc.option(fc.constantFrom('a@example.org', ''), { nil: null }), (offset, email) => {
         const moment = new Date(dateMs - 2 * DAY);
-        const signup = aSignup({ submittedAt: new Date(moment.getTime() + offset).toISOString(), email });
+        const signup = annSignup({ submittedAt: new Date(moment.getTime() + offset).toISOString(), email });
         expect(getsWorkDayReminder(signup, moment)).toBe(Boolean(email) && offset <= 0);
       }),
     );
@@ -76,7 +77,7 @@ describe('the withdraw link', () => {
 
 describe('the confirmation and reminder e-mails', () => {
   it('go to the address given, with the details in UK time, the withdraw link and a calendar file of the work day', () => {
-    const mail = workDayConfirmation(aSignup({ otherJob: 'Fix the gate', wantsFood: true }), workDay, context);
+    const mail = workDayConfirmation(annSignup({ otherJob: 'Fix the gate', wantsFood: true }), workDay, context);
     expect(mail.to).toBe('ann@example.org');
     expect(mail.subject).toBe('Work day sign-up confirmed: Spring clean');
     expect(mail.text).toContain('When: Sat 11 April 2026, 09:00 (UK time)');
@@ -87,23 +88,23 @@ describe('the confirmation and reminder e-mails', () => {
     expect(vevent.summary).toBe('Work day: Spring clean');
     expect(vevent.startDate.toJSDate().toISOString()).toBe(DATE);
     expect(mail.attachments[0].filename).toBe('spring_clean.ics');
-    expect(workDayReminder(aSignup(), workDay, context).subject).toBe('Reminder: Spring clean, Sat 11 April 2026, 09:00');
+    expect(workDayReminder(annSignup(), workDay, context).subject).toBe('Reminder: Spring clean, Sat 11 April 2026, 09:00');
   });
 
   it('escape whatever a volunteer typed in the HTML, and carry no calendar file for an undated day', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1 }), (typed) => {
-        const mail = workDayConfirmation(aSignup({ firstName: `<b>${typed}`, otherJob: `<script>${typed}` }), workDay, context);
+        const mail = workDayConfirmation(annSignup({ firstName: `<b>${typed}`, otherJob: `<script>${typed}` }), workDay, context);
         expect(mail.html).not.toContain('<b>');
         expect(mail.html).not.toContain('<script>');
       }),
     );
-    expect(workDayConfirmation(aSignup(), { ...workDay, date: null }, context).attachments).toEqual([]);
-    expect(() => workDayConfirmation(aSignup({ email: null }), workDay, context)).toThrow(RangeError);
+    expect(workDayConfirmation(annSignup(), { ...workDay, date: null }, context).attachments).toEqual([]);
+    expect(() => workDayConfirmation(annSignup({ email: null }), workDay, context)).toThrow(RangeError);
   });
 
   it('list a job the work day no longer has by its id rather than dropping it', () => {
-    expect(signupDetails(aSignup({ selectedJobs: ['paint', 'gone'] }), workDay)).toContainEqual(['Jobs', 'Paint the hut, gone']);
+    expect(signupDetails(annSignup({ selectedJobs: ['paint', 'gone'] }), workDay)).toContainEqual(['Jobs', 'Paint the hut, gone']);
   });
 });
 

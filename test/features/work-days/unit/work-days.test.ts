@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import type { WorkDay, WorkDaySignupForm } from '../../../../core/work-days/work-day';
 import { WORK_DAY_MESSAGES, jobsChosen, validateWorkDaySignup, withVolunteerCounts } from '../../../../core/work-days/work-days';
-import { aWorkDay } from '../../../support/entities';
+import { ANN_PAINTING, aWorkDay } from '../../../support/entities';
 
 const workDay: WorkDay = aWorkDay({ id: 'wd-1', name: 'Spring Work Day', description: 'Getting the club ready', notes: '', jobs: [
   { id: 'paint', title: 'Painting', description: 'Paint the hut', volunteersNeeded: 4 },
@@ -12,7 +12,7 @@ const workDay: WorkDay = aWorkDay({ id: 'wd-1', name: 'Spring Work Day', descrip
 ] });
 
 function form(overrides: Partial<WorkDaySignupForm> = {}): WorkDaySignupForm {
-  return { firstName: 'Ann', lastName: 'Sailor', selectedJobs: ['paint'], otherJob: '', notes: '', bringingTools: false, wantsFood: false, email: '', ...overrides };
+  return { ...ANN_PAINTING, otherJob: '', notes: '', wantsFood: false, email: '', ...overrides };
 }
 
 const jobIds = fc.subarray(['paint', 'slip', 'boats']);

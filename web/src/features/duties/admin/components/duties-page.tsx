@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../../../components/ui/button';
 import { Alert } from '../../../../components/ui/alert';
 import { InputField, Field } from '../../../../components/ui/field';
+import { stateField } from '../../../../lib/state-field';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { refusalMessage } from '../../../../lib/api';
 import { useTryAgain } from '../../../../admin/shared/api/admin-query';
@@ -50,15 +51,13 @@ export function DutiesPage() {
               {data.qualifications.map((q) => (
                 <li key={q.id}>
                   <strong>{q.name}</strong> {q.validityMonths ? `(valid ${q.validityMonths} months)` : '(does not expire)'}{' '}
-                  <Button variant="ghost" size="small" aria-label={`Delete ${q.name}`} onClick={() => remove.mutate({ kind: 'qualifications', id: q.id })}>
-                    Delete
-                  </Button>
+                  <DeleteButton name={q.name} onDelete={() => remove.mutate({ kind: 'qualifications', id: q.id })} />
                 </li>
               ))}
             </ul>
             <form onSubmit={submit('qualifications', { name: qualification.name, validityMonths: qualification.validityMonths === '' ? null : Number(qualification.validityMonths) }, () => setQualification({ name: '', validityMonths: '' }))}>
-              <InputField id="qual-name" label="Qualification name" required value={qualification.name} onChange={(e) => setQualification({ ...qualification, name: e.target.value })} />
-              <InputField id="qual-months" label="Valid for (months, empty if it never expires)" inputMode="numeric" value={qualification.validityMonths} onChange={(e) => setQualification({ ...qualification, validityMonths: e.target.value })} />
+              <InputField id="qual-name" label="Qualification name" required {...stateField(qualification, setQualification, 'name')} />
+              <InputField id="qual-months" label="Valid for (months, empty if it never expires)" inputMode="numeric" {...stateField(qualification, setQualification, 'validityMonths')} />
               <Button type="submit" disabled={save.isPending}>
                 Add qualification
               </Button>
@@ -71,15 +70,13 @@ export function DutiesPage() {
               {data.dutyTypes.map((t) => (
                 <li key={t.id}>
                   <strong>{t.name}</strong> {t.qualificationIds.length > 0 ? `needs ${t.qualificationIds.map(nameOf).join(', ')}` : 'needs no qualification'}{' '}
-                  <Button variant="ghost" size="small" aria-label={`Delete ${t.name}`} onClick={() => remove.mutate({ kind: 'types', id: t.id })}>
-                    Delete
-                  </Button>
+                  <DeleteButton name={t.name} onDelete={() => remove.mutate({ kind: 'types', id: t.id })} />
                 </li>
               ))}
             </ul>
             <form onSubmit={submit('types', dutyType, () => setDutyType({ name: '', description: '', qualificationIds: [] }))}>
-              <InputField id="type-name" label="Duty type name" required value={dutyType.name} onChange={(e) => setDutyType({ ...dutyType, name: e.target.value })} />
-              <InputField id="type-description" label="Description" value={dutyType.description} onChange={(e) => setDutyType({ ...dutyType, description: e.target.value })} />
+              <InputField id="type-name" label="Duty type name" required {...stateField(dutyType, setDutyType, 'name')} />
+              <InputField id="type-description" label="Description" {...stateField(dutyType, setDutyType, 'description')} />
               <fieldset className="adm-fieldset">
                 <legend>Qualifications needed</legend>
                 {data.qualifications.length === 0 && <p className="adm-muted">No qualifications yet.</p>}
@@ -105,9 +102,7 @@ export function DutiesPage() {
               {data.templates.map((t) => (
                 <li key={t.id}>
                   <strong>{t.name}</strong>: {t.needs.map((n) => `${n.needed} × ${typeName(n.dutyTypeId)}${n.optional ? ' (can run without)' : ''}`).join(', ')}{' '}
-                  <Button variant="ghost" size="small" aria-label={`Delete ${t.name}`} onClick={() => remove.mutate({ kind: 'templates', id: t.id })}>
-                    Delete
-                  </Button>
+                  <DeleteButton name={t.name} onDelete={() => remove.mutate({ kind: 'templates', id: t.id })} />
                 </li>
               ))}
             </ul>
@@ -123,7 +118,7 @@ export function DutiesPage() {
                 () => setTemplate({ name: '', needs: {} }),
               )}
             >
-              <InputField id="template-name" label="Template name (kind of event)" required value={template.name} onChange={(e) => setTemplate({ ...template, name: e.target.value })} />
+              <InputField id="template-name" label="Template name (kind of event)" required {...stateField(template, setTemplate, 'name')} />
               {data.dutyTypes.length === 0 && <p className="adm-muted">Add duty types first.</p>}
               {data.dutyTypes.map((t) => {
                 const need = template.needs[t.id] ?? { needed: '', optional: false };
@@ -145,5 +140,14 @@ export function DutiesPage() {
         </div>
       )}
     </>
+  );
+}
+
+/** A list row's Delete button, its accessible name saying what it deletes. */
+function DeleteButton({ name, onDelete }: { name: string; onDelete: () => void }) {
+  return (
+    <Button variant="ghost" size="small" aria-label={`Delete ${name}`} onClick={onDelete}>
+      Delete
+    </Button>
   );
 }

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../../../components/ui/button';
 import { Alert } from '../../../../components/ui/alert';
 import { Field, InputField } from '../../../../components/ui/field';
+import { stateField } from '../../../../lib/state-field';
 import { calendarDateText } from '@core/shared/london-time';
 import { refusalMessage } from '../../../../lib/api';
 import { useTryAgain } from '../../../../admin/shared/api/admin-query';
@@ -49,7 +50,7 @@ export function MemberQualificationsPage() {
             <h2 id="mq-add-title">Record a qualification</h2>
             <form onSubmit={add}>
               <Field id="mq-member" label="Member" required>
-                <select id="mq-member" className="input" required value={form.memberId} onChange={(e) => setForm({ ...form, memberId: e.target.value })}>
+                <select id="mq-member" className="input" required {...stateField(form, setForm, 'memberId')}>
                   <option value="">Choose a member</option>
                   {data.members.map((m) => (
                     <option key={m.id} value={m.id}>
@@ -59,7 +60,7 @@ export function MemberQualificationsPage() {
                 </select>
               </Field>
               <Field id="mq-qualification" label="Qualification" required>
-                <select id="mq-qualification" className="input" required value={form.qualificationId} onChange={(e) => setForm({ ...form, qualificationId: e.target.value })}>
+                <select id="mq-qualification" className="input" required {...stateField(form, setForm, 'qualificationId')}>
                   <option value="">Choose a qualification</option>
                   {data.qualifications.map((q) => (
                     <option key={q.id} value={q.id}>
@@ -68,7 +69,7 @@ export function MemberQualificationsPage() {
                   ))}
                 </select>
               </Field>
-              <InputField id="mq-expiry" type="date" label="Expiry date (its last valid day; empty if none)" value={form.expiresOn} onChange={(e) => setForm({ ...form, expiresOn: e.target.value })} />
+              <InputField id="mq-expiry" type="date" label="Expiry date (its last valid day; empty if none)" {...stateField(form, setForm, 'expiresOn')} />
               <Button type="submit" disabled={set.isPending}>
                 Record qualification
               </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MembershipCategory } from '@core/membership/membership-category';
 import {
   categoryToFormValues,
@@ -33,6 +33,7 @@ export const SETTINGS_SAVE_FAILED = 'Failed to save the settings. Please try aga
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+const editButtonId = (id: string) => `adm-ms-edit-${id}`;
 
 /**
  * Admins with members:write keep the membership categories (add, change, withdraw: never delete,
@@ -43,6 +44,13 @@ export function MembershipPage() {
   const tryAgain = useTryAgain(categoriesQueryOptions().queryKey);
   const [notice, setNotice] = useState<Notice>(null);
   const [editing, setEditing] = useState<MembershipCategory | null>(null);
+  // The category just edited or left: its Edit button gets the focus back, as a dialog's opener would.
+  const returnTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (returnTo.current === null || editing !== null) return;
+    document.getElementById(editButtonId(returnTo.current))?.focus();
+    returnTo.current = null;
+  }, [editing]);
 
   if (categories.isError && categories.error.status === 403) return <LoadError error={categories.error} message={CATEGORIES_LOAD_FAILED} />;
 
@@ -75,10 +83,14 @@ export function MembershipPage() {
           editing={editing}
           onStart={() => setNotice(null)}
           onSaved={(category, added) => {
+            if (!added) returnTo.current = category.id;
             setEditing(null);
             setNotice({ kind: 'success', message: added ? `Category ${category.name} added.` : `Category ${category.name} saved.` });
           }}
-          onCancel={() => setEditing(null)}
+          onCancel={() => {
+            returnTo.current = editing?.id ?? null;
+            setEditing(null);
+          }}
         />
         <SettingsPanel onSaved={() => setNotice({ kind: 'success', message: 'Membership settings saved.' })} onStart={() => setNotice(null)} />
       </div>
@@ -105,7 +117,7 @@ function CategoriesTable({ categories, onEdit }: { categories: MembershipCategor
           <td>{yesNo(category.life)}</td>
           <td>{yesNo(category.withdrawn)}</td>
           <td>
-            <Button variant="secondary" onClick={() => onEdit(category)}>
+            <Button id={editButtonId(category.id)} variant="secondary" onClick={() => onEdit(category)}>
               Edit<span className="visually-hidden"> {category.name}</span>
             </Button>
           </td>

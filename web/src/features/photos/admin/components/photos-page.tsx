@@ -191,6 +191,12 @@ export function PhotosPage() {
             {query.data.map((photo, i, photos) => {
               const thumb = thumbnail(photo);
               const isBusy = busy === photo.id;
+              // A row's buttons: named for this photo, all off while any photo is being saved.
+              const action = (text: string, onClick: () => void, { disabled = false, variant = 'secondary' }: { disabled?: boolean; variant?: 'secondary' | 'danger' } = {}) => (
+                <Button variant={variant} size="small" disabled={busy !== null || disabled} onClick={onClick} aria-label={`${text} "${photo.caption}"`}>
+                  {text}
+                </Button>
+              );
               return (
                 <li key={photo.id} className="adm-photo-item" aria-busy={isBusy || undefined}>
                   <img className="adm-photo-thumb" src={thumb.url} width={thumb.width} height={thumb.height} alt={photo.caption} loading="lazy" />
@@ -207,21 +213,11 @@ export function PhotosPage() {
                       <EditDetails photo={photo} busy={isBusy} onSave={(caption, credit) => saveDetails(photo, caption, credit)} onCancel={() => setEditing(null)} />
                     ) : (
                       <div className="adm-actions">
-                        <Button variant="secondary" size="small" disabled={busy !== null || i === 0} onClick={() => move(photos, photo, -1)} aria-label={`Move up "${photo.caption}"`}>
-                          Move up
-                        </Button>
-                        <Button variant="secondary" size="small" disabled={busy !== null || i === photos.length - 1} onClick={() => move(photos, photo, 1)} aria-label={`Move down "${photo.caption}"`}>
-                          Move down
-                        </Button>
-                        <Button variant="secondary" size="small" disabled={busy !== null} onClick={() => toggleHidden(photo)} aria-label={`${photo.hidden ? 'Show' : 'Hide'} "${photo.caption}"`}>
-                          {photo.hidden ? 'Show' : 'Hide'}
-                        </Button>
-                        <Button variant="secondary" size="small" disabled={busy !== null} onClick={() => setEditing(photo.id)} aria-label={`Edit "${photo.caption}"`}>
-                          Edit
-                        </Button>
-                        <Button variant="danger" size="small" disabled={busy !== null} onClick={() => setToDelete(photo)} aria-label={`Delete "${photo.caption}"`}>
-                          Delete
-                        </Button>
+                        {action('Move up', () => move(photos, photo, -1), { disabled: i === 0 })}
+                        {action('Move down', () => move(photos, photo, 1), { disabled: i === photos.length - 1 })}
+                        {action(photo.hidden ? 'Show' : 'Hide', () => toggleHidden(photo))}
+                        {action('Edit', () => setEditing(photo.id))}
+                        {action('Delete', () => setToDelete(photo), { variant: 'danger' })}
                       </div>
                     )}
                   </div>
