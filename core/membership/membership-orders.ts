@@ -11,7 +11,7 @@ import { formatDay } from '../shared/date-text';
 import { londonDate, londonMidnight } from '../shared/london-time';
 import type { Currency } from '../shared/money';
 import type { MembershipCategory } from './membership-category';
-import { offlinePaymentId, ORDER_MESSAGES, type MembershipOrder, type OrderMethod, type OrderPaymentOutcome } from './membership-order';
+import { MembershipOrderSchema, offlinePaymentId, ORDER_MESSAGES, type MembershipOrder, type OrderMethod, type OrderPaymentOutcome } from './membership-order';
 import type { MembershipOrderRepository } from './membership-order-repository.port';
 import { membershipPrice } from './membership-price';
 import { isLifeRenewalDate, paysUntil, renewalOpen, renewalOpensOn } from './membership-renewal';
@@ -75,6 +75,13 @@ export function quoteRenewal(input: RenewalQuoteInput, id: string, now: string):
   };
 }
 
+/** The open cash and transfer orders, as the admin's Membership screen lists them. */
+export const OpenOfflineOrderListSchema = z.object({ orders: z.array(MembershipOrderSchema.and(z.object({ memberName: z.string().nullable() }))) });
+export type OpenOfflineOrderList = z.infer<typeof OpenOfflineOrderListSchema>;
+
+/** What confirming answers: the outcome of recording it. */
+export const OfflinePaymentAnswerSchema = z.object({ result: z.enum(['applied', 'already-applied', 'refund']), order: MembershipOrderSchema });
+
 /** An admin's confirmation that an order was paid in cash or by transfer. */
 export const OfflinePaymentRequestSchema = z.object({ method: z.enum(['cash', 'transfer']) }).strict();
 
@@ -123,6 +130,17 @@ export class MembershipOrders {
    */
   recordCardPayment(orderId: string, paymentId: string): Promise<OrderPaymentOutcome> {
     return this.deps.orders.recordPayment({ orderId, paymentId, method: 'card', confirmedBy: null, auditId: null }, this.deps.clock.now().toISOString());
+  }
+
+  /**
+   * The open orders waiting for a cash or transfer payment, oldest first, each with its member's
+   * name (null for a member no longer stored), for the admin's Membership screen.
+   * PermissionError without members:write.
+   */
+  async listOpenOffline(admin: Pick<Admin, 'permissions'>): Promise<OpenOfflineOrderList> {
+    requirePermission(admin, 'members.write');
+    const orders = await this.deps.orders.listOpenOffline();
+    return { orders: await Promise.all(orders.map(async (order) => ({ ...order, memberName: order.memberId === null ? null : ((await this.deps.members.get(order.memberId))?.name ?? null) }))) };
   }
 
   /**

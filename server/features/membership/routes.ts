@@ -9,6 +9,8 @@ import {
 import { MembershipCategoryAnswerSchema, MembershipCategoryListSchema, MembershipSettingsAnswerSchema, OfferedCategoryListSchema } from '../../../core/membership/membership-schema';
 import { MEMBERSHIP_FORM_MESSAGES, MembershipCategoryFormValuesSchema, MembershipSettingsFormValuesSchema } from '../../../core/membership/membership-forms';
 import { PayRenewalRequestSchema, RenewalOfferSchema, RenewalPaymentResultSchema, RenewOnline, StartedRenewalSchema, StartRenewalRequestSchema } from '../../../core/my-club/renew-online';
+import { MembershipOrders, OfflinePaymentAnswerSchema, OfflinePaymentRequestSchema, OpenOfflineOrderListSchema } from '../../../core/membership/membership-orders';
+import { IdParamsSchema } from '../../http/api-schemas';
 import type { AppContainer } from '../../container';
 import { CROSS_SITE } from '../../http/route-parts';
 import { AdminCollection } from '../../http/admin-collection';
@@ -105,6 +107,36 @@ export function registerMembershipRoutes(routes: ApiRoutes, ports: AppContainer)
     body: MembershipCategoryFormValuesSchema,
     responses: { 200: { description: 'Changed', schema: MembershipCategoryAnswerSchema }, 409: NAME_TAKEN },
     handler: async ({ admin, params, body }) => reply(200, { category: await ports.useCase(UpdateMembershipCategory).execute(admin, params.id, body) }),
+  });
+
+  // Cash and transfer renewals waiting for an admin (docs/membership.md#renewing-online).
+  routes.add({
+    method: 'get',
+    path: '/api/admin/membership/orders',
+    operationId: 'adminListOpenOfflineOrders',
+    summary: 'The open membership orders to be paid in cash or by transfer, oldest first, with the member\'s name',
+    tag: 'admin membership',
+    access: MEMBERS_WRITE,
+    responses: { 200: { description: 'The orders', schema: OpenOfflineOrderListSchema } },
+    handler: async ({ admin }) => reply(200, await ports.useCase(MembershipOrders).listOpenOffline(admin)),
+  });
+  routes.add({
+    method: 'post',
+    path: '/api/admin/membership/orders/:id/paid',
+    operationId: 'adminConfirmOfflinePayment',
+    summary: 'Confirm that an order was paid in cash or by transfer: the renewal dates move once (confirming twice records it once), audited',
+    tag: 'admin membership',
+    access: MEMBERS_WRITE,
+    params: IdParamsSchema,
+    body: OfflinePaymentRequestSchema,
+    responses: {
+      200: { description: '`applied`, `already-applied`, or `refund` when it bought nothing; the order as stored', schema: OfflinePaymentAnswerSchema },
+      404: { description: '"Membership order not found"' },
+    },
+    handler: async ({ admin, params, body }) => {
+      const { result, order } = await ports.useCase(MembershipOrders).confirmOfflinePayment(admin, params.id, body);
+      return reply(200, { result, order });
+    },
   });
 
   routes.add({

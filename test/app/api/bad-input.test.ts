@@ -334,6 +334,14 @@ const TARGETS: Target[] = [
     body: () => shapedBody(categoryKeys, { name: oddText, price: badCategoryPrice }),
   },
   {
+    // No order exists, so no generated body confirms a payment.
+    name: 'POST /api/admin/membership/orders/:id/paid',
+    method: 'post',
+    path: () => '/api/admin/membership/orders/no-such-order/paid',
+    agent: () => admin,
+    body: () => shapedBody(['method']),
+  },
+  {
     // No generated expiry is one the settings may have, so nothing is saved.
     name: 'PUT /api/admin/membership/settings',
     method: 'put',

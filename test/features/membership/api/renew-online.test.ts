@@ -5,7 +5,7 @@ import type { MembershipCategory } from '../../../../core/membership/membership-
 import { ORDER_MESSAGES } from '../../../../core/membership/membership-order';
 import { RENEW_MESSAGES } from '../../../../core/my-club/renew-online';
 import { MEMBER_FORM_MESSAGES } from '../../../../core/members/member-form';
-import { FETCH, NOW, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { FETCH, NOW, signedInAdmin, startTestApp, type TestApp } from '../../../support/api/test-app';
 import { addListedMember, signedInMember } from '../../../support/api/signed-in-member';
 
 // Renewing online from My club (docs/membership.md#renewing-online).
@@ -133,5 +133,21 @@ describe('a member starts a renewal', () => {
     expect(started.body).toMatchObject({ checkoutId: null, order: { method: 'transfer', status: 'open' } });
     expect((await pay(agent, started.body.order.id)).body.error).toBe(RENEW_MESSAGES.notCard);
     expect((await app.get('members').get(member.id))?.renewalDate).toBe('2026-03-31');
+  });
+});
+
+describe('an admin confirms a cash or transfer renewal', () => {
+  it('lists the open offline orders with the member, and Mark paid extends once', async () => {
+    const member = await addListedMember(app, { name: 'Dee Cash', renewalDate: '2026-03-31' });
+    const started = await start(await signedInMember(app, member), { ...CARD_RENEWAL, method: 'cash' });
+    const secretary = await signedInAdmin(app, 'secretary.renew@example.org', ['members:write']);
+    const listed = await secretary.get('/api/admin/membership/orders');
+    expect(listed.status).toBe(200);
+    expect(listed.body.orders.find((o: { id: string }) => o.id === started.body.order.id)).toMatchObject({ memberName: 'Dee Cash', method: 'cash', status: 'open' });
+    const answers = await Promise.all([0, 1].map(() => secretary.post(`/api/admin/membership/orders/${started.body.order.id}/paid`).set(FETCH).send({ method: 'cash' })));
+    expect(answers.map((a) => a.body.result).sort()).toEqual(['already-applied', 'applied']);
+    expect((await app.get('members').get(member.id))?.renewalDate).toBe('2027-03-31');
+    expect((await secretary.get('/api/admin/membership/orders')).body.orders.some((o: { id: string }) => o.id === started.body.order.id)).toBe(false);
+    expect((await secretary.post('/api/admin/membership/orders/order-none/paid').set(FETCH).send({ method: 'cash' })).status).toBe(404);
   });
 });
