@@ -3,7 +3,7 @@ import { decideOrderPayment, MembershipOrderSchema, ORDER_MESSAGES, orderMemberI
 import type { MembershipOrderRepository } from '../../core/membership/membership-order-repository.port';
 import { MemberSchema } from '../../core/members/member';
 import { NotFoundError } from '../../core/shared/errors';
-import { newestOrderFirst, validOrder } from '../membership-order-records';
+import { isOpenOffline, newestOrderFirst, oldestOrderFirst, validOrder } from '../membership-order-records';
 import { appendToAuditLog } from './firestore-audit-log';
 import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
@@ -34,6 +34,12 @@ export class FirestoreMembershipOrderRepository extends FirestoreCollectionAdapt
     if (typeof memberId !== 'string') return [];
     const snapshot = await withCoreErrors(() => this.collection.where('memberId', '==', memberId).get());
     return snapshot.docs.map(toOrder).sort(newestOrderFirst);
+  }
+
+  async listOpenOffline(): Promise<MembershipOrder[]> {
+    // One equality filter, so no composite index is needed; the method is read here.
+    const snapshot = await withCoreErrors(() => this.collection.where('status', '==', 'open').get());
+    return snapshot.docs.map(toOrder).filter(isOpenOffline).sort(oldestOrderFirst);
   }
 
   async create(order: MembershipOrder): Promise<void> {

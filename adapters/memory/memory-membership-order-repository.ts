@@ -2,7 +2,7 @@ import { decideOrderPayment, ORDER_MESSAGES, orderMemberIds, type MembershipOrde
 import type { MembershipOrderRepository } from '../../core/membership/membership-order-repository.port';
 import type { Member } from '../../core/members/member';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
-import { newestOrderFirst, validOrder } from '../membership-order-records';
+import { isOpenOffline, newestOrderFirst, oldestOrderFirst, validOrder } from '../membership-order-records';
 import { MemoryAuditLog } from './memory-audit-log';
 import { MemoryMemberRepository } from './memory-member-repository';
 import { copyOrNull } from './memory-records';
@@ -31,6 +31,13 @@ export class MemoryMembershipOrderRepository implements MembershipOrderRepositor
     return [...this.orders.values()]
       .filter((order) => order.memberId === memberId)
       .sort(newestOrderFirst)
+      .map((order) => structuredClone(order));
+  }
+
+  async listOpenOffline(): Promise<MembershipOrder[]> {
+    return [...this.orders.values()]
+      .filter(isOpenOffline)
+      .sort(oldestOrderFirst)
       .map((order) => structuredClone(order));
   }
 

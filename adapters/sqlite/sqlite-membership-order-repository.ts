@@ -3,7 +3,7 @@ import { decideOrderPayment, MembershipOrderSchema, ORDER_MESSAGES, orderMemberI
 import type { MembershipOrderRepository } from '../../core/membership/membership-order-repository.port';
 import { MemberSchema } from '../../core/members/member';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
-import { newestOrderFirst, validOrder } from '../membership-order-records';
+import { newestOrderFirst, oldestOrderFirst, validOrder } from '../membership-order-records';
 import { insertIntoAuditLog } from './sqlite-audit-log';
 import { isUniqueViolation } from './sqlite-errors';
 import { readRow } from './sqlite-values';
@@ -30,6 +30,11 @@ export class SqliteMembershipOrderRepository implements MembershipOrderRepositor
     if (typeof memberId !== 'string') return [];
     const rows = await this.db('membership_orders').where({ memberId });
     return rows.map(toOrder).sort(newestOrderFirst);
+  }
+
+  async listOpenOffline(): Promise<MembershipOrder[]> {
+    const rows = await this.db('membership_orders').where({ status: 'open' }).whereIn('method', ['cash', 'transfer']);
+    return rows.map(toOrder).sort(oldestOrderFirst);
   }
 
   async create(order: MembershipOrder): Promise<void> {

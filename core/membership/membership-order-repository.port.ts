@@ -11,6 +11,11 @@ export interface MembershipOrderRepository {
   /** The member's renewal orders (as `memberId`, not as household), newest first (createdAt, then id). */
   listForMember(memberId: string): Promise<MembershipOrder[]>;
   /**
+   * The open orders to be paid in cash or by transfer (method `cash` or `transfer`, status
+   * `open`), which an admin confirms: oldest first (createdAt, then id).
+   */
+  listOpenOffline(): Promise<MembershipOrder[]>;
+  /**
    * Stores a new order. Throws ValidationError for an order that is not a valid MembershipOrder,
    * ConflictError if the id exists; nothing is stored then.
    */

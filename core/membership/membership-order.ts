@@ -16,6 +16,19 @@ export const MembershipOrderIdSchema = z
   .max(40)
   .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid order id');
 
+/**
+ * The prefix of every order id the server makes (docs/payments.md, "Checkout ids"): an order's
+ * id travels as its checkout's reference as a booking id does, and a booking id (22 random
+ * base64url characters) never needs to be read as an order's. A reference with the prefix is
+ * looked up as an order first, and as a booking when no order has it.
+ */
+export const ORDER_ID_PREFIX = 'order-';
+
+/** Whether a checkout's reference names a membership order (ORDER_ID_PREFIX). */
+export function isOrderReference(reference: string): boolean {
+  return reference.startsWith(ORDER_ID_PREFIX);
+}
+
 /** How an order is paid: by card through the payments port, or in cash or by transfer, confirmed by an admin. */
 export const OrderMethodSchema = z.enum(['card', 'cash', 'transfer']);
 export type OrderMethod = z.infer<typeof OrderMethodSchema>;

@@ -11,7 +11,7 @@ import { formatDay } from '../shared/date-text';
 import { londonDate, londonMidnight } from '../shared/london-time';
 import type { Currency } from '../shared/money';
 import type { MembershipCategory } from './membership-category';
-import { offlinePaymentId, ORDER_MESSAGES, type MembershipOrder, type OrderPaymentOutcome } from './membership-order';
+import { MembershipOrderSchema, offlinePaymentId, ORDER_MESSAGES, type MembershipOrder, type OrderMethod, type OrderPaymentOutcome } from './membership-order';
 import type { MembershipOrderRepository } from './membership-order-repository.port';
 import { membershipPrice } from './membership-price';
 import { isLifeRenewalDate, paysUntil, renewalOpen, renewalOpensOn } from './membership-renewal';
@@ -75,6 +75,13 @@ export function quoteRenewal(input: RenewalQuoteInput, id: string, now: string):
   };
 }
 
+/** The open cash and transfer orders, as the admin's Membership screen lists them. */
+export const OpenOfflineOrderListSchema = z.object({ orders: z.array(MembershipOrderSchema.and(z.object({ memberName: z.string().nullable() }))) });
+export type OpenOfflineOrderList = z.infer<typeof OpenOfflineOrderListSchema>;
+
+/** What confirming answers: the outcome of recording it. */
+export const OfflinePaymentAnswerSchema = z.object({ result: z.enum(['applied', 'already-applied', 'refund']), order: MembershipOrderSchema });
+
 /** An admin's confirmation that an order was paid in cash or by transfer. */
 export const OfflinePaymentRequestSchema = z.object({ method: z.enum(['cash', 'transfer']) }).strict();
 
@@ -97,10 +104,11 @@ export class MembershipOrders {
   /**
    * Quotes and stores a renewal for the member into `category` (read by the caller with the
    * settings). A household category is one payment by the household's contact and covers every
-   * member of the household as it stands now. Throws NotFoundError for an unknown member,
+   * member of the household as it stands now. `method` is how the member means to pay (card
+   * unless given). Throws NotFoundError for an unknown member,
    * ValidationError with the member's message when they may not renew.
    */
-  async quoteRenewal(memberId: string, quote: { category: MembershipCategory; settings: MembershipSettings; currency: Currency }): Promise<MembershipOrder> {
+  async quoteRenewal(memberId: string, quote: { category: MembershipCategory; settings: MembershipSettings; currency: Currency; method?: OrderMethod }): Promise<MembershipOrder> {
     const member = await this.deps.members.get(memberId);
     if (!member) throw new NotFoundError('Member not found');
     const now = this.deps.clock.now();
@@ -110,7 +118,8 @@ export class MembershipOrders {
       if (place && !place.contact) throw new ValidationError(ORDER_MESSAGES.notContact);
       householdMemberIds = place ? (await this.deps.households.membersOf(place.householdId)).map((m) => m.memberId) : [];
     }
-    const order = quoteRenewal({ member, ...quote, householdMemberIds, today: londonDate(now) }, this.deps.ids.next(), now.toISOString());
+    const quoted = quoteRenewal({ member, ...quote, householdMemberIds, today: londonDate(now) }, this.deps.ids.next(), now.toISOString());
+    const order: MembershipOrder = { ...quoted, method: quote.method ?? 'card' };
     await this.deps.orders.create(order);
     return order;
   }
@@ -121,6 +130,17 @@ export class MembershipOrders {
    */
   recordCardPayment(orderId: string, paymentId: string): Promise<OrderPaymentOutcome> {
     return this.deps.orders.recordPayment({ orderId, paymentId, method: 'card', confirmedBy: null, auditId: null }, this.deps.clock.now().toISOString());
+  }
+
+  /**
+   * The open orders waiting for a cash or transfer payment, oldest first, each with its member's
+   * name (null for a member no longer stored), for the admin's Membership screen.
+   * PermissionError without members:write.
+   */
+  async listOpenOffline(admin: Pick<Admin, 'permissions'>): Promise<OpenOfflineOrderList> {
+    requirePermission(admin, 'members.write');
+    const orders = await this.deps.orders.listOpenOffline();
+    return { orders: await Promise.all(orders.map(async (order) => ({ ...order, memberName: order.memberId === null ? null : ((await this.deps.members.get(order.memberId))?.name ?? null) }))) };
   }
 
   /**

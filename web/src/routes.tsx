@@ -125,6 +125,7 @@ export function createRoutes(data: DataOf, { admin }: { admin: boolean }): Route
       page(data, PATHS.signIn, 'src/features/member-sign-in/components/sign-in-page.tsx', async () => (await import('./features/member-sign-in/components/sign-in-page')).SignInPage),
       page(data, RENEWAL_LINK_PATH, 'src/features/member-sign-in/components/renewal-link-page.tsx', async () => (await import('./features/member-sign-in/components/renewal-link-page')).RenewalLinkPage),
       page(data, PATHS.myClub, 'src/features/my-club/components/my-club-page.tsx', async () => (await import('./features/my-club/components/my-club-page')).MyClubPage),
+      page(data, '/my-club/renew', 'src/features/my-club/components/renew-page.tsx', async () => (await import('./features/my-club/components/renew-page')).RenewPage),
       page(data, PATHS.duties, 'src/features/duties/components/duties-page.tsx', async () => (await import('./features/duties/components/duties-page')).DutiesPage),
       { path: '*', Component: NotFoundPage },
     ],

@@ -6,6 +6,10 @@ import {
   SaveMembershipSettings,
   UpdateMembershipCategory,
 } from '../../../core/membership/membership-admin';
+import { ChangeMyDetails } from '../../../core/my-club/change-my-details';
+import { ORDER_ID_PREFIX } from '../../../core/membership/membership-order';
+import { MembershipOrders } from '../../../core/membership/membership-orders';
+import { RenewOnline } from '../../../core/my-club/renew-online';
 import { auditTrail, type Feature, provide } from '../feature';
 
 /** Membership categories and settings: admins with members:write keep them; anyone reads the categories offered online. */
@@ -13,6 +17,11 @@ export const membershipFeature: Feature = {
   name: 'membership',
   useCases: ({ get }) => {
     const reading = { membership: get('membership') };
+    const orders = () => {
+      const ids = get('ids');
+      // Every order id carries the reserved prefix, so a checkout's reference tells an order from a booking (docs/payments.md).
+      return new MembershipOrders({ orders: get('membershipOrders'), members: get('members'), households: get('households'), clock: get('clock'), ids: { next: () => `${ORDER_ID_PREFIX}${ids.next()}` } });
+    };
     return [
       provide(ListMembershipCategories, () => new ListMembershipCategories(reading)),
       provide(ListOfferedMembershipCategories, () => new ListOfferedMembershipCategories(reading)),
@@ -20,6 +29,20 @@ export const membershipFeature: Feature = {
       provide(UpdateMembershipCategory, () => new UpdateMembershipCategory({ ...reading, ...auditTrail(get) })),
       provide(GetMembershipSettings, () => new GetMembershipSettings(reading)),
       provide(SaveMembershipSettings, () => new SaveMembershipSettings({ ...reading, ...auditTrail(get) })),
+      provide(MembershipOrders, orders),
+      provide(
+        RenewOnline,
+        () =>
+          new RenewOnline({
+            members: get('members'),
+            membership: get('membership'),
+            orders: orders(),
+            orderStore: get('membershipOrders'),
+            payments: get('payments'),
+            details: new ChangeMyDetails({ members: get('members'), ...auditTrail(get) }),
+            ...auditTrail(get),
+          }),
+      ),
     ];
   },
 };

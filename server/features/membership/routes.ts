@@ -8,7 +8,11 @@ import {
 } from '../../../core/membership/membership-admin';
 import { MembershipCategoryAnswerSchema, MembershipCategoryListSchema, MembershipSettingsAnswerSchema, OfferedCategoryListSchema } from '../../../core/membership/membership-schema';
 import { MEMBERSHIP_FORM_MESSAGES, MembershipCategoryFormValuesSchema, MembershipSettingsFormValuesSchema } from '../../../core/membership/membership-forms';
+import { PayRenewalRequestSchema, RenewalOfferSchema, RenewalPaymentResultSchema, RenewOnline, StartedRenewalSchema, StartRenewalRequestSchema } from '../../../core/my-club/renew-online';
+import { MembershipOrders, OfflinePaymentAnswerSchema, OfflinePaymentRequestSchema, OpenOfflineOrderListSchema } from '../../../core/membership/membership-orders';
+import { IdParamsSchema } from '../../http/api-schemas';
 import type { AppContainer } from '../../container';
+import { CROSS_SITE } from '../../http/route-parts';
 import { AdminCollection } from '../../http/admin-collection';
 import { reply, type ApiRoutes } from '../../http/api-routes';
 import { saying } from '../../http/route-parts';
@@ -31,6 +35,50 @@ export function registerMembershipRoutes(routes: ApiRoutes, ports: AppContainer)
     tag: 'membership',
     responses: { 200: { description: 'The categories offered', schema: OfferedCategoryListSchema } },
     handler: async () => reply(200, await ports.useCase(ListOfferedMembershipCategories).execute()),
+  });
+
+  // Renewing online from My club (docs/membership.md#renewing-online): the signed-in member's own renewal only.
+  const RENEWING = { tag: 'my club', access: 'member' } as const;
+  routes.add({
+    method: 'get',
+    path: '/api/my/renewal',
+    operationId: 'getMyRenewal',
+    summary: "What renewing offers the signed-in member: status, category, renewal date, whether renewal is open (and from when), and the categories they may choose with their price, the date each pays until and the duties it expects",
+    ...RENEWING,
+    responses: { 200: { description: 'The offer', schema: RenewalOfferSchema } },
+    handler: async ({ member }) => reply(200, await ports.useCase(RenewOnline).offer(member)),
+  });
+  routes.add({
+    method: 'post',
+    path: '/api/my/renewal',
+    operationId: 'startMyRenewal',
+    summary:
+      "Start a renewal: the chosen category, the confirmed phone and emergency contact (saved as My details saves them), the club's rules and privacy notice accepted, the duties pledged, and card, cash or transfer. Quotes an open order; for a card, its checkout",
+    ...RENEWING,
+    body: StartRenewalRequestSchema,
+    responses: {
+      201: { description: 'The open order, and its checkout id for a card (null for cash or transfer: an admin confirms)', schema: StartedRenewalSchema },
+      400: { description: 'Per field (details, acceptance, pledge, category), or the renewal refused: "Renewal is not open yet: you can renew from {date}.", "A life membership is never renewed.", ...' },
+      403: CROSS_SITE,
+    },
+    handler: async ({ member, body }) => reply(201, await ports.useCase(RenewOnline).start(member, body)),
+  });
+  routes.add({
+    method: 'post',
+    path: '/api/my/renewal/pay',
+    operationId: 'payMyRenewal',
+    summary: "Pay the signed-in member's open card renewal with the card form's one-time token; recorded once however often it and the webhook come",
+    ...RENEWING,
+    body: PayRenewalRequestSchema,
+    responses: {
+      200: { description: 'COMPLETED with the renewal date now (alreadyPaid when it was before; refunded when it bought nothing), or FAILED (declined)', schema: RenewalPaymentResultSchema },
+      400: { description: '"This renewal is paid in cash or by transfer: an admin confirms it"' },
+      402: { description: '"This renewal can no longer be paid. Please start again."' },
+      403: CROSS_SITE,
+      404: { description: '"Renewal not found" (another member\'s order too)' },
+      502: { description: 'The payment provider failed or could not be reached' },
+    },
+    handler: async ({ member, body }) => reply(200, await ports.useCase(RenewOnline).pay(member, body)),
   });
 
   const categories = new AdminCollection(routes, {
@@ -59,6 +107,36 @@ export function registerMembershipRoutes(routes: ApiRoutes, ports: AppContainer)
     body: MembershipCategoryFormValuesSchema,
     responses: { 200: { description: 'Changed', schema: MembershipCategoryAnswerSchema }, 409: NAME_TAKEN },
     handler: async ({ admin, params, body }) => reply(200, { category: await ports.useCase(UpdateMembershipCategory).execute(admin, params.id, body) }),
+  });
+
+  // Cash and transfer renewals waiting for an admin (docs/membership.md#renewing-online).
+  routes.add({
+    method: 'get',
+    path: '/api/admin/membership/orders',
+    operationId: 'adminListOpenOfflineOrders',
+    summary: 'The open membership orders to be paid in cash or by transfer, oldest first, with the member\'s name',
+    tag: 'admin membership',
+    access: MEMBERS_WRITE,
+    responses: { 200: { description: 'The orders', schema: OpenOfflineOrderListSchema } },
+    handler: async ({ admin }) => reply(200, await ports.useCase(MembershipOrders).listOpenOffline(admin)),
+  });
+  routes.add({
+    method: 'post',
+    path: '/api/admin/membership/orders/:id/paid',
+    operationId: 'adminConfirmOfflinePayment',
+    summary: 'Confirm that an order was paid in cash or by transfer: the renewal dates move once (confirming twice records it once), audited',
+    tag: 'admin membership',
+    access: MEMBERS_WRITE,
+    params: IdParamsSchema,
+    body: OfflinePaymentRequestSchema,
+    responses: {
+      200: { description: '`applied`, `already-applied`, or `refund` when it bought nothing; the order as stored', schema: OfflinePaymentAnswerSchema },
+      404: { description: '"Membership order not found"' },
+    },
+    handler: async ({ admin, params, body }) => {
+      const { result, order } = await ports.useCase(MembershipOrders).confirmOfflinePayment(admin, params.id, body);
+      return reply(200, { result, order });
+    },
   });
 
   routes.add({

@@ -3,6 +3,7 @@ import { NotFoundError } from '../../../core/shared/errors';
 import type { PaymentGateway } from '../../../core/payments/payment-gateway.port';
 import { checkoutProof, GetCheckout } from '../../../core/bookings/get-checkout';
 import { CompletePaymentRequestSchema, ConfirmPayment } from '../../../core/bookings/confirm-payment';
+import { RenewOnline } from '../../../core/my-club/renew-online';
 import type { AppContainer } from '../../container';
 import { reply, type ApiRoutes } from '../../http/api-routes';
 import { BOOKING_NOT_FOUND } from '../../http/route-parts';
@@ -122,6 +123,9 @@ export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): v
       // The test gateway checks the signature over the address the request reached; Square's
       // adapter uses the configured one, which a proxy may rewrite on its way here.
       const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
+      // A membership order's payment (its reference carries the order prefix: docs/payments.md#checkout-ids-signed-carrying-their-amount).
+      const notification = await payments.parseWebhook(rawBody, headerRecord(req), url);
+      if (notification?.status === 'COMPLETED' && (await ports.useCase(RenewOnline).fromWebhook(notification))) return reply(200, { status: 'COMPLETED' });
       const result = await ports.useCase(ConfirmPayment).execute({ source: 'webhook', rawBody, headers: headerRecord(req), url });
       return reply(200, { status: result.status });
     },

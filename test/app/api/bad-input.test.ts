@@ -334,6 +334,14 @@ const TARGETS: Target[] = [
     body: () => shapedBody(categoryKeys, { name: oddText, price: badCategoryPrice }),
   },
   {
+    // No order exists, so no generated body confirms a payment.
+    name: 'POST /api/admin/membership/orders/:id/paid',
+    method: 'post',
+    path: () => '/api/admin/membership/orders/no-such-order/paid',
+    agent: () => admin,
+    body: () => shapedBody(['method']),
+  },
+  {
     // No generated expiry is one the settings may have, so nothing is saved.
     name: 'PUT /api/admin/membership/settings',
     method: 'put',
@@ -713,6 +721,21 @@ const TARGETS: Target[] = [
     path: () => '/api/my/details',
     agent: () => member,
     body: () => shapedBody(['emergencyContactName', 'emergencyContactPhone'], { phone: fc.oneof(anyValue, oddText).filter((v) => !(typeof v === 'string' && (v.trim() === '' || isPhoneNumber(v)))) }),
+  },
+  // Renewing online: no category exists in this app, so no generated body starts a renewal or pays an order.
+  {
+    name: 'POST /api/my/renewal',
+    method: 'post',
+    path: () => '/api/my/renewal',
+    agent: () => member,
+    body: () => shapedBody(['phone', 'emergencyContactName', 'emergencyContactPhone', 'categoryId', 'accept', 'dutiesPledged', 'method']),
+  },
+  {
+    name: 'POST /api/my/renewal/pay',
+    method: 'post',
+    path: () => '/api/my/renewal/pay',
+    agent: () => member,
+    body: () => shapedBody(['orderId', 'cardToken']),
   },
   {
     name: 'POST /api/my/details/email',

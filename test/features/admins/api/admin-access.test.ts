@@ -244,6 +244,8 @@ const GUARDED: Guarded[] = [
       ['post', '/api/admin/membership/categories', '/api/admin/membership/categories', { name: 'Sneaky', price: '1', dutiesPerSeason: '0' }],
       ['put', '/api/admin/membership/categories/:id', '/api/admin/membership/categories/guarded', { name: 'Sneaky', price: '1', dutiesPerSeason: '0' }],
       ['get', '/api/admin/membership/settings', '/api/admin/membership/settings', undefined],
+      ['get', '/api/admin/membership/orders', '/api/admin/membership/orders', undefined],
+      ['post', '/api/admin/membership/orders/:id/paid', '/api/admin/membership/orders/order-guarded/paid', { method: 'cash' }],
       ['put', '/api/admin/membership/settings', '/api/admin/membership/settings', { yearKind: 'rolling', renewalWindowWeeks: '2', reminderDays: '', applicationExpiryDays: '9' }],
     ] as const
   ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'members:write', message: 'You do not have permission to manage the member list.' })),

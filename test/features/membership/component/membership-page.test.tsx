@@ -11,9 +11,14 @@ import { failingUntilTryAgain, json, renderAt, serve, serveForm, type FakeServer
 const ADULT = aMembershipCategory();
 const FAMILY: MembershipCategory = { ...ADULT, id: 'family', name: 'Family', description: '', seasonPrice: 18_050, coversHousehold: true, dutiesPerSeason: 3 };
 
-/** The screen's two reads: the categories and the settings (the defaults, never saved). */
-function reads(categories: MembershipCategory[]): FakeServer {
-  return ({ path }) => (path === '/api/admin/membership/settings' ? json(200, { settings: DEFAULT_MEMBERSHIP_SETTINGS, saved: false }) : json(200, { categories }));
+/** The screen's reads: the categories, the settings (the defaults, never saved) and the renewals waiting for cash or transfer. */
+function reads(categories: MembershipCategory[], orders: object[] = []): FakeServer {
+  return ({ path }) =>
+    path === '/api/admin/membership/settings'
+      ? json(200, { settings: DEFAULT_MEMBERSHIP_SETTINGS, saved: false })
+      : path === '/api/admin/membership/orders'
+        ? json(200, { orders })
+        : json(200, { categories });
 }
 
 function renderPage(write: FakeServer, categories: MembershipCategory[] = [ADULT, FAMILY]) {
@@ -38,7 +43,8 @@ describe('the Membership screen', () => {
 
   it('says when there is no category yet, and offers Try Again when the list fails to load', async () => {
     const reading = failingUntilTryAgain(() => json(200, { categories: [] }));
-    serve(({ path }) => (path === '/api/admin/membership/settings' ? json(200, { settings: DEFAULT_MEMBERSHIP_SETTINGS, saved: false }) : reading.server()));
+    const others = reads([]);
+    serve((request) => (request.path === '/api/admin/membership/categories' ? reading.server() : others(request)));
     renderAt('/admin/membership', <MembershipPage />);
     expect(await screen.findByText('Failed to load the membership categories')).toBeTruthy();
     await reading.tryAgain();
@@ -130,5 +136,39 @@ describe('the Membership screen', () => {
     expect(within(panel).getByText(MEMBERSHIP_FORM_MESSAGES.reminderDaysInvalid)).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(weeks));
     expect(calls.filter((call) => !call.startsWith('GET'))).toEqual([]);
+  });
+});
+
+describe('renewals waiting for cash or transfer', () => {
+  const ORDER = {
+    id: 'order-1',
+    kind: 'renewal',
+    memberId: 'mem-dee',
+    applicationId: null,
+    categoryId: 'adult',
+    householdMemberIds: [],
+    amount: 12_000,
+    currency: 'GBP',
+    paysUntil: '2027-03-31',
+    method: 'transfer',
+    status: 'open',
+    paymentId: null,
+    paidAt: null,
+    appliedAt: null,
+    confirmedBy: null,
+    createdAt: '2026-11-27T10:00:00.000Z',
+    memberName: 'Dee Cash',
+  };
+
+  it('lists them and Mark paid (transfer) confirms one, saying until when the member is renewed', async () => {
+    const { calls, bodies } = serveForm(() => json(200, { result: 'applied', order: { ...ORDER, status: 'paid', paymentId: 'offline-order-1', paidAt: '2026-11-27T11:00:00.000Z', appliedAt: '2026-11-27T11:00:00.000Z', confirmedBy: 'uid-1', memberName: undefined } }), reads([ADULT], [ORDER]));
+    renderAt('/admin/membership', <MembershipPage />);
+    const table = await screen.findByRole('region', { name: 'Renewals waiting for payment' });
+    expect(within(table).getByText('Dee Cash')).toBeTruthy();
+    expect(within(table).getByText('£120.00')).toBeTruthy();
+    await userEvent.click(within(table).getByRole('button', { name: 'Mark paid (transfer) for Dee Cash' }));
+    expect(await screen.findByText('Payment recorded: Dee Cash is renewed until 2027-03-31.')).toBeTruthy();
+    expect(calls.filter((call) => !call.startsWith('GET'))).toEqual(['POST /api/admin/membership/orders/order-1/paid']);
+    expect(bodies[0]).toEqual({ method: 'transfer' });
   });
 });

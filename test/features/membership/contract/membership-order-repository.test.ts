@@ -74,6 +74,19 @@ describe.each(STORES)('MembershipOrderRepository (%s)', (_name, open) => {
     });
   });
 
+  it('lists the open cash and transfer orders, oldest first; a card order or a paid one is not listed', async () => {
+    await withStore(open, async ({ membershipOrders: orders, members }) => {
+      await members.create(ann);
+      expect(await orders.listOpenOffline()).toEqual([]);
+      await orders.create(anOrder({ id: 'ord-card' }));
+      await orders.create(anOrder({ id: 'ord-late', method: 'cash', createdAt: '2027-02-22T10:00:00.000Z' }));
+      await orders.create(anOrder({ id: 'ord-early', method: 'transfer', createdAt: '2027-02-21T10:00:00.000Z' }));
+      await orders.create(anOrder({ id: 'ord-paid', method: 'cash' }));
+      await orders.recordPayment({ orderId: 'ord-paid', paymentId: offlinePaymentId('ord-paid'), method: 'cash', confirmedBy: TREASURER, auditId: 'audit-list-1' }, NOW);
+      expect((await orders.listOpenOffline()).map((o) => o.id)).toEqual(['ord-early', 'ord-late']);
+    });
+  });
+
   it('records a card payment: the order paid and the member extended in one step; the same payment again changes nothing', async () => {
     await withStore(open, async ({ membershipOrders: orders, members }) => {
       await members.create(ann);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { formatDay } from '@core/shared/date-text';
 import { inputErrors } from '@core/shared/parse-input';
 import { EmailChangeConfirmSchema, EmailChangeRequestSchema, validateMyDetailsForm, type MyDetails, type MyDetailsFormValues } from '@core/my-club/my-details';
@@ -10,6 +11,7 @@ import { Field } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/load-failed';
 import { ApiError, refusalMessage } from '../../../lib/api';
 import { bindField, messagesResolver, ruleResolver, showRefusal, submitOnce, useFocusFirst } from '../../../lib/form-rules';
+import { useMyRenewal } from '../api/my-renewal';
 import { useChangeMyDetails, useConfirmEmailChange, useMyDetails, useRequestEmailChange } from '../api/my-details';
 
 /** A London date (YYYY-MM-DD) as members read dates ("Wed 31 March 2027"). */
@@ -46,7 +48,7 @@ export function MyDetailsSection() {
               ]}
             />
             {data.membership.status === 'lapsed' && <p>Until your membership is renewed, bookings are at the standard price.</p>}
-            {/* Renewing online (the renewal window and paying) will sit here. */}
+            <RenewLink />
             <h3>Name and e-mail</h3>
             <DetailsList
               rows={[
@@ -61,6 +63,19 @@ export function MyDetailsSection() {
         )}
       </QueryView>
     </section>
+  );
+}
+
+/** "Renew" while renewal is open (docs/membership.md#renewing-online), leading to the renewal page. */
+function RenewLink() {
+  const renewal = useMyRenewal();
+  if (!renewal.data?.open) return null;
+  return (
+    <p>
+      <Link className="btn" to="/my-club/renew">
+        Renew
+      </Link>
+    </p>
   );
 }
 

@@ -1,4 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { OfflinePaymentAnswerSchema, OpenOfflineOrderListSchema, type OpenOfflineOrderList } from '@core/membership/membership-orders';
 import type { MembershipCategory } from '@core/membership/membership-category';
 import type { MembershipCategoryFormValues, MembershipSettingsFormValues } from '@core/membership/membership-forms';
 import {
@@ -55,4 +57,26 @@ export function useUpdateCategory(config: MutationConfig<MembershipCategory, { i
 
 export function useSaveMembershipSettings(config: MutationConfig<MembershipSettingsAnswer, MembershipSettingsFormValues> = {}) {
   return useMutation({ ...config, mutationFn: saveMembershipSettings, onSuccess: useReadAgainAfter([['admin', 'membership', 'settings']], config) });
+}
+
+/** The open orders to be paid in cash or by transfer, oldest first (members:write). */
+export async function listOpenOfflineOrders(): Promise<OpenOfflineOrderList['orders']> {
+  return (await apiGet('/api/admin/membership/orders', OpenOfflineOrderListSchema)).orders;
+}
+
+export const openOfflineOrdersQueryOptions = () => adminQueryOptions(['membership', 'orders'], listOpenOfflineOrders);
+
+export function useOpenOfflineOrders() {
+  return useQuery(openOfflineOrdersQueryOptions());
+}
+
+type OfflinePayment = { orderId: string; method: 'cash' | 'transfer' };
+
+/** Confirms a cash or transfer payment: the member's renewal date moves once. */
+export function markOrderPaid({ orderId, method }: OfflinePayment): Promise<z.infer<typeof OfflinePaymentAnswerSchema>> {
+  return apiPost(`/api/admin/membership/orders/${encodeURIComponent(orderId)}/paid`, { method }, OfflinePaymentAnswerSchema);
+}
+
+export function useMarkOrderPaid(config: MutationConfig<z.infer<typeof OfflinePaymentAnswerSchema>, OfflinePayment> = {}) {
+  return useMutation({ ...config, mutationFn: markOrderPaid, onSuccess: useReadAgainAfter([['admin', 'membership', 'orders']], config) });
 }

@@ -24,7 +24,7 @@ import { NoticeArea, type Notice } from '../../../../admin/shared/components/not
 import { PageTitle } from '../../../../admin/shared/components/page-title';
 import { PanelForm } from '../../../../admin/shared/components/panel-form';
 import '../membership.css';
-import { categoriesQueryOptions, membershipSettingsQueryOptions, useCategories, useCreateCategory, useMembershipSettings, useSaveMembershipSettings, useUpdateCategory } from '../api/membership';
+import { categoriesQueryOptions, membershipSettingsQueryOptions, openOfflineOrdersQueryOptions, useCategories, useMarkOrderPaid, useOpenOfflineOrders, useCreateCategory, useMembershipSettings, useSaveMembershipSettings, useUpdateCategory } from '../api/membership';
 
 export const CATEGORIES_LOAD_FAILED = 'Failed to load the membership categories';
 export const SETTINGS_LOAD_FAILED = 'Failed to load the membership settings';
@@ -77,6 +77,7 @@ export function MembershipPage() {
             />
           ))}
       </section>
+      <OfflineOrdersPanel onNotice={setNotice} />
       <div className="adm-columns">
         <CategoryPanel
           key={editing?.id ?? 'new'}
@@ -95,6 +96,57 @@ export function MembershipPage() {
         <SettingsPanel onSaved={() => setNotice({ kind: 'success', message: 'Membership settings saved.' })} onStart={() => setNotice(null)} />
       </div>
     </>
+  );
+}
+
+export const ORDERS_LOAD_FAILED = 'Failed to load the renewals waiting for payment';
+
+/** Renewals members chose to pay in cash or by transfer: an admin marks each paid once the money is in. */
+function OfflineOrdersPanel({ onNotice }: { onNotice: (notice: Notice) => void }) {
+  const orders = useOpenOfflineOrders();
+  const tryAgain = useTryAgain(openOfflineOrdersQueryOptions().queryKey);
+  const mark = useMarkOrderPaid();
+  const markPaid = (orderId: string, name: string, method: 'cash' | 'transfer') => {
+    onNotice(null);
+    mark.mutate(
+      { orderId, method },
+      {
+        onSuccess: (answer) => onNotice({ kind: 'success', message: answer.result === 'refund' ? `Payment recorded for ${name}; it bought nothing: refund it.` : `Payment recorded: ${name} is renewed until ${answer.order.paysUntil}.` }),
+        onError: (error) => onNotice({ kind: 'error', message: refusalMessage(error, 'Failed to record the payment. Please try again.') }),
+      },
+    );
+  };
+  return (
+    <section className="adm-panel" aria-labelledby="adm-ms-orders-title">
+      <h2 id="adm-ms-orders-title">Renewals waiting for cash or transfer</h2>
+      <LoadStatus query={orders} onRetry={tryAgain} loading="Loading renewals…" failed={ORDERS_LOAD_FAILED} />
+      {orders.isSuccess &&
+        (orders.data.length === 0 ? (
+          <p className="adm-muted">None waiting.</p>
+        ) : (
+          <DataTable label="Renewals waiting for payment" columns={['Member', 'Method', { label: 'Amount', numeric: true }, 'Renews until', 'Actions']}>
+            {orders.data.map((order) => {
+              const name = order.memberName ?? 'A former member';
+              return (
+                <tr key={order.id}>
+                  <td>{name}</td>
+                  <td>{order.method === 'cash' ? 'Cash' : 'Transfer'}</td>
+                  <td className="adm-num">{formatMoney(order.amount, order.currency)}</td>
+                  <td>{order.paysUntil}</td>
+                  <td>
+                    <Button variant="secondary" disabled={mark.isPending} onClick={() => markPaid(order.id, name, 'cash')}>
+                      Mark paid (cash)<span className="visually-hidden"> for {name}</span>
+                    </Button>{' '}
+                    <Button variant="secondary" disabled={mark.isPending} onClick={() => markPaid(order.id, name, 'transfer')}>
+                      Mark paid (transfer)<span className="visually-hidden"> for {name}</span>
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
+        ))}
+    </section>
   );
 }
 
