@@ -8,7 +8,23 @@ import tseslint from 'typescript-eslint';
 import coreLayers from './eslint-rules/core-layers.js';
 
 /** Libraries of a framework or a technology: adapters and the server may use them, the core never. */
-const TECHNOLOGY = ['express', 'react', 'react-dom', 'react-router', 'react-router-dom', 'knex', 'better-sqlite3', 'firebase-admin', 'algoliasearch', 'square', 'inversify', 'pino', 'pino-http', 'helmet', 'nodemailer'];
+const TECHNOLOGY = [
+  'express',
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  'knex',
+  'better-sqlite3',
+  'firebase-admin',
+  'algoliasearch',
+  'square',
+  'inversify',
+  'pino',
+  'pino-http',
+  'helmet',
+  'nodemailer',
+];
 const technology = TECHNOLOGY.flatMap((name) => [name, `${name}/*`]);
 const layer = (...names) => names.map((name) => `**/${name}/**`);
 
@@ -23,11 +39,7 @@ export default tseslint.config(
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: globals.node },
   },
-  {
-    rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-    },
-  },
+  { rules: { '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }] } },
   {
     // The core's folders depend one way: each imports only folders of a lower layer.
     files: ['core/**/*.ts'],
@@ -48,7 +60,10 @@ export default tseslint.config(
   {
     files: ['adapters/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: layer('server', 'web'), message: 'Adapters plug technology into core ports; they never import the server or the web app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: layer('server', 'web'), message: 'Adapters plug technology into core ports; they never import the server or the web app.' }] },
+      ],
     },
   },
   {
@@ -61,7 +76,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/web/**', '!**/web/src/entry-server'],
-              message: 'The server talks to the web app over HTTP only; it draws members\' pages through web/src/entry-server.tsx (ADR 29).',
+              message: "The server talks to the web app over HTTP only; it draws members' pages through web/src/entry-server.tsx (ADR 29).",
             },
           ],
         },
@@ -76,7 +91,14 @@ export default tseslint.config(
       // refs, purity, immutability, ...): state is derived during render, refs are read in
       // effects and handlers only.
       ...reactHooks.configs['recommended-latest'].rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: layer('server', 'adapters'), message: 'The web app talks to the server over HTTP only; it shares core, never server or adapter code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: layer('server', 'adapters'), message: 'The web app talks to the server over HTTP only; it shares core, never server or adapter code.' },
+          ],
+        },
+      ],
     },
   },
   ...FEATURES.map((feature) => ({
@@ -93,7 +115,8 @@ export default tseslint.config(
               // offers others sits in its exports/ folder (admin/exports/ for its admin screens'):
               // those modules, and nothing else of it, may be imported (docs/architecture.md).
               regex: `^(?:\\.\\./)+(?:features/)?(?:${FEATURES.filter((other) => other !== feature).join('|')})/(?!(?:admin/)?exports/)`,
-              message: "Features do not import each other: import what another feature offers from its exports/ folder, or share through web/src/components or web/src/lib.",
+              message:
+                'Features do not import each other: import what another feature offers from its exports/ folder, or share through web/src/components or web/src/lib.',
             },
           ],
         },

@@ -1,5 +1,12 @@
 import { AttendanceSchema, withAfloatMark, type Attendance } from '../core/check-in/attendance';
-import type { AfloatChange, AfloatOutcome, AttendanceChange, AttendanceOutcome, WalkInAfloatChange, WalkInOutcome } from '../core/check-in/attendance-store.port';
+import type {
+  AfloatChange,
+  AfloatOutcome,
+  AttendanceChange,
+  AttendanceOutcome,
+  WalkInAfloatChange,
+  WalkInOutcome,
+} from '../core/check-in/attendance-store.port';
 import { WalkInSchema, withWalkInAfloat, type WalkIn } from '../core/check-in/walk-in';
 import { ValidationError } from '../core/shared/errors';
 import { validRecord } from './stored-records';

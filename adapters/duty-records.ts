@@ -1,15 +1,19 @@
 import { ValidationError } from '../core/shared/errors';
-import { DutySlotSchema, DutyTemplateSchema, DutyTypeSchema, MemberQualificationSchema, QualificationSchema, type MemberQualification, type StaffedSlot } from '../core/duties/duties';
+import {
+  DutySlotSchema,
+  DutyTemplateSchema,
+  DutyTypeSchema,
+  MemberQualificationSchema,
+  QualificationSchema,
+  type MemberQualification,
+  type StaffedSlot,
+} from '../core/duties/duties';
 import { DutyAssignmentSchema, type DutyAssignment } from '../core/duty-rosters/duty-roster';
 import type { DutyCatalogueKind, DutyCatalogueRecords } from '../core/duties/duty-repository.port';
 import { compareText } from './memory/compare-text';
 
 /** Each catalogue kind's schema: what every adapter checks before storing and after reading. */
-export const CATALOGUE_SCHEMAS = {
-  qualifications: QualificationSchema,
-  dutyTypes: DutyTypeSchema,
-  templates: DutyTemplateSchema,
-} as const;
+export const CATALOGUE_SCHEMAS = { qualifications: QualificationSchema, dutyTypes: DutyTypeSchema, templates: DutyTemplateSchema } as const;
 
 export const DUTY_KINDS: readonly DutyCatalogueKind[] = ['qualifications', 'dutyTypes', 'templates'];
 

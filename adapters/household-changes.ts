@@ -30,7 +30,11 @@ export interface HouseholdWrites {
 }
 
 /** HouseholdRepository.join over such a store: the core's rule decides, then its answer is written. */
-export function joinHousehold(writes: HouseholdWrites, input: { householdId: string; memberId: string; at: string; invitationId?: string }, max: number): JoinOutcome | 'no-invitation' {
+export function joinHousehold(
+  writes: HouseholdWrites,
+  input: { householdId: string; memberId: string; at: string; invitationId?: string },
+  max: number,
+): JoinOutcome | 'no-invitation' {
   const { householdId, memberId, at, invitationId } = input;
   if (invitationId !== undefined && !writes.hasInvitation(invitationId, memberId, householdId)) return 'no-invitation';
   const current = writes.current(memberId);

@@ -11,24 +11,18 @@ import { HouseholdInvitationSchema, HouseholdMembershipSchema, type HouseholdInv
  */
 
 /** A local sign-in credential (CredentialRepository). */
-export const CredentialSchema = z.object({
-  uid: z.string().min(1),
-  email: z.string().min(1),
-  passwordHash: z.string().min(1),
-  disabled: z.boolean(),
-});
+export const CredentialSchema = z.object({ uid: z.string().min(1), email: z.string().min(1), passwordHash: z.string().min(1), disabled: z.boolean() });
 
 /** An admin's session (SessionRepository). */
-export const SessionSchema = z.object({
-  tokenHash: z.string().min(1),
-  uid: z.string().min(1),
-  createdAt: InstantSchema,
-  expiresAt: InstantSchema,
-});
+export const SessionSchema = z.object({ tokenHash: z.string().min(1), uid: z.string().min(1), createdAt: InstantSchema, expiresAt: InstantSchema });
 
 /** A member's session: a session with the passkey that opened it (null when none was recorded). */
 export const MemberSessionSchema = SessionSchema.extend({
-  passkeyId: z.string().min(1).nullish().transform((id) => id ?? null),
+  passkeyId: z
+    .string()
+    .min(1)
+    .nullish()
+    .transform((id) => id ?? null),
 });
 
 /** A page checked before it is stored (SitePageRepository.save): anything else is refused with a ValidationError. */

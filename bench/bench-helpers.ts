@@ -101,7 +101,16 @@ export function postJson(url: string, body: unknown, headers: Record<string, str
       {
         method: 'POST',
         agent: connections,
-        headers: { accept: '*/*', 'accept-language': '*', 'accept-encoding': 'gzip, deflate', 'sec-fetch-mode': 'cors', 'user-agent': 'node', ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        headers: {
+          accept: '*/*',
+          'accept-language': '*',
+          'accept-encoding': 'gzip, deflate',
+          'sec-fetch-mode': 'cors',
+          'user-agent': 'node',
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];

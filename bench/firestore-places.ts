@@ -43,7 +43,19 @@ import { ListCalendarEvents } from '../core/calendar/list-calendar-events';
 import { SubmitBooking } from '../core/operations/submit-booking';
 import { startFirestoreEmulator } from '../test/support/firestore-emulator';
 import { aBooking as fullBooking, anEvent as fullEvent, PLAIN_FREE_EVENT } from '../test/support/entities';
-import { emulatorFloor, firestoreRush, loadAverage, metLatencyTargets, printRush, RUSH_INSTANCES, RUSH_ROUNDS, RUSH_WARM_ROUNDS, rushVerdicts, sqliteRush, type RushFigures } from './firestore-rush';
+import {
+  emulatorFloor,
+  firestoreRush,
+  loadAverage,
+  metLatencyTargets,
+  printRush,
+  RUSH_INSTANCES,
+  RUSH_ROUNDS,
+  RUSH_WARM_ROUNDS,
+  rushVerdicts,
+  sqliteRush,
+  type RushFigures,
+} from './firestore-rush';
 import { execFileSync } from 'node:child_process';
 import { compareLedgerDesigns } from './ledger-designs/compare-ledger-designs';
 
@@ -121,9 +133,7 @@ async function seedClub(db: Firestore, prefix: string, existing: number): Promis
   const at = new Date();
   for (let i = 0; i < existing; i += 50) {
     await Promise.all(
-      Array.from({ length: Math.min(50, existing - i) }, (_, j) =>
-        bookings.addIfPlacesRemain(aBooking(`seed-${i + j}`, BUSY, at), { capacity: BIG, now: at }),
-      ),
+      Array.from({ length: Math.min(50, existing - i) }, (_, j) => bookings.addIfPlacesRemain(aBooking(`seed-${i + j}`, BUSY, at), { capacity: BIG, now: at })),
     );
   }
 }
@@ -152,11 +162,26 @@ function useCases(db: Firestore, prefix: string) {
       // No cap per address: the bench books from one address on purpose.
       bookingLimits: {},
     }),
-    calendar: new ListCalendarEvents({ events, bookings, conditions: new FirestoreConditionsRepository(db, { collectionPrefix: prefix }), clock, attribution: null }),
+    calendar: new ListCalendarEvents({
+      events,
+      bookings,
+      conditions: new FirestoreConditionsRepository(db, { collectionPrefix: prefix }),
+      clock,
+      attribution: null,
+    }),
   };
 }
 
-const FORM = { firstName: 'Ann', lastName: 'Member', numberAttending: 1, numberOfChildren: 0, numberOfSoftDrinks: 0, numberOfVegetarian: 0, boatName: '', userEmail: '' };
+const FORM = {
+  firstName: 'Ann',
+  lastName: 'Member',
+  numberAttending: 1,
+  numberOfChildren: 0,
+  numberOfSoftDrinks: 0,
+  numberOfVegetarian: 0,
+  boatName: '',
+  userEmail: '',
+};
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -253,7 +278,9 @@ async function measureRush(emulator: { host: string; projectId: string }, db: Fi
     const runs: RushFigures[] = [];
     for (const count of RUSH_INSTANCES) runs.push(await firestoreRush(emulator, db, count, `rushwarm${round}x${count}_`));
     const emulatorCpu = runs.map((f) => (f.emulatorCpuMsPerBooking === null ? 'n/a' : `${f.emulatorCpuMsPerBooking.toFixed(1)} ms`)).join(', ');
-    console.log(`\nWarm-up round ${round} (not counted): p99 ${[reference, ...runs].map((f) => `${f.label} ${Math.round(f.p99)} ms`).join(', ')}; the emulator's CPU per booking ${emulatorCpu}`);
+    console.log(
+      `\nWarm-up round ${round} (not counted): p99 ${[reference, ...runs].map((f) => `${f.label} ${Math.round(f.p99)} ms`).join(', ')}; the emulator's CPU per booking ${emulatorCpu}`,
+    );
   }
   // Over all rounds, how many runs of each configuration met both latency targets.
   const met = new Map<string, number>();
@@ -282,7 +309,9 @@ async function measureCost(emulator: { host: string; projectId: string }, db: Fi
     console.log(`level ${level}: measured in ${fmt((performance.now() - started) / 1000)} s`);
   }
   const base = figures[0];
-  console.log('\n| bookings already in the event | reads per booking | booking median | 20 concurrent | reads per calendar view | calendar median | events shown |');
+  console.log(
+    '\n| bookings already in the event | reads per booking | booking median | 20 concurrent | reads per calendar view | calendar median | events shown |',
+  );
   console.log('|---|---|---|---|---|---|---|');
   for (const f of figures) {
     console.log(

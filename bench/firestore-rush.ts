@@ -43,7 +43,17 @@ import { placesTaken } from '../core/bookings/booking-state';
 import type { BookingRepository } from '../core/bookings/booking-repository.port';
 import type { EventRepository } from '../core/events/event-repository.port';
 import { anEvent, PLAIN_FREE_EVENT } from '../test/support/entities';
-import { benchBookingForm, benchServerEnv, DATABASE_FILE, keptAliveConnections, memberAddress, percentile, postJson, startFlags, startServerBundle } from './bench-helpers';
+import {
+  benchBookingForm,
+  benchServerEnv,
+  DATABASE_FILE,
+  keptAliveConnections,
+  memberAddress,
+  percentile,
+  postJson,
+  startFlags,
+  startServerBundle,
+} from './bench-helpers';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 export const RUSH_BOOKINGS = Number(process.env.BENCH_RUSH_BOOKINGS ?? '300');
@@ -181,7 +191,11 @@ async function warmUp(urls: string[]): Promise<Agent | null> {
  * answers, their latencies, and the CPU the bench itself spent sending them and reading the
  * answers (per booking).
  */
-async function fire(urls: string[], count: number, connections: Agent): Promise<{ latencies: number[]; statuses: Record<string, number>; messages: Record<string, number>; wallMs: number; clientCpuMsPerBooking: number }> {
+async function fire(
+  urls: string[],
+  count: number,
+  connections: Agent,
+): Promise<{ latencies: number[]; statuses: Record<string, number>; messages: Record<string, number>; wallMs: number; clientCpuMsPerBooking: number }> {
   const statuses: Record<string, number> = {};
   const messages: Record<string, number> = {};
   const latencies: number[] = [];
@@ -194,7 +208,12 @@ async function fire(urls: string[], count: number, connections: Agent): Promise<
       const sent = performance.now();
       let status = 'error';
       try {
-        const res = await postJson(`${urls[n % urls.length]}/api/bookings`, benchBookingForm(EVENT_ID, 'Rush', n), { 'x-forwarded-for': memberAddress(n + 1) }, connections);
+        const res = await postJson(
+          `${urls[n % urls.length]}/api/bookings`,
+          benchBookingForm(EVENT_ID, 'Rush', n),
+          { 'x-forwarded-for': memberAddress(n + 1) },
+          connections,
+        );
         status = String(res.status);
         const body = parsedOrEmpty(res.text);
         if (res.status !== 201) {
@@ -209,7 +228,13 @@ async function fire(urls: string[], count: number, connections: Agent): Promise<
     }),
   );
   const cpu = process.cpuUsage(cpuBefore);
-  return { latencies: latencies.sort((a, b) => a - b), statuses, messages, wallMs: performance.now() - started, clientCpuMsPerBooking: (cpu.user + cpu.system) / 1000 / count };
+  return {
+    latencies: latencies.sort((a, b) => a - b),
+    statuses,
+    messages,
+    wallMs: performance.now() - started,
+    clientCpuMsPerBooking: (cpu.user + cpu.system) / 1000 / count,
+  };
 }
 
 function parsedOrEmpty(text: string): { error?: string; message?: string } {
@@ -227,11 +252,15 @@ async function stored(bookings: BookingRepository): Promise<{ stored: number; pl
   return { stored: list.length, placesTaken: placesTaken(list, now), ledgerEqualsBookings: differences.length === 0 };
 }
 
-const BASE_ENV = (dataDir: string): NodeJS.ProcessEnv =>
-  benchServerEnv(dataDir, { SEED_DEMO_DATA: 'false', METADATA_SERVER_DETECTION: 'none' });
+const BASE_ENV = (dataDir: string): NodeJS.ProcessEnv => benchServerEnv(dataDir, { SEED_DEMO_DATA: 'false', METADATA_SERVER_DETECTION: 'none' });
 
 const NO_COUNTS: Counts = { reads: 0, writes: 0, roundTrips: 0, cpuMs: 0 };
-const sumCounts = (a: Counts, b: Counts): Counts => ({ reads: a.reads + b.reads, writes: a.writes + b.writes, roundTrips: a.roundTrips + b.roundTrips, cpuMs: a.cpuMs + b.cpuMs });
+const sumCounts = (a: Counts, b: Counts): Counts => ({
+  reads: a.reads + b.reads,
+  writes: a.writes + b.writes,
+  roundTrips: a.roundTrips + b.roundTrips,
+  cpuMs: a.cpuMs + b.cpuMs,
+});
 
 /**
  * The CPU time so far, in ms, of the emulator's Java server listening on `host` (found by its
@@ -255,7 +284,14 @@ export function emulatorCpuMs(host: string | undefined): number | null {
 }
 
 /** The rush, on the warm-up's connections when given, else each booking on a connection of its own. */
-async function measure(label: string, instances: Instance[], bookings: BookingRepository, countsBefore: Counts, warmConnections: Agent | null, emulatorHost?: string): Promise<RushFigures> {
+async function measure(
+  label: string,
+  instances: Instance[],
+  bookings: BookingRepository,
+  countsBefore: Counts,
+  warmConnections: Agent | null,
+  emulatorHost?: string,
+): Promise<RushFigures> {
   const emulatorBefore = emulatorCpuMs(emulatorHost);
   const connections = warmConnections ?? keptAliveConnections();
   const { latencies, statuses, messages, wallMs, clientCpuMsPerBooking } = await fire(
@@ -403,7 +439,9 @@ export function rushVerdicts(reference: RushFigures, runs: RushFigures[]): strin
   for (const f of [reference, ...runs]) {
     const full = f.messages[`409 Fully booked`] ?? 0;
     const ok = f.overbooked === 0 && f.stored === RUSH_CAPACITY && (f.statuses['201'] ?? 0) === RUSH_CAPACITY && full === refused && f.ledgerEqualsBookings;
-    lines.push(`${f.label}: ${f.statuses['201'] ?? 0} booked, ${full} refused "Fully booked", ${f.stored} stored, ${f.overbooked} overbooked, ledger ${f.ledgerEqualsBookings ? '=' : '≠'} bookings: ${ok ? 'PASS' : 'FAIL'}`);
+    lines.push(
+      `${f.label}: ${f.statuses['201'] ?? 0} booked, ${full} refused "Fully booked", ${f.stored} stored, ${f.overbooked} overbooked, ledger ${f.ledgerEqualsBookings ? '=' : '≠'} bookings: ${ok ? 'PASS' : 'FAIL'}`,
+    );
   }
   for (const f of runs) {
     const ratio = f.p99 / reference.p99;
@@ -439,7 +477,10 @@ export async function emulatorFloor(db: Firestore, prefix: string): Promise<void
       await run(i);
       times.push(performance.now() - started);
     }
-    return percentile(times.sort((a, b) => a - b), 50);
+    return percentile(
+      times.sort((a, b) => a - b),
+      50,
+    );
   };
   const get = await median(() => ref(0).get());
   const getAll = await median(() => db.getAll(...refs));
@@ -452,7 +493,9 @@ export async function emulatorFloor(db: Firestore, prefix: string): Promise<void
   );
   const booking = 3 * transaction + get + get + commit;
   console.log(`\nThe emulator alone, median of 30 each, one after another (load ${loadAverage()}):`);
-  console.log('| one document read | 8 documents read | batch of one write | transaction: read and write one document | a booking\'s round trips one after another (3 transactions, 2 reads, 1 commit) |');
+  console.log(
+    "| one document read | 8 documents read | batch of one write | transaction: read and write one document | a booking's round trips one after another (3 transactions, 2 reads, 1 commit) |",
+  );
   console.log('|---|---|---|---|---|');
   console.log(`| ${fmt(get, 1)} ms | ${fmt(getAll, 1)} ms | ${fmt(commit, 1)} ms | ${fmt(transaction, 1)} ms | ${fmt(booking, 0)} ms |`);
 }

@@ -35,7 +35,9 @@ import { BENCH_QUERIES, keystrokeQueries } from './search-corpus';
 const DURATION = Number(process.env.BENCH_DURATION ?? '10');
 const WARMUP = Number(process.env.BENCH_WARMUP ?? '2');
 const PROFILE_DIR = process.env.BENCH_PROFILE;
-const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+const ONLY = process.env.BENCH_ONLY?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const BUILD = process.env.BENCH_BUILD !== 'false';
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -43,12 +45,7 @@ const MB = 1024 * 1024;
 
 /** What bench/app-probe.mjs answers over the IPC channel. */
 type AppServerRequest =
-  | { type: 'stats' }
-  | { type: 'cpu' }
-  | { type: 'startProfile' }
-  | { type: 'stopProfile'; file: string }
-  | { type: 'startLoadWindow' }
-  | { type: 'stop' };
+  { type: 'stats' } | { type: 'cpu' } | { type: 'startProfile' } | { type: 'stopProfile'; file: string } | { type: 'startLoadWindow' } | { type: 'stop' };
 type AppServerMessage =
   | { type: 'stats'; rss: number; peakRss: number; peakRssDuringLoad: number; heapUsed: number }
   | { type: 'cpu'; micros: number }
@@ -113,10 +110,7 @@ function messages<M extends { type: string }>(child: ChildProcess, name: string)
 }
 
 function startBaseline(): { child: ChildProcess; next: (type: string) => Promise<BaselineMessage> } {
-  const child = fork(join(HERE, 'baseline-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = fork(join(HERE, 'baseline-server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return { child, next: messages<BaselineMessage>(child, 'baseline-server.ts') };
 }
 
@@ -146,13 +140,7 @@ async function startApp(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; 
 
 async function measure(baseUrl: string, scenario: Scenario, seconds: number): Promise<Figures> {
   const latencies: number[] = [];
-  const instance = autocannon({
-    url: baseUrl,
-    connections: scenario.connections,
-    duration: seconds,
-    requests: scenario.requests(),
-    timeout: 10,
-  });
+  const instance = autocannon({ url: baseUrl, connections: scenario.connections, duration: seconds, requests: scenario.requests(), timeout: 10 });
   instance.on('response', (_client: unknown, _status: number, _bytes: number, time: number) => {
     latencies.push(time);
   });
@@ -261,7 +249,8 @@ async function main(): Promise<void> {
     // The calendar as a phone first opens it: the app's page with the events inside and its list
     // drawn by the server (ADR 23).
     const calendarPage = await capture('GET', '/calendar');
-    if (calendarPage.status !== 200 || !calendarPage.text.includes('<main')) throw new Error(`GET /calendar answered ${calendarPage.status} without its list drawn`);
+    if (calendarPage.status !== 200 || !calendarPage.text.includes('<main'))
+      throw new Error(`GET /calendar answered ${calendarPage.status} without its list drawn`);
     const feedEvents = feed.text.split('BEGIN:VEVENT').length - 1;
     const bookingBody = (n: number) => benchBookingForm(free.id, 'Bench', n);
     const firstBooking = await capture('POST', '/api/bookings', bookingBody(0));
@@ -272,10 +261,12 @@ async function main(): Promise<void> {
     const managePage = await capture('GET', managePath);
     if (managePage.status !== 200) throw new Error(`GET /api/my-booking answered ${managePage.status}`);
     baseline.child.send({ type: 'answers', answers } satisfies BaselineRequest);
-    console.log(`Calendar answer ${int(calendar.size)} bytes (${listed.length} events); event page ${int(eventPage.size)} bytes (${shown.id}); ` +
-      `calendar feed ${int(feed.size)} bytes (${feedEvents} events); calendar page ${int(calendarPage.size)} bytes; ` +
-      `search answers ${int(searchBytes / searchPaths.length)} bytes and ${(searchHits / searchPaths.length).toFixed(1)} hits on average over ${searchPaths.length} queries; ` +
-      `bookings go to "${free.id}".\n`);
+    console.log(
+      `Calendar answer ${int(calendar.size)} bytes (${listed.length} events); event page ${int(eventPage.size)} bytes (${shown.id}); ` +
+        `calendar feed ${int(feed.size)} bytes (${feedEvents} events); calendar page ${int(calendarPage.size)} bytes; ` +
+        `search answers ${int(searchBytes / searchPaths.length)} bytes and ${(searchHits / searchPaths.length).toFixed(1)} hits on average over ${searchPaths.length} queries; ` +
+        `bookings go to "${free.id}".\n`,
+    );
 
     // Every 201 the load generator sees is checked against the database afterwards.
     const bookingIds: string[] = [];
@@ -287,7 +278,12 @@ async function main(): Promise<void> {
     const countBefore = async () => (countForEvent.get(free.id) as { n: number }).n;
     const verifyBookings = (ids: string[], eventId: string) => {
       const missing = ids.filter((id) => storedWithEvent.get(id, eventId) === undefined);
-      return { requested: ids.length, stored: ids.length - missing.length, missing: missing.slice(0, 20), storedForEvent: (countForEvent.get(eventId) as { n: number }).n };
+      return {
+        requested: ids.length,
+        stored: ids.length - missing.length,
+        missing: missing.slice(0, 20),
+        storedForEvent: (countForEvent.get(eventId) as { n: number }).n,
+      };
     };
     const appChild = app.child;
     const appNext = app.next;
@@ -316,7 +312,7 @@ async function main(): Promise<void> {
       },
       {
         key: 'calendarpage',
-        title: "Calendar page: GET /calendar (the page drawn by the server with its events, ADR 29), no target",
+        title: 'Calendar page: GET /calendar (the page drawn by the server with its events, ADR 29), no target',
         connections: 50,
         expectedStatus: 200,
         requests: () => [{ method: 'GET', path: '/calendar' }],
@@ -390,10 +386,15 @@ async function main(): Promise<void> {
       appChild.send({ type: 'cpu' } satisfies AppServerRequest);
       return ((await appNext('cpu')) as Extract<AppServerMessage, { type: 'cpu' }>).micros;
     };
-    const load = () => loadavg().map((n) => n.toFixed(2)).join(' / ');
+    const load = () =>
+      loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' / ');
     appChild.send({ type: 'stats' } satisfies AppServerRequest);
     const idle = (await appNext('stats')) as Extract<AppServerMessage, { type: 'stats' }>;
-    console.log(`App RSS after start, before load: ${(idle.rss / MB).toFixed(0)} MB (heap used ${(idle.heapUsed / MB).toFixed(0)} MB). Machine load average (1/5/15 min): ${load()}\n`);
+    console.log(
+      `App RSS after start, before load: ${(idle.rss / MB).toFixed(0)} MB (heap used ${(idle.heapUsed / MB).toFixed(0)} MB). Machine load average (1/5/15 min): ${load()}\n`,
+    );
 
     const results: { scenario: Scenario; app: Figures; base: Figures; cpuMsPerRequest: number; loadAvg: string }[] = [];
     const verdicts: { label: string; pass: boolean; detail: string }[] = [];
@@ -406,7 +407,7 @@ async function main(): Promise<void> {
       if (PROFILE_DIR) appChild.send({ type: 'startProfile' } satisfies AppServerRequest);
       const cpuBefore = await appCpuMicros();
       const appFigures = await measure(appUrl, scenario, DURATION);
-      const cpuMsPerRequest = (await appCpuMicros() - cpuBefore) / 1000 / Math.max(1, appFigures.requests);
+      const cpuMsPerRequest = ((await appCpuMicros()) - cpuBefore) / 1000 / Math.max(1, appFigures.requests);
       if (PROFILE_DIR) {
         mkdirSync(PROFILE_DIR, { recursive: true });
         appChild.send({ type: 'stopProfile', file: resolve(PROFILE_DIR, `${scenario.key}.cpuprofile`) } satisfies AppServerRequest);
@@ -420,16 +421,27 @@ async function main(): Promise<void> {
       const baseFigures = await measure(baselineUrl, scenario, DURATION);
       bookingIds.length = idsBeforeBaseline;
       results.push({ scenario, app: appFigures, base: baseFigures, cpuMsPerRequest, loadAvg });
-      for (const [who, f] of [['app', appFigures], ['baseline', baseFigures]] as const) {
+      for (const [who, f] of [
+        ['app', appFigures],
+        ['baseline', baseFigures],
+      ] as const) {
         console.log(
           `   ${who.padEnd(8)} ${int(f.rps).padStart(7)} req/s  p50 ${ms(f.p50)}  p95 ${ms(f.p95)}  p99 ${ms(f.p99)}  max ${ms(f.max)}  ` +
             `errors ${f.errors}  unexpected status ${f.unexpected}  (${int(f.requests)} answers: ${JSON.stringify(f.statuses)})`,
         );
       }
-      console.log(`   ratio app / baseline: ${(appFigures.rps / baseFigures.rps).toFixed(2)} of the throughput, ${(appFigures.p99 / baseFigures.p99).toFixed(1)}x the p99`);
-      console.log(`   app CPU ${cpuMsPerRequest.toFixed(3)} ms per request (one free core: about ${int(1000 / cpuMsPerRequest)} req/s); machine load average ${loadAvg}\n`);
+      console.log(
+        `   ratio app / baseline: ${(appFigures.rps / baseFigures.rps).toFixed(2)} of the throughput, ${(appFigures.p99 / baseFigures.p99).toFixed(1)}x the p99`,
+      );
+      console.log(
+        `   app CPU ${cpuMsPerRequest.toFixed(3)} ms per request (one free core: about ${int(1000 / cpuMsPerRequest)} req/s); machine load average ${loadAvg}\n`,
+      );
       for (const t of scenario.targets) {
-        verdicts.push({ label: t.label, pass: t.check(appFigures) && appFigures.errors === 0 && appFigures.unexpected === 0, detail: `${int(appFigures.rps)} req/s, p95 ${ms(appFigures.p95)}, p99 ${ms(appFigures.p99)}, errors ${appFigures.errors + appFigures.unexpected}` });
+        verdicts.push({
+          label: t.label,
+          pass: t.check(appFigures) && appFigures.errors === 0 && appFigures.unexpected === 0,
+          detail: `${int(appFigures.rps)} req/s, p95 ${ms(appFigures.p95)}, p99 ${ms(appFigures.p99)}, errors ${appFigures.errors + appFigures.unexpected}`,
+        });
       }
       if (scenario.key === 'search') {
         // Which keystrokes cost the most: the median of five sequential requests for each.
@@ -446,7 +458,12 @@ async function main(): Promise<void> {
         }
         timed.sort((a, b) => b.median - a.median);
         const over = timed.filter((t) => t.median >= 10).length;
-        console.log(`   slowest keystrokes (median of 5, sequential): ${timed.slice(0, 8).map((t) => `"${t.q}" ${ms(t.median)}`).join(', ')}`);
+        console.log(
+          `   slowest keystrokes (median of 5, sequential): ${timed
+            .slice(0, 8)
+            .map((t) => `"${t.q}" ${ms(t.median)}`)
+            .join(', ')}`,
+        );
         console.log(`   ${over} of ${timed.length} distinct keystrokes take 10 ms or more\n`);
       }
       if (scenario.key === 'feed') {
@@ -455,7 +472,15 @@ async function main(): Promise<void> {
         const calendarScenario = allScenarios.find((s) => s.key === 'calendar')!;
         const totals = { calendar: { requests: 0, seconds: 0 }, feed: { requests: 0, seconds: 0 } };
         for (let turn = 0; turn < 4; turn += 1) {
-          for (const [key, s] of (turn % 2 === 0 ? [['calendar', calendarScenario], ['feed', scenario]] : [['feed', scenario], ['calendar', calendarScenario]]) as [keyof typeof totals, Scenario][]) {
+          for (const [key, s] of (turn % 2 === 0
+            ? [
+                ['calendar', calendarScenario],
+                ['feed', scenario],
+              ]
+            : [
+                ['feed', scenario],
+                ['calendar', calendarScenario],
+              ]) as [keyof typeof totals, Scenario][]) {
             const f = await measure(appUrl, s, 2);
             totals[key].requests += f.requests - f.unexpected;
             totals[key].seconds += f.seconds;
@@ -477,28 +502,62 @@ async function main(): Promise<void> {
         // not lost bookings; a lost booking is a 201 whose id is not stored.
         const inFlightAllowance = scenario.connections * (WARMUP > 0 ? 2 : 1);
         const ok = v.stored === v.requested && added >= bookingIds.length && added - bookingIds.length <= inFlightAllowance;
-        console.log(`   bookings: ${int(bookingIds.length)} answered 201 (warm-up included), ${int(v.stored)} of them found stored; ` +
-          `${int(added)} rows added to the event (${int(added - bookingIds.length)} from requests in flight when the load stopped)` +
-          (v.missing.length ? `; missing e.g. ${v.missing.join(', ')}` : '') + '\n');
+        console.log(
+          `   bookings: ${int(bookingIds.length)} answered 201 (warm-up included), ${int(v.stored)} of them found stored; ` +
+            `${int(added)} rows added to the event (${int(added - bookingIds.length)} from requests in flight when the load stopped)` +
+            (v.missing.length ? `; missing e.g. ${v.missing.join(', ')}` : '') +
+            '\n',
+        );
         verdicts.push({ label: 'booking: every 201 stored (none lost)', pass: ok, detail: `${int(v.stored)} / ${int(v.requested)} stored` });
       }
     }
 
     appChild.send({ type: 'stats' } satisfies AppServerRequest);
     const stats = (await appNext('stats')) as Extract<AppServerMessage, { type: 'stats' }>;
-    console.log(`Server memory: peak RSS ${(stats.peakRss / MB).toFixed(0)} MB overall (setup included), ${(stats.peakRssDuringLoad / MB).toFixed(0)} MB peak under load, ${(stats.rss / MB).toFixed(0)} MB at the end (heap used ${(stats.heapUsed / MB).toFixed(0)} MB)\n`);
+    console.log(
+      `Server memory: peak RSS ${(stats.peakRss / MB).toFixed(0)} MB overall (setup included), ${(stats.peakRssDuringLoad / MB).toFixed(0)} MB peak under load, ${(stats.rss / MB).toFixed(0)} MB at the end (heap used ${(stats.heapUsed / MB).toFixed(0)} MB)\n`,
+    );
     verdicts.push({ label: 'server memory < 200 MB', pass: stats.peakRss < 200 * MB, detail: `peak RSS ${(stats.peakRss / MB).toFixed(0)} MB` });
 
     console.log('Summary (markdown):\n');
-    console.log(row(['scenario', 'connections', 'app req/s', 'app p50', 'app p95', 'app p99', 'app errors', 'app CPU ms/req', 'baseline req/s', 'baseline p50', 'baseline p95', 'baseline p99', 'app / baseline req/s', 'load avg']));
+    console.log(
+      row([
+        'scenario',
+        'connections',
+        'app req/s',
+        'app p50',
+        'app p95',
+        'app p99',
+        'app errors',
+        'app CPU ms/req',
+        'baseline req/s',
+        'baseline p50',
+        'baseline p95',
+        'baseline p99',
+        'app / baseline req/s',
+        'load avg',
+      ]),
+    );
     console.log(row(Array(14).fill('---')));
     for (const r of results) {
-      console.log(row([
-        r.scenario.key, String(r.scenario.connections),
-        int(r.app.rps), ms(r.app.p50), ms(r.app.p95), ms(r.app.p99), String(r.app.errors + r.app.unexpected), r.cpuMsPerRequest.toFixed(3),
-        int(r.base.rps), ms(r.base.p50), ms(r.base.p95), ms(r.base.p99),
-        (r.app.rps / r.base.rps).toFixed(2), r.loadAvg,
-      ]));
+      console.log(
+        row([
+          r.scenario.key,
+          String(r.scenario.connections),
+          int(r.app.rps),
+          ms(r.app.p50),
+          ms(r.app.p95),
+          ms(r.app.p99),
+          String(r.app.errors + r.app.unexpected),
+          r.cpuMsPerRequest.toFixed(3),
+          int(r.base.rps),
+          ms(r.base.p50),
+          ms(r.base.p95),
+          ms(r.base.p99),
+          (r.app.rps / r.base.rps).toFixed(2),
+          r.loadAvg,
+        ]),
+      );
     }
     console.log('\nTargets:');
     for (const v of verdicts) console.log(`  ${v.pass ? 'PASS' : 'FAIL'}  ${v.label}  (${v.detail})`);

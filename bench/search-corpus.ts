@@ -101,9 +101,15 @@ export function benchSearchRecords(count: number, seed = 20260601): { index: Sea
     switch (index) {
       case 'events':
         record = {
-          objectID, type: 'event', category: 'event', name: title(), description,
+          objectID,
+          type: 'event',
+          category: 'event',
+          name: title(),
+          description,
           longdescription: `${sentence(20)} ${sentence(25)} ${sentence(15)}`,
-          eventDate: start + Math.floor(rand() * 9 * 365 * 86400), bookingUrl: `/event-booking?id=${objectID}`, tags,
+          eventDate: start + Math.floor(rand() * 9 * 365 * 86400),
+          bookingUrl: `/event-booking?id=${objectID}`,
+          tags,
         };
         break;
       case 'documents':
@@ -122,9 +128,24 @@ export function benchSearchRecords(count: number, seed = 20260601): { index: Sea
 
 /** What members look for: common and rare words, two-word phrases, a word that matches nothing. */
 export const BENCH_QUERIES = [
-  'regatta', 'channel 16', 'hull speed', 'laser', 'rescue boat', 'moorings', 'membership fees',
-  'constitution', 'work day', 'barbecue', 'trip slip', 'frostbite', 'wayfarer', 'junior training',
-  'water level', 'committee', 'spinnaker', 'kalomer',
+  'regatta',
+  'channel 16',
+  'hull speed',
+  'laser',
+  'rescue boat',
+  'moorings',
+  'membership fees',
+  'constitution',
+  'work day',
+  'barbecue',
+  'trip slip',
+  'frostbite',
+  'wayfarer',
+  'junior training',
+  'water level',
+  'committee',
+  'spinnaker',
+  'kalomer',
 ];
 
 /**

@@ -15,7 +15,10 @@ const db = await openSqliteDatabase(':memory:');
 const index = new SqliteSearchIndex(db);
 const generated = benchSearchRecords(Number(process.env.BENCH_SEARCH_RECORDS ?? '10000'));
 for (const name of SEARCH_INDEXES) {
-  await index.replaceAll(name, generated.filter((g) => g.index === name).map((g) => g.record));
+  await index.replaceAll(
+    name,
+    generated.filter((g) => g.index === name).map((g) => g.record),
+  );
 }
 
 const queries = process.argv.length > 2 ? process.argv.slice(2) : [...new Set(keystrokeQueries(BENCH_QUERIES))];

@@ -38,7 +38,16 @@ async function main(): Promise<void> {
     const members = built.ports.get('members');
     const now = new Date().toISOString();
     for (let i = 0; i < REQUESTS; i += 1) {
-      await members.create({ id: `bench-member-${i}`, name: `Bench Member ${i}`, email: `member${i}@example.org`, membershipType: 'Adult', renewalDate: '2099-12-31', disabled: false, createdAt: now, updatedAt: now });
+      await members.create({
+        id: `bench-member-${i}`,
+        name: `Bench Member ${i}`,
+        email: `member${i}@example.org`,
+        membershipType: 'Adult',
+        renewalDate: '2099-12-31',
+        disabled: false,
+        createdAt: now,
+        updatedAt: now,
+      });
     }
     let addresses = 0;
     const ask = async (email: string): Promise<number> => {

@@ -37,15 +37,10 @@ const rule = {
   meta: {
     type: 'problem',
     docs: { description: "core/ folders import only folders of a lower layer (docs/architecture.md, the core's one-way order)" },
-    schema: [
-      {
-        type: 'object',
-        properties: { layers: { type: 'array', items: { type: 'array', items: { type: 'string' } } } },
-        additionalProperties: false,
-      },
-    ],
+    schema: [{ type: 'object', properties: { layers: { type: 'array', items: { type: 'array', items: { type: 'string' } } } }, additionalProperties: false }],
     messages: {
-      upward: "core/{{from}}/ may not import core/{{to}}/: {{to}} is not in a layer below {{from}} (docs/architecture.md, the core's one-way order). Move the code to the folder it belongs to, or lift the use case above both.",
+      upward:
+        "core/{{from}}/ may not import core/{{to}}/: {{to}} is not in a layer below {{from}} (docs/architecture.md, the core's one-way order). Move the code to the folder it belongs to, or lift the use case above both.",
       unranked: "core/{{folder}}/ is in no layer of CORE_LAYERS (eslint-rules/core-layers.js): give it its place in the core's one-way order.",
     },
   },

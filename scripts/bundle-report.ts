@@ -57,7 +57,9 @@ export function reportBundle(outDir: string, budgetBytes = INITIAL_JS_BUDGET_BYT
     return 1;
   }
 
-  const files = readdirSync(assetsDir).filter((file) => file.endsWith('.js')).sort();
+  const files = readdirSync(assetsDir)
+    .filter((file) => file.endsWith('.js'))
+    .sort();
   const rows = files.map((file) => {
     const path = join(assetsDir, file);
     return { file, raw: readFileSync(path).length, gzip: gzipSize(path) };

@@ -17,7 +17,10 @@ export class CheckPlacesError extends Error {}
 
 export const USAGE = 'Usage: npm run check-places [-- --repair]';
 
-export async function checkPlaces(args: string[], env: Record<string, string | undefined> = process.env): Promise<{ repair: boolean; differences: PlacesDifference[] }> {
+export async function checkPlaces(
+  args: string[],
+  env: Record<string, string | undefined> = process.env,
+): Promise<{ repair: boolean; differences: PlacesDifference[] }> {
   let repair: boolean;
   try {
     repair = parseArgs({ args, options: { repair: { type: 'boolean', default: false } }, strict: true }).values.repair === true;
@@ -41,8 +44,7 @@ export function formatDifferences(differences: PlacesDifference[]): string {
   if (differences.length === 0) return 'Every event’s places ledger agrees with its bookings.';
   const lines = differences.map(
     (d) =>
-      `${d.eventId}: ledger ${d.ledger.confirmed} confirmed + ${d.ledger.held} held; ` +
-      `bookings ${d.bookings.confirmed} confirmed + ${d.bookings.held} held`,
+      `${d.eventId}: ledger ${d.ledger.confirmed} confirmed + ${d.ledger.held} held; ` + `bookings ${d.bookings.confirmed} confirmed + ${d.bookings.held} held`,
   );
   return [`${differences.length} event(s) whose places ledger differs from the bookings:`, ...lines].join('\n');
 }

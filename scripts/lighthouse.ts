@@ -57,11 +57,7 @@ interface Measurement extends LighthouseRun {
 
 function parseOptions() {
   const { values } = parseArgs({
-    options: {
-      runs: { type: 'string', default: '3' },
-      'form-factor': { type: 'string', default: 'both' },
-      page: { type: 'string', multiple: true },
-    },
+    options: { runs: { type: 'string', default: '3' }, 'form-factor': { type: 'string', default: 'both' }, page: { type: 'string', multiple: true } },
   });
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1 || runs > 9) throw new Error('--runs must be a whole number from 1 to 9');
@@ -323,7 +319,17 @@ async function myBookingUrl(baseUrl: string, eventId: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/bookings`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' },
-    body: JSON.stringify({ eventId, firstName: 'Ada', lastName: 'Lovelace', numberAttending: '1', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: '' }),
+    body: JSON.stringify({
+      eventId,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      numberAttending: '1',
+      numberOfChildren: '',
+      numberOfSoftDrinks: '',
+      numberOfVegetarian: '',
+      boatName: '',
+      email: '',
+    }),
   });
   if (response.status !== 201) throw new Error(`POST /api/bookings answered ${response.status}`);
   const { managePath } = (await response.json()) as { managePath: string };
@@ -361,7 +367,11 @@ async function main(): Promise<number> {
             })),
           };
           measurements.push(measurement);
-          const line = [...CATEGORIES.map((category) => `${category} ${measurement.scores[category] ?? '-'}`), `LCP ${Math.round(measurement.lcpMs ?? NaN)} ms`, `TBT ${Math.round(measurement.tbtMs ?? NaN)} ms`].join(', ');
+          const line = [
+            ...CATEGORIES.map((category) => `${category} ${measurement.scores[category] ?? '-'}`),
+            `LCP ${Math.round(measurement.lcpMs ?? NaN)} ms`,
+            `TBT ${Math.round(measurement.tbtMs ?? NaN)} ms`,
+          ].join(', ');
           console.log(`  ${formFactor} ${page} run ${run}: ${measurement.runtimeError ?? line} (machine speed ${measurement.benchmarkIndex})`);
         }
       }
@@ -387,7 +397,9 @@ async function main(): Promise<number> {
     }
   }
 
-  console.log(`\nLighthouse ${measurements.length > 0 ? '' : '(no runs) '}median of ${runs} run${runs === 1 ? '' : 's'} (needs ${REQUIRED_SCORE} in ${GATED_CATEGORIES.join(', ')}; SEO for information)`);
+  console.log(
+    `\nLighthouse ${measurements.length > 0 ? '' : '(no runs) '}median of ${runs} run${runs === 1 ? '' : 's'} (needs ${REQUIRED_SCORE} in ${GATED_CATEGORIES.join(', ')}; SEO for information)`,
+  );
   console.log(['form factor', 'page     ', ...CATEGORIES.map((c) => c.padStart(14)), 'LCP ms'.padStart(7), 'TBT ms'.padStart(7)].join(' | '));
   for (const row of rows) {
     const cells = CATEGORIES.map((category) => {
@@ -395,7 +407,15 @@ async function main(): Promise<number> {
       const mark = value !== undefined && value < REQUIRED_SCORE && (GATED_CATEGORIES as readonly string[]).includes(category) ? ' !' : '  ';
       return `${value ?? '-'}${mark}`.padStart(14);
     });
-    console.log([row.formFactor.padEnd(11), row.page.padEnd(9), ...cells, String(row.medians.lcpMs ?? '-').padStart(7), String(row.medians.tbtMs ?? '-').padStart(7)].join(' | '));
+    console.log(
+      [
+        row.formFactor.padEnd(11),
+        row.page.padEnd(9),
+        ...cells,
+        String(row.medians.lcpMs ?? '-').padStart(7),
+        String(row.medians.tbtMs ?? '-').padStart(7),
+      ].join(' | '),
+    );
   }
 
   let code = 0;
@@ -418,7 +438,9 @@ async function main(): Promise<number> {
       } else if (value < REQUIRED_SCORE) {
         const medianRun = measurements.find((m) => m.formFactor === row.formFactor && m.page === row.page && m.scores[category] === value);
         const audits = medianRun?.costs[category] ?? [];
-        console.error(`\n${row.formFactor} ${row.page}: ${category} ${value} < ${REQUIRED_SCORE}; audits that cost points: ${audits.join(', ') || 'see the report'}`);
+        console.error(
+          `\n${row.formFactor} ${row.page}: ${category} ${value} < ${REQUIRED_SCORE}; audits that cost points: ${audits.join(', ') || 'see the report'}`,
+        );
         code = code === 2 ? 2 : 1;
       }
     }

@@ -171,7 +171,8 @@ export async function copySqliteToFirestore(
   for (const document of documents) {
     const stored = await from.documents.getStored(document.id);
     if (!stored) throw new MigrationError(`Document ${document.id} disappeared during the copy: stop the server and run again.`);
-    if (!fileKeys.includes(stored.fileKey)) throw new MigrationError(`The file of document ${document.id} (${stored.fileKey}) is missing from ${FILES_FOLDER}.`);
+    if (!fileKeys.includes(stored.fileKey))
+      throw new MigrationError(`The file of document ${document.id} (${stored.fileKey}) is missing from ${FILES_FOLDER}.`);
     await to.documents.put(stored.document, stored.fileKey);
     copied.documents += 1;
   }
@@ -221,7 +222,11 @@ export async function copySqliteToFirestore(
   const withMembers: { householdId: unknown }[] = await sqlite('household_members').distinct('householdId');
   const withInvitations: { householdId: unknown }[] = await sqlite('household_invitations').distinct('householdId');
   const householdIds = [
-    ...new Set([...withPeople.map((row) => String(row.memberId)), ...withMembers.map((row) => String(row.householdId)), ...withInvitations.map((row) => String(row.householdId))]),
+    ...new Set([
+      ...withPeople.map((row) => String(row.memberId)),
+      ...withMembers.map((row) => String(row.householdId)),
+      ...withInvitations.map((row) => String(row.householdId)),
+    ]),
   ].sort();
   const households = new SqliteHouseholdRepository(sqlite);
   source.households = householdIds.length;
@@ -295,7 +300,8 @@ async function copyDuties(
   const slotEvents: { eventId: unknown }[] = await sqlite('duty_slots').distinct('eventId').orderBy('eventId');
   const slots = await duties.listSlotsOfEvents(slotEvents.map((row) => String(row.eventId)));
   source.dutySlots = slots.length;
-  for (let start = 0; start < slots.length; start += 400) await to.duties.addSlots(slots.slice(start, start + 400).map(({ holders: _holders, ...slot }) => slot));
+  for (let start = 0; start < slots.length; start += 400)
+    await to.duties.addSlots(slots.slice(start, start + 400).map(({ holders: _holders, ...slot }) => slot));
   const assignments = slots.flatMap((slot) => slot.holders).sort((a, b) => a.assignedAt.localeCompare(b.assignedAt) || a.slotId.localeCompare(b.slotId));
   // A member disabled after holding a duty keeps their past duties on the record (docs/duties.md),
   // but the storage refuses a new assignment to a disabled member: in the copy such holders are

@@ -251,7 +251,9 @@ export async function bindAdapters(
   // The SQLite file is still opened: with SEARCH=sqlite the search index lives there.
   const firestore =
     config.firestore && !STORAGE_PORTS.every((name) => overrides[name])
-      ? await (await import('../adapters/firestore/firestore-storage')).openFirestoreStorage({
+      ? await (
+          await import('../adapters/firestore/firestore-storage')
+        ).openFirestoreStorage({
           projectId: config.firestore.projectId,
           ...(config.firestore.credentialsFile ? { credentialsFile: config.firestore.credentialsFile } : {}),
           collectionPrefix: config.firestore.collectionPrefix,

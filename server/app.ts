@@ -116,7 +116,11 @@ function squareCsp(hosts: { cdn: string; connect: string; pciConnect: string }):
   };
 }
 const SQUARE_CSP: Record<'sandbox' | 'production', CspDirectives> = {
-  sandbox: squareCsp({ cdn: 'https://sandbox.web.squarecdn.com', connect: 'https://connect.squareupsandbox.com', pciConnect: 'https://pci-connect.squareupsandbox.com' }),
+  sandbox: squareCsp({
+    cdn: 'https://sandbox.web.squarecdn.com',
+    connect: 'https://connect.squareupsandbox.com',
+    pciConnect: 'https://pci-connect.squareupsandbox.com',
+  }),
   production: squareCsp({ cdn: 'https://web.squarecdn.com', connect: 'https://connect.squareup.com', pciConnect: 'https://pci-connect.squareup.com' }),
 };
 
@@ -178,7 +182,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     reportSearchError: (error) => logger.error({ err: error }, 'Search failed; the member was shown no results'),
     reportConfigurationProblem: (message) => logger.error(message),
     reportPasswordResetError: (error) => logger.error({ err: error }, 'A password-reset e-mail could not be sent; the request was answered as usual'),
-    reportSignInCodeError: (error) => logger.error({ err: error }, "A member's sign-in code could not be stored or e-mailed; the request was answered as usual"),
+    reportSignInCodeError: (error) =>
+      logger.error({ err: error }, "A member's sign-in code could not be stored or e-mailed; the request was answered as usual"),
     reportFileCleanupError: (error) => logger.error({ err: error }, "A deleted photo's file could not be removed; it is no longer used"),
   });
   try {
@@ -223,12 +228,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   app.use(
     helmet({
-      contentSecurityPolicy: options.relaxContentSecurityPolicy
-        ? false
-        : {
-            useDefaults: false,
-            directives: contentSecurityPolicy(config),
-          },
+      contentSecurityPolicy: options.relaxContentSecurityPolicy ? false : { useDefaults: false, directives: contentSecurityPolicy(config) },
       crossOriginEmbedderPolicy: false,
     }),
   );
@@ -248,7 +248,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
           res.on('finish', () => {
             if (res.statusCode < 400) return;
             logger[requestLevel(res.statusCode)](
-              { req: { method: req.method, url: redactUrl(req.originalUrl) }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) },
+              {
+                req: { method: req.method, url: redactUrl(req.originalUrl) },
+                res: { statusCode: res.statusCode },
+                responseTime: Math.round(performance.now() - started),
+              },
               'request completed',
             );
           });

@@ -23,7 +23,7 @@ export const SQUARE_APPLICATION_ID_PREFIX = { sandbox: 'sandbox-sq0idb-', produc
 const MIN_SECRET_LENGTH = 16;
 
 export const TRUST_PROXY_TRUE_MESSAGE =
-  'must not be true: that believes any client\'s X-Forwarded-For header, so anyone could pick their own address. ' +
+  "must not be true: that believes any client's X-Forwarded-For header, so anyone could pick their own address. " +
   'Give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. loopback, 10.0.0.2)';
 
 export const TEST_PAYMENTS_IN_PRODUCTION_MESSAGE =
@@ -44,10 +44,7 @@ const asOneOf = (words: readonly string[]) => (value: string) => {
 
 /** One of `choices`, in any case. */
 const choice = <const T extends readonly [string, ...string[]]>(choices: T) =>
-  z.preprocess(
-    asOneOf(choices),
-    z.enum(choices, { error: (issue) => `must be one of ${choices.join(', ')} (got "${String(issue.input)}")` }),
-  );
+  z.preprocess(asOneOf(choices), z.enum(choices, { error: (issue) => `must be one of ${choices.join(', ')} (got "${String(issue.input)}")` }));
 
 const TRUE_WORDS = ['true', '1', 'yes', 'on'];
 const FALSE_WORDS = ['false', '0', 'no', 'off'];
@@ -66,11 +63,7 @@ const wholeNumber = (min: number, max: number) => {
     .string()
     .regex(/^\s*\d+\s*$/, { error: (issue) => `must be a whole number (got "${String(issue.input)}")` })
     .pipe(
-      z.coerce
-        .number<string>({ error: outside })
-        .min(min, { error: outside, abort: true })
-        .max(max, { error: outside, abort: true })
-        .int({ error: outside }),
+      z.coerce.number<string>({ error: outside }).min(min, { error: outside, abort: true }).max(max, { error: outside, abort: true }).int({ error: outside }),
     );
 };
 
@@ -116,21 +109,12 @@ const neededBy =
  * The choice of `key`, one of its `options`' values in any case, `fallback` when unset. A choice
  * that is none of them is reported as such, and the keys are then checked as for `fallback`.
  */
-function provider<const Key extends string, const Options extends readonly [z.ZodObject, ...z.ZodObject[]]>(
-  key: Key,
-  fallback: string,
-  options: Options,
-) {
+function provider<const Key extends string, const Options extends readonly [z.ZodObject, ...z.ZodObject[]]>(key: Key, fallback: string, options: Options) {
   const choices = options.map((option) => String((option.shape[key] as z.ZodLiteral).value)) as [string, ...string[]];
   const chosen = choice(choices).default(fallback);
   return z
     .object({ [key]: chosen } as Record<Key, typeof chosen>)
-    .and(
-      z.preprocess(
-        (env: Record<string, unknown>) => ({ ...env, [key]: chosen.safeParse(env[key]).data ?? fallback }),
-        z.discriminatedUnion(key, options),
-      ),
-    );
+    .and(z.preprocess((env: Record<string, unknown>) => ({ ...env, [key]: chosen.safeParse(env[key]).data ?? fallback }), z.discriminatedUnion(key, options)));
 }
 
 /**
@@ -144,10 +128,7 @@ function embeddedOr<const Key extends string, const Embedded extends string, con
   keys: z.ZodObject<Shape>,
 ) {
   const chosen = <const Value extends string>(value: Value) => ({ [key]: z.literal(value) }) as Record<Key, z.ZodLiteral<Value>>;
-  return provider(key, embedded, [
-    z.object({ ...chosen(embedded), ...keys.partial().shape }),
-    z.object({ ...chosen(outside), ...keys.shape }),
-  ]);
+  return provider(key, embedded, [z.object({ ...chosen(embedded), ...keys.partial().shape }), z.object({ ...chosen(outside), ...keys.shape })]);
 }
 
 const squareNeeds = neededBy('PAYMENTS=square');
@@ -240,7 +221,11 @@ const FirestoreKeys = z.object({
     .trim()
     .refine((file) => existsSync(file), 'must name an existing service-account key file')
     .optional(),
-  FIRESTORE_COLLECTION_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_-]*$/, 'may hold only letters, digits, "_" and "-"').default(''),
+  FIRESTORE_COLLECTION_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]*$/, 'may hold only letters, digits, "_" and "-"')
+    .default(''),
 });
 const Storage = embeddedOr('STORAGE', 'sqlite', 'firestore', FirestoreKeys);
 
@@ -249,12 +234,19 @@ const AlgoliaKeys = z.object({
   ALGOLIA_APP_ID: algoliaNeeds(secret()),
   ALGOLIA_SEARCH_KEY: algoliaNeeds(secret()),
   ALGOLIA_ADMIN_KEY: algoliaNeeds(secret()),
-  ALGOLIA_INDEX_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_.-]*$/, 'may hold only letters, digits, "_", "-" and "."').default('kyc_'),
+  ALGOLIA_INDEX_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]*$/, 'may hold only letters, digits, "_", "-" and "."')
+    .default('kyc_'),
   /** Test-only: other hosts than Algolia's own (refused in production by loadConfig). */
   ALGOLIA_HOSTS: z
     .string()
     .transform((value, ctx) => {
-      const hosts = value.split(',').map((h) => h.trim()).filter(Boolean);
+      const hosts = value
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean);
       const bad = hosts.find((host) => !isUrl(host, ['http:', 'https:']) || !['/', ''].includes(new URL(host).pathname));
       if (bad === undefined) return hosts;
       ctx.addIssue({ code: 'custom', message: `must be comma-separated http(s) base URLs without a path (got "${bad}")` });
@@ -366,14 +358,7 @@ const ConfigSchema = ServerKeys.and(Payments)
     photosEmail: e.PHOTOS_EMAIL,
     waterLevelUrl: e.WATER_LEVEL_URL,
     waterSafetyUrl: e.WATER_SAFETY_URL,
-    adapters: {
-      storage: e.STORAGE,
-      search: e.SEARCH,
-      payments: e.PAYMENTS,
-      identity: e.IDENTITY,
-      campaigns: e.CAMPAIGNS,
-      conditions: e.CONDITIONS,
-    },
+    adapters: { storage: e.STORAGE, search: e.SEARCH, payments: e.PAYMENTS, identity: e.IDENTITY, campaigns: e.CAMPAIGNS, conditions: e.CONDITIONS },
     maxAttendeesPerBooking: e.MAX_ATTENDEES_PER_BOOKING,
     paymentsTestHook: e.PAYMENTS_TEST_HOOK,
     initialAdminEmail: e.INITIAL_ADMIN_EMAIL,
@@ -427,11 +412,7 @@ const ConfigSchema = ServerKeys.and(Payments)
     /** Set when STORAGE=firestore. */
     firestore:
       e.STORAGE === 'firestore'
-        ? {
-            projectId: e.FIRESTORE_PROJECT_ID,
-            credentialsFile: e.GOOGLE_APPLICATION_CREDENTIALS ?? null,
-            collectionPrefix: e.FIRESTORE_COLLECTION_PREFIX,
-          }
+        ? { projectId: e.FIRESTORE_PROJECT_ID, credentialsFile: e.GOOGLE_APPLICATION_CREDENTIALS ?? null, collectionPrefix: e.FIRESTORE_COLLECTION_PREFIX }
         : null,
     /** Set when SEARCH=algolia. The admin key stays on the server; browsers only talk to our API. */
     algolia:
@@ -479,9 +460,7 @@ const ConfigSchema = ServerKeys.and(Payments)
     dutyRedAlertDays: e.DUTY_RED_ALERT_DAYS,
     /** Set when CAMPAIGNS=mailerlite. */
     mailerlite:
-      e.CAMPAIGNS === 'mailerlite'
-        ? { apiKey: e.MAILERLITE_API_KEY, baseUrl: e.MAILERLITE_BASE_URL, cacheMs: e.MAILERLITE_CACHE_SECONDS * 1000 }
-        : null,
+      e.CAMPAIGNS === 'mailerlite' ? { apiKey: e.MAILERLITE_API_KEY, baseUrl: e.MAILERLITE_BASE_URL, cacheMs: e.MAILERLITE_CACHE_SECONDS * 1000 } : null,
   }));
 
 export type AppConfig = z.output<typeof ConfigSchema>;
@@ -539,9 +518,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // A sandbox id with production (or the reverse) fails only in a member's browser: say so now.
     const prefix = SQUARE_APPLICATION_ID_PREFIX[square.environment];
     if (!square.applicationId.startsWith(prefix)) {
-      problems.push(
-        `SQUARE_APPLICATION_ID: must start with "${prefix}" with SQUARE_ENVIRONMENT=${square.environment} (is it the other environment's id?)`,
-      );
+      problems.push(`SQUARE_APPLICATION_ID: must start with "${prefix}" with SQUARE_ENVIRONMENT=${square.environment} (is it the other environment's id?)`);
     }
   }
   if (parsed.data && parsed.data.bookingLimits.maxHeldPlacesPerAddress < parsed.data.maxAttendeesPerBooking) {

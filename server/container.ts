@@ -80,11 +80,7 @@ export interface AppContainer {
  * Builds the server: the adapters bound to the ports (server/adapters.ts), then every feature's
  * use cases, each bound by its class and built when first asked for.
  */
-export async function createContainer(
-  config: AppConfig,
-  overrides: Partial<Adapters> = {},
-  options: ContainerOptions = {},
-): Promise<AppContainer> {
+export async function createContainer(config: AppConfig, overrides: Partial<Adapters> = {}, options: ContainerOptions = {}): Promise<AppContainer> {
   const container = new Container({ defaultScope: 'Singleton' });
   // Always opened: the embedded default for storage and search, and SEARCH=sqlite's index with
   // STORAGE=firestore.
@@ -93,12 +89,7 @@ export async function createContainer(
   container.bind(TYPES.database).toConstantValue(db);
   const closeAdapters = await bindAdapters(container, config, db, overrides, options);
 
-  const context: FeatureContext = {
-    get: (name) => container.get(TYPES[name]),
-    config,
-    options: reportersOf(options),
-    useCase: (type) => container.get(type),
-  };
+  const context: FeatureContext = { get: (name) => container.get(TYPES[name]), config, options: reportersOf(options), useCase: (type) => container.get(type) };
   for (const feature of FEATURES) {
     for (const { type, make } of feature.useCases(context)) {
       container.bind<unknown>(type).toDynamicValue(make).inSingletonScope();

@@ -23,7 +23,9 @@ export function startJobRunner(ports: AppContainer, logger: Logger, everyMs = JO
         // Idempotent: with several instances, or after a restart, each repeating job stays one.
         const now = ports.get('clock').now();
         // The retention run is nightly from the start: a new server does not apply it at once.
-        await ports.get('jobs').schedule([...repeatingJobs(now), retentionRunJob(now, ports.useCase(ApplyRetention).nextRunAfter(now)), membershipReminderRunJob(now)]);
+        await ports
+          .get('jobs')
+          .schedule([...repeatingJobs(now), retentionRunJob(now, ports.useCase(ApplyRetention).nextRunAfter(now)), membershipReminderRunJob(now)]);
         scheduled = true;
       }
       const result = await runner.execute();

@@ -3,9 +3,7 @@ import { REDACTED, isCapabilityParam, redactUrl } from '../core/shared/capabilit
 /** A parsed query or route parameters with every capability secret replaced. */
 export function redactParams(params: unknown): unknown {
   if (params === null || typeof params !== 'object') return params;
-  return Object.fromEntries(
-    Object.entries(params as Record<string, unknown>).map(([name, value]) => [name, isCapabilityParam(name) ? REDACTED : value]),
-  );
+  return Object.fromEntries(Object.entries(params as Record<string, unknown>).map(([name, value]) => [name, isCapabilityParam(name) ? REDACTED : value]));
 }
 
 interface SerializedRequest {
@@ -22,11 +20,5 @@ interface SerializedRequest {
  */
 export function redactRequest(req: SerializedRequest): SerializedRequest {
   const headers = req.headers && typeof req.headers.referer === 'string' ? { ...req.headers, referer: redactUrl(req.headers.referer) } : req.headers;
-  return {
-    ...req,
-    url: typeof req.url === 'string' ? redactUrl(req.url) : req.url,
-    query: redactParams(req.query),
-    params: redactParams(req.params),
-    headers,
-  };
+  return { ...req, url: typeof req.url === 'string' ? redactUrl(req.url) : req.url, query: redactParams(req.query), params: redactParams(req.params), headers };
 }

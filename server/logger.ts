@@ -8,10 +8,7 @@ import type { AppConfig } from './config';
 export function createLogger(config: Pick<AppConfig, 'logLevel'>, destination?: DestinationStream): Logger {
   const options = {
     level: config.logLevel,
-    redact: {
-      paths: ['req.headers.cookie', 'res.headers["set-cookie"]', 'password', '*.password', 'req.body.password'],
-      censor: '[redacted]',
-    },
+    redact: { paths: ['req.headers.cookie', 'res.headers["set-cookie"]', 'password', '*.password', 'req.body.password'], censor: '[redacted]' },
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -40,9 +40,7 @@ function precompress(): Plugin {
           if (content.length < MIN_COMPRESS_BYTES) continue;
           writeFileSync(
             `${path}.br`,
-            brotliCompressSync(content, {
-              params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length },
-            }),
+            brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length } }),
           );
           writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
         }

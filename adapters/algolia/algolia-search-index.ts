@@ -3,7 +3,15 @@ import { algoliasearch, type Algoliasearch, type IndexSettings, type SynonymHit 
 import { UnavailableError } from '../../core/shared/errors';
 import { SEARCH_SYNONYMS } from '../../core/search/search-synonyms';
 import { MIN_LETTERS_FOR_ONE_TYPO, MIN_LETTERS_FOR_TWO_TYPOS } from '../../core/search/search-typos';
-import { HIGHLIGHT_FIELDS, SEARCH_INDEXES, SearchRecordSchema, type Highlight, type SearchHit, type SearchIndexName, type SearchRecord } from '../../core/search/search-hit';
+import {
+  HIGHLIGHT_FIELDS,
+  SEARCH_INDEXES,
+  SearchRecordSchema,
+  type Highlight,
+  type SearchHit,
+  type SearchIndexName,
+  type SearchRecord,
+} from '../../core/search/search-hit';
 import type { SearchIndex } from '../../core/search/search-index.port';
 
 /** The spec's client limits (section 9): connect 1 s, read 2 s, write 30 s. */
@@ -119,12 +127,7 @@ function toHost(base: string): AlgoliaHost {
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || (url.pathname !== '/' && url.pathname !== '')) {
     throw new Error(`An Algolia host must be an http(s) base URL without a path (got "${base}")`);
   }
-  return {
-    url: url.hostname,
-    port: url.port ? Number(url.port) : undefined,
-    protocol: url.protocol === 'http:' ? 'http' : 'https',
-    accept: 'readWrite',
-  };
+  return { url: url.hostname, port: url.port ? Number(url.port) : undefined, protocol: url.protocol === 'http:' ? 'http' : 'https', accept: 'readWrite' };
 }
 
 /**
@@ -177,12 +180,12 @@ export function highlightSegments(value: string, original: string, pre: string, 
   if (text !== original) return null;
 
   const points: { text: string; word: boolean; match: boolean }[] = [];
-  for (let i = 0; i < original.length; ) {
+  for (let i = 0; i < original.length;) {
     const ch = String.fromCodePoint(original.codePointAt(i)!);
     points.push({ text: ch, word: WORD_CHAR.test(ch), match: units[i] });
     i += ch.length;
   }
-  for (let start = 0; start < points.length; ) {
+  for (let start = 0; start < points.length;) {
     if (!points[start].word) {
       start += 1;
       continue;
@@ -309,24 +312,14 @@ export class AlgoliaSearchIndex implements SearchIndex {
     const valid = records.map((r) => SearchRecordSchema.parse(r));
     if (valid.length === 0) return;
     await this.write(async () => {
-      await this.adminClient.saveObjects({
-        indexName: this.indexName(index),
-        objects: valid,
-        batchSize: ALGOLIA_BATCH_SIZE,
-        waitForTasks: true,
-      });
+      await this.adminClient.saveObjects({ indexName: this.indexName(index), objects: valid, batchSize: ALGOLIA_BATCH_SIZE, waitForTasks: true });
     });
   }
 
   async remove(index: SearchIndexName, objectIDs: string[]): Promise<void> {
     if (objectIDs.length === 0) return;
     await this.write(async () => {
-      await this.adminClient.deleteObjects({
-        indexName: this.indexName(index),
-        objectIDs,
-        batchSize: ALGOLIA_BATCH_SIZE,
-        waitForTasks: true,
-      });
+      await this.adminClient.deleteObjects({ indexName: this.indexName(index), objectIDs, batchSize: ALGOLIA_BATCH_SIZE, waitForTasks: true });
     });
   }
 
@@ -335,11 +328,7 @@ export class AlgoliaSearchIndex implements SearchIndex {
     await this.write(async () => {
       // Fills a temporary copy (settings included) and then moves it over the index, so that
       // searches see the old content until the new one is complete.
-      await this.adminClient.replaceAllObjects({
-        indexName: this.indexName(index),
-        objects: valid,
-        batchSize: ALGOLIA_BATCH_SIZE,
-      });
+      await this.adminClient.replaceAllObjects({ indexName: this.indexName(index), objects: valid, batchSize: ALGOLIA_BATCH_SIZE });
     });
   }
 

@@ -1,7 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { deleteApp, initializeApp, type App, type Credential } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
-import { ConflictError, NotFoundError, PermissionError, RateLimitError, UnauthenticatedError, UnavailableError, ValidationError } from '../../core/shared/errors';
+import {
+  ConflictError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  UnauthenticatedError,
+  UnavailableError,
+  ValidationError,
+} from '../../core/shared/errors';
 import type { Clock } from '../../core/shared/clock.port';
 import type { IdentityProvider, IdentityUser } from '../../core/admins/identity-provider.port';
 import type { SessionRepository } from '../../core/admins/session-repository.port';
@@ -59,7 +67,7 @@ export const FIREBASE_PROBLEMS = {
   referrerRestrictedKey:
     'Firebase refused FIREBASE_WEB_API_KEY: the key is restricted to websites (HTTP referrers), and the server calls Firebase ' +
     'without one. In the Google Cloud console (APIs & Services > Credentials), give the server a key with no application ' +
-    'restriction (or restricted to the server\'s IP addresses) and only the Identity Toolkit API allowed.',
+    "restriction (or restricted to the server's IP addresses) and only the Identity Toolkit API allowed.",
 } as const;
 
 /** The `reason`s of a Google API error's details (google.rpc.ErrorInfo), e.g. API_KEY_HTTP_REFERRER_BLOCKED. */
@@ -84,9 +92,7 @@ function hashToken(token: string): string {
 }
 
 function codeOf(error: unknown): string {
-  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
-    ? (error as { code: string }).code
-    : '';
+  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : '';
 }
 
 /**
@@ -210,8 +216,8 @@ export class FirebaseIdentityProvider implements IdentityProvider {
       if (code === 'auth/email-already-exists') throw new ConflictError('An account with this email already exists');
       if (code === 'auth/invalid-email') throw new ValidationError('Please enter a valid email address', { email: 'Please enter a valid email address' });
       if (code === 'auth/invalid-password' || code === 'auth/password-does-not-meet-requirements') {
-        throw new ValidationError('The password does not meet the sign-in service\'s password policy', {
-          password: 'The password does not meet the sign-in service\'s password policy',
+        throw new ValidationError("The password does not meet the sign-in service's password policy", {
+          password: "The password does not meet the sign-in service's password policy",
         });
       }
       throw new UnavailableError('The sign-in service could not create the account. Please try again.');
@@ -252,8 +258,8 @@ export class FirebaseIdentityProvider implements IdentityProvider {
       const code = codeOf(error);
       if (code === 'auth/user-not-found') throw new NotFoundError('User not found');
       if (code === 'auth/invalid-password' || code === 'auth/password-does-not-meet-requirements') {
-        throw new ValidationError('The password does not meet the sign-in service\'s password policy', {
-          password: 'The password does not meet the sign-in service\'s password policy',
+        throw new ValidationError("The password does not meet the sign-in service's password policy", {
+          password: "The password does not meet the sign-in service's password policy",
         });
       }
       throw new UnavailableError('The sign-in service could not update the account. Please try again.');

@@ -1,9 +1,27 @@
 import type { Attendance } from '../../core/check-in/attendance';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
-import type { AfloatChange, AfloatOutcome, AttendanceChange, AttendanceOutcome, AttendanceStore, WalkInAfloatChange, WalkInOutcome } from '../../core/check-in/attendance-store.port';
+import type {
+  AfloatChange,
+  AfloatOutcome,
+  AttendanceChange,
+  AttendanceOutcome,
+  AttendanceStore,
+  WalkInAfloatChange,
+  WalkInOutcome,
+} from '../../core/check-in/attendance-store.port';
 import type { WalkIn } from '../../core/check-in/walk-in';
 import { ValidationError } from '../../core/shared/errors';
-import { attendanceFromJson, decideAddWalkIn, decideAfloat, decideMark, decideRemoveWalkIn, decideWalkInAfloat, validAttendance, walkInFromJson, type StoredWalkIn } from '../attendance-records';
+import {
+  attendanceFromJson,
+  decideAddWalkIn,
+  decideAfloat,
+  decideMark,
+  decideRemoveWalkIn,
+  decideWalkInAfloat,
+  validAttendance,
+  walkInFromJson,
+  type StoredWalkIn,
+} from '../attendance-records';
 import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
 
@@ -101,7 +119,8 @@ export class FirestoreAttendanceStore extends FirestoreCollectionAdapter impleme
     return withCoreErrors(() =>
       this.db.runTransaction(async (tx) => {
         const outcome = decideAddWalkIn(walkIn, storedWalkIn(await tx.get(ref)));
-        if (outcome.result === 'applied' && outcome.walkIn) tx.create(ref, { eventId: walkIn.eventId, addedAt: walkIn.addedAt, value: JSON.stringify(outcome.walkIn), removedAt: null });
+        if (outcome.result === 'applied' && outcome.walkIn)
+          tx.create(ref, { eventId: walkIn.eventId, addedAt: walkIn.addedAt, value: JSON.stringify(outcome.walkIn), removedAt: null });
         return outcome;
       }),
     );

@@ -12,7 +12,12 @@ function stored(entry: AuditEntry): DocumentData {
 }
 
 /** Adds entries to a batch (a booking change and its entries commit together); `create` refuses an id already used. */
-export function appendToAuditLog(batch: Pick<WriteBatch, 'create'> | Transaction, db: Firestore, entries: readonly AuditEntry[], options: FirestoreCollectionOptions = {}): void {
+export function appendToAuditLog(
+  batch: Pick<WriteBatch, 'create'> | Transaction,
+  db: Firestore,
+  entries: readonly AuditEntry[],
+  options: FirestoreCollectionOptions = {},
+): void {
   for (const entry of entries) batch.create(collectionOf(db, 'auditLog', options).doc(entry.id), stored(entry));
 }
 

@@ -1,4 +1,11 @@
-import { FieldPath, type CollectionReference, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import {
+  FieldPath,
+  type CollectionReference,
+  type DocumentData,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Firestore,
+} from 'firebase-admin/firestore';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 import { TRANSACTION_ATTEMPTS } from './firestore-turns';
 
@@ -32,7 +39,10 @@ export async function backfillMissingFields(
   let given = 0;
   let after: DocumentSnapshot | undefined;
   for (;;) {
-    let query = collection.orderBy(FieldPath.documentId()).select(...fields).limit(BACKFILL_PAGE);
+    let query = collection
+      .orderBy(FieldPath.documentId())
+      .select(...fields)
+      .limit(BACKFILL_PAGE);
     if (after) query = query.startAfter(after);
     const page = await withCoreErrors(() => query.get());
     given += await patchPage(db, page.docs, patchFor);

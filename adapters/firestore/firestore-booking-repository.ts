@@ -1,4 +1,13 @@
-import { FieldValue, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type Query, type Timestamp, type WriteBatch } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentData,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Firestore,
+  type Query,
+  type Timestamp,
+  type WriteBatch,
+} from 'firebase-admin/firestore';
 import * as places from '../../core/bookings/places-ledger';
 import { changeCheckoutIds } from '../../core/bookings/booking-amendment';
 import type { PlacesDifference, PlacesHold, PlacesLedger } from '../../core/bookings/places-ledger';
@@ -57,7 +66,11 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
    * event's counts. A capacity written after the part was read changes the part, and so fails the
    * booking's precondition: it is then decided again on fresh reads.
    */
-  private async capacityToFit(checked: number | undefined, eventId: string, limit: { capacity: number | null; eventSequence?: number }): Promise<number | null> {
+  private async capacityToFit(
+    checked: number | undefined,
+    eventId: string,
+    limit: { capacity: number | null; eventSequence?: number },
+  ): Promise<number | null> {
     if (checked === undefined || (limit.eventSequence !== undefined && checked <= limit.eventSequence)) return limit.capacity;
     const event = await collectionOf(this.db, 'events', this.options).doc(eventId).get();
     if (!event.exists) return limit.capacity;
@@ -136,7 +149,15 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     const chosen = this.pickShard(eventId, needed);
     const key = `${eventId}#${chosen}`;
     return new Promise<T>((resolve, reject) => {
-      const item: Waiting = { needed, limit, write, answers: answers as PlacesAnswers<unknown>, resolve: resolve as (value: unknown) => void, reject, index: chosen };
+      const item: Waiting = {
+        needed,
+        limit,
+        write,
+        answers: answers as PlacesAnswers<unknown>,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+        index: chosen,
+      };
       const queue = this.waiting.get(key);
       this.lane(eventId).busy[chosen] += 1;
       if (queue) {
@@ -168,7 +189,14 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
         else for (const item of group) item.reject(error);
       }
       lane.busy[at.part] -= group.length;
-      await Promise.all(alone.map((item) => this.takePlacesAlone({ eventId, needed: item.needed, limit: item.limit, dropHoldId: undefined, write: item.write, answers: item.answers }, at.part).then(item.resolve, item.reject)));
+      await Promise.all(
+        alone.map((item) =>
+          this.takePlacesAlone(
+            { eventId, needed: item.needed, limit: item.limit, dropHoldId: undefined, write: item.write, answers: item.answers },
+            at.part,
+          ).then(item.resolve, item.reject),
+        ),
+      );
     }
     this.waiting.delete(key);
   }
@@ -237,8 +265,15 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
         // This part has too little room: all parts, and shares moved in for those the event has room for.
         const all = await this.shards.readAll(eventId);
         if (!this.shards.sharesAddUp(all)) return { retry: true, done: { admitted: [], refused: [] } };
-        const parts = all.map((part) => ({ ledger: part.index === index ? ledger : places.withoutLapsedHolds(part.ledger, earliest), share: part.index === index ? shard.share : part.share }));
-        this.saw(eventId, all.map((part, i) => ({ ...part, ledger: parts[i].ledger })), first.now);
+        const parts = all.map((part) => ({
+          ledger: part.index === index ? ledger : places.withoutLapsedHolds(part.ledger, earliest),
+          share: part.index === index ? shard.share : part.share,
+        }));
+        this.saw(
+          eventId,
+          all.map((part, i) => ({ ...part, ledger: parts[i].ledger })),
+          first.now,
+        );
         const spare = totalSpare(parts, first.now);
         let needed = 0;
         const fit: Waiting[] = [];
@@ -253,7 +288,8 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
           const shares = sharesMovedInto(parts, index, needed, first.now)!;
           share = shares[index];
           for (const part of all) {
-            if (part.index !== index && shares[part.index] !== part.share) this.shards.write(batch, eventId, part, parts[part.index].ledger, shares[part.index]);
+            if (part.index !== index && shares[part.index] !== part.share)
+              this.shards.write(batch, eventId, part, parts[part.index].ledger, shares[part.index]);
           }
           for (const item of fit) {
             ledger = item.write(batch, index, ledger);
@@ -316,8 +352,15 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
           }
           // This part has no room: all parts, at one moment.
           const all = await this.shards.readAll(eventId);
-          const parts = all.map((part) => ({ ledger: part.index === chosen ? without(part.ledger) : places.withoutLapsedHolds(part.ledger, now), share: part.share }));
-          this.saw(eventId, all.map((part, i) => ({ ...part, ledger: parts[i].ledger })), now);
+          const parts = all.map((part) => ({
+            ledger: part.index === chosen ? without(part.ledger) : places.withoutLapsedHolds(part.ledger, now),
+            share: part.share,
+          }));
+          this.saw(
+            eventId,
+            all.map((part, i) => ({ ...part, ledger: parts[i].ledger })),
+            now,
+          );
           // Parts being allotted, or a move of shares seen half done: read again.
           if (parts.some((part) => part.share === null) || !this.shards.sharesAddUp(all)) return { retry: true, done: answers.added };
           const shares = sharesMovedInto(parts, chosen, needed, now);
@@ -352,7 +395,11 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
           write: (batch, index, ledger) => {
             // The booking names its part, so its later changes write that part.
             // A booking copied in with its changes keeps their checkouts findable.
-            batch.create(ref, { ...toDocument(booking), placesShard: index, ...(changeCheckoutIds(booking).length > 0 ? { checkoutIds: changeCheckoutIds(booking) } : {}) });
+            batch.create(ref, {
+              ...toDocument(booking),
+              placesShard: index,
+              ...(changeCheckoutIds(booking).length > 0 ? { checkoutIds: changeCheckoutIds(booking) } : {}),
+            });
             // The reference's own document: created only while no other booking has it.
             if (referenceRef) batch.create(referenceRef, { bookingId: booking.id });
             addToOutbox(batch, this.db, mail, this.options);
@@ -398,7 +445,8 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
         const legacy = await this.shards.legacyRef(eventId).get();
         if (holding.length === 0 && !legacy.exists) return { done: undefined };
         const batch = this.db.batch();
-        for (const shard of holding) this.shards.write(batch, eventId, shard, places.ledgerWithoutHold(places.withoutLapsedHolds(shard.ledger, now), holdId), shard.share);
+        for (const shard of holding)
+          this.shards.write(batch, eventId, shard, places.ledgerWithoutHold(places.withoutLapsedHolds(shard.ledger, now), holdId), shard.share);
         if (legacy.exists) {
           // A ledger from before the split, not yet moved into parts.
           const old = places.ledgerWithoutHold(places.withoutLapsedHolds(legacyLedger(legacy), now), holdId);
@@ -473,16 +521,12 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
   }
 
   async listAll(): Promise<Booking[]> {
-    const snapshot = await withCoreErrors(() =>
-      orderedBy(this.collection, 'submittedAt', 'desc').get(),
-    );
+    const snapshot = await withCoreErrors(() => orderedBy(this.collection, 'submittedAt', 'desc').get());
     return snapshot.docs.map(toBooking);
   }
 
   async listByEvent(eventId: string): Promise<Booking[]> {
-    const snapshot = await withCoreErrors(() =>
-      orderedBy(this.collection.where('eventId', '==', eventId), 'submittedAt', 'desc').get(),
-    );
+    const snapshot = await withCoreErrors(() => orderedBy(this.collection.where('eventId', '==', eventId), 'submittedAt', 'desc').get());
     return snapshot.docs.map(toBooking);
   }
 
@@ -490,7 +534,10 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     // Two indexed queries, each limited: as many reads for a club of 5 bookings as of 5,000.
     const newest = (query: Query) => orderedBy(query, 'submittedAt', 'desc').limit(limit).get();
     const [own, guest] = await withCoreErrors(() =>
-      Promise.all([newest(this.collection.where('memberId', '==', member.memberId)), newest(this.collection.where('emailKey', '==', member.emailKey).where('memberId', '==', null))]),
+      Promise.all([
+        newest(this.collection.where('memberId', '==', member.memberId)),
+        newest(this.collection.where('emailKey', '==', member.emailKey).where('memberId', '==', null)),
+      ]),
     );
     return [...own.docs, ...guest.docs].map(toBooking).sort(newestFirst);
   }
@@ -537,7 +584,11 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
         // are; the shares are allotted again for the stored event's capacity.
         await transaction(this.db, async (tx) => {
           const bookings = (await tx.get(this.collection.where('eventId', '==', eventId))).docs;
-          const [event, legacy, ...snapshots] = await tx.getAll(collectionOf(this.db, 'events', this.options).doc(eventId), this.shards.legacyRef(eventId), ...this.shards.refs(eventId));
+          const [event, legacy, ...snapshots] = await tx.getAll(
+            collectionOf(this.db, 'events', this.options).doc(eventId),
+            this.shards.legacyRef(eventId),
+            ...this.shards.refs(eventId),
+          );
           const shards = snapshots.map((snapshot, index) => toShard(snapshot, index));
           const rebuilt = shards.map((shard) => {
             const own = bookings.filter((doc) => shardOf(doc, this.shards.count) === shard.index).map(toBooking);
@@ -568,7 +619,11 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     await withCoreErrors(() => this.collection.doc(bookingId).update({ checkoutId }), { notFound: NOT_FOUND });
   }
 
-  async change(bookingId: string, now: Date, decide: (current: Booking, placesTaken: number) => BookingChange | null): Promise<{ booking: Booking; changed: boolean }> {
+  async change(
+    bookingId: string,
+    now: Date,
+    decide: (current: Booking, placesTaken: number) => BookingChange | null,
+  ): Promise<{ booking: Booking; changed: boolean }> {
     if (!isDocumentId(bookingId)) throw new NotFoundError(NOT_FOUND);
     const ref = this.collection.doc(bookingId);
     let allotted = false;
@@ -615,7 +670,8 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
           // after the hold lapsed, a correction): the others' spare shares move in with it.
           const shares = parts[index].share === null ? parts.map(() => null) : sharesCoveringChange(parts, index, now);
           for (const shard of all) {
-            if (shard.index === index || shares[shard.index] !== shard.share) this.shards.write(batch, stored.eventId, shard, parts[shard.index].ledger, shares[shard.index]);
+            if (shard.index === index || shares[shard.index] !== shard.share)
+              this.shards.write(batch, stored.eventId, shard, parts[shard.index].ledger, shares[shard.index]);
           }
           addToOutbox(batch, this.db, decided.mail ?? [], this.options);
           appendToAuditLog(batch, this.db, decided.audit ?? [], this.options);

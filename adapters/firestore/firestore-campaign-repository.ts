@@ -53,9 +53,7 @@ export class FirestoreCampaignRepository extends FirestoreCollectionAdapter impl
   async listRecent(): Promise<Campaign[]> {
     // Firestore orders null below every Timestamp, so newest first puts unfinished ones last.
     // A club's campaigns are few: drafts are left out here rather than with an index on status.
-    const snapshot = await withCoreErrors(() =>
-      orderedBy(this.collection, 'finished_at', 'desc').get(),
-    );
+    const snapshot = await withCoreErrors(() => orderedBy(this.collection, 'finished_at', 'desc').get());
     return snapshot.docs.flatMap((doc) => {
       const data = doc.data();
       if (isNewsItem(data)) {
@@ -70,12 +68,14 @@ export class FirestoreCampaignRepository extends FirestoreCollectionAdapter impl
     this.checkId(campaign.id);
     const checked = ImportedCampaignSchema.parse(campaign);
     await withCoreErrors(() =>
-      this.collection.doc(checked.id).set({
-        subject: checked.subject,
-        preview_url: checked.preview_url,
-        content: checked.content ?? null,
-        ...instantFields({ finished_at: checked.finished_at }),
-      }),
+      this.collection
+        .doc(checked.id)
+        .set({
+          subject: checked.subject,
+          preview_url: checked.preview_url,
+          content: checked.content ?? null,
+          ...instantFields({ finished_at: checked.finished_at }),
+        }),
     );
   }
 
@@ -87,9 +87,7 @@ export class FirestoreCampaignRepository extends FirestoreCollectionAdapter impl
   }
 
   async listImportedCampaigns(): Promise<ImportedCampaign[]> {
-    const snapshot = await withCoreErrors(() =>
-      orderedBy(this.collection, 'finished_at', 'desc').get(),
-    );
+    const snapshot = await withCoreErrors(() => orderedBy(this.collection, 'finished_at', 'desc').get());
     return snapshot.docs.filter((doc) => !isNewsItem(doc.data())).map((doc) => importedCampaignOf(doc.id, doc.data()));
   }
 
@@ -109,13 +107,15 @@ export class FirestoreCampaignRepository extends FirestoreCollectionAdapter impl
     this.checkId(item.id);
     const checked = NewsItemSchema.parse(item);
     await withCoreErrors(() =>
-      this.collection.doc(checked.id).set({
-        subject: checked.subject,
-        preview_url: null,
-        body: checked.body,
-        status: checked.status,
-        ...instantFields({ finished_at: checked.publishAt, created_at: checked.createdAt, updated_at: checked.updatedAt }),
-      }),
+      this.collection
+        .doc(checked.id)
+        .set({
+          subject: checked.subject,
+          preview_url: null,
+          body: checked.body,
+          status: checked.status,
+          ...instantFields({ finished_at: checked.publishAt, created_at: checked.createdAt, updated_at: checked.updatedAt }),
+        }),
     );
   }
 

@@ -15,11 +15,20 @@ const CLAIM_PAGES = 5;
  * so one never settled (its runner died) comes due again. The query is on one field: no
  * composite index is needed. Answers each claimed document's data (as read) with its claim.
  */
-export async function claimDueDocuments(db: Firestore, collection: CollectionReference, now: Date, leaseMs: number, limit: number): Promise<{ data: DocumentData; claim: string }[]> {
+export async function claimDueDocuments(
+  db: Firestore,
+  collection: CollectionReference,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+): Promise<{ data: DocumentData; claim: string }[]> {
   const claimed: { data: DocumentData; claim: string }[] = [];
   let after: QueryDocumentSnapshot | undefined;
   for (let page = 0; page < CLAIM_PAGES && claimed.length < limit; page++) {
-    const query = collection.where('dueAtMs', '<=', now.getTime()).orderBy('dueAtMs').limit(limit - claimed.length);
+    const query = collection
+      .where('dueAtMs', '<=', now.getTime())
+      .orderBy('dueAtMs')
+      .limit(limit - claimed.length);
     const due = await withCoreErrors(() => (after ? query.startAfter(after) : query).get());
     for (const candidate of due.docs) {
       const claim = randomUUID();

@@ -21,10 +21,7 @@ export class FirestoreCredentialRepository extends UniqueEmailCollection<Credent
 }
 
 function toDocument(credential: Credential) {
-  return {
-    passwordHash: credential.passwordHash,
-    disabled: credential.disabled,
-  };
+  return { passwordHash: credential.passwordHash, disabled: credential.disabled };
 }
 
 function toCredential(snapshot: DocumentSnapshot): Credential {

@@ -150,7 +150,8 @@ export class FirestoreDocumentBatch {
       const unknown: DocumentReference[] = [];
       for (const [path, ref] of refs) {
         const known = this.known.get(path);
-        if (known && known.until > now) state.set(path, { original: known.data, data: known.data, updateTime: known.updateTime, fromMemory: true, changed: false });
+        if (known && known.until > now)
+          state.set(path, { original: known.data, data: known.data, updateTime: known.updateTime, fromMemory: true, changed: false });
         else unknown.push(ref);
       }
       if (unknown.length > 0) {

@@ -8,15 +8,7 @@ import { withCoreErrors } from './firestore-errors';
  * well-formed Unicode: Firestore answers a read of it with an error, not with "no document".
  */
 export function isDocumentId(id: string): boolean {
-  return (
-    id.length > 0 &&
-    id.isWellFormed() &&
-    Buffer.byteLength(id, 'utf8') <= 1500 &&
-    !id.includes('/') &&
-    id !== '.' &&
-    id !== '..' &&
-    !/^__.*__$/.test(id)
-  );
+  return id.length > 0 && id.isWellFormed() && Buffer.byteLength(id, 'utf8') <= 1500 && !id.includes('/') && id !== '.' && id !== '..' && !/^__.*__$/.test(id);
 }
 
 /**
@@ -24,7 +16,11 @@ export function isDocumentId(id: string): boolean {
  * in a transaction: whether it did. A write racing the read makes Firestore run the transaction
  * again, so what is checked is what is deleted. An id that can name no document deletes nothing.
  */
-export function deleteDocumentIf(collection: CollectionReference, id: string, deletable: (snapshot: DocumentSnapshot) => boolean = () => true): Promise<boolean> {
+export function deleteDocumentIf(
+  collection: CollectionReference,
+  id: string,
+  deletable: (snapshot: DocumentSnapshot) => boolean = () => true,
+): Promise<boolean> {
   if (!isDocumentId(id)) return Promise.resolve(false);
   const ref = collection.doc(id);
   return withCoreErrors(() =>

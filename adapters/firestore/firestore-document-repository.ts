@@ -24,7 +24,12 @@ export class FirestoreDocumentRepository extends FirestoreCollectionAdapter impl
 
   async list(): Promise<ClubDocument[]> {
     // Ordered here, not by the query: records from before positions existed have none (0).
-    const snapshot = await withCoreErrors(() => this.collection.select(...RECORD_FIELDS).orderBy(FieldPath.documentId(), 'asc').get());
+    const snapshot = await withCoreErrors(() =>
+      this.collection
+        .select(...RECORD_FIELDS)
+        .orderBy(FieldPath.documentId(), 'asc')
+        .get(),
+    );
     return snapshot.docs
       .map((doc) => toDocument(doc.id, doc.data()))
       .sort((a, b) => a.position - b.position || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

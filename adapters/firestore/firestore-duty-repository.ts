@@ -1,5 +1,13 @@
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
-import { assignmentRefusal, DUTY_MESSAGES, DutySlotSchema, MemberQualificationSchema, type DutySlot, type MemberQualification, type StaffedSlot } from '../../core/duties/duties';
+import {
+  assignmentRefusal,
+  DUTY_MESSAGES,
+  DutySlotSchema,
+  MemberQualificationSchema,
+  type DutySlot,
+  type MemberQualification,
+  type StaffedSlot,
+} from '../../core/duties/duties';
 import { DutyAssignmentSchema, type DutyAssignment } from '../../core/duty-rosters/duty-roster';
 import type { DutyCatalogueKind, DutyCatalogueRecords, DutyRepository } from '../../core/duties/duty-repository.port';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';

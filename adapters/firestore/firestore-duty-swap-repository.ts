@@ -26,7 +26,9 @@ export class FirestoreDutySwapRepository extends FirestoreCollectionAdapter impl
     if (!isDocumentId(valid.id)) throw new ConflictError(SWAP_TAKEN_ID);
     const ref = this.collection.doc(valid.id);
     await transaction(this.db, async (tx) => {
-      const open = await tx.get(this.collection.where('fromMemberId', '==', valid.fromMemberId).where('slotId', '==', valid.slotId).where('status', '==', 'open'));
+      const open = await tx.get(
+        this.collection.where('fromMemberId', '==', valid.fromMemberId).where('slotId', '==', valid.slotId).where('status', '==', 'open'),
+      );
       if (!open.empty) throw new ConflictError(SWAP_MESSAGES.alreadyAsked);
       if ((await tx.get(ref)).exists) throw new ConflictError(SWAP_TAKEN_ID);
       tx.set(ref, valid);
@@ -63,7 +65,13 @@ export class FirestoreDutySwapRepository extends FirestoreCollectionAdapter impl
       if (!slotSnapshot.exists) throw new NotFoundError(DUTY_MESSAGES.slotNotFound);
       const slot = toSlot(slotSnapshot);
       const takerDuties = memberDuties(takerSnapshot);
-      const refusal = swapAcceptRefusal(swap, slot, takerDuties, valid.memberId, listedSnapshot.exists ? { disabled: listedSnapshot.get('disabled') === true } : null);
+      const refusal = swapAcceptRefusal(
+        swap,
+        slot,
+        takerDuties,
+        valid.memberId,
+        listedSnapshot.exists ? { disabled: listedSnapshot.get('disabled') === true } : null,
+      );
       if (refusal) throw new ConflictError(refusal);
       const taken = takenSwap(swap, valid.memberId, valid.assignedAt);
       const held: DutyAssignment = { ...valid, slotId: swap.slotId, eventId: swap.eventId };

@@ -18,7 +18,10 @@ const holdersOf = (snapshot: DocumentSnapshot, field: 'holders' | 'duties'): Dut
  */
 export async function readEventDutyMove(transaction: Transaction, db: Firestore, options: FirestoreCollectionOptions, move: DutyMove): Promise<() => void> {
   const members = collectionOf(db, 'dutyMembers', options);
-  const slots = (await transaction.get(collectionOf(db, 'dutySlots', options).where('eventId', '==', move.eventId))).docs.map((doc) => ({ ref: doc.ref, holders: holdersOf(doc, 'holders') }));
+  const slots = (await transaction.get(collectionOf(db, 'dutySlots', options).where('eventId', '==', move.eventId))).docs.map((doc) => ({
+    ref: doc.ref,
+    holders: holdersOf(doc, 'holders'),
+  }));
   const current = slots.flatMap((slot) => slot.holders);
   const memberIds = [...new Set(current.map((holder) => holder.memberId))];
   const memberDocs = memberIds.length > 0 ? await transaction.getAll(...memberIds.map((id) => members.doc(id))) : [];
@@ -29,7 +32,15 @@ export async function readEventDutyMove(transaction: Transaction, db: Firestore,
     for (const slot of slots) if (slot.holders.length > 0) transaction.update(slot.ref, { holders: movedHolders(slot.holders, move) });
     for (const [memberId, held] of duties) {
       const others = held.filter((duty) => duty.eventId !== move.eventId);
-      transaction.set(members.doc(memberId), { duties: [...others, ...movedHolders(held.filter((duty) => duty.eventId === move.eventId), move)] });
+      transaction.set(members.doc(memberId), {
+        duties: [
+          ...others,
+          ...movedHolders(
+            held.filter((duty) => duty.eventId === move.eventId),
+            move,
+          ),
+        ],
+      });
     }
   };
 }

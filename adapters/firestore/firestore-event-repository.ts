@@ -84,13 +84,7 @@ export class FirestoreEventRepository extends FirestoreCollectionAdapter impleme
       // core's rule then decides exactly (an end before its start counts as the end, as
       // everywhere else).
       const snapshot = await this.collection
-        .where(
-          Filter.or(
-            Filter.where('eventdatetime', '>=', since),
-            Filter.where('eventenddatetime', '>=', since),
-            Filter.where('eventdatetime', '==', null),
-          ),
-        )
+        .where(Filter.or(Filter.where('eventdatetime', '>=', since), Filter.where('eventenddatetime', '>=', since), Filter.where('eventdatetime', '==', null)))
         .get();
       const byId = new Map<string, ClubEvent>();
       for (const doc of snapshot.docs) if (!byId.has(doc.id)) byId.set(doc.id, toEvent(doc));
@@ -162,7 +156,9 @@ export class FirestoreEventRepository extends FirestoreCollectionAdapter impleme
       () =>
         this.db.runTransaction(
           async (transaction) => {
-            const [current, legacy, ...parts] = shards ? await transaction.getAll(ref, shards.legacyRef(event.id), ...shards.refs(event.id)) : [await transaction.get(ref)];
+            const [current, legacy, ...parts] = shards
+              ? await transaction.getAll(ref, shards.legacyRef(event.id), ...shards.refs(event.id))
+              : [await transaction.get(ref)];
             if (!current.exists) throw new NotFoundError('Event not found');
             // Documents written before the sequence existed read as 0 (toEvent).
             if (expected && (current.data()?.sequence ?? 0) !== expected.sequence) return false;
@@ -211,7 +207,12 @@ function toDocument(event: ClubEvent): DocumentData {
   const { id: _id, eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt, cancelledAt, remindersOff, memberPrice, ...fields } = event;
   // remindersOff and memberPrice are always written, so that an update turns reminders back on
   // and takes a member price away.
-  return { ...fields, remindersOff: remindersOff === true, memberPrice: memberPrice ?? null, ...instantFields({ eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt, cancelledAt }) };
+  return {
+    ...fields,
+    remindersOff: remindersOff === true,
+    memberPrice: memberPrice ?? null,
+    ...instantFields({ eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt, cancelledAt }),
+  };
 }
 
 function toEvent(snapshot: DocumentSnapshot): ClubEvent {

@@ -51,7 +51,9 @@ export class FirestoreFileStore extends FirestoreCollectionAdapter implements Fi
   }
 
   private chunkOf(key: string, generation: string, index: number): DocumentReference {
-    return this.recordOf(key).collection('chunks').doc(`${generation}-${String(index).padStart(5, '0')}`);
+    return this.recordOf(key)
+      .collection('chunks')
+      .doc(`${generation}-${String(index).padStart(5, '0')}`);
   }
 
   async put(key: string, bytes: Uint8Array): Promise<void> {

@@ -101,7 +101,8 @@ export class FirestoreHouseholdRepository extends FirestoreCollectionAdapter imp
     return transactionInTurn(this.db, `household-member:${memberId}`, async (tx) => {
       const invitationRef = invitationId === undefined ? null : this.invitations.doc(invitationId);
       const invitation = invitationRef ? await tx.get(invitationRef) : null;
-      if (invitation && (!invitation.exists || invitation.get('memberId') !== memberId || invitation.get('householdId') !== householdId)) return 'no-invitation';
+      if (invitation && (!invitation.exists || invitation.get('memberId') !== memberId || invitation.get('householdId') !== householdId))
+        return 'no-invitation';
       const current = await this.currentIn(tx, memberId);
       const targetRef = this.collection.doc(householdId);
       const target = await tx.get(targetRef);
@@ -199,7 +200,10 @@ export class FirestoreHouseholdRepository extends FirestoreCollectionAdapter imp
       if (snapshot.get('members') !== undefined) return null;
       const people = peopleOf(snapshot.data(), snapshot.id);
       const joinedAt = people[0]?.createdAt ?? new Date().toISOString();
-      return { patch: { members: [{ memberId: snapshot.id, contact: true, joinedAt }] }, also: [{ ref: this.lookups.doc(snapshot.id), data: { householdId: snapshot.id } }] };
+      return {
+        patch: { members: [{ memberId: snapshot.id, contact: true, joinedAt }] },
+        also: [{ ref: this.lookups.doc(snapshot.id), data: { householdId: snapshot.id } }],
+      };
     });
   }
 

@@ -68,9 +68,7 @@ export class FirestoreLoginAttemptStore extends FirestoreCollectionAdapter imple
   }
 
   async countSince(key: string, since: Date): Promise<number> {
-    const snapshot = await withCoreErrors(() =>
-      this.collection.where('key', '==', key).where('at', '>=', Timestamp.fromDate(since)).count().get(),
-    );
+    const snapshot = await withCoreErrors(() => this.collection.where('key', '==', key).where('at', '>=', Timestamp.fromDate(since)).count().get());
     return snapshot.data().count;
   }
 

@@ -16,7 +16,13 @@ const heldIn = (snapshot: DocumentSnapshot, field: 'holders' | 'duties'): DutyAs
  * their slots and off the member's document, and the e-mails about them (create() fails the
  * commit on an outbox id already taken).
  */
-export async function readMemberDutyRelease(transaction: Transaction, db: Firestore, options: FirestoreCollectionOptions, memberId: string, release: MemberDutyRelease): Promise<() => void> {
+export async function readMemberDutyRelease(
+  transaction: Transaction,
+  db: Firestore,
+  options: FirestoreCollectionOptions,
+  memberId: string,
+  release: MemberDutyRelease,
+): Promise<() => void> {
   const memberRef = collectionOf(db, 'dutyMembers', options).doc(memberId);
   const held = heldIn(await transaction.get(memberRef), 'duties');
   const released = dutiesReleasedOnLeaving(held, release.from);

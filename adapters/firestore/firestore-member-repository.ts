@@ -64,7 +64,12 @@ export class FirestoreMemberRepository extends FirestoreCollectionAdapter implem
         addToOutbox(tx, this.db, mail, this.options);
       };
     };
-    await this.writes.replace(valid.id, memberEmailKey(valid.email), toDocument(valid), release || mail.length > 0 ? { read, conflict: 'An outbox message with this id already exists' } : undefined);
+    await this.writes.replace(
+      valid.id,
+      memberEmailKey(valid.email),
+      toDocument(valid),
+      release || mail.length > 0 ? { read, conflict: 'An outbox message with this id already exists' } : undefined,
+    );
   }
 
   async importMembers(members: readonly Member[]): Promise<void> {

@@ -11,10 +11,7 @@ export class FirestoreMemberSessionRepository extends FirestoreSessionRepository
   protected override readonly collectionName = 'memberSessions';
 
   constructor(db: Firestore, options: FirestoreCollectionOptions = {}) {
-    super(db, options, {
-      toDocument: (session) => ({ ...sessionFields(session), passkeyId: session.passkeyId }),
-      fromSnapshot: toSession,
-    });
+    super(db, options, { toDocument: (session) => ({ ...sessionFields(session), passkeyId: session.passkeyId }), fromSnapshot: toSession });
   }
 
   async deleteByPasskey(uid: string, passkeyId: string): Promise<number> {

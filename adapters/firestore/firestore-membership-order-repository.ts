@@ -1,5 +1,13 @@
 import { FieldPath, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
-import { decideOrderPayment, MembershipOrderSchema, ORDER_MESSAGES, orderMemberIds, type MembershipOrder, type OrderPayment, type OrderPaymentOutcome } from '../../core/membership/membership-order';
+import {
+  decideOrderPayment,
+  MembershipOrderSchema,
+  ORDER_MESSAGES,
+  orderMemberIds,
+  type MembershipOrder,
+  type OrderPayment,
+  type OrderPaymentOutcome,
+} from '../../core/membership/membership-order';
 import type { MembershipOrderRepository } from '../../core/membership/membership-order-repository.port';
 import { MemberSchema } from '../../core/members/member';
 import { NotFoundError } from '../../core/shared/errors';
@@ -57,12 +65,22 @@ export class FirestoreMembershipOrderRepository extends FirestoreCollectionAdapt
       const order = toOrder(snapshot);
       const ids = orderMemberIds(order).filter(isDocumentId);
       const memberSnapshots = ids.length > 0 ? await tx.getAll(...ids.map((id) => members.doc(id))) : [];
-      const stored = memberSnapshots.filter((member) => member.exists).map((member) => readDocument(MemberSchema, member, { instants: ['createdAt', 'updatedAt'] }));
+      const stored = memberSnapshots
+        .filter((member) => member.exists)
+        .map((member) => readDocument(MemberSchema, member, { instants: ['createdAt', 'updatedAt'] }));
       const decided = decideOrderPayment(order, payment, stored, now);
       if (!decided.writeOrder) return decided.outcome;
       tx.set(orders.doc(order.id), toDocument(decided.outcome.order));
       for (const member of decided.members) {
-        tx.update(members.doc(member.id), 'renewalDate', member.renewalDate, 'updatedAt', toTimestamp(member.updatedAt), new FieldPath(INSTANT_TEXT_FIELD, 'updatedAt'), member.updatedAt);
+        tx.update(
+          members.doc(member.id),
+          'renewalDate',
+          member.renewalDate,
+          'updatedAt',
+          toTimestamp(member.updatedAt),
+          new FieldPath(INSTANT_TEXT_FIELD, 'updatedAt'),
+          member.updatedAt,
+        );
       }
       appendToAuditLog(tx, this.db, decided.audit, this.options);
       return decided.outcome;

@@ -12,7 +12,12 @@ function stored(message: OutboxMessage, claim: string | null = null): DocumentDa
 }
 
 /** Adds messages to the caller's batch (a booking and its confirmation commit together). */
-export function addToOutbox(batch: Pick<WriteBatch, 'create'> | Transaction, db: Firestore, messages: readonly OutboxMessage[], options: FirestoreCollectionOptions = {}): void {
+export function addToOutbox(
+  batch: Pick<WriteBatch, 'create'> | Transaction,
+  db: Firestore,
+  messages: readonly OutboxMessage[],
+  options: FirestoreCollectionOptions = {},
+): void {
   for (const message of messages) batch.create(collectionOf(db, 'outbox', options).doc(message.id), stored(message));
 }
 

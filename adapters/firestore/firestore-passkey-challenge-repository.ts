@@ -16,11 +16,13 @@ export class FirestorePasskeyChallengeRepository extends FirestoreCollectionAdap
   async put(challenge: PasskeyChallenge): Promise<void> {
     if (!isDocumentId(challenge.challengeHash)) throw new TypeError('A challenge hash may not contain a slash');
     await withCoreErrors(() =>
-      this.collection.doc(challenge.challengeHash).set({
-        purpose: challenge.purpose,
-        memberId: challenge.memberId,
-        ...instantFields({ createdAt: challenge.createdAt, expiresAt: challenge.expiresAt }),
-      }),
+      this.collection
+        .doc(challenge.challengeHash)
+        .set({
+          purpose: challenge.purpose,
+          memberId: challenge.memberId,
+          ...instantFields({ createdAt: challenge.createdAt, expiresAt: challenge.expiresAt }),
+        }),
     );
   }
 

@@ -29,7 +29,9 @@ export class FirestorePasskeyRepository extends FirestoreCollectionAdapter imple
   async listByMember(memberId: string): Promise<Passkey[]> {
     // A member has a few passkeys: sorted here, so the query needs no composite index.
     const snapshot = await withCoreErrors(() => this.collection.where('memberId', '==', memberId).get());
-    return snapshot.docs.map(toPasskey).sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || Buffer.compare(Buffer.from(a.credentialId), Buffer.from(b.credentialId)));
+    return snapshot.docs
+      .map(toPasskey)
+      .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || Buffer.compare(Buffer.from(a.credentialId), Buffer.from(b.credentialId)));
   }
 
   async recordUse(credentialId: string, counter: number, at: Date): Promise<boolean> {
@@ -51,7 +53,10 @@ export class FirestorePasskeyRepository extends FirestoreCollectionAdapter imple
 }
 
 function toDocument(passkey: Passkey) {
-  return { ...pickFields(passkey, ['memberId', 'publicKey', 'counter', 'transports']), ...instantFields(pickFields(passkey, ['createdAt', 'lastUsedAt'] as const)) };
+  return {
+    ...pickFields(passkey, ['memberId', 'publicKey', 'counter', 'transports']),
+    ...instantFields(pickFields(passkey, ['createdAt', 'lastUsedAt'] as const)),
+  };
 }
 
 function toPasskey(snapshot: DocumentSnapshot): Passkey {

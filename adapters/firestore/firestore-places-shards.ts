@@ -1,4 +1,12 @@
-import { AggregateField, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
+import {
+  AggregateField,
+  type DocumentData,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+  type WriteBatch,
+} from 'firebase-admin/firestore';
 import { z } from 'zod';
 import * as places from '../../core/bookings/places-ledger';
 import type { PlacesLedger } from '../../core/bookings/places-ledger';
@@ -90,15 +98,15 @@ export class FirestorePlacesShards {
   async placesTaken(eventIds: string[], now: Date): Promise<Map<string, number>> {
     const parts = collectionOf(this.db, 'placesLedgerShards', this.options);
     const [sums, running] = await Promise.all([
-      Promise.all(eventIds.map((id) => parts.where('eventId', '==', id).aggregate({ confirmed: AggregateField.sum('confirmed'), parts: AggregateField.count() }).get())),
       Promise.all(
-        chunked(eventIds, IN_QUERY_MOST).map((ids) =>
+        eventIds.map((id) =>
           parts
-            .where('eventId', 'in', ids)
-            .where('holdsUntilMs', '>', now.getTime())
+            .where('eventId', '==', id)
+            .aggregate({ confirmed: AggregateField.sum('confirmed'), parts: AggregateField.count() })
             .get(),
         ),
       ),
+      Promise.all(chunked(eventIds, IN_QUERY_MOST).map((ids) => parts.where('eventId', 'in', ids).where('holdsUntilMs', '>', now.getTime()).get())),
     ]);
     const taken = new Map<string, number>();
     for (const [i, id] of eventIds.entries()) {
@@ -120,7 +128,11 @@ export class FirestorePlacesShards {
    */
   sharesAddUp(shards: PlacesShard[]): boolean {
     const { allotted, sharesTotal } = shards[0] ?? {};
-    if (allotted === undefined || shards.some((shard) => !shard.snapshot.exists || shard.allotted !== allotted || shard.of !== this.count || shard.sharesTotal !== sharesTotal)) return false;
+    if (
+      allotted === undefined ||
+      shards.some((shard) => !shard.snapshot.exists || shard.allotted !== allotted || shard.of !== this.count || shard.sharesTotal !== sharesTotal)
+    )
+      return false;
     return allotted === null || shards.reduce((sum, shard) => sum + (shard.share ?? 0), 0) === sharesTotal;
   }
 
@@ -167,7 +179,15 @@ export class FirestorePlacesShards {
    * Writes every part with shares allotted for `capacity` (in the caller's transaction, which has
    * read `shards` and `legacy`), with the event's revision `eventSequence` when given.
    */
-  writeAllotment(tx: Transaction, eventId: string, shards: PlacesShard[], legacy: DocumentSnapshot, capacity: number | null, now: Date, eventSequence?: number): void {
+  writeAllotment(
+    tx: Transaction,
+    eventId: string,
+    shards: PlacesShard[],
+    legacy: DocumentSnapshot,
+    capacity: number | null,
+    now: Date,
+    eventSequence?: number,
+  ): void {
     const ledgers = shards.map((shard) => places.withoutLapsedHolds(shard.ledger, now));
     let sequence = eventSequence ?? maxSequence(shards);
     if (legacy.exists) {
@@ -193,13 +213,25 @@ export class FirestorePlacesShards {
    */
   async createEmpty(eventId: string, capacity: number | null, eventSequence: number): Promise<void> {
     const batch = this.db.batch();
-    const shares = allotShares(Array.from({ length: this.count }, () => places.EMPTY_LEDGER), capacity, new Date(0));
-    for (let index = 0; index < this.count; index += 1) batch.create(this.ref(eventId, index), this.document(eventId, index, places.EMPTY_LEDGER, shares, capacity, eventSequence));
+    const shares = allotShares(
+      Array.from({ length: this.count }, () => places.EMPTY_LEDGER),
+      capacity,
+      new Date(0),
+    );
+    for (let index = 0; index < this.count; index += 1)
+      batch.create(this.ref(eventId, index), this.document(eventId, index, places.EMPTY_LEDGER, shares, capacity, eventSequence));
     await batch.commit();
   }
 
   /** Part `index`'s document, of parts allotted `shares` for `allotted`. */
-  document(eventId: string, index: number, ledger: PlacesLedger, shares: (number | null)[], allotted: number | null, eventSequence: number | undefined): DocumentData {
+  document(
+    eventId: string,
+    index: number,
+    ledger: PlacesLedger,
+    shares: (number | null)[],
+    allotted: number | null,
+    eventSequence: number | undefined,
+  ): DocumentData {
     return {
       eventId,
       index,
@@ -237,7 +269,8 @@ function maxSequence(shards: PlacesShard[]): number | undefined {
 
 /** A part as stored; an absent one is empty and not yet allotted. */
 export function toShard(snapshot: DocumentSnapshot, index: number): PlacesShard {
-  if (!snapshot.exists) return { index, snapshot, ledger: places.EMPTY_LEDGER, share: null, allotted: undefined, eventSequence: undefined, of: undefined, sharesTotal: undefined };
+  if (!snapshot.exists)
+    return { index, snapshot, ledger: places.EMPTY_LEDGER, share: null, allotted: undefined, eventSequence: undefined, of: undefined, sharesTotal: undefined };
   const data = ShardSchema.parse(snapshot.data());
   return {
     index,
@@ -263,5 +296,8 @@ export function legacyLedger(snapshot: DocumentSnapshot): PlacesLedger {
 
 /** The whole event's ledger: its parts added up. */
 export function mergedLedger(ledgers: PlacesLedger[]): PlacesLedger {
-  return ledgers.reduce((all, ledger) => ({ confirmed: all.confirmed + ledger.confirmed, holds: [...all.holds, ...ledger.holds] }), { confirmed: 0, holds: [] as PlacesLedger['holds'] });
+  return ledgers.reduce((all, ledger) => ({ confirmed: all.confirmed + ledger.confirmed, holds: [...all.holds, ...ledger.holds] }), {
+    confirmed: 0,
+    holds: [] as PlacesLedger['holds'],
+  });
 }

@@ -1,10 +1,29 @@
-import { FieldValue, Timestamp, type DocumentData, type DocumentSnapshot, type Firestore, type Query, type QueryDocumentSnapshot, type WriteBatch } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentData,
+  type DocumentSnapshot,
+  type Firestore,
+  type Query,
+  type QueryDocumentSnapshot,
+  type WriteBatch,
+} from 'firebase-admin/firestore';
 import { AuditEntrySchema } from '../../core/audit/audit';
 import { BookedAttendeeSchema } from '../../core/bookings/booking';
 import { OutboxMessageSchema } from '../../core/mail/mail';
 import { MemberSchema, type Member } from '../../core/members/member';
 import { pseudonymiseAuditEntry, type PseudonymisedPerson } from '../../core/privacy/audit-pseudonyms';
-import { anonymisedAssignment, anonymisedMember, bookingHoldsDetails, bookingPerson, memberHoldsData, memberPerson, messageHoldsBody, messageWithoutBody, signupHoldsData } from '../../core/privacy/retention-records';
+import {
+  anonymisedAssignment,
+  anonymisedMember,
+  bookingHoldsDetails,
+  bookingPerson,
+  memberHoldsData,
+  memberPerson,
+  messageHoldsBody,
+  messageWithoutBody,
+  signupHoldsData,
+} from '../../core/privacy/retention-records';
 import { isAnonymisedHolder } from '../../core/duties/anonymised-holder';
 import { memberDuties, toSlot } from './firestore-duty-repository';
 import { toSignup } from './firestore-work-day-repository';
@@ -91,7 +110,12 @@ export class FirestoreRetentionStore implements RetentionStore {
    * What a kind measured from its parent's date holds: each dated parent after the kind's mark,
    * with the records `held` counts of it (those before the mark were dealt with).
    */
-  private async heldByParent(kind: RetentionKind, parent: Parent, cutoff: RetentionCutoff, held: (parentId: string) => Promise<number>): Promise<RetentionHolding> {
+  private async heldByParent(
+    kind: RetentionKind,
+    parent: Parent,
+    cutoff: RetentionCutoff,
+    held: (parentId: string) => Promise<number>,
+  ): Promise<RetentionHolding> {
     const parents = await withCoreErrors(() => this.datedAfter(parent, null).get());
     const mark = await this.mark(kind);
     let holding: RetentionHolding = { count: 0, due: 0, oldest: null };
@@ -100,7 +124,11 @@ export class FirestoreRetentionStore implements RetentionStore {
       if (mark && (atMs < mark.atMs || (atMs === mark.atMs && doc.id <= mark.id))) continue;
       const count = await held(doc.id);
       if (count === 0) continue;
-      holding = { count: holding.count + count, due: holding.due + (atMs < cutoff.instant.getTime() ? count : 0), oldest: holding.oldest ?? new Date(atMs).toISOString() };
+      holding = {
+        count: holding.count + count,
+        due: holding.due + (atMs < cutoff.instant.getTime() ? count : 0),
+        oldest: holding.oldest ?? new Date(atMs).toISOString(),
+      };
     }
     return holding;
   }
@@ -110,7 +138,13 @@ export class FirestoreRetentionStore implements RetentionStore {
    * `change` adds a parent's writes and answers how many records it changed; the mark moves with
    * the parent's writes. Bounded: PARENTS_PER_CALL parents per call.
    */
-  private async applyByParent(kind: RetentionKind, parent: Parent, cutoff: RetentionCutoff, limit: number, change: (parentId: string, writes: Writes) => Promise<number>): Promise<number> {
+  private async applyByParent(
+    kind: RetentionKind,
+    parent: Parent,
+    cutoff: RetentionCutoff,
+    limit: number,
+    change: (parentId: string, writes: Writes) => Promise<number>,
+  ): Promise<number> {
     const mark = await this.mark(kind);
     const parents = await withCoreErrors(() => this.datedAfter(parent, mark, cutoff.instant).limit(PARENTS_PER_CALL).get());
     let changed = 0;
@@ -130,18 +164,30 @@ export class FirestoreRetentionStore implements RetentionStore {
     switch (kind) {
       case 'signInAttempts': {
         const all = this.collection('loginFailures');
-        const [count, due, first] = await Promise.all([countOf(all), countOf(all.where('at', '<', cut)), withCoreErrors(() => all.orderBy('at').limit(1).get())]);
+        const [count, due, first] = await Promise.all([
+          countOf(all),
+          countOf(all.where('at', '<', cut)),
+          withCoreErrors(() => all.orderBy('at').limit(1).get()),
+        ]);
         return { count, due, oldest: first.empty ? null : (first.docs[0].get('at') as Timestamp).toDate().toISOString() };
       }
       case 'financialRecords': {
         const financial = this.collection('bookings').where('paymentRequired', '==', true);
-        const [count, due, first] = await Promise.all([countOf(financial), countOf(financial.where('submittedAt', '<', cut)), withCoreErrors(() => financial.orderBy('submittedAt').limit(1).get())]);
+        const [count, due, first] = await Promise.all([
+          countOf(financial),
+          countOf(financial.where('submittedAt', '<', cut)),
+          withCoreErrors(() => financial.orderBy('submittedAt').limit(1).get()),
+        ]);
         return { count, due, oldest: first.empty ? null : (first.docs[0].get('submittedAt') as Timestamp).toDate().toISOString() };
       }
       case 'outboxBodies': {
         const mark = await this.mark(kind);
         const after = this.messagesAfter(mark);
-        const [count, due, first] = await Promise.all([countOf(after), countOf(this.messagesAfter(mark, cutoff.instant.getTime())), withCoreErrors(() => after.limit(1).get())]);
+        const [count, due, first] = await Promise.all([
+          countOf(after),
+          countOf(this.messagesAfter(mark, cutoff.instant.getTime())),
+          withCoreErrors(() => after.limit(1).get()),
+        ]);
         return { count, due, oldest: first.empty ? null : new Date(first.docs[0].get('createdAtMs') as number).toISOString() };
       }
       case 'bookingDetails': {
@@ -154,9 +200,14 @@ export class FirestoreRetentionStore implements RetentionStore {
           const bookings = await withCoreErrors(() => this.collection('bookings').where('eventId', '==', event.id).get());
           // The walk-ins not erased are kept as long as the event's bookings' details.
           const walkIns = await withCoreErrors(() => this.collection('walkIns').where('eventId', '==', event.id).get());
-          const held = bookings.docs.filter((doc) => holdsDetails(doc.data())).length + walkIns.docs.filter((doc) => typeof doc.get('value') === 'string').length;
+          const held =
+            bookings.docs.filter((doc) => holdsDetails(doc.data())).length + walkIns.docs.filter((doc) => typeof doc.get('value') === 'string').length;
           if (held === 0) continue;
-          holding = { count: holding.count + held, due: holding.due + (startMs < cutoff.instant.getTime() ? held : 0), oldest: holding.oldest ?? new Date(startMs).toISOString() };
+          holding = {
+            count: holding.count + held,
+            due: holding.due + (startMs < cutoff.instant.getTime() ? held : 0),
+            oldest: holding.oldest ?? new Date(startMs).toISOString(),
+          };
         }
         return holding;
       }
@@ -167,13 +218,20 @@ export class FirestoreRetentionStore implements RetentionStore {
       case 'waitingListEntries':
         return this.heldByParent(kind, EVENTS, cutoff, (eventId) => countOf(this.collection('waitlistEntries').where('eventId', '==', eventId)));
       case 'workDaySignups':
-        return this.heldByParent(kind, WORK_DAYS, cutoff, async (workDayId) => (await this.signupsOf(workDayId)).filter((doc) => signupHoldsData(toSignup(doc))).length);
+        return this.heldByParent(
+          kind,
+          WORK_DAYS,
+          cutoff,
+          async (workDayId) => (await this.signupsOf(workDayId)).filter((doc) => signupHoldsData(toSignup(doc))).length,
+        );
       case 'dutySignups':
         return this.heldByParent(
           kind,
           EVENTS,
           cutoff,
-          async (eventId) => (await this.slotsOf(eventId)).reduce((sum, doc) => sum + toSlot(doc).holders.filter((holder) => !isAnonymisedHolder(holder.memberId)).length, 0) + (await this.swapsOf(eventId)).length,
+          async (eventId) =>
+            (await this.slotsOf(eventId)).reduce((sum, doc) => sum + toSlot(doc).holders.filter((holder) => !isAnonymisedHolder(holder.memberId)).length, 0) +
+            (await this.swapsOf(eventId)).length,
         );
     }
   }
@@ -199,7 +257,12 @@ export class FirestoreRetentionStore implements RetentionStore {
   async pseudonymiseAudit(kind: RetentionKind, actions: readonly string[], before: Date, limit: number, rewrite: AuditEntryRewrite): Promise<AuditRewrite> {
     const markKind = `audit-${kind}` as const;
     const mark = await this.mark(markKind);
-    const query = orderedBy(this.collection('auditLog').where('entry.action', 'in', [...actions]).where('at', '<', Timestamp.fromDate(before)), 'at');
+    const query = orderedBy(
+      this.collection('auditLog')
+        .where('entry.action', 'in', [...actions])
+        .where('at', '<', Timestamp.fromDate(before)),
+      'at',
+    );
     const page = await withCoreErrors(() => (mark ? query.startAfter(Timestamp.fromMillis(mark.atMs), mark.id) : query).limit(limit).get());
     if (page.empty) return { rewritten: 0, more: false };
     const batch = this.db.batch();
@@ -221,7 +284,9 @@ export class FirestoreRetentionStore implements RetentionStore {
       case 'financialRecords':
         return 0;
       case 'signInAttempts': {
-        const due = await withCoreErrors(() => this.collection('loginFailures').where('at', '<', Timestamp.fromDate(cutoff.instant)).orderBy('at').limit(limit).get());
+        const due = await withCoreErrors(() =>
+          this.collection('loginFailures').where('at', '<', Timestamp.fromDate(cutoff.instant)).orderBy('at').limit(limit).get(),
+        );
         const batch = this.db.batch();
         for (const doc of due.docs) batch.delete(doc.ref);
         if (!due.empty) await withCoreErrors(() => batch.commit());
@@ -284,7 +349,11 @@ export class FirestoreRetentionStore implements RetentionStore {
       const named = slot.holders.filter((holder) => !isAnonymisedHolder(holder.memberId));
       if (named.length === 0) continue;
       for (const holder of named) slotIdsOf.set(holder.memberId, (slotIdsOf.get(holder.memberId) ?? new Set()).add(slot.id));
-      writes.update(doc.ref, { holders: slot.holders.map((holder) => (isAnonymisedHolder(holder.memberId) ? holder : anonymisedAssignment(holder, pseudonymOf))) }, doc.updateTime);
+      writes.update(
+        doc.ref,
+        { holders: slot.holders.map((holder) => (isAnonymisedHolder(holder.memberId) ? holder : anonymisedAssignment(holder, pseudonymOf))) },
+        doc.updateTime,
+      );
       changed += named.length;
     }
     for (const [memberId, slotIds] of slotIdsOf) {
@@ -438,4 +507,3 @@ class Writes {
     this.size = BATCH_WRITES;
   }
 }
-

@@ -73,10 +73,7 @@ export function openFirestore(options: FirestoreConnectionOptions): Firestore {
   // may hold several and close each without touching the others.
   opened += 1;
   const app = initializeApp(
-    {
-      projectId,
-      ...(options.credentialsFile && !useEmulator ? { credential: serviceAccount(options.credentialsFile) } : {}),
-    },
+    { projectId, ...(options.credentialsFile && !useEmulator ? { credential: serviceAccount(options.credentialsFile) } : {}) },
     `kyc-firestore-${opened}`,
   );
   const db = getFirestore(app);
@@ -174,10 +171,7 @@ export async function openFirestoreStorage(
 }
 
 /** How many documents each of the app's collections holds. */
-export async function countFirestoreDocuments(
-  db: Firestore,
-  options: FirestoreCollectionOptions = {},
-): Promise<Record<FirestoreDataCollectionName, number>> {
+export async function countFirestoreDocuments(db: Firestore, options: FirestoreCollectionOptions = {}): Promise<Record<FirestoreDataCollectionName, number>> {
   const counts = await Promise.all(
     FIRESTORE_COLLECTIONS.map(async (name) => [name, (await collectionOf(db, name, options).count().get()).data().count] as const),
   );

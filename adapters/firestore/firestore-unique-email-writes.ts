@@ -32,7 +32,12 @@ export class UniqueEmailWrites {
    * `also` reads what else the transaction writes (after the document's own reads) and answers
    * those writes; a create() among them on an id taken fails with ConflictError(`also.conflict`).
    */
-  async replace(uid: string, email: string, document: DocumentData, also?: { read: (tx: Transaction) => Promise<() => void>; conflict: string }): Promise<void> {
+  async replace(
+    uid: string,
+    email: string,
+    document: DocumentData,
+    also?: { read: (tx: Transaction) => Promise<() => void>; conflict: string },
+  ): Promise<void> {
     if (!isDocumentId(uid)) throw new NotFoundError(this.messages.notFound);
     await this.write(uid, email, 2, also ? { conflict: also.conflict } : {}, async (tx, ref, existing, sameEmail) => {
       if (!existing.exists) throw new NotFoundError(this.messages.notFound);
@@ -60,7 +65,10 @@ export class UniqueEmailWrites {
       () =>
         this.db.runTransaction(
           async (tx) => {
-            const [existing, sameEmail] = await Promise.all([tx.get(ref), tx.get(collection.where('emailKey', '==', email.toLowerCase()).limit(sameEmailLimit))]);
+            const [existing, sameEmail] = await Promise.all([
+              tx.get(ref),
+              tx.get(collection.where('emailKey', '==', email.toLowerCase()).limit(sameEmailLimit)),
+            ]);
             await decide(tx, ref, existing, sameEmail);
           },
           { maxAttempts: TRANSACTION_ATTEMPTS },

@@ -17,9 +17,7 @@ export class FirestoreWaterLevelRepository extends FirestoreCollectionAdapter im
   async readings(from: string, to: string): Promise<WaterLevelReading[]> {
     if (from > to) return [];
     // ISO dates (YYYY-MM-DD) order as text in date order.
-    const snapshot = await withCoreErrors(() =>
-      this.collection.where('date', '>=', from).where('date', '<=', to).orderBy('date', 'asc').get(),
-    );
+    const snapshot = await withCoreErrors(() => this.collection.where('date', '>=', from).where('date', '<=', to).orderBy('date', 'asc').get());
     return snapshot.docs.map((doc) => WaterLevelReadingSchema.parse({ date: doc.get('date'), percentFull: doc.get('percentFull') }));
   }
 

@@ -168,15 +168,15 @@ export class FirestoreWorkDayRepository extends FirestoreCollectionAdapter imple
 
   async listSignupsByEmail(emailKey: string, limit: number): Promise<WorkDaySignup[]> {
     const snapshot = await withCoreErrors(() =>
-      orderedBy(this.signups.where('emailKey', '==', emailKey), 'submittedAt', 'desc').limit(limit).get(),
+      orderedBy(this.signups.where('emailKey', '==', emailKey), 'submittedAt', 'desc')
+        .limit(limit)
+        .get(),
     );
     return snapshot.docs.map(toSignup);
   }
 
   async listSignups(workDayId: string): Promise<WorkDaySignup[]> {
-    const snapshot = await withCoreErrors(() =>
-      orderedBy(this.signups.where('workDayId', '==', workDayId), 'submittedAt', 'asc').get(),
-    );
+    const snapshot = await withCoreErrors(() => orderedBy(this.signups.where('workDayId', '==', workDayId), 'submittedAt', 'asc').get());
     return snapshot.docs.map(toSignup);
   }
 }

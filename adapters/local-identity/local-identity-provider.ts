@@ -52,12 +52,7 @@ export class LocalIdentityProvider implements IdentityProvider {
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
     const now = this.deps.clock.now();
     const expiresAt = new Date(now.getTime() + maxAgeMs);
-    await this.deps.sessions.create({
-      tokenHash: hashSessionToken(token),
-      uid,
-      createdAt: now.toISOString(),
-      expiresAt: expiresAt.toISOString(),
-    });
+    await this.deps.sessions.create({ tokenHash: hashSessionToken(token), uid, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() });
     return { token, expiresAt };
   }
 

@@ -40,10 +40,7 @@ export const MAILERLITE_KEY_REFUSED =
 const FAILED = 'Failed to fetch communications';
 
 // Only what we read is checked; MailerLite adds fields freely and they must not break the page.
-const EmailSchema = z.object({
-  subject: z.string().nullish(),
-  preview_url: z.string().nullish(),
-});
+const EmailSchema = z.object({ subject: z.string().nullish(), preview_url: z.string().nullish() });
 const ItemSchema = z.object({
   id: z.union([z.string().min(1), z.number()]),
   name: z.string().nullish(),

@@ -1,5 +1,13 @@
 import type { Attendance } from '../../core/check-in/attendance';
-import type { AfloatChange, AfloatOutcome, AttendanceChange, AttendanceOutcome, AttendanceStore, WalkInAfloatChange, WalkInOutcome } from '../../core/check-in/attendance-store.port';
+import type {
+  AfloatChange,
+  AfloatOutcome,
+  AttendanceChange,
+  AttendanceOutcome,
+  AttendanceStore,
+  WalkInAfloatChange,
+  WalkInOutcome,
+} from '../../core/check-in/attendance-store.port';
 import type { WalkIn } from '../../core/check-in/walk-in';
 import { copiesOf, copyOrNull } from './memory-records';
 import { decideAddWalkIn, decideAfloat, decideMark, decideRemoveWalkIn, decideWalkInAfloat, validAttendance, type StoredWalkIn } from '../attendance-records';

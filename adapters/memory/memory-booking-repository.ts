@@ -102,7 +102,8 @@ export class MemoryBookingRepository implements BookingRepository {
   }
 
   async findByCheckoutId(checkoutId: string): Promise<Booking | null> {
-    const booking = newestFirst([...this.bookings.values()]).find((b) => b.checkoutId === checkoutId) ?? this.bookings.get(this.changeCheckouts.get(checkoutId) ?? '');
+    const booking =
+      newestFirst([...this.bookings.values()]).find((b) => b.checkoutId === checkoutId) ?? this.bookings.get(this.changeCheckouts.get(checkoutId) ?? '');
     return booking ? structuredClone(booking) : null;
   }
 
@@ -144,7 +145,11 @@ export class MemoryBookingRepository implements BookingRepository {
   }
 
   // As addIfPlacesRemain: no await between the read and the writes.
-  async change(bookingId: string, now: Date, decide: (current: Booking, placesTaken: number) => BookingChange | null): Promise<{ booking: Booking; changed: boolean }> {
+  async change(
+    bookingId: string,
+    now: Date,
+    decide: (current: Booking, placesTaken: number) => BookingChange | null,
+  ): Promise<{ booking: Booking; changed: boolean }> {
     const stored = this.bookings.get(bookingId);
     if (!stored) throw new NotFoundError(BOOKING_NOT_FOUND);
     const ledger = this.ledgers.get(stored.eventId) ?? places.EMPTY_LEDGER;

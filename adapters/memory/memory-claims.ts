@@ -34,7 +34,9 @@ export class MemoryClaimables<T extends { id: string }> {
   }
 
   claimDue(now: Date, leaseMs: number, limit: number): { item: T; claim: string }[] {
-    const due = [...this.rows.values()].filter((row) => row.dueAtMs !== null && row.dueAtMs <= now.getTime()).sort((a, b) => (a.dueAtMs ?? 0) - (b.dueAtMs ?? 0));
+    const due = [...this.rows.values()]
+      .filter((row) => row.dueAtMs !== null && row.dueAtMs <= now.getTime())
+      .sort((a, b) => (a.dueAtMs ?? 0) - (b.dueAtMs ?? 0));
     return due.slice(0, limit).map((row) => {
       row.claim = randomUUID();
       row.dueAtMs = now.getTime() + leaseMs;

@@ -5,7 +5,18 @@ import { type DutyAssignment } from '../../core/duty-rosters/duty-roster';
 import { dutyMoveRefusal, movedHolders } from '../../core/duties/event-move-duties';
 import { type DutyMove } from '../../core/duty-rosters/duty-roster';
 import type { DutyCatalogueKind, DutyCatalogueRecords, DutyRepository } from '../../core/duties/duty-repository.port';
-import { byMemberThenQualification, byNameThenId, bySlotAge, byStart, staffed, validAssignment, validCatalogueRecord, validKind, validMemberQualification, validSlot } from '../duty-records';
+import {
+  byMemberThenQualification,
+  byNameThenId,
+  bySlotAge,
+  byStart,
+  staffed,
+  validAssignment,
+  validCatalogueRecord,
+  validKind,
+  validMemberQualification,
+  validSlot,
+} from '../duty-records';
 
 /** Duty rosters in memory (tests, and the contract's reference). */
 export class MemoryDutyRepository implements DutyRepository {
@@ -104,7 +115,9 @@ export class MemoryDutyRepository implements DutyRepository {
   }
 
   async listMemberDuties(memberId: string): Promise<DutyAssignment[]> {
-    return this.duties(memberId).sort(byStart).map((duty) => structuredClone(duty));
+    return this.duties(memberId)
+      .sort(byStart)
+      .map((duty) => structuredClone(duty));
   }
 
   /**
@@ -114,7 +127,11 @@ export class MemoryDutyRepository implements DutyRepository {
    */
   prepareEventMove(move: DutyMove): () => void {
     const slots = [...this.slots.values()].filter((slot) => slot.eventId === move.eventId);
-    const refusal = dutyMoveRefusal(move, slots.flatMap((slot) => slot.holders), (memberId) => this.duties(memberId));
+    const refusal = dutyMoveRefusal(
+      move,
+      slots.flatMap((slot) => slot.holders),
+      (memberId) => this.duties(memberId),
+    );
     if (refusal) throw new ConflictError(refusal);
     return () => {
       for (const slot of slots) slot.holders = movedHolders(slot.holders, move);

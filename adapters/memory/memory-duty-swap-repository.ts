@@ -16,7 +16,8 @@ export class MemoryDutySwapRepository implements DutySwapRepository {
   async create(swap: DutySwap): Promise<void> {
     const valid = validSwap(swap);
     if (this.swaps.has(valid.id)) throw new ConflictError(SWAP_TAKEN_ID);
-    if ([...this.swaps.values()].some((s) => s.status === 'open' && s.slotId === valid.slotId && s.fromMemberId === valid.fromMemberId)) throw new ConflictError(SWAP_MESSAGES.alreadyAsked);
+    if ([...this.swaps.values()].some((s) => s.status === 'open' && s.slotId === valid.slotId && s.fromMemberId === valid.fromMemberId))
+      throw new ConflictError(SWAP_MESSAGES.alreadyAsked);
     this.swaps.set(valid.id, structuredClone(valid));
   }
 
@@ -26,7 +27,10 @@ export class MemoryDutySwapRepository implements DutySwapRepository {
   }
 
   async listOpenOf(fromMemberId: string): Promise<DutySwap[]> {
-    return [...this.swaps.values()].filter((s) => s.status === 'open' && s.fromMemberId === fromMemberId).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)).map((s) => structuredClone(s));
+    return [...this.swaps.values()]
+      .filter((s) => s.status === 'open' && s.fromMemberId === fromMemberId)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+      .map((s) => structuredClone(s));
   }
 
   async accept(swapId: string, assignment: DutyAssignment): Promise<DutySwap> {

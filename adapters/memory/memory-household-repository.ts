@@ -1,6 +1,15 @@
 import type { HouseholdPerson } from '../../core/members/household';
 import type { HouseholdRepository } from '../../core/members/household-repository.port';
-import { invitationEmail, byJoinOrder, sameInvitee, type CurrentHousehold, type HouseholdInvitation, type HouseholdMembership, type JoinOutcome, type LeaveOutcome } from '../../core/members/household-membership';
+import {
+  invitationEmail,
+  byJoinOrder,
+  sameInvitee,
+  type CurrentHousehold,
+  type HouseholdInvitation,
+  type HouseholdMembership,
+  type JoinOutcome,
+  type LeaveOutcome,
+} from '../../core/members/household-membership';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { joinHousehold, leaveHousehold, setHouseholdContact, type HouseholdWrites } from '../household-changes';
 import { byHouseholdOrder, byInvitationOrder, validHouseholdInvitation, validHouseholdPerson } from '../stored-records';
@@ -94,17 +103,26 @@ export class MemoryHouseholdRepository implements HouseholdRepository {
   }
 
   async invitationsFor(memberId: string): Promise<HouseholdInvitation[]> {
-    return [...this.invitations.values()].filter((i) => i.memberId === memberId).sort(byInvitationOrder).map((i) => ({ ...i }));
+    return [...this.invitations.values()]
+      .filter((i) => i.memberId === memberId)
+      .sort(byInvitationOrder)
+      .map((i) => ({ ...i }));
   }
 
   async invitationsOf(householdId: string): Promise<HouseholdInvitation[]> {
-    return [...this.invitations.values()].filter((i) => i.householdId === householdId).sort(byInvitationOrder).map((i) => ({ ...i }));
+    return [...this.invitations.values()]
+      .filter((i) => i.householdId === householdId)
+      .sort(byInvitationOrder)
+      .map((i) => ({ ...i }));
   }
 
   async invitationsToEmail(email: string): Promise<HouseholdInvitation[]> {
     if (typeof email !== 'string') return [];
     const key = invitationEmail(email);
-    return [...this.invitations.values()].filter((i) => i.email === key).sort(byInvitationOrder).map((i) => ({ ...i }));
+    return [...this.invitations.values()]
+      .filter((i) => i.email === key)
+      .sort(byInvitationOrder)
+      .map((i) => ({ ...i }));
   }
 
   async removeInvitation(id: string): Promise<boolean> {
@@ -119,7 +137,10 @@ export class MemoryHouseholdRepository implements HouseholdRepository {
   }
 
   async removeInvitationsMadeBefore(before: Date, limit: number): Promise<number> {
-    const old = [...this.invitations.values()].filter((i) => Date.parse(i.createdAt) < before.getTime()).sort(byInvitationOrder).slice(0, limit);
+    const old = [...this.invitations.values()]
+      .filter((i) => Date.parse(i.createdAt) < before.getTime())
+      .sort(byInvitationOrder)
+      .slice(0, limit);
     for (const invitation of old) this.invitations.delete(invitation.id);
     return old.length;
   }

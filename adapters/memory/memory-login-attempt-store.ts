@@ -38,7 +38,11 @@ export class MemoryLoginAttemptStore implements LoginAttemptStore {
 
   async release(reservation: string): Promise<void> {
     const ids = new Set(reservation.split(',').map(Number));
-    for (const [key, list] of this.attempts) this.attempts.set(key, list.filter((a) => !ids.has(a.id)));
+    for (const [key, list] of this.attempts)
+      this.attempts.set(
+        key,
+        list.filter((a) => !ids.has(a.id)),
+      );
   }
 
   async recordFailure(keys: string[], at: Date): Promise<void> {

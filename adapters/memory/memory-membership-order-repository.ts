@@ -1,4 +1,11 @@
-import { decideOrderPayment, ORDER_MESSAGES, orderMemberIds, type MembershipOrder, type OrderPayment, type OrderPaymentOutcome } from '../../core/membership/membership-order';
+import {
+  decideOrderPayment,
+  ORDER_MESSAGES,
+  orderMemberIds,
+  type MembershipOrder,
+  type OrderPayment,
+  type OrderPaymentOutcome,
+} from '../../core/membership/membership-order';
 import type { MembershipOrderRepository } from '../../core/membership/membership-order-repository.port';
 import type { Member } from '../../core/members/member';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';

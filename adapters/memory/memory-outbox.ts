@@ -46,8 +46,12 @@ export class MemoryOutbox implements Outbox {
   }
 
   async list(filter: { status?: OutboxStatus; recordId?: string; limit?: number } = {}): Promise<OutboxMessage[]> {
-    const messages = this.rows.all().filter((m) => (filter.status === undefined || m.status === filter.status) && (filter.recordId === undefined || m.recordId === filter.recordId));
-    return newestFirst(messages).slice(0, filter.limit ?? 200).map((m) => structuredClone(m));
+    const messages = this.rows
+      .all()
+      .filter((m) => (filter.status === undefined || m.status === filter.status) && (filter.recordId === undefined || m.recordId === filter.recordId));
+    return newestFirst(messages)
+      .slice(0, filter.limit ?? 200)
+      .map((m) => structuredClone(m));
   }
 
   async replace(message: OutboxMessage): Promise<boolean> {

@@ -8,7 +8,19 @@ import type { DutySwap } from '../../core/duties/duty-swaps';
 import type { WaitingListEntry } from '../../core/waiting-list/waiting-list-entry';
 import type { WorkDay, WorkDaySignup } from '../../core/work-days/work-day';
 import { pseudonymiseAuditEntry, type PseudonymisedPerson } from '../../core/privacy/audit-pseudonyms';
-import { anonymisedAssignment, anonymisedBooking, anonymisedMember, anonymisedSignup, signupHoldsData, bookingHoldsDetails, bookingPerson, memberHoldsData, memberPerson, messageHoldsBody, messageWithoutBody } from '../../core/privacy/retention-records';
+import {
+  anonymisedAssignment,
+  anonymisedBooking,
+  anonymisedMember,
+  anonymisedSignup,
+  signupHoldsData,
+  bookingHoldsDetails,
+  bookingPerson,
+  memberHoldsData,
+  memberPerson,
+  messageHoldsBody,
+  messageWithoutBody,
+} from '../../core/privacy/retention-records';
 import { isAnonymisedHolder } from '../../core/duties/anonymised-holder';
 import type { RetentionCutoff, RetentionKind } from '../../core/privacy/retention-schedule';
 import type { AnonymisedPerson, AuditEntryRewrite, AuditRewrite, RetentionHolding, RetentionStore } from '../../core/privacy/retention-store.port';
@@ -67,14 +79,19 @@ export class MemoryRetentionStore implements RetentionStore {
         // The walk-ins not erased are kept as long as their event's bookings' details.
         const events = this.map<ClubEvent>(this.sources.events, 'events');
         const walkIns = (this.sources.attendance?.walkInEvents() ?? []).map((id) => startMsOf(events.get(id))).filter((ms): ms is number => ms !== null);
-        return summary([...rows.map((row) => row.startMs), ...walkIns].map((ms) => new Date(ms).toISOString()), cutoff.instant.toISOString());
+        return summary(
+          [...rows.map((row) => row.startMs), ...walkIns].map((ms) => new Date(ms).toISOString()),
+          cutoff.instant.toISOString(),
+        );
       }
       case 'financialRecords': {
         const dates = [...this.map<Booking>(this.sources.bookings, 'bookings').values()].filter(isFinancial).map((booking) => booking.submittedAt);
         return summary(dates.map(normalInstant), cutoff.instant.toISOString());
       }
       case 'outboxBodies': {
-        const dates = this.messages().filter(messageHoldsBody).map((message) => normalInstant(message.createdAt));
+        const dates = this.messages()
+          .filter(messageHoldsBody)
+          .map((message) => normalInstant(message.createdAt));
         return summary(dates, cutoff.instant.toISOString());
       }
       case 'signInAttempts': {
@@ -86,9 +103,15 @@ export class MemoryRetentionStore implements RetentionStore {
         return summary(dates, cutoff.day);
       }
       case 'waitingListEntries':
-        return summary(this.waitingEntries().map((row) => new Date(row.startMs).toISOString()), cutoff.instant.toISOString());
+        return summary(
+          this.waitingEntries().map((row) => new Date(row.startMs).toISOString()),
+          cutoff.instant.toISOString(),
+        );
       case 'workDaySignups':
-        return summary(this.signupsWithData().map((row) => new Date(row.dateMs).toISOString()), cutoff.instant.toISOString());
+        return summary(
+          this.signupsWithData().map((row) => new Date(row.dateMs).toISOString()),
+          cutoff.instant.toISOString(),
+        );
       case 'dutySignups':
         return summary(
           [...this.heldDuties().map((row) => row.assignment.window.start), ...this.swaps().map((swap) => swap.window.start)].map(normalInstant),
@@ -121,7 +144,9 @@ export class MemoryRetentionStore implements RetentionStore {
 
   /** Duty assignments still naming their member. */
   private heldDuties(): { slot: StaffedSlot; assignment: StaffedSlot['holders'][number] }[] {
-    return [...this.map<StaffedSlot>(this.sources.duties, 'slots').values()].flatMap((slot) => slot.holders.filter((holder) => !isAnonymisedHolder(holder.memberId)).map((assignment) => ({ slot, assignment })));
+    return [...this.map<StaffedSlot>(this.sources.duties, 'slots').values()].flatMap((slot) =>
+      slot.holders.filter((holder) => !isAnonymisedHolder(holder.memberId)).map((assignment) => ({ slot, assignment })),
+    );
   }
 
   async apply(kind: RetentionKind, cutoff: RetentionCutoff, limit: number, pseudonymOf: (person: AnonymisedPerson) => PseudonymisedPerson): Promise<number> {
@@ -135,7 +160,9 @@ export class MemoryRetentionStore implements RetentionStore {
         }
         // The event's walk-ins go with its bookings' details: deleted, each counted as a record.
         const past = new Set(
-          [...this.map<ClubEvent>(this.sources.events, 'events').values()].filter((event) => (startMsOf(event) ?? Infinity) < cutoff.instant.getTime()).map((event) => event.id),
+          [...this.map<ClubEvent>(this.sources.events, 'events').values()]
+            .filter((event) => (startMsOf(event) ?? Infinity) < cutoff.instant.getTime())
+            .map((event) => event.id),
         );
         return due.length + (this.sources.attendance?.deleteWalkInsOf(past, limit - due.length) ?? 0);
       }
@@ -183,7 +210,8 @@ export class MemoryRetentionStore implements RetentionStore {
       }
       case 'dutySignups': {
         const due = firstBefore(this.heldDuties(), (row) => Date.parse(row.assignment.window.start), cutoff, limit);
-        for (const { slot, assignment } of due) slot.holders = slot.holders.map((holder) => (holder === assignment ? anonymisedAssignment(holder, pseudonymOf) : holder));
+        for (const { slot, assignment } of due)
+          slot.holders = slot.holders.map((holder) => (holder === assignment ? anonymisedAssignment(holder, pseudonymOf) : holder));
         // Then the swap requests of duties past the limit.
         const swaps = this.map<DutySwap>(this.sources.dutySwaps, 'swaps');
         const pastSwaps = firstBefore(this.swaps(), (swap) => Date.parse(swap.window.start), cutoff, limit - due.length);

@@ -1,4 +1,12 @@
-import { HIGHLIGHT_FIELDS, SEARCH_INDEXES, SearchRecordSchema, type Highlight, type SearchHit, type SearchIndexName, type SearchRecord } from '../../core/search/search-hit';
+import {
+  HIGHLIGHT_FIELDS,
+  SEARCH_INDEXES,
+  SearchRecordSchema,
+  type Highlight,
+  type SearchHit,
+  type SearchIndexName,
+  type SearchRecord,
+} from '../../core/search/search-hit';
 import type { SearchIndex } from '../../core/search/search-index.port';
 
 /** A word as the SQLite adapter's tokenizer sees it; combining marks stay inside their word. */
@@ -29,9 +37,7 @@ function parseQuery(query: string): { whole: string[]; prefix: string } | null {
  */
 export class MemorySearchIndex implements SearchIndex {
   readonly providerName = 'Built-in search';
-  private readonly indexes = new Map<SearchIndexName, Map<string, SearchRecord>>(
-    SEARCH_INDEXES.map((name) => [name, new Map()]),
-  );
+  private readonly indexes = new Map<SearchIndexName, Map<string, SearchRecord>>(SEARCH_INDEXES.map((name) => [name, new Map()]));
 
   async search(query: string, options: { hitsPerIndex: number }): Promise<SearchHit[]> {
     const parsed = parseQuery(query);

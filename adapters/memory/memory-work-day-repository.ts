@@ -17,9 +17,7 @@ export class MemoryWorkDayRepository implements WorkDayRepository {
   constructor(private readonly outbox: MemoryOutbox = new MemoryOutbox()) {}
 
   async list(): Promise<WorkDay[]> {
-    return [...this.workDays.values()]
-      .sort(byInstantThenId((workDay) => workDay.date))
-      .map((workDay) => structuredClone(workDay));
+    return [...this.workDays.values()].sort(byInstantThenId((workDay) => workDay.date)).map((workDay) => structuredClone(workDay));
   }
 
   async get(id: string): Promise<WorkDay | null> {
@@ -36,7 +34,11 @@ export class MemoryWorkDayRepository implements WorkDayRepository {
     // No await between reading, deciding and writing: sign-ups cannot interleave here.
     const before = structuredClone(stored);
     const after = { ...structuredClone(change(structuredClone(stored))), id };
-    const refusal = workDayChangeRefusal(before, after, [...this.signups.values()].filter((s) => s.workDayId === id));
+    const refusal = workDayChangeRefusal(
+      before,
+      after,
+      [...this.signups.values()].filter((s) => s.workDayId === id),
+    );
     if (refusal) throw new ConflictError(refusal.message);
     this.workDays.set(id, structuredClone(after));
     return { before, after };

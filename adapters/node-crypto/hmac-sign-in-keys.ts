@@ -12,7 +12,9 @@ export class HmacSignInKeys implements SignInKeys {
   }
 
   emailKey(email: string): string {
-    return createHmac('sha256', this.secret).update(`sign-in-email:${signInEmailKey(email)}`).digest('hex');
+    return createHmac('sha256', this.secret)
+      .update(`sign-in-email:${signInEmailKey(email)}`)
+      .digest('hex');
   }
 
   code(seed: string): string {

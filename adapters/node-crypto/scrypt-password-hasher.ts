@@ -16,12 +16,8 @@ const MAX_N = 1 << 20;
 
 function scrypt(password: string, salt: Buffer, keyLength: number, params: ScryptParameters): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scryptCallback(
-      password,
-      salt,
-      keyLength,
-      { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r + 1024 * 1024 },
-      (error, key) => (error ? reject(error) : resolve(key)),
+    scryptCallback(password, salt, keyLength, { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r + 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
     );
   });
 }

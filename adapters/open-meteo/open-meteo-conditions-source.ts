@@ -34,13 +34,7 @@ const AnswerSchema = z.object({
   longitude: z.number(),
   hourly_units: z.object({ wind_speed_10m: z.string(), wind_gusts_10m: z.string(), temperature_2m: z.string().optional() }).passthrough(),
   hourly: z
-    .object({
-      time: z.array(z.number().int()),
-      wind_speed_10m: Values,
-      wind_gusts_10m: Values,
-      wind_direction_10m: Values,
-      temperature_2m: Values,
-    })
+    .object({ time: z.array(z.number().int()), wind_speed_10m: Values, wind_gusts_10m: Values, wind_direction_10m: Values, temperature_2m: Values })
     .passthrough(),
 });
 const ErrorSchema = z.object({ error: z.literal(true), reason: z.string() });
@@ -56,7 +50,8 @@ export class OpenMeteoConditionsSource implements ConditionsSource {
   private readonly fetch: typeof fetch;
 
   constructor(private readonly options: OpenMeteoConditionsSourceOptions) {
-    if (!(Math.abs(options.latitude) <= 90) || !(Math.abs(options.longitude) <= 180)) throw new Error('OpenMeteoConditionsSource needs a latitude (-90..90) and a longitude (-180..180)');
+    if (!(Math.abs(options.latitude) <= 90) || !(Math.abs(options.longitude) <= 180))
+      throw new Error('OpenMeteoConditionsSource needs a latitude (-90..90) and a longitude (-180..180)');
     this.baseUrl = (options.baseUrl ?? OPEN_METEO_API_URL).replace(/\/+$/, '');
     this.fetch = options.fetch ?? globalThis.fetch;
   }
@@ -80,7 +75,10 @@ export class OpenMeteoConditionsSource implements ConditionsSource {
     const fetchedAt = this.options.clock.now().toISOString();
     let response: Response;
     try {
-      response = await this.fetch(this.requestUrl(), { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) });
+      response = await this.fetch(this.requestUrl(), {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      });
     } catch (error) {
       throw new UnavailableError(`${FAILED}: ${timedOut(error) ? 'Timed out' : 'Service unreachable'}`);
     }
@@ -120,7 +118,12 @@ function toForecast(answer: z.infer<typeof AnswerSchema>, fetchedAt: string): Fo
     directionDeg: direction[i],
     temperatureC: temperature[i],
   }));
-  const parsed = ForecastSchema.safeParse({ fetchedAt, latitude: answer.latitude, longitude: answer.longitude, hours: hours.sort((a, b) => Date.parse(a.time) - Date.parse(b.time)) });
+  const parsed = ForecastSchema.safeParse({
+    fetchedAt,
+    latitude: answer.latitude,
+    longitude: answer.longitude,
+    hours: hours.sort((a, b) => Date.parse(a.time) - Date.parse(b.time)),
+  });
   return parsed.success ? parsed.data : null;
 }
 

@@ -12,11 +12,7 @@ const ACTIVE_KEYS: Record<string, PdfActiveContent> = {
 };
 
 /** Values of /S (an action's type) or /Subtype (an annotation's) and what they mean. */
-const ACTIVE_TYPES: Record<string, PdfActiveContent> = {
-  JavaScript: 'javascript',
-  Launch: 'launch',
-  FileAttachment: 'embedded-file',
-};
+const ACTIVE_TYPES: Record<string, PdfActiveContent> = { JavaScript: 'javascript', Launch: 'launch', FileAttachment: 'embedded-file' };
 
 /**
  * pdf-lib parses the whole file, object streams included, so a dictionary compressed inside an

@@ -19,7 +19,9 @@ export class SqliteAddressLimitStore implements AddressLimitStore {
         return { hits: row.hits + 1, resetAt: new Date(Number(row.resetAtMs)) };
       }
       const resetAtMs = nowMs + windowMs;
-      statement('INSERT INTO address_hits (key, hits, resetAtMs) VALUES (?, 1, ?) ON CONFLICT (key) DO UPDATE SET hits = excluded.hits, resetAtMs = excluded.resetAtMs').run(key, resetAtMs);
+      statement(
+        'INSERT INTO address_hits (key, hits, resetAtMs) VALUES (?, 1, ?) ON CONFLICT (key) DO UPDATE SET hits = excluded.hits, resetAtMs = excluded.resetAtMs',
+      ).run(key, resetAtMs);
       return { hits: 1, resetAt: new Date(resetAtMs) };
     });
   }

@@ -11,10 +11,12 @@ export class SqliteAdminRepository extends UniqueEmailTable<Admin> implements Ad
   }
 
   async list(): Promise<Admin[]> {
-    const rows = await this.db('admins').select('*').orderBy([
-      { column: 'emailKey', order: 'asc' },
-      { column: 'uid', order: 'asc' },
-    ]);
+    const rows = await this.db('admins')
+      .select('*')
+      .orderBy([
+        { column: 'emailKey', order: 'asc' },
+        { column: 'uid', order: 'asc' },
+      ]);
     return rows.map(toAdmin);
   }
 

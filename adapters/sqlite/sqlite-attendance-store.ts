@@ -1,8 +1,26 @@
 import type { Knex } from 'knex';
 import type { Attendance } from '../../core/check-in/attendance';
-import type { AfloatChange, AfloatOutcome, AttendanceChange, AttendanceOutcome, AttendanceStore, WalkInAfloatChange, WalkInOutcome } from '../../core/check-in/attendance-store.port';
+import type {
+  AfloatChange,
+  AfloatOutcome,
+  AttendanceChange,
+  AttendanceOutcome,
+  AttendanceStore,
+  WalkInAfloatChange,
+  WalkInOutcome,
+} from '../../core/check-in/attendance-store.port';
 import type { WalkIn } from '../../core/check-in/walk-in';
-import { attendanceFromJson, decideAddWalkIn, decideAfloat, decideMark, decideRemoveWalkIn, decideWalkInAfloat, validAttendance, walkInFromJson, type StoredWalkIn } from '../attendance-records';
+import {
+  attendanceFromJson,
+  decideAddWalkIn,
+  decideAfloat,
+  decideMark,
+  decideRemoveWalkIn,
+  decideWalkInAfloat,
+  validAttendance,
+  walkInFromJson,
+  type StoredWalkIn,
+} from '../attendance-records';
 import { writeTransaction } from './sqlite-write-transaction';
 
 /** SQLite binds at most 999 values per statement by default; ids are read in chunks well under it. */
@@ -22,7 +40,9 @@ export class SqliteAttendanceStore implements AttendanceStore {
     const found = new Map<string, Attendance>();
     const ids = [...new Set(bookingIds)];
     for (let i = 0; i < ids.length; i += CHUNK) {
-      const rows: { value: string }[] = await this.db('attendance').select('value').whereIn('bookingId', ids.slice(i, i + CHUNK));
+      const rows: { value: string }[] = await this.db('attendance')
+        .select('value')
+        .whereIn('bookingId', ids.slice(i, i + CHUNK));
       for (const row of rows) {
         const record = attendanceFromJson(row.value);
         found.set(record.bookingId, record);
@@ -65,7 +85,13 @@ export class SqliteAttendanceStore implements AttendanceStore {
     return writeTransaction(this.db, async (trx) => {
       const outcome = decideAddWalkIn(walkIn, await storedWalkIn(trx, walkIn.id));
       if (outcome.result === 'applied' && outcome.walkIn) {
-        await trx('walk_ins').insert({ id: walkIn.id, eventId: walkIn.eventId, addedAt: walkIn.addedAt, value: JSON.stringify(outcome.walkIn), removedAt: null });
+        await trx('walk_ins').insert({
+          id: walkIn.id,
+          eventId: walkIn.eventId,
+          addedAt: walkIn.addedAt,
+          value: JSON.stringify(outcome.walkIn),
+          removedAt: null,
+        });
       }
       return outcome;
     });
@@ -85,7 +111,9 @@ export class SqliteAttendanceStore implements AttendanceStore {
       const applied = await trx('attendance_marks').select('key').where({ key: change.key }).first();
       const outcome = decideWalkInAfloat(change, applied !== undefined, await storedWalkIn(trx, change.walkInId));
       if (outcome.result === 'applied' && outcome.walkIn) {
-        await trx('walk_ins').where({ id: change.walkInId }).update({ value: JSON.stringify(outcome.walkIn) });
+        await trx('walk_ins')
+          .where({ id: change.walkInId })
+          .update({ value: JSON.stringify(outcome.walkIn) });
         await trx('attendance_marks').insert({ key: change.key, bookingId: change.walkInId, appliedAt: change.entry.at });
       }
       return outcome;
@@ -96,7 +124,11 @@ export class SqliteAttendanceStore implements AttendanceStore {
     const found: WalkIn[] = [];
     const ids = [...new Set(eventIds)].filter((id) => typeof id === 'string');
     for (let i = 0; i < ids.length; i += CHUNK) {
-      const rows: { value: string }[] = await this.db('walk_ins').select('value').whereIn('eventId', ids.slice(i, i + CHUNK)).whereNotNull('value').orderBy([{ column: 'addedAt' }, { column: 'id' }]);
+      const rows: { value: string }[] = await this.db('walk_ins')
+        .select('value')
+        .whereIn('eventId', ids.slice(i, i + CHUNK))
+        .whereNotNull('value')
+        .orderBy([{ column: 'addedAt' }, { column: 'id' }]);
       found.push(...rows.map((row) => walkInFromJson(row.value)));
     }
     return found.sort((a, b) => a.addedAt.localeCompare(b.addedAt) || a.id.localeCompare(b.id));

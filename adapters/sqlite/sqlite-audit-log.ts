@@ -36,7 +36,12 @@ export class SqliteAuditLog implements AuditLog {
   }
 
   async list(filter: AuditFilter): Promise<AuditEntry[]> {
-    let query = this.db('audit_log').select('entry').orderBy([{ column: 'atMs', order: 'desc' }, { column: 'id', order: 'asc' }]);
+    let query = this.db('audit_log')
+      .select('entry')
+      .orderBy([
+        { column: 'atMs', order: 'desc' },
+        { column: 'id', order: 'asc' },
+      ]);
     if (filter.recordId !== undefined) query = query.where({ recordId: filter.recordId });
     if (filter.actorUid !== undefined) query = query.where({ actorUid: filter.actorUid });
     const rows = await query.limit(Math.max(0, filter.limit));

@@ -38,7 +38,11 @@ export class SqliteBookingRepository implements BookingRepository {
       return await preparedWriteTransaction(this.db, (writes): AddBookingResult => {
         // A taken id is a conflict (the insert below throws it) before a taken reference, as on every storage.
         const { statement } = writes;
-        if (booking.reference !== null && statement('SELECT 1 FROM bookings WHERE reference = ?').get(booking.reference) && !statement('SELECT 1 FROM bookings WHERE id = ?').get(booking.id)) {
+        if (
+          booking.reference !== null &&
+          statement('SELECT 1 FROM bookings WHERE reference = ?').get(booking.reference) &&
+          !statement('SELECT 1 FROM bookings WHERE id = ?').get(booking.id)
+        ) {
           return { added: false, referenceTaken: true };
         }
         // The event's ledger, not its bookings: one read whatever the number of bookings.
@@ -155,7 +159,15 @@ export class SqliteBookingRepository implements BookingRepository {
       const differences = places.placesDifferences(stored, bookings, options.now);
       if (options.repair) {
         for (const { eventId } of differences) {
-          writeLedger(writes, eventId, places.rebuiltLedger(bookings.filter((b) => b.eventId === eventId), stored.get(eventId), options.now));
+          writeLedger(
+            writes,
+            eventId,
+            places.rebuiltLedger(
+              bookings.filter((b) => b.eventId === eventId),
+              stored.get(eventId),
+              options.now,
+            ),
+          );
         }
       }
       return differences;
@@ -172,7 +184,11 @@ export class SqliteBookingRepository implements BookingRepository {
     if (changed === 0) throw new NotFoundError(BOOKING_NOT_FOUND);
   }
 
-  async change(bookingId: string, now: Date, decide: (current: Booking, placesTaken: number) => BookingChange | null): Promise<{ booking: Booking; changed: boolean }> {
+  async change(
+    bookingId: string,
+    now: Date,
+    decide: (current: Booking, placesTaken: number) => BookingChange | null,
+  ): Promise<{ booking: Booking; changed: boolean }> {
     // One write transaction: the booking and its ledger are read and written with no other
     // writer in between, so the rule decides on what is stored.
     return preparedWriteTransaction(this.db, (writes) => {
@@ -251,7 +267,11 @@ function toRow(booking: Booking): Record<string, unknown> {
 
 function toBooking(row: Record<string, unknown>): Booking {
   // A booking with no change waiting has no JSON there (NULL): read as null.
-  return readRow(BookingSchema, { ...row, pendingChange: row.pendingChange ?? 'null' }, { booleans: ['paymentRequired', 'paid'], json: ['householdAttendees', 'amendments', 'pendingChange'] });
+  return readRow(
+    BookingSchema,
+    { ...row, pendingChange: row.pendingChange ?? 'null' },
+    { booleans: ['paymentRequired', 'paid'], json: ['householdAttendees', 'amendments', 'pendingChange'] },
+  );
 }
 
 function newestFirst(a: Booking, b: Booking): number {

@@ -60,25 +60,39 @@ export class SqliteCampaignRepository implements CampaignRepository {
   }
 
   async getImportedCampaign(id: string): Promise<ImportedCampaign | null> {
-    const row: CampaignRow | undefined = await this.db('campaigns').select(...COLUMNS).where({ id }).whereNull('body').first();
+    const row: CampaignRow | undefined = await this.db('campaigns')
+      .select(...COLUMNS)
+      .where({ id })
+      .whereNull('body')
+      .first();
     return row ? importedCampaignOf(row) : null;
   }
 
   async listImportedCampaigns(): Promise<ImportedCampaign[]> {
-    const rows: CampaignRow[] = await this.db('campaigns').select(...COLUMNS).whereNull('body').orderByRaw('finishedAtMs IS NULL, finishedAtMs DESC, id ASC');
+    const rows: CampaignRow[] = await this.db('campaigns')
+      .select(...COLUMNS)
+      .whereNull('body')
+      .orderByRaw('finishedAtMs IS NULL, finishedAtMs DESC, id ASC');
     return rows.map(importedCampaignOf);
   }
 
   async listNewsItems(): Promise<NewsItem[]> {
-    const rows: CampaignRow[] = await this.db('campaigns').select(...COLUMNS).whereNotNull('body').orderBy([
-      { column: 'finishedAtMs', order: 'desc' },
-      { column: 'id', order: 'asc' },
-    ]);
+    const rows: CampaignRow[] = await this.db('campaigns')
+      .select(...COLUMNS)
+      .whereNotNull('body')
+      .orderBy([
+        { column: 'finishedAtMs', order: 'desc' },
+        { column: 'id', order: 'asc' },
+      ]);
     return rows.map(newsItemOf);
   }
 
   async getNewsItem(id: string): Promise<NewsItem | null> {
-    const row: CampaignRow | undefined = await this.db('campaigns').select(...COLUMNS).where({ id }).whereNotNull('body').first();
+    const row: CampaignRow | undefined = await this.db('campaigns')
+      .select(...COLUMNS)
+      .where({ id })
+      .whereNotNull('body')
+      .first();
     return row ? newsItemOf(row) : null;
   }
 

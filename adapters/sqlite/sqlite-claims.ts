@@ -10,13 +10,26 @@ export type ClaimableTable = 'outbox' | 'jobs';
  * runners never share a row): each claim pushes the row's due time past the lease. Answers the
  * stored `column` (the JSON of the message or job) of each row with its claim.
  */
-export function claimDueRows(db: Knex, table: ClaimableTable, column: string, now: Date, leaseMs: number, limit: number): Promise<{ stored: unknown; claim: string }[]> {
+export function claimDueRows(
+  db: Knex,
+  table: ClaimableTable,
+  column: string,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+): Promise<{ stored: unknown; claim: string }[]> {
   return writeTransaction(db, async (trx) => {
-    const due = await trx(table).where('dueAtMs', '<=', now.getTime()).orderBy([{ column: 'dueAtMs' }, { column: 'id' }]).limit(limit).select('id', column);
+    const due = await trx(table)
+      .where('dueAtMs', '<=', now.getTime())
+      .orderBy([{ column: 'dueAtMs' }, { column: 'id' }])
+      .limit(limit)
+      .select('id', column);
     const claimed: { stored: unknown; claim: string }[] = [];
     for (const row of due) {
       const claim = randomUUID();
-      await trx(table).where({ id: row.id }).update({ claim, dueAtMs: now.getTime() + leaseMs });
+      await trx(table)
+        .where({ id: row.id })
+        .update({ claim, dueAtMs: now.getTime() + leaseMs });
       claimed.push({ stored: row[column], claim });
     }
     return claimed;
@@ -30,5 +43,9 @@ export async function renewClaimedRow(db: Knex, table: ClaimableTable, id: strin
 
 /** Replaces the row with `row` (claim cleared) if `claim` still holds it; false otherwise. */
 export async function settleClaimedRow(db: Knex, table: ClaimableTable, id: string, claim: string, row: Record<string, unknown>): Promise<boolean> {
-  return (await db(table).where({ id, claim }).update({ ...row, claim: null })) > 0;
+  return (
+    (await db(table)
+      .where({ id, claim })
+      .update({ ...row, claim: null })) > 0
+  );
 }

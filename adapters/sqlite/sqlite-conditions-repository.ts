@@ -22,7 +22,9 @@ export class SqliteConditionsRepository extends JsonDocumentConditionsRepository
   protected async readManyJson(keys: readonly string[]): Promise<string[]> {
     const found: string[] = [];
     for (let i = 0; i < keys.length; i += CHUNK) {
-      const rows: { value: string }[] = await this.db('conditions').select('value').whereIn('key', keys.slice(i, i + CHUNK));
+      const rows: { value: string }[] = await this.db('conditions')
+        .select('value')
+        .whereIn('key', keys.slice(i, i + CHUNK));
       found.push(...rows.map((row) => row.value));
     }
     return found;

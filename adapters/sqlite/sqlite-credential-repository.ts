@@ -12,10 +12,7 @@ export class SqliteCredentialRepository extends UniqueEmailTable<Credential> imp
 }
 
 function toRow(credential: Credential): Record<string, unknown> {
-  return {
-    passwordHash: credential.passwordHash,
-    disabled: writeBoolean(credential.disabled),
-  };
+  return { passwordHash: credential.passwordHash, disabled: writeBoolean(credential.disabled) };
 }
 
 function toCredential(row: Record<string, unknown>): Credential {

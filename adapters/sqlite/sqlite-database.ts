@@ -61,9 +61,7 @@ export async function openSqliteDatabase(filePath: string): Promise<Knex> {
     await db.destroy();
     if (throwaway) rmSync(throwaway, { recursive: true, force: true });
   };
-  const opened = new Proxy(db, {
-    get: (target, property, receiver) => (property === 'destroy' ? destroy : Reflect.get(target, property, receiver)),
-  });
+  const opened = new Proxy(db, { get: (target, property, receiver) => (property === 'destroy' ? destroy : Reflect.get(target, property, receiver)) });
   registerReadConnection(opened, reader);
   return opened;
 }

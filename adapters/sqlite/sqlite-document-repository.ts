@@ -14,11 +14,13 @@ export class SqliteDocumentRepository implements DocumentRepository {
   constructor(private readonly db: Knex) {}
 
   async list(): Promise<ClubDocument[]> {
-    const rows = await this.db('documents').select(DOCUMENT_COLUMNS).orderBy([
-      { column: 'position', order: 'asc' },
-      { column: 'title', order: 'asc' },
-      { column: 'id', order: 'asc' },
-    ]);
+    const rows = await this.db('documents')
+      .select(DOCUMENT_COLUMNS)
+      .orderBy([
+        { column: 'position', order: 'asc' },
+        { column: 'title', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ]);
     return rows.map(toDocument);
   }
 
@@ -28,7 +30,9 @@ export class SqliteDocumentRepository implements DocumentRepository {
   }
 
   async getStored(id: string): Promise<StoredDocument | null> {
-    const row = await this.db('documents').where({ id }).first([...DOCUMENT_COLUMNS, 'fileKey']);
+    const row = await this.db('documents')
+      .where({ id })
+      .first([...DOCUMENT_COLUMNS, 'fileKey']);
     return row ? toStored(row) : null;
   }
 
@@ -65,7 +69,11 @@ export class SqliteDocumentRepository implements DocumentRepository {
 }
 
 function toRow(document: ClubDocument) {
-  return { ...pickFields(document, ['id', 'title', 'description', 'category', 'fileName', 'position']), keepOffline: document.keepOffline ?? false, tags: JSON.stringify(document.tags) };
+  return {
+    ...pickFields(document, ['id', 'title', 'description', 'category', 'fileName', 'position']),
+    keepOffline: document.keepOffline ?? false,
+    tags: JSON.stringify(document.tags),
+  };
 }
 
 function toDocument(row: Record<string, unknown>): ClubDocument {

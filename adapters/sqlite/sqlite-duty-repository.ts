@@ -1,5 +1,13 @@
 import type { Knex } from 'knex';
-import { assignmentRefusal, DUTY_MESSAGES, DutySlotSchema, MemberQualificationSchema, type DutySlot, type MemberQualification, type StaffedSlot } from '../../core/duties/duties';
+import {
+  assignmentRefusal,
+  DUTY_MESSAGES,
+  DutySlotSchema,
+  MemberQualificationSchema,
+  type DutySlot,
+  type MemberQualification,
+  type StaffedSlot,
+} from '../../core/duties/duties';
 import { DutyAssignmentSchema, type DutyAssignment } from '../../core/duty-rosters/duty-roster';
 import type { DutyCatalogueKind, DutyCatalogueRecords, DutyRepository } from '../../core/duties/duty-repository.port';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
@@ -19,7 +27,10 @@ export class SqliteDutyRepository implements DutyRepository {
   constructor(private readonly db: Knex) {}
 
   async listCatalogue<K extends DutyCatalogueKind>(kind: K): Promise<DutyCatalogueRecords[K][]> {
-    const rows: { record: string }[] = await this.db('duty_catalogue').select('record').where({ kind: validKind(kind) }).orderBy([{ column: 'name' }, { column: 'id' }]);
+    const rows: { record: string }[] = await this.db('duty_catalogue')
+      .select('record')
+      .where({ kind: validKind(kind) })
+      .orderBy([{ column: 'name' }, { column: 'id' }]);
     return rows.map((row) => CATALOGUE_SCHEMAS[kind].parse(readJson(row.record)) as DutyCatalogueRecords[K]);
   }
 
@@ -33,11 +44,17 @@ export class SqliteDutyRepository implements DutyRepository {
 
   async deleteCatalogue(kind: DutyCatalogueKind, id: string): Promise<boolean> {
     if (typeof id !== 'string') return false;
-    return (await this.db('duty_catalogue').where({ kind: validKind(kind), id }).delete()) > 0;
+    return (
+      (await this.db('duty_catalogue')
+        .where({ kind: validKind(kind), id })
+        .delete()) > 0
+    );
   }
 
   async listMemberQualifications(memberId?: string): Promise<MemberQualification[]> {
-    const query = this.db('member_qualifications').select('memberId', 'qualificationId', 'expiresOn').orderBy([{ column: 'memberId' }, { column: 'qualificationId' }]);
+    const query = this.db('member_qualifications')
+      .select('memberId', 'qualificationId', 'expiresOn')
+      .orderBy([{ column: 'memberId' }, { column: 'qualificationId' }]);
     if (memberId !== undefined) query.where({ memberId });
     return (await query).map((row) => MemberQualificationSchema.parse(row));
   }
@@ -125,18 +142,32 @@ export class SqliteDutyRepository implements DutyRepository {
   }
 
   private async slotsWhere(db: Knex | Knex.Transaction, where: (query: Knex.QueryBuilder) => Knex.QueryBuilder): Promise<StaffedSlot[]> {
-    const rows: Record<string, unknown>[] = await where(db('duty_slots').select('id', 'eventId', 'dutyTypeId', 'needed', 'optional', 'createdAt')).orderBy([{ column: 'createdAtMs' }, { column: 'id' }]);
+    const rows: Record<string, unknown>[] = await where(db('duty_slots').select('id', 'eventId', 'dutyTypeId', 'needed', 'optional', 'createdAt')).orderBy([
+      { column: 'createdAtMs' },
+      { column: 'id' },
+    ]);
     if (rows.length === 0) return [];
-    const holders = await this.dutiesWhere(db, (q) => q.whereIn('slotId', rows.map((row) => row.id as string)));
+    const holders = await this.dutiesWhere(db, (q) =>
+      q.whereIn(
+        'slotId',
+        rows.map((row) => row.id as string),
+      ),
+    );
     return rows.map((row) => {
       const slot = DutySlotSchema.parse({ ...row, optional: readBoolean(row.optional) });
       return { ...slot, holders: holders.filter((holder) => holder.slotId === slot.id).sort(byAssignedAt) };
     });
   }
 
-  private async dutiesWhere(db: Knex | Knex.Transaction, where: Record<string, string> | ((query: Knex.QueryBuilder) => Knex.QueryBuilder)): Promise<DutyAssignment[]> {
+  private async dutiesWhere(
+    db: Knex | Knex.Transaction,
+    where: Record<string, string> | ((query: Knex.QueryBuilder) => Knex.QueryBuilder),
+  ): Promise<DutyAssignment[]> {
     const base = db('duty_assignments').select('slotId', 'memberId', 'eventId', 'start', 'end', 'assignedAt', 'overrideReason');
-    const rows: Record<string, unknown>[] = await (typeof where === 'function' ? where(base) : base.where(where)).orderBy([{ column: 'startMs' }, { column: 'slotId' }]);
+    const rows: Record<string, unknown>[] = await (typeof where === 'function' ? where(base) : base.where(where)).orderBy([
+      { column: 'startMs' },
+      { column: 'slotId' },
+    ]);
     return rows.map(({ start, end, ...row }) => DutyAssignmentSchema.parse({ ...row, window: { start, end } }));
   }
 }

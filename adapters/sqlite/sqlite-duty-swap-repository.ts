@@ -90,6 +90,8 @@ async function swapsWhere(db: Db, where: Record<string, string>): Promise<DutySw
 }
 
 async function dutiesWhere(db: Db, where: Record<string, string>): Promise<DutyAssignment[]> {
-  const rows: Record<string, unknown>[] = await db('duty_assignments').select('slotId', 'memberId', 'eventId', 'start', 'end', 'assignedAt', 'overrideReason').where(where);
+  const rows: Record<string, unknown>[] = await db('duty_assignments')
+    .select('slotId', 'memberId', 'eventId', 'start', 'end', 'assignedAt', 'overrideReason')
+    .where(where);
   return rows.map(({ start, end, ...row }) => DutyAssignmentSchema.parse({ ...row, window: { start, end } }));
 }

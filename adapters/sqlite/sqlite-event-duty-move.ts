@@ -10,12 +10,14 @@ import type { PreparedWrites } from './sqlite-write-transaction';
  * when refused); the released rows are deleted and the others take the new window.
  */
 export function moveEventDuties(writes: PreparedWrites, move: DutyMove): void {
-  const current = writes.statement('SELECT slotId, memberId FROM duty_assignments WHERE eventId = ?').all(move.eventId) as { slotId: string; memberId: string }[];
+  const current = writes.statement('SELECT slotId, memberId FROM duty_assignments WHERE eventId = ?').all(move.eventId) as {
+    slotId: string;
+    memberId: string;
+  }[];
   const dutiesOf = (memberId: string) =>
-    (writes.statement('SELECT eventId, start, end FROM duty_assignments WHERE memberId = ?').all(memberId) as { eventId: string; start: string; end: string }[]).map((row) => ({
-      eventId: row.eventId,
-      window: { start: row.start, end: row.end } satisfies DutyWindow,
-    }));
+    (
+      writes.statement('SELECT eventId, start, end FROM duty_assignments WHERE memberId = ?').all(memberId) as { eventId: string; start: string; end: string }[]
+    ).map((row) => ({ eventId: row.eventId, window: { start: row.start, end: row.end } satisfies DutyWindow }));
   const refusal = dutyMoveRefusal(move, current, dutiesOf);
   if (refusal) throw new ConflictError(refusal);
   for (const holder of current.filter((h) => isReleased(move, h))) {

@@ -117,7 +117,9 @@ function toRow(event: ClubEvent): Record<string, unknown> {
 
 function toEvent(row: Record<string, unknown>): ClubEvent {
   const { remindersOff, memberPrice, ...fields } = row;
-  const event: ClubEvent = readRow(EventSchema, fields, { booleans: ['allowBooking', 'isBoatEvent', 'offerChild', 'offerSoftDrinks', 'offerVeg', 'requiresPayment'] });
+  const event: ClubEvent = readRow(EventSchema, fields, {
+    booleans: ['allowBooking', 'isBoatEvent', 'offerChild', 'offerSoftDrinks', 'offerVeg', 'requiresPayment'],
+  });
   // A member price is given only when the event has one.
   if (memberPrice !== null && memberPrice !== undefined) event.memberPrice = EventSchema.shape.memberPrice.parse(memberPrice);
   // Reminders are on unless turned off: the field is given only when it is.

@@ -1,7 +1,17 @@
 import type { Knex } from 'knex';
 import { HouseholdPersonSchema, type HouseholdPerson } from '../../core/members/household';
 import type { HouseholdRepository } from '../../core/members/household-repository.port';
-import { invitationEmail, byJoinOrder, HouseholdInvitationSchema, HouseholdMembershipSchema, type CurrentHousehold, type HouseholdInvitation, type HouseholdMembership, type JoinOutcome, type LeaveOutcome } from '../../core/members/household-membership';
+import {
+  invitationEmail,
+  byJoinOrder,
+  HouseholdInvitationSchema,
+  HouseholdMembershipSchema,
+  type CurrentHousehold,
+  type HouseholdInvitation,
+  type HouseholdMembership,
+  type JoinOutcome,
+  type LeaveOutcome,
+} from '../../core/members/household-membership';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { joinHousehold, leaveHousehold, setHouseholdContact, type HouseholdWrites } from '../household-changes';
 import { byHouseholdOrder, byInvitationOrder, validHouseholdInvitation, validHouseholdPerson } from '../stored-records';
@@ -22,7 +32,9 @@ export class SqliteHouseholdRepository implements HouseholdRepository {
 
   async listForMember(memberId: string): Promise<HouseholdPerson[]> {
     if (typeof memberId !== 'string') return [];
-    const rows: unknown[] = await this.db('household_people').select(...COLUMNS).where({ memberId });
+    const rows: unknown[] = await this.db('household_people')
+      .select(...COLUMNS)
+      .where({ memberId });
     // At most a dozen rows: ordered here, by instant, whatever offset their texts were written with.
     return rows.map((row) => HouseholdPersonSchema.parse(row)).sort(byHouseholdOrder);
   }
@@ -88,7 +100,8 @@ export class SqliteHouseholdRepository implements HouseholdRepository {
     const row = validHouseholdInvitation(invitation);
     return preparedWriteTransaction(this.db, ({ statement, insert }) => {
       // sameInvitee: the same e-mail or the same member (NULL matches nothing in SQL, as there).
-      if (statement('SELECT 1 FROM household_invitations WHERE householdId = ? AND (email = ? OR memberId = ?)').get(row.householdId, row.email, row.memberId)) return 'already-invited';
+      if (statement('SELECT 1 FROM household_invitations WHERE householdId = ? AND (email = ? OR memberId = ?)').get(row.householdId, row.email, row.memberId))
+        return 'already-invited';
       const { count } = statement('SELECT COUNT(*) AS count FROM household_invitations WHERE householdId = ?').get(row.householdId) as { count: number };
       if (count >= max) return 'too-many';
       insert('household_invitations', [row]);
@@ -133,7 +146,13 @@ export class SqliteHouseholdRepository implements HouseholdRepository {
 
   async removeInvitationsMadeBefore(before: Date, limit: number): Promise<number> {
     // createdAt is an ISO instant of fixed width (InstantSchema), so text order is time order.
-    const ids = (await this.db('household_invitations').select('id').where('createdAt', '<', before.toISOString()).orderBy([{ column: 'createdAt' }, { column: 'id' }]).limit(limit)).map((row: { id: string }) => row.id);
+    const ids = (
+      await this.db('household_invitations')
+        .select('id')
+        .where('createdAt', '<', before.toISOString())
+        .orderBy([{ column: 'createdAt' }, { column: 'id' }])
+        .limit(limit)
+    ).map((row: { id: string }) => row.id);
     if (ids.length === 0) return 0;
     return this.db('household_invitations').whereIn('id', ids).delete();
   }
@@ -158,8 +177,12 @@ function currentHousehold(writes: PreparedWrites, memberId: string): CurrentHous
   const row = writes.statement('SELECT * FROM household_members WHERE memberId = ?').get(memberId);
   if (!row) return null;
   const membership = toMembership(row);
-  const { members } = writes.statement('SELECT COUNT(*) AS members FROM household_members WHERE householdId = ?').get(membership.householdId) as { members: number };
-  const { dependants } = writes.statement('SELECT COUNT(*) AS dependants FROM household_people WHERE memberId = ?').get(membership.householdId) as { dependants: number };
+  const { members } = writes.statement('SELECT COUNT(*) AS members FROM household_members WHERE householdId = ?').get(membership.householdId) as {
+    members: number;
+  };
+  const { dependants } = writes.statement('SELECT COUNT(*) AS dependants FROM household_people WHERE memberId = ?').get(membership.householdId) as {
+    dependants: number;
+  };
   return { membership, members, dependants };
 }
 
@@ -169,7 +192,8 @@ function householdWrites(writes: PreparedWrites): HouseholdWrites {
     current: (memberId) => currentHousehold(writes, memberId),
     members: (householdId) => membersIn(writes, householdId),
     hasInvitation: (invitationId, memberId, householdId) =>
-      writes.statement('SELECT 1 FROM household_invitations WHERE id = ? AND memberId = ? AND householdId = ?').get(invitationId, memberId, householdId) !== undefined,
+      writes.statement('SELECT 1 FROM household_invitations WHERE id = ? AND memberId = ? AND householdId = ?').get(invitationId, memberId, householdId) !==
+      undefined,
     removeMembership: (memberId) => writes.statement('DELETE FROM household_members WHERE memberId = ?').run(memberId),
     replaceMembers: (householdId, before, after) => replaceMembers(writes, householdId, before, after),
     removeInvitationsTo: (memberId) => writes.statement('DELETE FROM household_invitations WHERE memberId = ?').run(memberId),
@@ -182,7 +206,9 @@ function replaceMembers(writes: PreparedWrites, householdId: string, before: rea
   for (const m of before) if (!kept.has(m.memberId)) writes.statement('DELETE FROM household_members WHERE memberId = ?').run(m.memberId);
   for (const m of after) {
     writes
-      .statement('INSERT INTO household_members (memberId, householdId, contact, joinedAt) VALUES (?, ?, ?, ?) ON CONFLICT(memberId) DO UPDATE SET householdId = excluded.householdId, contact = excluded.contact, joinedAt = excluded.joinedAt')
+      .statement(
+        'INSERT INTO household_members (memberId, householdId, contact, joinedAt) VALUES (?, ?, ?, ?) ON CONFLICT(memberId) DO UPDATE SET householdId = excluded.householdId, contact = excluded.contact, joinedAt = excluded.joinedAt',
+      )
       .run(m.memberId, householdId, m.contact ? 1 : 0, m.joinedAt);
   }
 }

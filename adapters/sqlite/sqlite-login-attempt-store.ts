@@ -44,11 +44,7 @@ export class SqliteLoginAttemptStore implements LoginAttemptStore {
   }
 
   async countSince(key: string, since: Date): Promise<number> {
-    const row = await this.db('login_failures')
-      .where({ key })
-      .andWhere('atMs', '>=', since.getTime())
-      .count({ n: '*' })
-      .first();
+    const row = await this.db('login_failures').where({ key }).andWhere('atMs', '>=', since.getTime()).count({ n: '*' }).first();
     return Number(row?.n ?? 0);
   }
 

@@ -12,7 +12,9 @@ import type { PreparedWrites } from './sqlite-write-transaction';
  * and the e-mails about them are added to the outbox (ConflictError for an id already there).
  */
 export function releaseMemberDuties(writes: PreparedWrites, memberId: string, release: MemberDutyRelease): void {
-  const rows = writes.statement('SELECT slotId, memberId, eventId, start, "end", assignedAt, overrideReason FROM duty_assignments WHERE memberId = ? ORDER BY startMs, slotId').all(memberId) as Record<string, unknown>[];
+  const rows = writes
+    .statement('SELECT slotId, memberId, eventId, start, "end", assignedAt, overrideReason FROM duty_assignments WHERE memberId = ? ORDER BY startMs, slotId')
+    .all(memberId) as Record<string, unknown>[];
   const duties = rows.map(({ start, end, ...row }) => DutyAssignmentSchema.parse({ ...row, window: { start, end } }));
   const released = dutiesReleasedOnLeaving(duties, release.from);
   for (const duty of released) writes.statement('DELETE FROM duty_assignments WHERE slotId = ? AND memberId = ?').run(duty.slotId, memberId);

@@ -9,7 +9,19 @@ import { releaseMemberDuties } from './sqlite-member-duty-release';
 import { insertIntoOutbox } from './sqlite-outbox';
 import { preparedWriteTransaction, writeTransaction } from './sqlite-write-transaction';
 
-const COLUMNS = ['id', 'name', 'email', 'membershipType', 'renewalDate', 'disabled', 'phone', 'emergencyContactName', 'emergencyContactPhone', 'createdAt', 'updatedAt'] as const;
+const COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'membershipType',
+  'renewalDate',
+  'disabled',
+  'phone',
+  'emergencyContactName',
+  'emergencyContactPhone',
+  'createdAt',
+  'updatedAt',
+] as const;
 
 /** The member list in the `members` table (migration 0023); `emailKey` (lower-cased e-mail) is unique. */
 export class SqliteMemberRepository implements MemberRepository {
@@ -17,22 +29,30 @@ export class SqliteMemberRepository implements MemberRepository {
 
   async get(id: string): Promise<Member | null> {
     if (typeof id !== 'string') return null;
-    const row = await this.db('members').select(...COLUMNS).where({ id }).first();
+    const row = await this.db('members')
+      .select(...COLUMNS)
+      .where({ id })
+      .first();
     return row ? toMember(row) : null;
   }
 
   async getByEmail(email: string): Promise<Member | null> {
     if (typeof email !== 'string') return null;
-    const row = await this.db('members').select(...COLUMNS).where({ emailKey: memberEmailKey(email) }).first();
+    const row = await this.db('members')
+      .select(...COLUMNS)
+      .where({ emailKey: memberEmailKey(email) })
+      .first();
     return row ? toMember(row) : null;
   }
 
   async list(): Promise<Member[]> {
-    const rows = await this.db('members').select(...COLUMNS).orderBy([
-      { column: 'name', order: 'asc' },
-      { column: 'emailKey', order: 'asc' },
-      { column: 'id', order: 'asc' },
-    ]);
+    const rows = await this.db('members')
+      .select(...COLUMNS)
+      .orderBy([
+        { column: 'name', order: 'asc' },
+        { column: 'emailKey', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ]);
     return rows.map(toMember);
   }
 
@@ -96,7 +116,9 @@ export class SqliteMemberRepository implements MemberRepository {
       // deleted (other tables may refer to a member) and the unique index holds at every step.
       const existing = given.filter((id) => storedIds.has(id));
       for (let start = 0; start < existing.length; start += 500) {
-        await trx('members').whereIn('id', existing.slice(start, start + 500)).update({ emailKey: trx.raw("'(import) ' || id") });
+        await trx('members')
+          .whereIn('id', existing.slice(start, start + 500))
+          .update({ emailKey: trx.raw("'(import) ' || id") });
       }
       for (const id of given) {
         const { id: _id, ...fields } = toRow(after.get(id)!);
@@ -126,6 +148,8 @@ function toRow(member: Member): Record<string, unknown> & { id: string } {
 
 function toMember(row: Record<string, unknown>): Member {
   // An optional field not given is null in its column and absent from the member.
-  const present = Object.fromEntries(Object.entries(row).filter(([name, value]) => !(value === null && (MEMBER_OPTIONAL_FIELDS as readonly string[]).includes(name))));
+  const present = Object.fromEntries(
+    Object.entries(row).filter(([name, value]) => !(value === null && (MEMBER_OPTIONAL_FIELDS as readonly string[]).includes(name))),
+  );
   return readRow(MemberSchema, present, { booleans: ['disabled'] });
 }

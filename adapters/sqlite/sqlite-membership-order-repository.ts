@@ -1,5 +1,13 @@
 import type { Knex } from 'knex';
-import { decideOrderPayment, MembershipOrderSchema, ORDER_MESSAGES, orderMemberIds, type MembershipOrder, type OrderPayment, type OrderPaymentOutcome } from '../../core/membership/membership-order';
+import {
+  decideOrderPayment,
+  MembershipOrderSchema,
+  ORDER_MESSAGES,
+  orderMemberIds,
+  type MembershipOrder,
+  type OrderPayment,
+  type OrderPaymentOutcome,
+} from '../../core/membership/membership-order';
 import type { MembershipOrderRepository } from '../../core/membership/membership-order-repository.port';
 import { MemberSchema } from '../../core/members/member';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
@@ -9,7 +17,19 @@ import { isUniqueViolation } from './sqlite-errors';
 import { readRow } from './sqlite-values';
 import { preparedWriteTransaction } from './sqlite-write-transaction';
 
-const MEMBER_COLUMNS = ['id', 'name', 'email', 'membershipType', 'renewalDate', 'disabled', 'phone', 'emergencyContactName', 'emergencyContactPhone', 'createdAt', 'updatedAt'] as const;
+const MEMBER_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'membershipType',
+  'renewalDate',
+  'disabled',
+  'phone',
+  'emergencyContactName',
+  'emergencyContactPhone',
+  'createdAt',
+  'updatedAt',
+] as const;
 
 /**
  * Membership orders in the `membership_orders` table (migration 0050). A payment is recorded in
@@ -50,11 +70,15 @@ export class SqliteMembershipOrderRepository implements MembershipOrderRepositor
   recordPayment(payment: OrderPayment, now: string): Promise<OrderPaymentOutcome> {
     // Synchronous on one connection, BEGIN IMMEDIATE: nothing else writes between the reads and the writes.
     return preparedWriteTransaction(this.db, (writes) => {
-      const row = typeof payment.orderId === 'string' ? (writes.statement('SELECT * FROM membership_orders WHERE id = ?').get(payment.orderId) as Record<string, unknown> | undefined) : undefined;
+      const row =
+        typeof payment.orderId === 'string'
+          ? (writes.statement('SELECT * FROM membership_orders WHERE id = ?').get(payment.orderId) as Record<string, unknown> | undefined)
+          : undefined;
       if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
       const order = toOrder(row);
       const members = orderMemberIds(order).flatMap((id) => {
-        const member = writes.statement(`SELECT ${MEMBER_COLUMNS.map((column) => `"${column}"`).join(', ')} FROM members WHERE id = ?`).get(id) as Record<string, unknown> | undefined;
+        const member = writes.statement(`SELECT ${MEMBER_COLUMNS.map((column) => `"${column}"`).join(', ')} FROM members WHERE id = ?`).get(id) as
+          Record<string, unknown> | undefined;
         if (!member) return [];
         // An optional field not given is null in its column and absent from the member.
         const present = Object.fromEntries(Object.entries(member).filter(([, value]) => value !== null));

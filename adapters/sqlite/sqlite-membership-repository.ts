@@ -7,7 +7,19 @@ import { CATEGORY_STORE_MESSAGES, validCategory, validSettings } from '../member
 import { isUniqueViolation } from './sqlite-errors';
 import { readRow, writeBoolean } from './sqlite-values';
 
-const COLUMNS = ['id', 'name', 'description', 'seasonPrice', 'coversHousehold', 'dutiesPerSeason', 'onlinePurchase', 'life', 'withdrawn', 'createdAt', 'updatedAt'] as const;
+const COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'seasonPrice',
+  'coversHousehold',
+  'dutiesPerSeason',
+  'onlinePurchase',
+  'life',
+  'withdrawn',
+  'createdAt',
+  'updatedAt',
+] as const;
 const BOOLEANS = ['coversHousehold', 'onlinePurchase', 'life', 'withdrawn'] as const;
 
 function toRow(category: MembershipCategory): Record<string, unknown> {
@@ -40,7 +52,10 @@ export class SqliteMembershipRepository implements MembershipRepository {
 
   async getCategory(id: string): Promise<MembershipCategory | null> {
     if (typeof id !== 'string') return null;
-    const row: Record<string, unknown> | undefined = await this.db('membership_categories').select(...COLUMNS).where({ id }).first();
+    const row: Record<string, unknown> | undefined = await this.db('membership_categories')
+      .select(...COLUMNS)
+      .where({ id })
+      .first();
     return row ? toCategory(row) : null;
   }
 
@@ -74,13 +89,19 @@ export class SqliteMembershipRepository implements MembershipRepository {
 
   async saveSettings(settings: MembershipSettings): Promise<void> {
     const valid = validSettings(settings);
-    await this.db('membership_settings').insert({ key: 'settings', settings: JSON.stringify(valid) }).onConflict('key').merge();
+    await this.db('membership_settings')
+      .insert({ key: 'settings', settings: JSON.stringify(valid) })
+      .onConflict('key')
+      .merge();
   }
 
   /** The refusal of a write a unique index stopped: the id taken, or the name another category has. */
   private async conflict(category: MembershipCategory, idTaken: boolean): Promise<ConflictError> {
     if (idTaken) return new ConflictError(CATEGORY_STORE_MESSAGES.idTaken);
-    const other: { name: string } | undefined = await this.db('membership_categories').select('name').where({ nameKey: categoryNameKey(category.name) }).first();
+    const other: { name: string } | undefined = await this.db('membership_categories')
+      .select('name')
+      .where({ nameKey: categoryNameKey(category.name) })
+      .first();
     return new ConflictError(CATEGORY_STORE_MESSAGES.nameTaken(other?.name ?? category.name));
   }
 }

@@ -67,7 +67,10 @@ export class SqliteOutbox implements Outbox {
   }
 
   async list(filter: { status?: OutboxStatus; recordId?: string; limit?: number } = {}): Promise<OutboxMessage[]> {
-    const query = this.db('outbox').orderBy([{ column: 'createdAtMs', order: 'desc' }, { column: 'id' }]).limit(filter.limit ?? 200).select('message');
+    const query = this.db('outbox')
+      .orderBy([{ column: 'createdAtMs', order: 'desc' }, { column: 'id' }])
+      .limit(filter.limit ?? 200)
+      .select('message');
     if (filter.status !== undefined) query.where({ status: filter.status });
     if (filter.recordId !== undefined) query.where({ recordId: filter.recordId });
     return (await query).map(read);

@@ -20,7 +20,9 @@ export class SqlitePasskeyChallengeRepository implements PasskeyChallengeReposit
     // Read and delete in one transaction holding the write lock: of racing takes (any
     // connection) only the first finds the row.
     return writeTransaction(this.db, async (trx) => {
-      const row = await trx(TABLE).where({ challengeHash, purpose }).first(...COLUMNS, 'expiresAtMs');
+      const row = await trx(TABLE)
+        .where({ challengeHash, purpose })
+        .first(...COLUMNS, 'expiresAtMs');
       if (!row) return null;
       await trx(TABLE).where({ challengeHash }).delete();
       if (Number(row.expiresAtMs) <= now.getTime()) return null;

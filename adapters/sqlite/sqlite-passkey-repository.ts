@@ -21,12 +21,17 @@ export class SqlitePasskeyRepository implements PasskeyRepository {
   }
 
   async get(credentialId: string): Promise<Passkey | null> {
-    const row = await this.db(TABLE).where({ credentialId }).first(...COLUMNS);
+    const row = await this.db(TABLE)
+      .where({ credentialId })
+      .first(...COLUMNS);
     return row ? toPasskey(row) : null;
   }
 
   async listByMember(memberId: string): Promise<Passkey[]> {
-    const rows = await this.db(TABLE).where({ memberId }).orderBy([{ column: 'createdAtMs' }, { column: 'credentialId' }]).select(...COLUMNS);
+    const rows = await this.db(TABLE)
+      .where({ memberId })
+      .orderBy([{ column: 'createdAtMs' }, { column: 'credentialId' }])
+      .select(...COLUMNS);
     return rows.map(toPasskey);
   }
 

@@ -5,7 +5,9 @@ import type { Knex } from 'knex';
  * decisions: those who manage admins get the new permissions, and may then grant them).
  */
 export async function grantToAdminManagers(knex: Knex, permission: string): Promise<void> {
-  await changePermissions(knex, (permissions) => (permissions.includes('admins:manage') && !permissions.includes(permission) ? [...permissions, permission] : null));
+  await changePermissions(knex, (permissions) =>
+    permissions.includes('admins:manage') && !permissions.includes(permission) ? [...permissions, permission] : null,
+  );
 }
 
 /** The migration's way back: the permission taken from every admin. */
@@ -18,7 +20,10 @@ async function changePermissions(knex: Knex, change: (permissions: string[]) => 
   const admins: { uid: string; permissions: string }[] = await knex('admins').select('uid', 'permissions');
   for (const admin of admins) {
     const changed = change(JSON.parse(admin.permissions) as string[]);
-    if (changed) await knex('admins').where({ uid: admin.uid }).update({ permissions: JSON.stringify(changed) });
+    if (changed)
+      await knex('admins')
+        .where({ uid: admin.uid })
+        .update({ permissions: JSON.stringify(changed) });
   }
 }
 

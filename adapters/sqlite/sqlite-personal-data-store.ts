@@ -47,7 +47,9 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
     }
     await writeTransaction(this.db, async (trx) => {
       for (const change of changes) {
-        await trx(change.kind).whereRaw('rowid = ?', [Number(change.id)]).update(change.fields);
+        await trx(change.kind)
+          .whereRaw('rowid = ?', [Number(change.id)])
+          .update(change.fields);
       }
     });
   }

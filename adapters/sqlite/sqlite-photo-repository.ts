@@ -20,11 +20,13 @@ export class SqlitePhotoRepository implements PhotoRepository {
 
   async list(): Promise<Photo[]> {
     // ISO instants in one format (toISOString) order as text in time order.
-    const rows = await this.db('photos').select('*').orderBy([
-      { column: 'position', order: 'asc' },
-      { column: 'createdAt', order: 'asc' },
-      { column: 'id', order: 'asc' },
-    ]);
+    const rows = await this.db('photos')
+      .select('*')
+      .orderBy([
+        { column: 'position', order: 'asc' },
+        { column: 'createdAt', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ]);
     return rows.map(toPhoto);
   }
 

@@ -32,7 +32,11 @@ export class SqliteRetentionStore implements RetentionStore {
 
   async holding(kind: RetentionKind, cutoff: RetentionCutoff): Promise<RetentionHolding> {
     const ms = cutoff.instant.getTime();
-    const instant = (row: HoldingRow): RetentionHolding => ({ count: row.count, oldest: row.oldest === null ? null : new Date(Number(row.oldest)).toISOString(), due: row.due ?? 0 });
+    const instant = (row: HoldingRow): RetentionHolding => ({
+      count: row.count,
+      oldest: row.oldest === null ? null : new Date(Number(row.oldest)).toISOString(),
+      due: row.due ?? 0,
+    });
     switch (kind) {
       case 'bookingDetails':
         return instant(
@@ -43,20 +47,37 @@ export class SqliteRetentionStore implements RetentionStore {
           ),
         );
       case 'financialRecords':
-        return instant(await this.one(`SELECT COUNT(*) AS count, MIN(submittedAtMs) AS oldest, SUM(submittedAtMs < ?) AS due FROM bookings WHERE paymentRequired = 1`, [ms]));
+        return instant(
+          await this.one(`SELECT COUNT(*) AS count, MIN(submittedAtMs) AS oldest, SUM(submittedAtMs < ?) AS due FROM bookings WHERE paymentRequired = 1`, [ms]),
+        );
       case 'outboxBodies':
-        return instant(await this.one(`SELECT COUNT(*) AS count, MIN(createdAtMs) AS oldest, SUM(createdAtMs < ?) AS due FROM outbox WHERE ${MESSAGE_HOLDS}`, [ms, DELETED_MAIL_TEXT]));
+        return instant(
+          await this.one(`SELECT COUNT(*) AS count, MIN(createdAtMs) AS oldest, SUM(createdAtMs < ?) AS due FROM outbox WHERE ${MESSAGE_HOLDS}`, [
+            ms,
+            DELETED_MAIL_TEXT,
+          ]),
+        );
       case 'signInAttempts':
         return instant(await this.one(`SELECT COUNT(*) AS count, MIN(atMs) AS oldest, SUM(atMs < ?) AS due FROM login_failures`, [ms]));
       case 'lapsedMembers': {
-        const row = await this.one(`SELECT COUNT(*) AS count, MIN(renewalDate) AS oldest, SUM(renewalDate < ?) AS due FROM members WHERE ${MEMBER_HOLDS}`, [cutoff.day]);
+        const row = await this.one(`SELECT COUNT(*) AS count, MIN(renewalDate) AS oldest, SUM(renewalDate < ?) AS due FROM members WHERE ${MEMBER_HOLDS}`, [
+          cutoff.day,
+        ]);
         return { count: row.count, oldest: row.oldest === null ? null : String(row.oldest), due: row.due ?? 0 };
       }
       case 'waitingListEntries':
-        return instant(await this.one(`SELECT COUNT(*) AS count, MIN(e.eventStartMs) AS oldest, SUM(e.eventStartMs < ?) AS due FROM waitlist_entries w JOIN events e ON e.id = w.eventId WHERE e.eventStartMs IS NOT NULL`, [ms]));
+        return instant(
+          await this.one(
+            `SELECT COUNT(*) AS count, MIN(e.eventStartMs) AS oldest, SUM(e.eventStartMs < ?) AS due FROM waitlist_entries w JOIN events e ON e.id = w.eventId WHERE e.eventStartMs IS NOT NULL`,
+            [ms],
+          ),
+        );
       case 'workDaySignups':
         return instant(
-          await this.one(`SELECT COUNT(*) AS count, MIN(d.dateMs) AS oldest, SUM(d.dateMs < ?) AS due FROM work_day_signups s JOIN work_days d ON d.id = s.workDayId WHERE d.dateMs IS NOT NULL AND ${SIGNUP_HOLDS}`, [ms]),
+          await this.one(
+            `SELECT COUNT(*) AS count, MIN(d.dateMs) AS oldest, SUM(d.dateMs < ?) AS due FROM work_day_signups s JOIN work_days d ON d.id = s.workDayId WHERE d.dateMs IS NOT NULL AND ${SIGNUP_HOLDS}`,
+            [ms],
+          ),
         );
       case 'dutySignups':
         return instant(
@@ -79,7 +100,11 @@ export class SqliteRetentionStore implements RetentionStore {
       case 'financialRecords':
         return 0;
       case 'signInAttempts':
-        return writeTransaction(this.db, async (trx) => trx('login_failures').whereIn('id', trx('login_failures').select('id').where('atMs', '<', ms).limit(limit)).delete());
+        return writeTransaction(this.db, async (trx) =>
+          trx('login_failures')
+            .whereIn('id', trx('login_failures').select('id').where('atMs', '<', ms).limit(limit))
+            .delete(),
+        );
       case 'bookingDetails':
         return writeTransaction(this.db, async (trx) => {
           const rows = (await trx.raw(
@@ -102,37 +127,59 @@ export class SqliteRetentionStore implements RetentionStore {
           }
           // The event's walk-ins go with its bookings' details: their details erased (the id kept,
           // as for one removed, so their adding sent again stays applied once), each a record.
-          const walkIns = (await trx.raw(`SELECT w.id FROM walk_ins w JOIN events e ON e.id = w.eventId WHERE e.eventStartMs < ? AND w.value IS NOT NULL ORDER BY e.eventStartMs, w.id LIMIT ?`, [
-            ms,
-            Math.max(0, limit - rows.length),
-          ])) as { id: string }[];
-          if (walkIns.length > 0) await trx('walk_ins').whereIn('id', walkIns.map((row) => row.id)).update({ value: null, removedAt: new Date().toISOString() });
+          const walkIns = (await trx.raw(
+            `SELECT w.id FROM walk_ins w JOIN events e ON e.id = w.eventId WHERE e.eventStartMs < ? AND w.value IS NOT NULL ORDER BY e.eventStartMs, w.id LIMIT ?`,
+            [ms, Math.max(0, limit - rows.length)],
+          )) as { id: string }[];
+          if (walkIns.length > 0)
+            await trx('walk_ins')
+              .whereIn(
+                'id',
+                walkIns.map((row) => row.id),
+              )
+              .update({ value: null, removedAt: new Date().toISOString() });
           return rows.length + walkIns.length;
         });
       case 'outboxBodies':
         return writeTransaction(this.db, async (trx) => {
-          const rows = (await trx.raw(`SELECT id, message FROM outbox WHERE createdAtMs < ? AND ${MESSAGE_HOLDS} ORDER BY createdAtMs, id LIMIT ?`, [ms, DELETED_MAIL_TEXT, limit])) as { id: string; message: string }[];
+          const rows = (await trx.raw(`SELECT id, message FROM outbox WHERE createdAtMs < ? AND ${MESSAGE_HOLDS} ORDER BY createdAtMs, id LIMIT ?`, [
+            ms,
+            DELETED_MAIL_TEXT,
+            limit,
+          ])) as { id: string; message: string }[];
           for (const row of rows) {
             const message = OutboxMessageSchema.parse(readJson(row.message));
             const kept = messageWithoutBody(message, (email) => pseudonymOf({ key: email, texts: [email] }).pseudonym);
-            await trx('outbox').where({ id: row.id }).update({ message: JSON.stringify(kept) });
+            await trx('outbox')
+              .where({ id: row.id })
+              .update({ message: JSON.stringify(kept) });
           }
           return rows.length;
         });
       case 'lapsedMembers':
         return writeTransaction(this.db, async (trx) => {
-          const rows = (await trx.raw(`SELECT id, name, email, phone, emergencyContactName, emergencyContactPhone FROM members WHERE renewalDate < ? AND ${MEMBER_HOLDS} ORDER BY renewalDate, id LIMIT ?`, [
-            cutoff.day,
-            limit,
-          ])) as { id: string; name: string; email: string; phone: string | null; emergencyContactName: string | null; emergencyContactPhone: string | null }[];
+          const rows = (await trx.raw(
+            `SELECT id, name, email, phone, emergencyContactName, emergencyContactPhone FROM members WHERE renewalDate < ? AND ${MEMBER_HOLDS} ORDER BY renewalDate, id LIMIT ?`,
+            [cutoff.day, limit],
+          )) as { id: string; name: string; email: string; phone: string | null; emergencyContactName: string | null; emergencyContactPhone: string | null }[];
           for (const row of rows) {
             await this.pseudonymise(
               trx,
               row.id,
-              pseudonymOf(memberPerson({ name: row.name, email: row.email, phone: row.phone ?? undefined, emergencyContactName: row.emergencyContactName ?? undefined, emergencyContactPhone: row.emergencyContactPhone ?? undefined })),
+              pseudonymOf(
+                memberPerson({
+                  name: row.name,
+                  email: row.email,
+                  phone: row.phone ?? undefined,
+                  emergencyContactName: row.emergencyContactName ?? undefined,
+                  emergencyContactPhone: row.emergencyContactPhone ?? undefined,
+                }),
+              ),
             );
             const email = anonymisedEmail(row.id);
-            await trx('members').where({ id: row.id }).update({ name: ANONYMISED_NAME, email, emailKey: email, phone: null, emergencyContactName: null, emergencyContactPhone: null });
+            await trx('members')
+              .where({ id: row.id })
+              .update({ name: ANONYMISED_NAME, email, emailKey: email, phone: null, emergencyContactName: null, emergencyContactPhone: null });
           }
           return rows.length;
         });
@@ -144,7 +191,10 @@ export class SqliteRetentionStore implements RetentionStore {
         );
       case 'workDaySignups':
         return writeTransaction(this.db, async (trx) => {
-          const rows = (await trx.raw(`SELECT s.id FROM work_day_signups s JOIN work_days d ON d.id = s.workDayId WHERE d.dateMs < ? AND ${SIGNUP_HOLDS} ORDER BY d.dateMs, s.id LIMIT ?`, [ms, limit])) as { id: string }[];
+          const rows = (await trx.raw(
+            `SELECT s.id FROM work_day_signups s JOIN work_days d ON d.id = s.workDayId WHERE d.dateMs < ? AND ${SIGNUP_HOLDS} ORDER BY d.dateMs, s.id LIMIT ?`,
+            [ms, limit],
+          )) as { id: string }[];
           if (rows.length > 0) {
             await trx('work_day_signups')
               .whereIn(
@@ -157,14 +207,21 @@ export class SqliteRetentionStore implements RetentionStore {
         });
       case 'dutySignups':
         return writeTransaction(this.db, async (trx) => {
-          const rows = (await trx.raw(`SELECT slotId, memberId FROM duty_assignments WHERE startMs < ? AND ${HOLDER_HOLDS} ORDER BY startMs, slotId, memberId LIMIT ?`, [ms, limit])) as { slotId: string; memberId: string }[];
+          const rows = (await trx.raw(
+            `SELECT slotId, memberId FROM duty_assignments WHERE startMs < ? AND ${HOLDER_HOLDS} ORDER BY startMs, slotId, memberId LIMIT ?`,
+            [ms, limit],
+          )) as { slotId: string; memberId: string }[];
           for (const row of rows) {
             const memberId = anonymisedHolderId(pseudonymOf(dutyAssignmentKey(row)).pseudonym);
             await trx('duty_assignments').where(row).update({ memberId, overrideReason: null });
           }
           // Then the swap requests of duties past the limit: who asked, and who took them over.
           if (rows.length >= limit) return rows.length;
-          const pastSwaps = trx('duty_swaps').select('id').whereRaw(`${SWAP_START_MS} < ?`, [ms]).orderByRaw(`${SWAP_START_MS}, id`).limit(limit - rows.length);
+          const pastSwaps = trx('duty_swaps')
+            .select('id')
+            .whereRaw(`${SWAP_START_MS} < ?`, [ms])
+            .orderByRaw(`${SWAP_START_MS}, id`)
+            .limit(limit - rows.length);
           return rows.length + (await trx('duty_swaps').whereIn('id', pastSwaps).delete());
         });
     }
@@ -176,16 +233,18 @@ export class SqliteRetentionStore implements RetentionStore {
    */
   async pseudonymiseAudit(_kind: RetentionKind, actions: readonly string[], before: Date, limit: number, rewrite: AuditEntryRewrite): Promise<AuditRewrite> {
     return writeTransaction(this.db, async (trx) => {
-      const rows = (await trx.raw(`SELECT id, entry FROM audit_log WHERE atMs < ? AND json_extract(entry, '$.action') IN (${actions.map(() => '?').join(', ')}) ORDER BY atMs, id`, [
-        before.getTime(),
-        ...actions,
-      ])) as { id: string; entry: string }[];
+      const rows = (await trx.raw(
+        `SELECT id, entry FROM audit_log WHERE atMs < ? AND json_extract(entry, '$.action') IN (${actions.map(() => '?').join(', ')}) ORDER BY atMs, id`,
+        [before.getTime(), ...actions],
+      )) as { id: string; entry: string }[];
       let rewritten = 0;
       for (const row of rows) {
         if (rewritten === limit) break;
         const entry = rewrite(AuditEntrySchema.parse(readJson(row.entry)));
         if (entry === null) continue;
-        await trx('audit_log').where({ id: row.id }).update({ entry: JSON.stringify(entry) });
+        await trx('audit_log')
+          .where({ id: row.id })
+          .update({ entry: JSON.stringify(entry) });
         rewritten += 1;
       }
       return { rewritten, more: rewritten === limit };
@@ -197,7 +256,9 @@ export class SqliteRetentionStore implements RetentionStore {
     const rows: { id: string; entry: string }[] = await trx('audit_log').select('id', 'entry').where({ recordId });
     for (const row of rows) {
       const entry = pseudonymiseAuditEntry(AuditEntrySchema.parse(readJson(row.entry)), person);
-      await trx('audit_log').where({ id: row.id }).update({ entry: JSON.stringify(entry) });
+      await trx('audit_log')
+        .where({ id: row.id })
+        .update({ entry: JSON.stringify(entry) });
     }
   }
 }

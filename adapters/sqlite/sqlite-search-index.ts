@@ -37,14 +37,16 @@ function quoted(text: string): string {
  * (typos) that may stand in its place.
  */
 function readingExpression(reading: QueryReading, alternatives?: (part: QueryReading[number]) => string[]): string {
-  return reading
-    .map((part) => {
-      const typed = `${quoted(part.words.join(' '))}${part.prefix ? '*' : ''}`;
-      const others = alternatives && part.words.length === 1 ? alternatives(part) : [];
-      return others.length === 0 ? typed : `(${[typed, ...others.map(quoted)].join(' OR ')})`;
-    })
-    // Explicit AND: FTS5 joins bare phrases by juxtaposition, but not a parenthesised group.
-    .join(' AND ');
+  return (
+    reading
+      .map((part) => {
+        const typed = `${quoted(part.words.join(' '))}${part.prefix ? '*' : ''}`;
+        const others = alternatives && part.words.length === 1 ? alternatives(part) : [];
+        return others.length === 0 ? typed : `(${[typed, ...others.map(quoted)].join(' OR ')})`;
+      })
+      // Explicit AND: FTS5 joins bare phrases by juxtaposition, but not a parenthesised group.
+      .join(' AND ')
+  );
 }
 
 /** The readings as one FTS5 expression: any reading may match. */
@@ -102,7 +104,10 @@ export function indexableText(text: string): string {
 function markersAbsentFrom(text: string): [string, string] {
   const found: string[] = [];
   // Basic private-use area first, then supplementary plane 15: no text can hold all of them.
-  for (const [from, to] of [[0xe000, 0xf8ff], [0xf0000, 0xffffd]] as const) {
+  for (const [from, to] of [
+    [0xe000, 0xf8ff],
+    [0xf0000, 0xffffd],
+  ] as const) {
     for (let cp = from; cp <= to && found.length < 2; cp += 1) {
       const ch = String.fromCodePoint(cp);
       if (!text.includes(ch)) found.push(ch);
@@ -421,10 +426,11 @@ export class SqliteSearchIndex implements SearchIndex {
       await trx.raw(`DELETE FROM ${FTS_TABLE} WHERE rowid = ?`, [ftsRowid(index, id)]);
       await trx.raw(`UPDATE search_records SET record = ? WHERE id = ?`, [json, id]);
     } else {
-      const [inserted] = await trx.raw(
-        `INSERT INTO search_records (index_name, object_id, record) VALUES (?, ?, ?) RETURNING id`,
-        [index, record.objectID, json],
-      );
+      const [inserted] = await trx.raw(`INSERT INTO search_records (index_name, object_id, record) VALUES (?, ?, ?) RETURNING id`, [
+        index,
+        record.objectID,
+        json,
+      ]);
       id = inserted.id;
     }
     await insertText(trx, ftsRowid(index, id), record);
@@ -432,10 +438,11 @@ export class SqliteSearchIndex implements SearchIndex {
 }
 
 async function insertText(trx: Knex.Transaction, rowid: number, record: SearchRecord): Promise<void> {
-  await trx.raw(
-    `INSERT INTO ${FTS_TABLE} (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    [rowid, ...HIGHLIGHT_FIELDS.map((f) => indexableText(record[f] ?? '')), indexableText(record.tags.join(' '))],
-  );
+  await trx.raw(`INSERT INTO ${FTS_TABLE} (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
+    rowid,
+    ...HIGHLIGHT_FIELDS.map((f) => indexableText(record[f] ?? '')),
+    indexableText(record.tags.join(' ')),
+  ]);
 }
 
 /**
@@ -445,9 +452,7 @@ async function insertText(trx: Knex.Transaction, rowid: number, record: SearchRe
  */
 function vocabularyStatement(connection: Sqlite): BetterSqlite3.Statement<[], string> {
   connection.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${FTS_TABLE}_vocabulary USING fts5vocab(main, '${FTS_TABLE}', 'row')`);
-  return connection
-    .prepare<[], string>(`SELECT term FROM temp.${FTS_TABLE}_vocabulary WHERE length(term) >= ${MIN_LETTERS_FOR_ONE_TYPO - 1}`)
-    .pluck();
+  return connection.prepare<[], string>(`SELECT term FROM temp.${FTS_TABLE}_vocabulary WHERE length(term) >= ${MIN_LETTERS_FOR_ONE_TYPO - 1}`).pluck();
 }
 
 function placeholders(count: number): string {

@@ -54,6 +54,8 @@ export class SqliteSignInCodeRepository implements SignInCodeRepository {
 }
 
 async function read(db: Knex, emailHash: string): Promise<SignInCode | null> {
-  const row = await db(TABLE).where({ emailHash }).first(...COLUMNS);
+  const row = await db(TABLE)
+    .where({ emailHash })
+    .first(...COLUMNS);
   return row ? SignInCodeSchema.parse(row) : null;
 }

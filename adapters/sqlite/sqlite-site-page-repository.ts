@@ -11,12 +11,17 @@ export class SqliteSitePageRepository implements SitePageRepository {
 
   async get(slug: string): Promise<SitePage | null> {
     if (typeof slug !== 'string') return null;
-    const row: unknown = await this.db('site_pages').select(...COLUMNS).where({ slug }).first();
+    const row: unknown = await this.db('site_pages')
+      .select(...COLUMNS)
+      .where({ slug })
+      .first();
     return row ? SitePageSchema.parse(row) : null;
   }
 
   async list(): Promise<SitePage[]> {
-    const rows: unknown[] = await this.db('site_pages').select(...COLUMNS).orderBy('slug', 'asc');
+    const rows: unknown[] = await this.db('site_pages')
+      .select(...COLUMNS)
+      .orderBy('slug', 'asc');
     return rows.map((row) => SitePageSchema.parse(row));
   }
 

@@ -32,12 +32,18 @@ export class SqliteWaitingList implements WaitingList {
   }
 
   async listInLine(): Promise<WaitingListEntry[]> {
-    const rows = await this.db(TABLE).whereIn('status', IN_LINE).orderBy([{ column: 'joinedAtMs' }, { column: 'id' }]).select(FIELDS);
+    const rows = await this.db(TABLE)
+      .whereIn('status', IN_LINE)
+      .orderBy([{ column: 'joinedAtMs' }, { column: 'id' }])
+      .select(FIELDS);
     return rows.map(toEntry);
   }
 
   async listByEvent(eventId: string): Promise<WaitingListEntry[]> {
-    const rows = await this.db(TABLE).where({ eventId }).orderBy([{ column: 'joinedAtMs' }, { column: 'id' }]).select(FIELDS);
+    const rows = await this.db(TABLE)
+      .where({ eventId })
+      .orderBy([{ column: 'joinedAtMs' }, { column: 'id' }])
+      .select(FIELDS);
     return rows.map(toEntry);
   }
 
@@ -45,7 +51,13 @@ export class SqliteWaitingList implements WaitingList {
     // Two indexed queries (migration 0031), each limited, then merged in line order.
     const firstJoined = [{ column: 'joinedAtMs' }, { column: 'id' }];
     const own = await this.db(TABLE).where({ memberId: member.memberId }).whereIn('status', IN_LINE).orderBy(firstJoined).limit(limit).select(FIELDS);
-    const guest = await this.db(TABLE).where({ emailKey: member.emailKey }).whereNull('memberId').whereIn('status', IN_LINE).orderBy(firstJoined).limit(limit).select(FIELDS);
+    const guest = await this.db(TABLE)
+      .where({ emailKey: member.emailKey })
+      .whereNull('memberId')
+      .whereIn('status', IN_LINE)
+      .orderBy(firstJoined)
+      .limit(limit)
+      .select(FIELDS);
     return inLineOrder([...own, ...guest].map(toEntry));
   }
 

@@ -10,11 +10,7 @@ export class SqliteWaterLevelRepository implements WaterLevelRepository {
 
   async readings(from: string, to: string): Promise<WaterLevelReading[]> {
     // ISO dates (YYYY-MM-DD) order as text in date order.
-    const rows = await this.db('water_levels')
-      .select('date', 'percentFull')
-      .where('date', '>=', from)
-      .andWhere('date', '<=', to)
-      .orderBy('date', 'asc');
+    const rows = await this.db('water_levels').select('date', 'percentFull').where('date', '>=', from).andWhere('date', '<=', to).orderBy('date', 'asc');
     return rows.map((row) => WaterLevelReadingSchema.parse(row));
   }
 
@@ -27,7 +23,10 @@ export class SqliteWaterLevelRepository implements WaterLevelRepository {
     // One transaction: a row refused part-way (say a percentage that is not a number) undoes the rows before it.
     await this.db.transaction(async (trx) => {
       for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-        await trx('water_levels').insert(rows.slice(start, start + BATCH_SIZE)).onConflict('date').merge();
+        await trx('water_levels')
+          .insert(rows.slice(start, start + BATCH_SIZE))
+          .onConflict('date')
+          .merge();
       }
     });
   }

@@ -65,14 +65,18 @@ function writesOn(connection: BetterSqlite3.Database): PreparedWrites {
     statement,
     update(table, id, fields) {
       const { id: _id, ...values } = definedFields(fields);
-      const assignments = Object.keys(values).map((column) => `"${column}" = @${column}`).join(', ');
+      const assignments = Object.keys(values)
+        .map((column) => `"${column}" = @${column}`)
+        .join(', ');
       return statement(`UPDATE "${table}" SET ${assignments} WHERE id = @id`).run({ ...values, id }).changes;
     },
     insert(table, rows) {
       for (const row of rows) {
         const values = definedFields(row);
         const columns = Object.keys(values);
-        statement(`INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES (${columns.map((column) => `@${column}`).join(', ')})`).run(values);
+        statement(
+          `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES (${columns.map((column) => `@${column}`).join(', ')})`,
+        ).run(values);
       }
     },
   };

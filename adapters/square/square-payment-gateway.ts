@@ -2,7 +2,14 @@ import { SquareClient, SquareEnvironment, SquareError } from 'square';
 import { CurrencySchema, type Currency } from '../../core/shared/money';
 import { UnavailableError } from '../../core/shared/errors';
 import type { Clock } from '../../core/shared/clock.port';
-import type { CheckoutRequest, PaymentGateway, PaymentNotification, PaymentResult, RefundRequest, RefundResult } from '../../core/payments/payment-gateway.port';
+import type {
+  CheckoutRequest,
+  PaymentGateway,
+  PaymentNotification,
+  PaymentResult,
+  RefundRequest,
+  RefundResult,
+} from '../../core/payments/payment-gateway.port';
 import { SignedCheckoutIds, type CheckoutTerms } from './signed-checkout-ids';
 import { paymentNotificationOf, portStatus } from './square-payment-event';
 import { SQUARE_SIGNATURE_HEADER, hasValidSquareSignature, headerValue } from './square-webhook-signature';
@@ -43,7 +50,7 @@ export const SQUARE_MESSAGES = {
   postcode: 'Card declined: the postcode did not match the card',
   expiry: 'Card declined: the card has expired or the expiry date is wrong',
   funds: 'Card declined: insufficient funds',
-  limit: 'Card declined: the amount is over the card\'s limit',
+  limit: "Card declined: the amount is over the card's limit",
   verification: 'Card declined: your bank needs to verify this payment. Please try again and complete your bank’s check, or use another card',
   details: 'The card details could not be used. Please enter them again',
   unavailable: 'Card payments are unavailable just now. Please try again later.',
@@ -110,7 +117,13 @@ function unavailable(message: string, cause: unknown): UnavailableError {
 
 /** Square refused the request itself (a 4xx other than 408 and 429): trying again would not help. */
 function isRefusal(error: unknown): error is SquareError {
-  return error instanceof SquareError && error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 && ![408, 429].includes(error.statusCode);
+  return (
+    error instanceof SquareError &&
+    error.statusCode !== undefined &&
+    error.statusCode >= 400 &&
+    error.statusCode < 500 &&
+    ![408, 429].includes(error.statusCode)
+  );
 }
 
 function declineMessage(errors: readonly SquareBodyError[]): string | null {
@@ -240,7 +253,10 @@ export class SquarePaymentGateway implements PaymentGateway {
       refund = response.refund;
     } catch (error) {
       if (isRefusal(error)) {
-        const detail = (error.errors ?? []).map((e: { code?: string; detail?: string }) => e.detail ?? e.code).filter(Boolean).join('; ');
+        const detail = (error.errors ?? [])
+          .map((e: { code?: string; detail?: string }) => e.detail ?? e.code)
+          .filter(Boolean)
+          .join('; ');
         return { status: 'FAILED', message: detail ? `${SQUARE_MESSAGES.refundRefused}: ${detail}` : SQUARE_MESSAGES.refundRefused };
       }
       throw unavailable(SQUARE_MESSAGES.unavailable, error);
@@ -296,7 +312,10 @@ export class SquarePaymentGateway implements PaymentGateway {
     const amount = payment?.amountMoney?.amount;
     const currency = payment?.amountMoney?.currency;
     if (!payment?.id || amount === undefined || amount === null || BigInt(amount) !== BigInt(terms.amount) || currency !== terms.currency) {
-      throw unavailable(SQUARE_MESSAGES.unavailable, new Error(`Square answered with an unexpected payment: ${JSON.stringify({ id: payment?.id, status, amount: String(amount), currency })}`));
+      throw unavailable(
+        SQUARE_MESSAGES.unavailable,
+        new Error(`Square answered with an unexpected payment: ${JSON.stringify({ id: payment?.id, status, amount: String(amount), currency })}`),
+      );
     }
     const mapped = portStatus(status);
     if (mapped === 'FAILED') return { status: 'FAILED', message: SQUARE_MESSAGES.declined };

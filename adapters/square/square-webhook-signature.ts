@@ -13,12 +13,7 @@ export function squareWebhookSignature(notificationUrl: string, rawBody: Buffer 
 }
 
 /** True only when the header holds the signature of exactly this URL and body. Constant-time. */
-export function hasValidSquareSignature(
-  notificationUrl: string,
-  rawBody: Buffer | string,
-  signatureHeader: string | undefined,
-  signatureKey: string,
-): boolean {
+export function hasValidSquareSignature(notificationUrl: string, rawBody: Buffer | string, signatureHeader: string | undefined, signatureKey: string): boolean {
   if (!signatureHeader || !signatureKey) return false;
   const expected = Buffer.from(squareWebhookSignature(notificationUrl, rawBody, signatureKey));
   const given = Buffer.from(signatureHeader.trim());

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../core/shared/clock.port';
 import { UnavailableError } from '../../core/shared/errors';
-import type { CheckoutRequest, PaymentGateway, PaymentNotification, PaymentResult, RefundRequest, RefundResult } from '../../core/payments/payment-gateway.port';
+import type {
+  CheckoutRequest,
+  PaymentGateway,
+  PaymentNotification,
+  PaymentResult,
+  RefundRequest,
+  RefundResult,
+} from '../../core/payments/payment-gateway.port';
 import { SignedCheckoutIds } from '../square/signed-checkout-ids';
 import { paymentNotificationOf, squarePaymentEventBody } from '../square/square-payment-event';
 import { hasValidSquareSignature, headerValue, squareWebhookSignature } from '../square/square-webhook-signature';

@@ -40,14 +40,30 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function rushOnce(emulator: { host: string; projectId: string }, db: Firestore, design: string, processes: number, prefix: string) {
-  await new FirestoreEventRepository(db, { collectionPrefix: prefix }).create(anEvent({ id: 'the-regatta', capacity: RUSH_CAPACITY, requiresPayment: false, price: 0 }));
+  await new FirestoreEventRepository(db, { collectionPrefix: prefix }).create(
+    anEvent({ id: 'the-regatta', capacity: RUSH_CAPACITY, requiresPayment: false, price: 0 }),
+  );
   const startAt = Date.now() + 5000;
   const share = Math.ceil(RUSH_BOOKINGS / processes);
   const reports = await Promise.all(
     Array.from({ length: processes }, async (_, p) => {
       const { stdout } = await promisify(execFile)(
         process.execPath,
-        ['--import', 'tsx', '--import', pathToFileURL(join(ROOT, 'bench', 'firestore-count-probe.mjs')).href, join(HERE, 'ledger-design-worker.ts'), emulator.projectId, prefix, design, String(startAt), String(p * share), String(Math.min(share, RUSH_BOOKINGS - p * share)), String(RUSH_CAPACITY), `p${p}`],
+        [
+          '--import',
+          'tsx',
+          '--import',
+          pathToFileURL(join(ROOT, 'bench', 'firestore-count-probe.mjs')).href,
+          join(HERE, 'ledger-design-worker.ts'),
+          emulator.projectId,
+          prefix,
+          design,
+          String(startAt),
+          String(p * share),
+          String(Math.min(share, RUSH_BOOKINGS - p * share)),
+          String(RUSH_CAPACITY),
+          `p${p}`,
+        ],
         { cwd: ROOT, env: { ...process.env, FIRESTORE_EMULATOR_HOST: emulator.host }, timeout: 300_000, maxBuffer: 16 * 1024 * 1024 },
       );
       return JSON.parse(stdout) as WorkerReport;
@@ -74,8 +90,12 @@ async function rushOnce(emulator: { host: string; projectId: string }, db: Fires
 }
 
 export async function compareLedgerDesigns(emulator: { host: string; projectId: string }, db: Firestore): Promise<void> {
-  console.log(`\nLedger designs, storage code only: ${RUSH_BOOKINGS} bookings at once for ${RUSH_CAPACITY} places from separate processes (latency from the agreed moment):`);
-  console.log('| design | processes | booked / refused | p50 | p95 | p99 | reads / booking | writes / booking | CPU / booking | stored | places taken | ledger = bookings |');
+  console.log(
+    `\nLedger designs, storage code only: ${RUSH_BOOKINGS} bookings at once for ${RUSH_CAPACITY} places from separate processes (latency from the agreed moment):`,
+  );
+  console.log(
+    '| design | processes | booked / refused | p50 | p95 | p99 | reads / booking | writes / booking | CPU / booking | stored | places taken | ledger = bookings |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const processes of RUSH_INSTANCES) {
     for (const design of DESIGNS) {

@@ -20,7 +20,10 @@ import { legacyLedger } from '../../adapters/firestore/firestore-places-shards';
  *   (A taken booking id or reference would fail the whole group; the bench makes none.)
  */
 export class GroupedLedgerBookings {
-  private readonly queues = new Map<string, { booking: Booking; capacity: number; now: Date; resolve: (r: AddBookingResult) => void; reject: (e: unknown) => void }[]>();
+  private readonly queues = new Map<
+    string,
+    { booking: Booking; capacity: number; now: Date; resolve: (r: AddBookingResult) => void; reject: (e: unknown) => void }[]
+  >();
 
   constructor(
     private readonly db: Firestore,
@@ -59,7 +62,8 @@ export class GroupedLedgerBookings {
               continue;
             }
             batch.create(collectionOf(this.db, 'bookings', { collectionPrefix: this.prefix }).doc(booking.id), { ...toDocument(booking), placesShard: 0 });
-            if (booking.reference) batch.create(collectionOf(this.db, 'bookingReferences', { collectionPrefix: this.prefix }).doc(booking.reference), { bookingId: booking.id });
+            if (booking.reference)
+              batch.create(collectionOf(this.db, 'bookingReferences', { collectionPrefix: this.prefix }).doc(booking.reference), { bookingId: booking.id });
             ledger = places.ledgerWithBooking(ledger, booking);
             answers.push({ added: true });
           }

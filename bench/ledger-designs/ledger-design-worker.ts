@@ -16,8 +16,14 @@ const options = { collectionPrefix: prefix };
 const capacity = Number(capacityText);
 const add: (booking: ReturnType<typeof aBooking>, now: Date) => Promise<AddBookingResult> =
   design === 'parts'
-    ? ((repository) => (booking, now) => repository.addIfPlacesRemain(booking, { capacity, now, eventSequence: 0 }))(new FirestoreBookingRepository(db, options))
-    : ((grouped) => (booking, now) => grouped.add(booking, { capacity, now }))(new GroupedLedgerBookings(db, prefix, design === 'grouped' ? 100 : 1));
+    ? (
+        (repository) => (booking, now) =>
+          repository.addIfPlacesRemain(booking, { capacity, now, eventSequence: 0 })
+      )(new FirestoreBookingRepository(db, options))
+    : (
+        (grouped) => (booking, now) =>
+          grouped.add(booking, { capacity, now })
+      )(new GroupedLedgerBookings(db, prefix, design === 'grouped' ? 100 : 1));
 
 // The connection made before the moment.
 await db.collection('warm-up').doc(process_).get();
@@ -30,7 +36,17 @@ const answers = await Promise.all(
   Array.from({ length: Number(countText) }, async (_, i) => {
     const n = from + i;
     const now = new Date();
-    const booking = aBooking({ id: `rush-${n}`, reference: referenceOf('rush', n), eventId: 'the-regatta', eventName: 'The Regatta', numberAttending: 1, paymentRequired: false, paymentAmount: null, paymentCurrency: null, submittedAt: now.toISOString() });
+    const booking = aBooking({
+      id: `rush-${n}`,
+      reference: referenceOf('rush', n),
+      eventId: 'the-regatta',
+      eventName: 'The Regatta',
+      numberAttending: 1,
+      paymentRequired: false,
+      paymentAmount: null,
+      paymentCurrency: null,
+      submittedAt: now.toISOString(),
+    });
     const result = await add(booking, now);
     return { added: result.added, ms: performance.now() - started };
   }),

@@ -17,10 +17,7 @@ export const CHANGE_PASSWORD_MESSAGES = {
  * which must differ from the current one.
  */
 export const ChangePasswordRequestSchema = z
-  .object({
-    currentPassword: z.string().min(1, CHANGE_PASSWORD_MESSAGES.currentRequired).max(1000),
-    newPassword: CreateAdminRequestSchema.shape.password,
-  })
+  .object({ currentPassword: z.string().min(1, CHANGE_PASSWORD_MESSAGES.currentRequired).max(1000), newPassword: CreateAdminRequestSchema.shape.password })
   .refine((request) => request.newPassword !== request.currentPassword, { path: ['newPassword'], message: CHANGE_PASSWORD_MESSAGES.sameAsCurrent });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
@@ -35,7 +32,11 @@ export type ChangePasswordField = 'currentPassword' | 'newPassword' | 'repeat';
  * password typed the same a second time. The repeat is the browser's alone (the server is sent
  * the new password once), so the server's answer and this agree on everything else.
  */
-export function changePasswordFormErrors(values: { currentPassword: string; newPassword: string; repeat: string }): Partial<Record<ChangePasswordField, string>> {
+export function changePasswordFormErrors(values: {
+  currentPassword: string;
+  newPassword: string;
+  repeat: string;
+}): Partial<Record<ChangePasswordField, string>> {
   const server = inputErrors(ChangePasswordRequestSchema, { currentPassword: values.currentPassword, newPassword: values.newPassword });
   const errors: Partial<Record<ChangePasswordField, string>> = {};
   if (server.currentPassword) errors.currentPassword = server.currentPassword;

@@ -27,22 +27,22 @@ export interface UpdateAdminDeps extends AuditTrailDeps {
  */
 export class UpdateAdmin extends UseCase<UpdateAdminDeps> {
   async execute(admin: Admin, uid: string, request: unknown): Promise<Admin> {
-    const { input: changes, record: target } = await permittedChange(admin, 'admins.manage', { schema: UpdateAdminRequestSchema, request }, () => this.deps.admins.getByUid(uid), ADMIN_MESSAGES.notFound);
-    const next = {
-      permissions: changes.permissions ? [...new Set(changes.permissions)] : target.permissions,
-      disabled: changes.disabled ?? target.disabled,
-    };
+    const { input: changes, record: target } = await permittedChange(
+      admin,
+      'admins.manage',
+      { schema: UpdateAdminRequestSchema, request },
+      () => this.deps.admins.getByUid(uid),
+      ADMIN_MESSAGES.notFound,
+    );
+    const next = { permissions: changes.permissions ? [...new Set(changes.permissions)] : target.permissions, disabled: changes.disabled ?? target.disabled };
     const refusal = adminChangeRefusal(admin, target, next, await this.deps.admins.list());
     if (refusal) throw new ValidationError(refusal.message, { [refusal.field]: refusal.message });
-    const updated: Admin = {
-      ...target,
-      name: changes.name ?? target.name,
-      ...next,
-    };
+    const updated: Admin = { ...target, name: changes.name ?? target.name, ...next };
     // The provider first: if it fails, the record still says what the provider enforces.
     if (updated.disabled !== target.disabled) await this.deps.identity.setDisabled(target.uid, updated.disabled);
     await this.deps.admins.update(updated);
-    const summary = updated.permissions.join(',') !== target.permissions.join(',') ? `Changed the permissions of ${target.email}` : `Changed the admin ${target.email}`;
+    const summary =
+      updated.permissions.join(',') !== target.permissions.join(',') ? `Changed the permissions of ${target.email}` : `Changed the admin ${target.email}`;
     await recordChange(this.deps, admin, AUDITED_ADMIN, { action: 'admin.updated', summary, before: target, after: updated });
     return updated;
   }

@@ -4,8 +4,7 @@ export const ADMIN_CHANGE_MESSAGES = {
   cannotDisableSelf: 'You cannot disable your own account',
   cannotChangeOwnPermissions: 'You cannot change your own permissions',
   lastManager: 'At least one active admin must keep admins:manage',
-  grantNotHeld: (permissions: readonly Permission[]) =>
-    `You cannot grant ${permissions.join(', ')}: only permissions you hold yourself can be given`,
+  grantNotHeld: (permissions: readonly Permission[]) => `You cannot grant ${permissions.join(', ')}: only permissions you hold yourself can be given`,
 } as const;
 
 type AdminAccess = Pick<Admin, 'uid' | 'permissions' | 'disabled'>;

@@ -11,7 +11,12 @@ import { requireFound } from '../shared/require-found';
  */
 
 /** The record an admin asks to see or act on: 403 without `action`'s permission, 404 (`notFoundMessage`) when `lookup` finds none. */
-export function permittedRecord<T>(admin: Pick<Admin, 'permissions'>, action: AdminAction, lookup: () => Promise<T | null | undefined>, notFoundMessage: string): Promise<T> {
+export function permittedRecord<T>(
+  admin: Pick<Admin, 'permissions'>,
+  action: AdminAction,
+  lookup: () => Promise<T | null | undefined>,
+  notFoundMessage: string,
+): Promise<T> {
   requirePermission(admin, action);
   return requireFound(lookup(), notFoundMessage);
 }
@@ -20,7 +25,13 @@ export function permittedRecord<T>(admin: Pick<Admin, 'permissions'>, action: Ad
  * An admin's request: 403 without `action`'s permission before anything is read, then `request`
  * parsed by `schema` (400 with its fields; `what` as parseInput takes it).
  */
-export function permittedInput<S extends z.ZodType>(admin: Pick<Admin, 'permissions'>, action: AdminAction, schema: S, request: unknown, what?: InputKind): z.output<S> {
+export function permittedInput<S extends z.ZodType>(
+  admin: Pick<Admin, 'permissions'>,
+  action: AdminAction,
+  schema: S,
+  request: unknown,
+  what?: InputKind,
+): z.output<S> {
   requirePermission(admin, action);
   return parseInput(schema, request, what);
 }

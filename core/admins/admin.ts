@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { InstantSchema } from '../shared/instant';
 
-export const PERMISSIONS = ['events:read', 'events:write', 'bookings:read', 'admins:manage', 'bookings:write', 'audit:read', 'workdays:write', 'content:write', 'members:write', 'duties:write', 'privacy:manage'] as const;
+export const PERMISSIONS = [
+  'events:read',
+  'events:write',
+  'bookings:read',
+  'admins:manage',
+  'bookings:write',
+  'audit:read',
+  'workdays:write',
+  'content:write',
+  'members:write',
+  'duties:write',
+  'privacy:manage',
+] as const;
 export const PermissionSchema = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof PermissionSchema>;
 /** The permissions of a new admin record unless chosen otherwise (spec section 6). */
@@ -19,10 +31,7 @@ export const AdminSchema = z.object({
 });
 export type Admin = z.infer<typeof AdminSchema>;
 
-export const LoginFormSchema = z.object({
-  email: z.string().max(320).default(''),
-  password: z.string().max(1000).default(''),
-});
+export const LoginFormSchema = z.object({ email: z.string().max(320).default(''), password: z.string().max(1000).default('') });
 export type LoginForm = z.infer<typeof LoginFormSchema>;
 
 /** The signed-in admin as the API describes them (no secrets, no timestamps). */

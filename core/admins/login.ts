@@ -64,10 +64,7 @@ export function loginAttemptKeys(email: string, ip: string): { address: string; 
  * an admin out (ADR 27). An attempt being checked counts as a failure until it is known not to be
  * one, so concurrent tries cannot slip past the limit together.
  */
-export function loginAttemptAllowed(
-  history: { address: AttemptHistory; email: AttemptHistory; pair: AttemptHistory },
-  now: Date,
-): boolean {
+export function loginAttemptAllowed(history: { address: AttemptHistory; email: AttemptHistory; pair: AttemptHistory }, now: Date): boolean {
   if (isLockedOut(history.address.count)) return false;
   const wait = emailDelayMs(history.email.count);
   if (wait === 0 || history.pair.lastAt === null) return true;

@@ -35,11 +35,7 @@ export async function reservePasswordAttempt(deps: PasswordAttemptDeps, email: s
     at: now,
     allow: (history) =>
       loginAttemptAllowed(
-        {
-          address: history[keys.address] ?? NO_ATTEMPTS,
-          email: history[keys.email] ?? NO_ATTEMPTS,
-          pair: history[keys.pair] ?? NO_ATTEMPTS,
-        },
+        { address: history[keys.address] ?? NO_ATTEMPTS, email: history[keys.email] ?? NO_ATTEMPTS, pair: history[keys.pair] ?? NO_ATTEMPTS },
         now,
       ),
   });

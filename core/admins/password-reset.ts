@@ -27,13 +27,7 @@ export const RESET_MESSAGES = {
 
 /** The stored record of a new token (only its hash), valid for one hour from `now`. */
 export function newResetToken(tokenHash: string, uid: string, now: Date): PasswordResetToken {
-  return {
-    tokenHash,
-    uid,
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
-    usedAt: null,
-  };
+  return { tokenHash, uid, createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(), usedAt: null };
 }
 
 export type ResetTokenStatus = 'valid' | 'unknown' | 'expired' | 'used';

@@ -54,7 +54,10 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
 
 /** The ADMIN_ROUTES entry a concrete admin address (/admin/events/edit/e1?x=1) is for, or null. */
 export function adminRouteOf(address: string): { path: string; permission: Permission | null } | null {
-  const segments = address.split(/[?#]/, 1)[0].split('/').filter((part) => part !== '');
+  const segments = address
+    .split(/[?#]/, 1)[0]
+    .split('/')
+    .filter((part) => part !== '');
   return (
     ADMIN_ROUTES.find((route) => {
       const pattern = route.path.split('/').filter((part) => part !== '');

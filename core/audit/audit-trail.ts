@@ -43,7 +43,11 @@ export async function recordAdminAction(
       recordType: what.recordType,
       recordId: what.recordId,
       summary: what.summary,
-      changes: changedFields<Flat>({ ...Object.fromEntries(fields.map((f) => [f, null])), ...what.before }, { ...Object.fromEntries(fields.map((f) => [f, null])), ...what.after }, fields),
+      changes: changedFields<Flat>(
+        { ...Object.fromEntries(fields.map((f) => [f, null])), ...what.before },
+        { ...Object.fromEntries(fields.map((f) => [f, null])), ...what.after },
+        fields,
+      ),
     },
   ]);
 }
@@ -62,7 +66,12 @@ export interface AuditedRecord<R> {
 export type RecordChange<R> = { action: string; summary: string } & ({ before: R; after: R | null } | { before: null; after: R });
 
 /** Appends an admin's change of one record to the audit log, its audited fields flat before and after. */
-export function recordChange<R extends object>(deps: AuditTrailDeps, admin: Pick<Admin, 'uid' | 'email'>, kind: AuditedRecord<R>, change: RecordChange<R>): Promise<void> {
+export function recordChange<R extends object>(
+  deps: AuditTrailDeps,
+  admin: Pick<Admin, 'uid' | 'email'>,
+  kind: AuditedRecord<R>,
+  change: RecordChange<R>,
+): Promise<void> {
   const record = (change.after ?? change.before) as R;
   return recordAdminAction(deps, admin, {
     action: change.action,

@@ -19,7 +19,22 @@ export const AuditActorSchema = z.discriminatedUnion('kind', [
 ]);
 export type AuditActor = z.infer<typeof AuditActorSchema>;
 
-export const AuditRecordTypeSchema = z.enum(['booking', 'event', 'admin', 'workDay', 'document', 'news', 'photo', 'waterLevel', 'sitePage', 'member', 'duty', 'retention', 'membershipCategory', 'membershipSettings']);
+export const AuditRecordTypeSchema = z.enum([
+  'booking',
+  'event',
+  'admin',
+  'workDay',
+  'document',
+  'news',
+  'photo',
+  'waterLevel',
+  'sitePage',
+  'member',
+  'duty',
+  'retention',
+  'membershipCategory',
+  'membershipSettings',
+]);
 export type AuditRecordType = z.infer<typeof AuditRecordTypeSchema>;
 
 /**

@@ -10,11 +10,7 @@ import { UseCase } from '../shared/use-case';
 export class ListAudit extends UseCase<{ audit: AuditLog; admins: AdminRepository }> {
   async execute(admin: Admin, query: unknown): Promise<AuditList> {
     const { recordId, adminUid } = permittedInput(admin, 'audit.read', AuditQuerySchema, query);
-    const entries = await this.deps.audit.list({
-      ...(recordId ? { recordId } : {}),
-      ...(adminUid ? { actorUid: adminUid } : {}),
-      limit: AUDIT_PAGE,
-    });
+    const entries = await this.deps.audit.list({ ...(recordId ? { recordId } : {}), ...(adminUid ? { actorUid: adminUid } : {}), limit: AUDIT_PAGE });
     return { entries, limit: AUDIT_PAGE, adminNames: await adminNamesFor(this.deps.admins, entries) };
   }
 }

@@ -106,7 +106,16 @@ export class AdminBookingActions extends UseCase<AdminBookingActionsDeps> {
 
   /** Tries a failed (or stuck) refund again; for cash or a transfer, records it as handed back. */
   async refund(admin: Admin, bookingId: string, request: unknown): Promise<Booking> {
-    const { input: { reference }, record: stored } = await permittedChange(admin, 'bookings.write', { schema: AdminRefundRequestSchema, request }, () => this.deps.bookings.get(bookingId), BOOKING_NOT_FOUND);
+    const {
+      input: { reference },
+      record: stored,
+    } = await permittedChange(
+      admin,
+      'bookings.write',
+      { schema: AdminRefundRequestSchema, request },
+      () => this.deps.bookings.get(bookingId),
+      BOOKING_NOT_FOUND,
+    );
     if (!refundOpen(stored)) throw new ConflictError(LIFECYCLE_MESSAGES.noRefundOwed);
     const actor = actorOf(admin);
     if (paidByCard(stored)) return settleCardRefund(this.deps, stored, actor);
@@ -127,7 +136,11 @@ export class AdminBookingActions extends UseCase<AdminBookingActionsDeps> {
     const event = await this.eventOf(bookingId);
     const actor = actorOf(admin);
     const { booking } = await this.deps.bookings.change(bookingId, now, (current, placesTaken) => {
-      const next = paidOffline(current, { method: payment.method, reference: payment.reference || null, at: now }, { capacity: event?.capacity ?? null, placesTaken, now });
+      const next = paidOffline(
+        current,
+        { method: payment.method, reference: payment.reference || null, at: now },
+        { capacity: event?.capacity ?? null, placesTaken, now },
+      );
       if (typeof next === 'string') throw new ConflictError(next);
       const mail = event ? confirmationMail(this.deps, next, event, now) : [];
       const amount = next.paymentAmount !== null && next.paymentCurrency !== null ? formatMoney(next.paymentAmount, next.paymentCurrency) : '';
@@ -138,7 +151,13 @@ export class AdminBookingActions extends UseCase<AdminBookingActionsDeps> {
   }
 
   async correct(admin: Admin, bookingId: string, request: unknown): Promise<Booking> {
-    const { input: values, record: stored } = await permittedChange(admin, 'bookings.write', { schema: AdminCorrectRequestSchema, request }, () => this.deps.bookings.get(bookingId), BOOKING_NOT_FOUND);
+    const { input: values, record: stored } = await permittedChange(
+      admin,
+      'bookings.write',
+      { schema: AdminCorrectRequestSchema, request },
+      () => this.deps.bookings.get(bookingId),
+      BOOKING_NOT_FOUND,
+    );
     const event = await requireFound(this.deps.events.get(stored.eventId), 'Event not found');
     const valid = acceptedForm(validateBookingForm(values, event, this.deps));
     const form = valid;

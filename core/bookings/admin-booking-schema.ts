@@ -11,10 +11,7 @@ import { HandRefundSchema } from './hand-refunds';
  * up to 2000 characters once trimmed: bookingCancelReason in booking-lifecycle.ts).
  */
 export const AdminCancelRequestSchema = z.object({ refund: z.boolean(), reason: z.string().max(10000).default('') });
-export const AdminMarkPaidRequestSchema = z.object({
-  method: z.enum(['cash', 'transfer']),
-  reference: z.string().trim().max(200).default(''),
-});
+export const AdminMarkPaidRequestSchema = z.object({ method: z.enum(['cash', 'transfer']), reference: z.string().trim().max(200).default('') });
 export const AdminRefundRequestSchema = z.object({
   /** For cash or a transfer: the admin's note of the money handed back. */
   reference: z.string().trim().max(200).default(''),
@@ -41,4 +38,3 @@ export const BOOKING_ACTION_MESSAGES = {
   notStanding: 'Only a booking that stands (not cancelled, not expired) can be sent its confirmation.',
   noEmail: 'This booking has no e-mail address.',
 } as const;
-

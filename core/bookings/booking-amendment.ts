@@ -3,7 +3,13 @@ import type { BookingAmendment, PendingChange } from './booking-amendment-schema
 import type { Booking } from './booking';
 
 export { BookingAmendmentSchema, PendingChangeSchema, type BookingAmendment, type PendingChange } from './booking-amendment-schema';
-export { BookingChangeQuoteSchema, ChangeMyBookingRequestSchema, changeCounts, type BookingChangeQuote, type ChangeMyBookingRequest } from './booking-change-form';
+export {
+  BookingChangeQuoteSchema,
+  ChangeMyBookingRequestSchema,
+  changeCounts,
+  type BookingChangeQuote,
+  type ChangeMyBookingRequest,
+} from './booking-change-form';
 import type { BookingPrice } from './booking-price';
 import { bookingEmailKey } from './booking';
 import { changeHold, changeHoldRunning, holdsPlace, isCancelled, paidByHand } from './booking-state';
@@ -22,7 +28,6 @@ import type { Currency } from '../shared/money';
 
 /** The most changes one booking takes online; past it the member asks the club (the amendments stay small). */
 export const MAX_BOOKING_CHANGES = 20;
-
 
 export const CHANGE_MESSAGES = {
   cancelled: 'A cancelled booking cannot be changed.',
@@ -132,7 +137,8 @@ export function decideBookingChange(
   const after = current.paymentRequired ? change.price.amount : 0;
   const difference = after - before;
   if (difference > 0) {
-    if (!paidByCard(current) || current.paymentId === null) return CHANGE_MESSAGES.payMore(formatMoney(difference, current.paymentCurrency ?? 'GBP'), rules.contact);
+    if (!paidByCard(current) || current.paymentId === null)
+      return CHANGE_MESSAGES.payMore(formatMoney(difference, current.paymentCurrency ?? 'GBP'), rules.contact);
     return changeToPay(current, { ...change, difference });
   }
   if (difference < 0 && current.amendments.some((a) => a.refundStatus === 'pending')) return CHANGE_MESSAGES.refundOpen;
@@ -152,7 +158,9 @@ export function decideBookingChange(
     paymentId: null,
     checkoutId: null,
   };
-  const price = current.paymentRequired ? { priceKind: change.price.priceKind, memberPlaces: change.price.memberPlaces } : { priceKind: current.priceKind, memberPlaces: current.memberPlaces };
+  const price = current.paymentRequired
+    ? { priceKind: change.price.priceKind, memberPlaces: change.price.memberPlaces }
+    : { priceKind: current.priceKind, memberPlaces: current.memberPlaces };
   // A change made drops a larger change still waiting for its payment: its checkout can no longer be paid.
   return { booking: { ...withCounts(current, change, price, amendment), pendingChange: null }, amendment };
 }
@@ -165,7 +173,12 @@ function ownPlaces(booking: Booking, at: Date): number {
 }
 
 /** The booking with new numbers and the amendment that made them: drinks, meals and named attendees kept as far as they fit. */
-function withCounts(current: Booking, counts: { numberAttending: number; numberOfChildren: number }, price: Pick<Booking, 'priceKind' | 'memberPlaces'>, amendment: BookingAmendment): Booking {
+function withCounts(
+  current: Booking,
+  counts: { numberAttending: number; numberOfChildren: number },
+  price: Pick<Booking, 'priceKind' | 'memberPlaces'>,
+  amendment: BookingAmendment,
+): Booking {
   const numbers = { numberAttending: counts.numberAttending, numberOfChildren: counts.numberOfChildren };
   return {
     ...current,

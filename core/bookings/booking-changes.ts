@@ -25,7 +25,13 @@ export function combinedRefundOutcome(outcomes: readonly RefundOutcome[]): Refun
   const failed = outcomes.find((o) => o.status === 'FAILED');
   if (failed) return failed;
   if (outcomes.length === 0 || outcomes.some((o) => o.status === 'UNKNOWN')) return { status: 'UNKNOWN' };
-  return { status: 'REFUNDED', refundId: outcomes.map((o) => (o.status === 'REFUNDED' ? o.refundId : '')).join(' ').slice(0, 200) };
+  return {
+    status: 'REFUNDED',
+    refundId: outcomes
+      .map((o) => (o.status === 'REFUNDED' ? o.refundId : ''))
+      .join(' ')
+      .slice(0, 200),
+  };
 }
 
 /** What every change of a booking after "Book" needs. */
@@ -126,7 +132,11 @@ export async function settleCardRefund(deps: BookingChangeDeps, booking: Booking
     // A refund made in parts keeps the parts already made, whatever became of the others.
     const settled = inParts && answered.refundStatus === 'failed' ? { ...answered, refundId: partsRefundId(done) || null } : answered;
     const first = current.refundStatus === 'pending';
-    const mail = first ? memberMail(deps, 'booking-cancellation', settled, event, now) : settled.refundStatus === 'refunded' ? memberMail(deps, 'booking-refund', settled, event, now) : [];
+    const mail = first
+      ? memberMail(deps, 'booking-cancellation', settled, event, now)
+      : settled.refundStatus === 'refunded'
+        ? memberMail(deps, 'booking-refund', settled, event, now)
+        : [];
     return changeOf(deps, current, settled, { action: 'booking.refund', summary: refundSummary(settled), actor, at: now, mail });
   });
   return stored;
@@ -156,10 +166,18 @@ export function adminCancellation(
   if (isCancelled(current)) throw new ConflictError(LIFECYCLE_MESSAGES.alreadyCancelled);
   const { at, actor, refund, event } = what;
   const next = cancelled(current, { at, by: actor.uid, refund, reason: what.reason ?? null });
-  const mail = [...(next.refundStatus === 'pending' ? [] : memberMail(deps, 'booking-cancellation', next, event, at)), ...handRefundNotice(deps, next, what.tellAdmins ?? [], at)];
+  const mail = [
+    ...(next.refundStatus === 'pending' ? [] : memberMail(deps, 'booking-cancellation', next, event, at)),
+    ...handRefundNotice(deps, next, what.tellAdmins ?? [], at),
+  ];
   const by = what.why ?? 'Cancelled by an admin';
   const because = next.cancelReason ? ` (reason: ${next.cancelReason})` : '';
-  const summary = next.refundStatus === null ? (refund ? `${by}${because} (nothing to refund)` : `${by}${because}, without a refund`) : `${by}${because}; ${refundSummary(next)}`;
+  const summary =
+    next.refundStatus === null
+      ? refund
+        ? `${by}${because} (nothing to refund)`
+        : `${by}${because}, without a refund`
+      : `${by}${because}; ${refundSummary(next)}`;
   return changeOf(deps, current, next, { action: 'booking.cancelled', summary, actor, at, mail });
 }
 

@@ -115,7 +115,6 @@ export function refundOpen(booking: Pick<Booking, 'refundStatus'>): boolean {
   return booking.refundStatus === 'pending' || booking.refundStatus === 'failed' || booking.refundStatus === 'by-hand';
 }
 
-
 /**
  * The booking marked paid by cash or bank transfer by an admin. Refused (a message) for a booking
  * already paid, cancelled, or with nothing to pay; and, when its hold had lapsed, unless its
@@ -132,13 +131,7 @@ export function paidOffline(
   if (!booking.paymentRequired || !booking.paymentAmount) return LIFECYCLE_MESSAGES.notPayable;
   const refusal = roomRefusal(booking, booking.numberAttending, room);
   if (refusal) return refusal;
-  return {
-    ...booking,
-    paid: true,
-    paymentMethod: payment.method,
-    paymentReference: payment.reference,
-    paymentCompletedAt: payment.at.toISOString(),
-  };
+  return { ...booking, paid: true, paymentMethod: payment.method, paymentReference: payment.reference, paymentCompletedAt: payment.at.toISOString() };
 }
 
 /**

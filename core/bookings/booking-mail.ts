@@ -72,7 +72,15 @@ export function bookingConfirmation(booking: Booking, event: ClubEvent, context:
  */
 function calendarAttachments(event: ClubEvent, context: BookingMailContext, booking: Pick<Booking, 'amendments'>): OutgoingMail['attachments'] {
   const copy: ClubEvent = { ...event, sequence: event.sequence + booking.amendments.length };
-  return event.eventdatetime ? [{ filename: icsFileName(event.name), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: icsText(copy, context.location, context.eventUrl) }] : [];
+  return event.eventdatetime
+    ? [
+        {
+          filename: icsFileName(event.name),
+          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+          content: icsText(copy, context.location, context.eventUrl),
+        },
+      ]
+    : [];
 }
 
 /**
@@ -98,20 +106,34 @@ export function bookingReminder(booking: Booking, event: ClubEvent, context: Boo
  * confirmation's, a higher SEQUENCE, so the member's calendar moves its entry) and the manage link
  * (to cancel if the new time does not suit). Only for a booking with an e-mail address.
  */
-export function eventChange(booking: Booking, before: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>, after: ClubEvent, context: BookingMailContext & { reason?: string | null }): OutgoingMail {
+export function eventChange(
+  booking: Booking,
+  before: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>,
+  after: ClubEvent,
+  context: BookingMailContext & { reason?: string | null },
+): OutgoingMail {
   if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no e-mail');
   const reasonLines: [string, string][] = context.reason ? [['Reason', context.reason]] : [];
-  const mail = bookingMail(booking, [...changeLines(before, after), ...reasonLines, ...bookingDetails({ ...booking, eventName: after.name }, after).filter(([label]) => label !== 'When')], {
-    subject: `Time changed: ${after.name}`,
-    paragraphs: [`${context.clubName} has changed the time of ${after.name}. Your booking stands for the new time; the calendar file with this e-mail updates the entry in your calendar.`],
-    // A paid member is told the cancellation refunds them in full, as the member's own cancellation does.
-    link: {
-      lead: booking.paid && (booking.paymentAmount ?? 0) > 0 ? 'If the new time does not suit you, you can cancel your booking with this link and what you paid is refunded in full:' : 'If the new time does not suit you, you can see or cancel your booking with this link:',
-      text: 'Manage my booking',
-      url: context.manageUrl,
+  const mail = bookingMail(
+    booking,
+    [...changeLines(before, after), ...reasonLines, ...bookingDetails({ ...booking, eventName: after.name }, after).filter(([label]) => label !== 'When')],
+    {
+      subject: `Time changed: ${after.name}`,
+      paragraphs: [
+        `${context.clubName} has changed the time of ${after.name}. Your booking stands for the new time; the calendar file with this e-mail updates the entry in your calendar.`,
+      ],
+      // A paid member is told the cancellation refunds them in full, as the member's own cancellation does.
+      link: {
+        lead:
+          booking.paid && (booking.paymentAmount ?? 0) > 0
+            ? 'If the new time does not suit you, you can cancel your booking with this link and what you paid is refunded in full:'
+            : 'If the new time does not suit you, you can see or cancel your booking with this link:',
+        text: 'Manage my booking',
+        url: context.manageUrl,
+      },
+      clubName: context.clubName,
     },
-    clubName: context.clubName,
-  });
+  );
   return { to: booking.userEmail, ...mail, attachments: calendarAttachments(after, context, booking) };
 }
 
@@ -129,7 +151,10 @@ export interface CancellationCalendar {
  * SEQUENCE); for one booking cancelled while the event stands, the event's revision plus one.
  * None for an undated or deleted event.
  */
-export function cancelledCalendarAttachments(booking: Pick<Booking, 'cancelledAt'> & { amendments?: Booking['amendments'] }, calendar: CancellationCalendar | undefined): OutgoingMail['attachments'] {
+export function cancelledCalendarAttachments(
+  booking: Pick<Booking, 'cancelledAt'> & { amendments?: Booking['amendments'] },
+  calendar: CancellationCalendar | undefined,
+): OutgoingMail['attachments'] {
   const event = calendar?.event ?? null;
   if (event === null || !event.eventdatetime) return [];
   const cancelledCopy: IcsEvent =
@@ -143,7 +168,13 @@ export function cancelledCalendarAttachments(booking: Pick<Booking, 'cancelledAt
           // Above the copies the member's own changes of the booking sent (changedBookingMail).
           sequence: event.sequence + 1 + (booking.amendments?.length ?? 0),
         };
-  return [{ filename: icsFileName(event.name), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: icsText(cancelledCopy, calendar?.location ?? '', calendar?.eventUrl) }];
+  return [
+    {
+      filename: icsFileName(event.name),
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      content: icsText(cancelledCopy, calendar?.location ?? '', calendar?.eventUrl),
+    },
+  ];
 }
 
 /** The words an e-mail gives a refund, as the booking now holds it. */
@@ -156,7 +187,8 @@ export function refundLine(booking: Pick<Booking, 'refundStatus' | 'refundAmount
       : `The club has repaid you ${amount}.`;
   }
   // Cash or a transfer is repaid by a person: never "could not be made automatically".
-  if (refundOwedByHand(booking)) return `You paid ${amount} ${booking.paymentMethod === 'transfer' ? 'by bank transfer' : 'in cash'}; the club will repay you by hand.`;
+  if (refundOwedByHand(booking))
+    return `You paid ${amount} ${booking.paymentMethod === 'transfer' ? 'by bank transfer' : 'in cash'}; the club will repay you by hand.`;
   return `Your refund of ${amount} could not be made automatically. The club has been told and will refund you.`;
 }
 
@@ -180,12 +212,16 @@ export function bookingCancellation(
         : `Your booking has been cancelled by ${context.clubName}.`;
   const refund = refundLine(booking);
   const reason = booking.cancelReason?.trim() ?? '';
-  const mail = bookingMail(booking, bookingDetails({ ...booking }, event).filter(([label]) => label !== 'Paid'), {
-    subject: `Booking cancelled: ${booking.eventName}`,
-    paragraphs: [why, ...(reason !== '' ? [`The reason: ${reason}`] : []), ...(refund ? [refund] : [])],
-    link: null,
-    clubName: context.clubName,
-  });
+  const mail = bookingMail(
+    booking,
+    bookingDetails({ ...booking }, event).filter(([label]) => label !== 'Paid'),
+    {
+      subject: `Booking cancelled: ${booking.eventName}`,
+      paragraphs: [why, ...(reason !== '' ? [`The reason: ${reason}`] : []), ...(refund ? [refund] : [])],
+      link: null,
+      clubName: context.clubName,
+    },
+  );
   return { to: booking.userEmail, ...mail, attachments: cancelledCalendarAttachments(booking, context.calendar) };
 }
 
@@ -206,24 +242,22 @@ export function eventCancellation(
     ...(reason !== '' ? [`The reason: ${reason}`] : []),
     refundLine(booking) ?? 'Nothing was paid for this booking, so there is nothing to refund.',
   ];
-  const mail = bookingMail(booking, bookingDetails(booking, event).filter(([label]) => label !== 'Paid'), {
-    subject: `Event cancelled: ${booking.eventName}`,
-    paragraphs,
-    link: null,
-    clubName: context.clubName,
-  });
+  const mail = bookingMail(
+    booking,
+    bookingDetails(booking, event).filter(([label]) => label !== 'Paid'),
+    { subject: `Event cancelled: ${booking.eventName}`, paragraphs, link: null, clubName: context.clubName },
+  );
   return { to: booking.userEmail, ...mail, attachments: cancelledCalendarAttachments(booking, context.calendar) };
 }
 
 /** The e-mail of a refund made after the cancellation (an admin's retry of a refund that had failed). */
 export function bookingRefund(booking: Booking, event: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>, context: { clubName: string }): OutgoingMail {
   if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no e-mail');
-  const mail = bookingMail(booking, bookingDetails(booking, event).filter(([label]) => label !== 'Paid'), {
-    subject: `Refund made: ${booking.eventName}`,
-    paragraphs: [refundLine(booking) ?? 'Your refund has been made.'],
-    link: null,
-    clubName: context.clubName,
-  });
+  const mail = bookingMail(
+    booking,
+    bookingDetails(booking, event).filter(([label]) => label !== 'Paid'),
+    { subject: `Refund made: ${booking.eventName}`, paragraphs: [refundLine(booking) ?? 'Your refund has been made.'], link: null, clubName: context.clubName },
+  );
   return { to: booking.userEmail, ...mail, attachments: [] };
 }
 
@@ -250,12 +284,25 @@ export function bookingChanged(booking: Booking, event: ClubEvent, context: Book
  */
 export function bookingChangeRefunded(booking: Booking, amount: string, context: { clubName: string; manageUrl: string; refunded: boolean }): OutgoingMail {
   if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no e-mail');
-  const money = context.refunded ? `The ${amount} you paid for the change has been refunded to your card.` : `The club will refund the ${amount} you paid for the change.`;
-  const mail = composeMail(booking.firstName, [['Event', booking.eventName], ['Booking reference', booking.reference ?? booking.id], ['Attending', String(booking.numberAttending)]], {
-    subject: `Booking not changed: ${booking.eventName}`,
-    paragraphs: [`Your payment for changing your booking arrived after the extra places had gone, so your booking was not changed. It stands as before.`, money],
-    link: { lead: 'To see your booking, change it again or cancel it, use this link:', text: 'Manage my booking', url: context.manageUrl },
-    clubName: context.clubName,
-  });
+  const money = context.refunded
+    ? `The ${amount} you paid for the change has been refunded to your card.`
+    : `The club will refund the ${amount} you paid for the change.`;
+  const mail = composeMail(
+    booking.firstName,
+    [
+      ['Event', booking.eventName],
+      ['Booking reference', booking.reference ?? booking.id],
+      ['Attending', String(booking.numberAttending)],
+    ],
+    {
+      subject: `Booking not changed: ${booking.eventName}`,
+      paragraphs: [
+        `Your payment for changing your booking arrived after the extra places had gone, so your booking was not changed. It stands as before.`,
+        money,
+      ],
+      link: { lead: 'To see your booking, change it again or cancel it, use this link:', text: 'Manage my booking', url: context.manageUrl },
+      clubName: context.clubName,
+    },
+  );
   return { to: booking.userEmail, ...mail, attachments: [] };
 }

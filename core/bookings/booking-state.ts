@@ -164,7 +164,9 @@ export function paymentStatus(booking: StatusBooking, now: Date): PaymentStatus 
 }
 
 /** Money the club keeps from the booking, in its payment currency: paid, less what was refunded. */
-export function bookingRevenue(booking: Pick<Booking, 'paid' | 'paymentAmount' | 'refundStatus' | 'refundAmount'> & { amendments?: Booking['amendments'] }): number {
+export function bookingRevenue(
+  booking: Pick<Booking, 'paid' | 'paymentAmount' | 'refundStatus' | 'refundAmount'> & { amendments?: Booking['amendments'] },
+): number {
   if (!booking.paid) return 0;
   const refunded = booking.refundStatus === 'refunded' ? (booking.refundAmount ?? 0) : 0;
   // A member's smaller booking is refunded its difference (core/bookings/booking-amendment.ts).

@@ -11,10 +11,8 @@ export const BOOKING_MESSAGES = {
   softDrinksNegative: 'Number requiring soft drinks cannot be negative.',
   vegetarianNegative: 'Number of vegetarian meals cannot be negative.',
   childrenExceed: (n: number, total: number) => `Number of children (${n}) cannot exceed total attendees (${total})`,
-  softDrinksExceed: (n: number, total: number) =>
-    `Number requiring soft drinks (${n}) cannot exceed total attendees (${total})`,
-  vegetarianExceed: (n: number, total: number) =>
-    `Number of vegetarian meals (${n}) cannot exceed total attendees (${total})`,
+  softDrinksExceed: (n: number, total: number) => `Number requiring soft drinks (${n}) cannot exceed total attendees (${total})`,
+  vegetarianExceed: (n: number, total: number) => `Number of vegetarian meals (${n}) cannot exceed total attendees (${total})`,
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   tooMany: (max: number) => `A booking can be for at most ${max} attendees`,
@@ -39,15 +37,13 @@ export function parseCount(value: string | number): number {
   return digits === '' ? 0 : Number(digits);
 }
 
-export function visibleBookingFields(
-  event: Pick<ClubEvent, 'offerChild' | 'offerSoftDrinks' | 'offerVeg' | 'isBoatEvent'>,
-): { children: boolean; softDrinks: boolean; vegetarian: boolean; boatName: boolean } {
-  return {
-    children: event.offerChild,
-    softDrinks: event.offerSoftDrinks,
-    vegetarian: event.offerVeg,
-    boatName: event.isBoatEvent,
-  };
+export function visibleBookingFields(event: Pick<ClubEvent, 'offerChild' | 'offerSoftDrinks' | 'offerVeg' | 'isBoatEvent'>): {
+  children: boolean;
+  softDrinks: boolean;
+  vegetarian: boolean;
+  boatName: boolean;
+} {
+  return { children: event.offerChild, softDrinks: event.offerSoftDrinks, vegetarian: event.offerVeg, boatName: event.isBoatEvent };
 }
 
 export type BookingFormErrors = Partial<Record<keyof BookingFormValues, string>>;
@@ -57,11 +53,12 @@ export type BookingValidationResult = { ok: true; value: ValidBooking } | { ok: 
 export const emailSchema = z.email();
 
 type CountField = 'numberOfChildren' | 'numberOfSoftDrinks' | 'numberOfVegetarian';
-const COUNT_RULES: { field: CountField; visible: 'children' | 'softDrinks' | 'vegetarian'; negative: string; exceed: (n: number, total: number) => string }[] = [
-  { field: 'numberOfChildren', visible: 'children', negative: BOOKING_MESSAGES.childrenNegative, exceed: BOOKING_MESSAGES.childrenExceed },
-  { field: 'numberOfSoftDrinks', visible: 'softDrinks', negative: BOOKING_MESSAGES.softDrinksNegative, exceed: BOOKING_MESSAGES.softDrinksExceed },
-  { field: 'numberOfVegetarian', visible: 'vegetarian', negative: BOOKING_MESSAGES.vegetarianNegative, exceed: BOOKING_MESSAGES.vegetarianExceed },
-];
+const COUNT_RULES: { field: CountField; visible: 'children' | 'softDrinks' | 'vegetarian'; negative: string; exceed: (n: number, total: number) => string }[] =
+  [
+    { field: 'numberOfChildren', visible: 'children', negative: BOOKING_MESSAGES.childrenNegative, exceed: BOOKING_MESSAGES.childrenExceed },
+    { field: 'numberOfSoftDrinks', visible: 'softDrinks', negative: BOOKING_MESSAGES.softDrinksNegative, exceed: BOOKING_MESSAGES.softDrinksExceed },
+    { field: 'numberOfVegetarian', visible: 'vegetarian', negative: BOOKING_MESSAGES.vegetarianNegative, exceed: BOOKING_MESSAGES.vegetarianExceed },
+  ];
 
 /**
  * Checks a booking form against the event, the way both the browser and the server do.
@@ -150,11 +147,7 @@ export function bookingFormCounts(
  * The standard-price total of a booking form: what the server charges for these counts without
  * a signed-in member (core/bookings/booking-quote.ts prices a member's), or null as bookingFormCounts.
  */
-export function bookingFormTotal(
-  values: BookingFormValues,
-  event: ClubEvent,
-  options: { maxAttendees: number; testHook: boolean },
-): number | null {
+export function bookingFormTotal(values: BookingFormValues, event: ClubEvent, options: { maxAttendees: number; testHook: boolean }): number | null {
   const counts = bookingFormCounts(values, event, options);
   return counts === null ? null : priceBooking(event, counts, { testHook: options.testHook });
 }

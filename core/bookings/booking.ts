@@ -205,7 +205,17 @@ export interface ValidBooking {
  * Refund failed: a card refund the gateway refused; To refund by hand: cancelled, its cash or
  * transfer payment still to be repaid by a person.
  */
-export const PaymentStatusSchema = z.enum(['Paid', 'Paid (cash)', 'Paid (transfer)', 'Pending', 'Expired', 'Free Event', 'Cancelled', 'Refund failed', 'To refund by hand']);
+export const PaymentStatusSchema = z.enum([
+  'Paid',
+  'Paid (cash)',
+  'Paid (transfer)',
+  'Pending',
+  'Expired',
+  'Free Event',
+  'Cancelled',
+  'Refund failed',
+  'To refund by hand',
+]);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
 /** A booking's e-mail as My club looks it up (trimmed, lower-cased); null without one. */

@@ -12,7 +12,6 @@ import { UseCase } from '../shared/use-case';
 
 export { CancelMyBookingRequestSchema };
 
-
 export interface CancelMyBookingDeps extends BookingChangeDeps {
   bookingLinks: BookingLinks;
   /** Whom a member who can no longer cancel online should contact (an e-mail address). */
@@ -42,7 +41,10 @@ export class CancelMyBooking extends UseCase<CancelMyBookingDeps> {
       const next = cancelled(current, { at: now, by: 'member', refund: true });
       // Without a refund to make the e-mail goes now; with one it waits for the gateway's answer.
       // Money taken by hand: the admins are told in the same write, to repay it.
-      const mail = [...(next.refundStatus === 'pending' ? [] : memberMail(this.deps, 'booking-cancellation', next, event, now)), ...handRefundNotice(this.deps, next, admins, now)];
+      const mail = [
+        ...(next.refundStatus === 'pending' ? [] : memberMail(this.deps, 'booking-cancellation', next, event, now)),
+        ...handRefundNotice(this.deps, next, admins, now),
+      ];
       return changeOf(this.deps, current, next, { action: 'booking.cancelled', summary, actor, at: now, mail });
     });
     return changed ? settleCardRefund(this.deps, booking, actor) : booking;

@@ -68,7 +68,11 @@ export class ChangeMyBooking extends UseCase<ChangeMyBookingDeps> {
     const now = this.deps.clock.now();
     const { booking: found, event } = await manageLinkBooking(this.deps, input.token, now);
     const member = found.memberId === null ? null : await this.deps.members.get(found.memberId);
-    const rules = (placesTaken: number) => ({ deadline: selfCancelDeadline(event), contact: this.deps.contactEmail, room: { capacity: event.capacity, placesTaken } });
+    const rules = (placesTaken: number) => ({
+      deadline: selfCancelDeadline(event),
+      contact: this.deps.contactEmail,
+      room: { capacity: event.capacity, placesTaken },
+    });
     const decide = (current: Booking, placesTaken: number, checkout?: ChangeCheckout) => {
       const price = priceOf(event, current, counts, member);
       const decided = decideBookingChange(current, { ...counts, price, at: now, checkout }, rules(placesTaken));
@@ -114,7 +118,16 @@ export class ChangeMyBooking extends UseCase<ChangeMyBookingDeps> {
         amendment.refundStatus === 'by-hand' && next.paymentCurrency !== null
           ? handRefundMessages(
               admins,
-              [{ bookingId: next.id, name: `${next.firstName} ${next.lastName}`, amount: -amendment.difference, currency: next.paymentCurrency, paymentMethod: next.paymentMethod === 'transfer' ? 'transfer' : 'cash', paymentReference: next.paymentReference }],
+              [
+                {
+                  bookingId: next.id,
+                  name: `${next.firstName} ${next.lastName}`,
+                  amount: -amendment.difference,
+                  currency: next.paymentCurrency,
+                  paymentMethod: next.paymentMethod === 'transfer' ? 'transfer' : 'cash',
+                  paymentReference: next.paymentReference,
+                },
+              ],
               { kind: 'change', eventId: next.eventId, eventName: next.eventName, recordId: next.id },
               this.deps.siteSettings,
               now,
@@ -148,7 +161,8 @@ export class ChangeMyBooking extends UseCase<ChangeMyBookingDeps> {
   /** Asks the gateway for this change's card refund and records the outcome (once: the key is the change's). */
   private async settleRefund(booking: Booking, revision: number, actor: AuditActor): Promise<Booking> {
     const amendment = booking.amendments.find((a) => a.revision === revision);
-    if (!amendment || amendment.refundStatus !== 'pending' || !paidByCard(booking) || booking.paymentId === null || booking.paymentCurrency === null) return booking;
+    if (!amendment || amendment.refundStatus !== 'pending' || !paidByCard(booking) || booking.paymentId === null || booking.paymentCurrency === null)
+      return booking;
     const currency = booking.paymentCurrency;
     // Split over the booking's payments newest first (a larger change's payment, then the booking's),
     // one idempotency key per payment, so a retry after a lost answer never refunds twice.
@@ -176,7 +190,10 @@ export class ChangeMyBooking extends UseCase<ChangeMyBookingDeps> {
       const after = next.amendments.find((a) => a.revision === revision);
       if (after === undefined || after.refundStatus === 'pending') return null;
       const amount = -after.difference;
-      const words = after.refundStatus === 'refunded' ? `Refunded ${amount} (minor units) of change ${revision}` : `Refund of change ${revision} failed: ${after.refundFailure ?? ''}`;
+      const words =
+        after.refundStatus === 'refunded'
+          ? `Refunded ${amount} (minor units) of change ${revision}`
+          : `Refund of change ${revision} failed: ${after.refundFailure ?? ''}`;
       return changeOf(this.deps, current, next, { action: 'booking.change-refund', summary: words, actor, at: now });
     });
     return stored;
@@ -230,7 +247,13 @@ function quote(before: Booking, decided: { booking: Booking; amendment: { differ
   };
 }
 
-export function changedMail(deps: Pick<BookingChangeDeps, 'ids' | 'siteSettings'> & { bookingLinks: BookingLinks }, booking: Booking, event: ClubEvent, money: string | null, now: Date): OutboxMessage[] {
+export function changedMail(
+  deps: Pick<BookingChangeDeps, 'ids' | 'siteSettings'> & { bookingLinks: BookingLinks },
+  booking: Booking,
+  event: ClubEvent,
+  money: string | null,
+  now: Date,
+): OutboxMessage[] {
   if (!booking.userEmail) return [];
   const { clubName, publicBaseUrl } = deps.siteSettings;
   const mail = bookingChanged(booking, event, {

@@ -15,7 +15,15 @@ import { paidByCardAt } from './booking-lifecycle';
 import type { AuditActor } from '../audit/audit';
 import type { IdGenerator } from '../shared/id-generator.port';
 import { requireFound } from '../shared/require-found';
-import { CHANGE_MESSAGES, changeAttemptOf, changePaidAt, lateChangeRefundKey, lateChangeSettled, changeRefundMailId, type PendingChange } from './booking-amendment';
+import {
+  CHANGE_MESSAGES,
+  changeAttemptOf,
+  changePaidAt,
+  lateChangeRefundKey,
+  lateChangeSettled,
+  changeRefundMailId,
+  type PendingChange,
+} from './booking-amendment';
 import { bookingAuditEntry } from './booking-lifecycle';
 import type { Outbox } from '../mail/outbox.port';
 import type { AuditLog } from '../audit/audit-log.port';
@@ -42,8 +50,7 @@ const CardPaymentSchema = CompletePaymentRequestSchema.extend({ source: z.litera
 
 /** How a payment reaches the server: the card form's token, or the provider's signed webhook. */
 export type ConfirmPaymentRequest =
-  | z.input<typeof CardPaymentSchema>
-  | { source: 'webhook'; rawBody: Buffer; headers: Record<string, string | undefined>; url: string };
+  z.input<typeof CardPaymentSchema> | { source: 'webhook'; rawBody: Buffer; headers: Record<string, string | undefined>; url: string };
 
 /** What a card payment answers: paid (perhaps already), or declined with a message for the member. */
 export const CardPaymentResultSchema = z.discriminatedUnion('status', [
@@ -108,7 +115,11 @@ export class ConfirmPayment extends UseCase<ConfirmPaymentDeps> {
     const booking = await this.deps.bookings.findByCheckoutId(notification.checkoutId);
     if (!booking) return { status: 'IGNORED' };
     if (booking.checkoutId !== notification.checkoutId) {
-      const payment = { checkoutId: notification.checkoutId, paymentId: notification.paymentId, paymentCompletedAt: notification.completedAt ?? this.deps.clock.now().toISOString() };
+      const payment = {
+        checkoutId: notification.checkoutId,
+        paymentId: notification.paymentId,
+        paymentCompletedAt: notification.completedAt ?? this.deps.clock.now().toISOString(),
+      };
       const waiting = booking.pendingChange?.checkoutId === notification.checkoutId ? booking.pendingChange : null;
       const answer = await this.recordChange(booking, payment, waiting);
       if (answer.status !== 'IGNORED') return answer;
@@ -116,7 +127,12 @@ export class ConfirmPayment extends UseCase<ConfirmPaymentDeps> {
       // back in full, with the key the card form would use, so it is refunded once.
       const attempt = changeAttemptOf(booking.id, notification.checkoutBookingId);
       if (attempt === null) return answer;
-      const refunded = await this.refundReplacedChange(booking, { attempt, paymentId: notification.paymentId, amount: notification.amount, currency: notification.currency });
+      const refunded = await this.refundReplacedChange(booking, {
+        attempt,
+        paymentId: notification.paymentId,
+        amount: notification.amount,
+        currency: notification.currency,
+      });
       return refunded ? { status: 'COMPLETED', bookingId: booking.id, paymentId: notification.paymentId, alreadyPaid: false } : answer;
     }
     // No hold check here, unlike a card payment: the provider has already taken the money (a
@@ -139,7 +155,12 @@ export class ConfirmPayment extends UseCase<ConfirmPaymentDeps> {
       const next = paidByCardAt(current, payment, { capacity: event?.capacity ?? null, placesTaken, now });
       if (next === null) return null;
       if (next.refundStatus === 'pending') {
-        return changeOf(this.deps, current, next, { action: 'booking.late-payment', summary: `Payment arrived after the places had gone; ${refundSummary(next)}`, actor: SYSTEM, at: now });
+        return changeOf(this.deps, current, next, {
+          action: 'booking.late-payment',
+          summary: `Payment arrived after the places had gone; ${refundSummary(next)}`,
+          actor: SYSTEM,
+          at: now,
+        });
       }
       const mail: OutboxMessage[] = event ? confirmationMail(this.deps, next, event, now) : [];
       return changeOf(this.deps, current, next, { action: 'booking.paid', summary: 'Paid by card', actor: SYSTEM, at: now, mail });
@@ -159,7 +180,8 @@ export class ConfirmPayment extends UseCase<ConfirmPaymentDeps> {
     if (made) return { status: 'COMPLETED', bookingId: booking.id, paymentId: made.paymentId ?? '', alreadyPaid: true };
     const pending = booking.pendingChange;
     if (pending === null || pending.checkoutId !== checkoutId || isCancelledBooking(booking)) throw new PaymentError(CHANGE_MESSAGES.changeNotPayable);
-    if (pending.latePaymentId !== null || !changeHoldRunning({ ...booking, pendingChange: pending }, this.deps.clock.now())) throw new PaymentError(CHANGE_MESSAGES.changeLapsed);
+    if (pending.latePaymentId !== null || !changeHoldRunning({ ...booking, pendingChange: pending }, this.deps.clock.now()))
+      throw new PaymentError(CHANGE_MESSAGES.changeLapsed);
     const result = await this.deps.payments.completeCheckout(checkoutId, cardToken);
     if (result.status === 'FAILED') return { status: 'FAILED', bookingId: booking.id, message: result.message };
     const answer = await this.recordChange(booking, { checkoutId, paymentId: result.paymentId, paymentCompletedAt: result.completedAt }, pending);
@@ -174,7 +196,11 @@ export class ConfirmPayment extends UseCase<ConfirmPaymentDeps> {
    * it was being charged: `charged` is the change as it was when charged) is refunded in full, once,
    * and the member told.
    */
-  private async recordChange(booking: Booking, payment: { checkoutId: string; paymentId: string; paymentCompletedAt: string }, charged: PendingChange | null): Promise<ConfirmPaymentResult> {
+  private async recordChange(
+    booking: Booking,
+    payment: { checkoutId: string; paymentId: string; paymentCompletedAt: string },
+    charged: PendingChange | null,
+  ): Promise<ConfirmPaymentResult> {
     const event = await this.deps.events.get(booking.eventId);
     const now = this.deps.clock.now();
     let stale = false;
@@ -182,9 +208,17 @@ export class ConfirmPayment extends UseCase<ConfirmPaymentDeps> {
       const paid = changePaidAt(current, payment, { capacity: event?.capacity ?? null, placesTaken, now });
       stale = paid.kind === 'stale';
       if (paid.kind === 'recorded' || paid.kind === 'stale') return null;
-      const more = current.paymentCurrency === null ? '' : formatMoney(paid.kind === 'late' ? paid.pending.difference : paid.amendment.difference, current.paymentCurrency);
+      const more =
+        current.paymentCurrency === null
+          ? ''
+          : formatMoney(paid.kind === 'late' ? paid.pending.difference : paid.amendment.difference, current.paymentCurrency);
       if (paid.kind === 'late') {
-        return changeOf(this.deps, current, paid.booking, { action: 'booking.change-late-payment', summary: `Payment of ${more} for a change arrived after the places had gone; to refund`, actor: SYSTEM, at: now });
+        return changeOf(this.deps, current, paid.booking, {
+          action: 'booking.change-late-payment',
+          summary: `Payment of ${more} for a change arrived after the places had gone; to refund`,
+          actor: SYSTEM,
+          at: now,
+        });
       }
       const mail = event ? changedMail(this.deps, paid.booking, event, `${more} paid by card.`, now) : [];
       const words = `Changed by the member: ${paid.amendment.numberAttendingBefore} to ${paid.amendment.numberAttending} attending; ${more} paid by card`;
@@ -195,7 +229,13 @@ export class ConfirmPayment extends UseCase<ConfirmPaymentDeps> {
       await this.refundLateChange(stored, late);
     } else if (stale && charged !== null && charged.checkoutId === payment.checkoutId && !stored.amendments.some((a) => a.paymentId === payment.paymentId)) {
       // Charged for a change replaced meanwhile: the money goes back.
-      if (stored.paymentCurrency !== null) await this.refundReplacedChange(stored, { attempt: charged.attempt, paymentId: payment.paymentId, amount: charged.difference, currency: stored.paymentCurrency });
+      if (stored.paymentCurrency !== null)
+        await this.refundReplacedChange(stored, {
+          attempt: charged.attempt,
+          paymentId: payment.paymentId,
+          amount: charged.difference,
+          currency: stored.paymentCurrency,
+        });
     }
     if (stale && charged === null) return { status: 'IGNORED' };
     return { status: 'COMPLETED', bookingId: booking.id, paymentId: payment.paymentId, alreadyPaid: !changed };
@@ -208,7 +248,13 @@ export class ConfirmPayment extends UseCase<ConfirmPaymentDeps> {
     const currency = booking.paymentCurrency;
     let outcome: Awaited<ReturnType<PaymentGateway['refund']>> | { status: 'UNKNOWN' };
     try {
-      outcome = await this.deps.payments.refund({ paymentId, amount: late.difference, currency, reason: `Booking ${booking.id}: change paid too late`, idempotencyKey: lateChangeRefundKey(booking, late.attempt) });
+      outcome = await this.deps.payments.refund({
+        paymentId,
+        amount: late.difference,
+        currency,
+        reason: `Booking ${booking.id}: change paid too late`,
+        idempotencyKey: lateChangeRefundKey(booking, late.attempt),
+      });
     } catch (error) {
       if (!(error instanceof UnavailableError)) throw error;
       outcome = { status: 'UNKNOWN' };
@@ -223,7 +269,19 @@ export class ConfirmPayment extends UseCase<ConfirmPaymentDeps> {
       const amount = formatMoney(late.difference, currency);
       const mail: OutboxMessage[] =
         current.userEmail && event
-          ? [newOutboxMessage(changeRefundMailId(current, late.attempt), 'booking-refund', current.id, bookingChangeRefunded(current, amount, { clubName: this.deps.siteSettings.clubName, manageUrl: manageUrl(this.deps, current, event), refunded: true }), now)]
+          ? [
+              newOutboxMessage(
+                changeRefundMailId(current, late.attempt),
+                'booking-refund',
+                current.id,
+                bookingChangeRefunded(current, amount, {
+                  clubName: this.deps.siteSettings.clubName,
+                  manageUrl: manageUrl(this.deps, current, event),
+                  refunded: true,
+                }),
+                now,
+              ),
+            ]
           : [];
       const summary = `Refunded ${amount} paid for a change too late (${refundId})`;
       if (next === null) return null;
@@ -243,7 +301,13 @@ export class ConfirmPayment extends UseCase<ConfirmPaymentDeps> {
     const { attempt, paymentId, amount: minor, currency } = paid;
     let outcome: Awaited<ReturnType<PaymentGateway['refund']>>;
     try {
-      outcome = await this.deps.payments.refund({ paymentId, amount: minor, currency, reason: `Booking ${booking.id}: change replaced before it was paid`, idempotencyKey: lateChangeRefundKey(booking, attempt) });
+      outcome = await this.deps.payments.refund({
+        paymentId,
+        amount: minor,
+        currency,
+        reason: `Booking ${booking.id}: change replaced before it was paid`,
+        idempotencyKey: lateChangeRefundKey(booking, attempt),
+      });
     } catch (error) {
       // Unknown: the provider's next webhook (or an admin) tries again with the same key.
       if (!(error instanceof UnavailableError)) throw error;
@@ -257,13 +321,20 @@ export class ConfirmPayment extends UseCase<ConfirmPaymentDeps> {
     const summary = `Refunded ${amount} paid for a change replaced before it was paid (${outcome.refundId})`;
     let first: boolean;
     if (current.userEmail && event) {
-      const mail = bookingChangeRefunded(current, amount, { clubName: this.deps.siteSettings.clubName, manageUrl: manageUrl(this.deps, current, event), refunded: true });
+      const mail = bookingChangeRefunded(current, amount, {
+        clubName: this.deps.siteSettings.clubName,
+        manageUrl: manageUrl(this.deps, current, event),
+        refunded: true,
+      });
       first = await this.deps.outbox.addOnce(newOutboxMessage(changeRefundMailId(current, attempt), 'booking-refund', current.id, mail, now));
     } else {
       const earlier = await this.deps.audit.list({ recordId: current.id, limit: 200 });
       first = !earlier.some((entry) => entry.action === 'booking.change-refund' && entry.summary === summary);
     }
-    if (first) await this.deps.audit.append([bookingAuditEntry(this.deps.ids.next(), current, current, { action: 'booking.change-refund', summary, actor: SYSTEM, at: now })]);
+    if (first)
+      await this.deps.audit.append([
+        bookingAuditEntry(this.deps.ids.next(), current, current, { action: 'booking.change-refund', summary, actor: SYSTEM, at: now }),
+      ]);
     return true;
   }
 

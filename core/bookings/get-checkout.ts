@@ -89,10 +89,12 @@ export class GetCheckout extends UseCase<GetCheckoutDeps> {
     const booking =
       withCheckoutOpened(found, now) === null
         ? found
-        : (await this.deps.bookings.change(found.id, now, (current) => {
-            const opened = withCheckoutOpened(current, now);
-            return opened ? { booking: opened } : null;
-          })).booking;
+        : (
+            await this.deps.bookings.change(found.id, now, (current) => {
+              const opened = withCheckoutOpened(current, now);
+              return opened ? { booking: opened } : null;
+            })
+          ).booking;
     if (booking.paymentAmount === null || booking.paymentCurrency === null) throw new NotFoundError(BOOKING_NOT_FOUND);
     return this.answer(booking, booking.paymentAmount, booking.paid, browserProof, now);
   }
@@ -106,10 +108,12 @@ export class GetCheckout extends UseCase<GetCheckoutDeps> {
     const now = this.deps.clock.now();
     const booking =
       found.pendingChange?.checkoutId === checkoutId && withChangeCheckoutOpened(found, now) !== null
-        ? (await this.deps.bookings.change(found.id, now, (current) => {
-            const opened = current.pendingChange?.checkoutId === checkoutId ? withChangeCheckoutOpened(current, now) : null;
-            return opened ? { booking: opened } : null;
-          })).booking
+        ? (
+            await this.deps.bookings.change(found.id, now, (current) => {
+              const opened = current.pendingChange?.checkoutId === checkoutId ? withChangeCheckoutOpened(current, now) : null;
+              return opened ? { booking: opened } : null;
+            })
+          ).booking
         : found;
     const made = booking.amendments.find((a) => a.checkoutId === checkoutId && a.paymentId !== null);
     const change = made ?? (booking.pendingChange?.checkoutId === checkoutId ? booking.pendingChange : null);
@@ -118,7 +122,14 @@ export class GetCheckout extends UseCase<GetCheckoutDeps> {
     return this.answer(booking, change.difference, made !== undefined, browserProof, now, numbers);
   }
 
-  private async answer(booking: Booking, amount: number, paid: boolean, browserProof: string | null, now: Date, change: Checkout['change'] = null): Promise<Checkout> {
+  private async answer(
+    booking: Booking,
+    amount: number,
+    paid: boolean,
+    browserProof: string | null,
+    now: Date,
+    change: Checkout['change'] = null,
+  ): Promise<Checkout> {
     if (booking.paymentCurrency === null) throw new NotFoundError(BOOKING_NOT_FOUND);
     return {
       bookingId: booking.id,

@@ -26,7 +26,12 @@ export function handRefundLine(refund: HandRefund): string {
  * reference, the amount and how it was paid, and the link to the event's bookings, where each is
  * recorded as repaid once handed back.
  */
-export function handRefundMail(admin: Pick<Admin, 'email' | 'name'>, refunds: readonly HandRefund[], occasion: HandRefundOccasion, context: { clubName: string; publicBaseUrl: string }): OutgoingMail {
+export function handRefundMail(
+  admin: Pick<Admin, 'email' | 'name'>,
+  refunds: readonly HandRefund[],
+  occasion: HandRefundOccasion,
+  context: { clubName: string; publicBaseUrl: string },
+): OutgoingMail {
   const count = refunds.length;
   const lead =
     occasion.kind === 'event'
@@ -42,10 +47,14 @@ export function handRefundMail(admin: Pick<Admin, 'email' | 'name'>, refunds: re
       paragraphs: [
         lead,
         occasion.kind === 'change'
-          ? 'The member has been told the club will repay the difference. The booking\'s history in the audit log records the change.'
+          ? "The member has been told the club will repay the difference. The booking's history in the audit log records the change."
           : 'Each member has been told the club will repay them. Once you have repaid one, open their booking and press "Record refund as handed back".',
       ],
-      link: { lead: 'The bookings of the event, with those to refund by hand:', text: `Bookings of ${occasion.eventName}`, url: `${context.publicBaseUrl.replace(/\/$/, '')}/admin/bookings/${encodeURIComponent(occasion.eventId)}` },
+      link: {
+        lead: 'The bookings of the event, with those to refund by hand:',
+        text: `Bookings of ${occasion.eventName}`,
+        url: `${context.publicBaseUrl.replace(/\/$/, '')}/admin/bookings/${encodeURIComponent(occasion.eventId)}`,
+      },
       clubName: context.clubName,
     },
   );
@@ -67,5 +76,7 @@ export function handRefundMessages(
   idOf: (admin: Admin) => string,
 ): OutboxMessage[] {
   if (refunds.length === 0) return [];
-  return handRefundRecipients(admins).map((admin) => newOutboxMessage(idOf(admin), HAND_REFUND_MAIL_KIND, occasion.recordId, handRefundMail(admin, refunds, occasion, context), at));
+  return handRefundRecipients(admins).map((admin) =>
+    newOutboxMessage(idOf(admin), HAND_REFUND_MAIL_KIND, occasion.recordId, handRefundMail(admin, refunds, occasion, context), at),
+  );
 }

@@ -60,14 +60,22 @@ export function householdPricePlaces(
   household: BookingHousehold,
   counts: { numberAttending: number; numberOfChildren: number },
   thisYear: number,
-): { ok: true; people: HouseholdPerson[]; dependants: DependantAttendees; otherMembers: DependantAttendees } | { ok: false; field: 'householdAttendees' | 'numberAttending'; error: string } {
+):
+  | { ok: true; people: HouseholdPerson[]; dependants: DependantAttendees; otherMembers: DependantAttendees }
+  | { ok: false; field: 'householdAttendees' | 'numberAttending'; error: string } {
   const counted = countHouseholdAttendees(ids, household.attendable, counts, thisYear);
   if (!counted.ok) return counted;
   return {
     ok: true,
     people: counted.people,
-    dependants: attendeePlaces(counted.people.filter((p) => !household.memberIds.has(p.id)), thisYear),
-    otherMembers: attendeePlaces(counted.people.filter((p) => household.currentMemberIds.has(p.id)), thisYear),
+    dependants: attendeePlaces(
+      counted.people.filter((p) => !household.memberIds.has(p.id)),
+      thisYear,
+    ),
+    otherMembers: attendeePlaces(
+      counted.people.filter((p) => household.currentMemberIds.has(p.id)),
+      thisYear,
+    ),
   };
 }
 

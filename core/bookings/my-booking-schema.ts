@@ -32,4 +32,3 @@ export const MyBookingSchema = z.object({
   maxAttendees: z.number().int(),
 });
 export type MyBooking = z.infer<typeof MyBookingSchema>;
-

@@ -90,10 +90,7 @@ function ledgerWithChangeHold(ledger: PlacesLedger, booking: LedgerBooking): Pla
  */
 export function ledgerWithPayment(ledger: PlacesLedger, unpaid: LedgerBooking): PlacesLedger {
   if (isCancelled(unpaid) || holdExpiry(unpaid) === null) return ledger;
-  return {
-    confirmed: ledger.confirmed + unpaid.numberAttending,
-    holds: ledger.holds.filter((hold) => hold.bookingId !== unpaid.id),
-  };
+  return { confirmed: ledger.confirmed + unpaid.numberAttending, holds: ledger.holds.filter((hold) => hold.bookingId !== unpaid.id) };
 }
 
 /** The ledger once this booking (as stored) no longer takes places: cancelled, refunded or removed. */
@@ -174,11 +171,7 @@ export interface PlacesDifference {
  * differ, by id. An event with bookings and no stored ledger differs unless its bookings take no
  * places; a stored ledger with no bookings differs unless it counts nothing.
  */
-export function placesDifferences(
-  stored: Map<string, PlacesLedger>,
-  bookings: (LedgerBooking & Pick<Booking, 'eventId'>)[],
-  now: Date,
-): PlacesDifference[] {
+export function placesDifferences(stored: Map<string, PlacesLedger>, bookings: (LedgerBooking & Pick<Booking, 'eventId'>)[], now: Date): PlacesDifference[] {
   const byEvent = new Map<string, LedgerBooking[]>();
   for (const booking of bookings) {
     const list = byEvent.get(booking.eventId) ?? [];

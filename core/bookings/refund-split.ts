@@ -88,5 +88,9 @@ export function refundedParts(refundId: string | null): Map<number, string> {
 
 /** The refund ids of a refund made in parts, by payment index, as the booking's `refundId` keeps them (at most 200 characters). */
 export function partsRefundId(done: ReadonlyMap<number, string>): string {
-  return [...done].sort(([a], [b]) => a - b).map(([index, id]) => `p${index}:${id}`).join(' ').slice(0, 200);
+  return [...done]
+    .sort(([a], [b]) => a - b)
+    .map(([index, id]) => `p${index}:${id}`)
+    .join(' ')
+    .slice(0, 200);
 }

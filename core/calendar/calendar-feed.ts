@@ -56,7 +56,9 @@ export function calendarFeedText(events: readonly IcsEvent[], options: CalendarF
   const workDayUrl = options.workDayUrl ?? ((id: string) => id);
   const entries = [
     ...events.map((event) => ({ event, url: options.eventUrl(event.id) })),
-    ...(options.workDays ?? []).filter(isWorkDayOnCalendar).map((workDay) => ({ event: workDayIcsEvent(workDay, workDayUrl(workDay.id)), url: workDayUrl(workDay.id) })),
+    ...(options.workDays ?? [])
+      .filter(isWorkDayOnCalendar)
+      .map((workDay) => ({ event: workDayIcsEvent(workDay, workDayUrl(workDay.id)), url: workDayUrl(workDay.id) })),
   ];
   return feedText(entries, options);
 }
@@ -83,5 +85,10 @@ export function feedText(entries: readonly CalendarFeedEntry[], options: Pick<Ca
     { productId: ICS_PRODUCT_ID, method: 'PUBLISH', calName: options.calendarName },
   );
   if (error || value === null) throw new Error(`Could not build the calendar feed: ${error?.message ?? 'no output'}`);
-  return foldIcsLines(withEventUrls(value, shown.map(({ url }) => url)));
+  return foldIcsLines(
+    withEventUrls(
+      value,
+      shown.map(({ url }) => url),
+    ),
+  );
 }

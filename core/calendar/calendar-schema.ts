@@ -15,5 +15,9 @@ export type CalendarListEvent = z.infer<typeof CalendarListEventSchema>;
  * calendar page (web/src/features/events/api): its events, the work days shown beside them, and
  * the forecast's credit to show when any event has a forecast (Open-Meteo's data is CC BY 4.0).
  */
-export const EventsResponseSchema = z.object({ events: z.array(CalendarListEventSchema), workDays: z.array(CalendarWorkDaySchema), forecastAttribution: z.string().nullable().default(null) });
+export const EventsResponseSchema = z.object({
+  events: z.array(CalendarListEventSchema),
+  workDays: z.array(CalendarWorkDaySchema),
+  forecastAttribution: z.string().nullable().default(null),
+});
 export type EventsResponse = z.infer<typeof EventsResponseSchema>;

@@ -1,18 +1,16 @@
 import type { ClubEvent } from '../events/event';
 import { eventEndInstant } from '../events/event-time';
 import { calendarSpan, type Dated, type Describable } from '../events/calendar-span';
-import {
-  LONDON,
-  londonDate,
-  parseInstant,
-  startOfLondonDay,
-} from '../shared/london-time';
+import { LONDON, londonDate, parseInstant, startOfLondonDay } from '../shared/london-time';
 
 export const CLUB_TIME_ZONE = LONDON;
 
 /** 20260606T090000Z: UTC, to the second, as Google and iCalendar write it. */
 function compactUtc(d: Date): string {
-  return d.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return d
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 function compactDate(d: Date): string {
@@ -36,9 +34,7 @@ function query(params: [string, string][]): string {
 export function googleCalendarUrl(event: Describable, location: string): string | null {
   const span = calendarSpan(event);
   if (span === null) return null;
-  const dates = span.allDay
-    ? `${compactDate(span.start)}/${compactDate(span.end)}`
-    : `${compactUtc(span.start)}/${compactUtc(span.end)}`;
+  const dates = span.allDay ? `${compactDate(span.start)}/${compactDate(span.end)}` : `${compactUtc(span.start)}/${compactUtc(span.end)}`;
   return (
     'https://calendar.google.com/calendar/render?' +
     query([

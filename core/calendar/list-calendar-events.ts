@@ -39,7 +39,10 @@ export class ListCalendarEvents extends UseCase<ListCalendarEventsDeps> {
       covered.length === 0 ? null : this.deps.conditions.getLimits(),
       covered.length === 0 ? new Map() : this.deps.conditions.getEvents(covered),
     ]);
-    return shown.map((event) => ({ ...toCalendarEvent(event, taken.get(event.id) ?? 0, now), conditions: calendarConditions(event, { forecast, limits, records, now }) }));
+    return shown.map((event) => ({
+      ...toCalendarEvent(event, taken.get(event.id) ?? 0, now),
+      conditions: calendarConditions(event, { forecast, limits, records, now }),
+    }));
   }
 
   /** The credit the list shows: the forecast's, when any of its events shows a forecast. */

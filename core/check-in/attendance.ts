@@ -5,14 +5,14 @@ import { InstantSchema } from '../shared/instant';
 /** What the check-in says, each in one place: the server's refusals and the page's words. */
 export const CHECK_IN_MESSAGES = {
   tooMany: 'More arrived than the booking has attendees',
-  notNamed: 'Only the booking\'s named attendees can be ticked by name',
+  notNamed: "Only the booking's named attendees can be ticked by name",
   twice: 'A named attendee is ticked twice',
   fewerThanNamed: 'Arrived counts every named attendee ticked',
   othersTooMany: 'More others arrived than the booking has beside its named attendees',
   cancelled: 'A cancelled booking cannot be checked in',
   conflict: 'Changed by another officer',
   afloatNotArrived: 'Only an attendee ticked as arrived can go afloat',
-  afloatNotNamed: 'Only the booking\'s named attendees can be marked afloat or ashore',
+  afloatNotNamed: "Only the booking's named attendees can be marked afloat or ashore",
 } as const;
 
 const PersonIdSchema = z.string().min(1).max(200);
@@ -90,7 +90,8 @@ export function attendanceRefusal(
   if (state.arrivedPeople.some((id) => !named.has(id))) return CHECK_IN_MESSAGES.notNamed;
   if (state.arrived < state.arrivedPeople.length) return CHECK_IN_MESSAGES.fewerThanNamed;
   const bookerTicked = state.arrivedPeople.includes(BOOKER_PERSON_ID) ? 1 : 0;
-  if (state.arrived - state.arrivedPeople.length > booking.numberAttending - booking.householdAttendees.length - bookerTicked) return CHECK_IN_MESSAGES.othersTooMany;
+  if (state.arrived - state.arrivedPeople.length > booking.numberAttending - booking.householdAttendees.length - bookerTicked)
+    return CHECK_IN_MESSAGES.othersTooMany;
   return null;
 }
 
@@ -101,7 +102,10 @@ export function attendanceText(attendance: Pick<Attendance, 'arrived' | 'version
 }
 
 /** The audit log's line for a check-in: "Checked in: 2 of 3 arrived (1 of 2 named)". */
-export function checkInSummary(booking: Pick<Booking, 'numberAttending' | 'householdAttendees'>, attendance: Pick<Attendance, 'arrived' | 'arrivedPeople'>): string {
+export function checkInSummary(
+  booking: Pick<Booking, 'numberAttending' | 'householdAttendees'>,
+  attendance: Pick<Attendance, 'arrived' | 'arrivedPeople'>,
+): string {
   const named = booking.householdAttendees.length;
   const tickedNamed = attendance.arrivedPeople.filter((id) => id !== BOOKER_PERSON_ID).length;
   return `Checked in: ${attendance.arrived} of ${booking.numberAttending} arrived${named > 0 ? ` (${tickedNamed} of ${named} named)` : ''}`;

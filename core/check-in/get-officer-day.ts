@@ -38,7 +38,11 @@ function stands(booking: Booking, now: Date): boolean {
 
 /** How to reach a person and their emergency contact, as the member list holds them (null when it holds none). */
 function contactOf(member: Member | null | undefined): Pick<OfficerBooking, 'phone' | 'emergencyContactName' | 'emergencyContactPhone'> {
-  return { phone: member?.phone ?? null, emergencyContactName: member?.emergencyContactName ?? null, emergencyContactPhone: member?.emergencyContactPhone ?? null };
+  return {
+    phone: member?.phone ?? null,
+    emergencyContactName: member?.emergencyContactName ?? null,
+    emergencyContactPhone: member?.emergencyContactPhone ?? null,
+  };
 }
 
 function officerBooking(booking: Booking, attendance: Attendance | undefined, booker: Member | null): OfficerBooking {
@@ -112,7 +116,16 @@ export class GetOfficerDay extends UseCase<GetOfficerDayDeps> {
         eventdatetime: event.eventdatetime,
         eventenddatetime: event.eventenddatetime,
         cancelled: event.cancelledAt !== null,
-        goNoGo: goNoGoPanel({ event, record: records.get(event.id) ?? null, limits, forecast, placesTaken: places.get(event.id) ?? 0, slots: eventSlots, dutyTypes, now }),
+        goNoGo: goNoGoPanel({
+          event,
+          record: records.get(event.id) ?? null,
+          limits,
+          forecast,
+          placesTaken: places.get(event.id) ?? 0,
+          slots: eventSlots,
+          dutyTypes,
+          now,
+        }),
         duties: eventSlots.map((slot) => ({
           slotId: slot.id,
           dutyName: dutyTypes.find((type) => type.id === slot.dutyTypeId)?.name ?? slot.dutyTypeId,

@@ -61,7 +61,11 @@ export class ManageWalkIns extends UseCase<WalkInsDeps> {
     requirePermission(admin, 'bookings.write');
     // As for bookings: a mark is never later than its arrival here (a phone whose clock runs fast).
     const at = Math.min(Date.parse(mark.markedAt), this.deps.clock.now().getTime());
-    const outcome = await this.deps.attendance.applyWalkInAfloat({ key: mark.key, walkInId, entry: { afloat: mark.afloat, at: new Date(at).toISOString(), by: admin.email } });
+    const outcome = await this.deps.attendance.applyWalkInAfloat({
+      key: mark.key,
+      walkInId,
+      entry: { afloat: mark.afloat, at: new Date(at).toISOString(), by: admin.email },
+    });
     if (outcome.result === 'missing') throw new NotFoundError(WALK_IN_MESSAGES.notFound);
     return outcome;
   }

@@ -40,12 +40,7 @@ export const OfficerDutyHolderSchema = z.object({
   emergencyContactPhone: z.string().nullable(),
 });
 
-export const OfficerDutySchema = z.object({
-  slotId: z.string(),
-  dutyName: z.string(),
-  needed: z.number().int(),
-  holders: z.array(OfficerDutyHolderSchema),
-});
+export const OfficerDutySchema = z.object({ slotId: z.string(), dutyName: z.string(), needed: z.number().int(), holders: z.array(OfficerDutyHolderSchema) });
 
 export const OfficerEventSchema = z.object({
   id: z.string(),

@@ -6,11 +6,11 @@ import { AfloatEntrySchema, type AfloatEntry } from './attendance';
 export const WALK_IN_MESSAGES = {
   notFound: 'Walk-in not found',
   eventCancelled: 'A cancelled event takes no walk-ins',
-  nameRequired: 'Enter the walk-in\'s name',
+  nameRequired: "Enter the walk-in's name",
   nameTooLong: 'The name is too long (at most 200 characters)',
   phoneTooLong: 'The phone number is too long (at most 40 characters)',
-  contactNameTooLong: 'The emergency contact\'s name is too long (at most 200 characters)',
-  contactPhoneWithoutName: 'Enter the emergency contact\'s name with their phone',
+  contactNameTooLong: "The emergency contact's name is too long (at most 200 characters)",
+  contactPhoneWithoutName: "Enter the emergency contact's name with their phone",
 } as const;
 
 /** An optional text field: blank (or only spaces) is none. */

@@ -14,7 +14,16 @@ export function walkInsCsvSection(walkIns: readonly WalkIn[]): string {
   const lines = [WALK_IN_CSV_HEADER.map(csvCell).join(',')];
   for (const w of walkIns) {
     lines.push(
-      ['Walk-in', w.name, w.phone, w.emergencyContactName, w.emergencyContactPhone, londonWallClock(new Date(w.addedAt)).replace('T', ' '), w.addedBy, w.afloat?.afloat ? 'Afloat' : 'Ashore']
+      [
+        'Walk-in',
+        w.name,
+        w.phone,
+        w.emergencyContactName,
+        w.emergencyContactPhone,
+        londonWallClock(new Date(w.addedAt)).replace('T', ' '),
+        w.addedBy,
+        w.afloat?.afloat ? 'Afloat' : 'Ashore',
+      ]
         .map(csvCell)
         .join(','),
     );

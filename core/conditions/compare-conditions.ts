@@ -75,7 +75,8 @@ export interface ConditionsVerdict {
  */
 export function compareWithLimits(hours: readonly ForecastHour[], limits: Pick<KindLimits, 'windKn' | 'gustKn'>, marginKn: number): ConditionsVerdict | null {
   if (hours.length === 0) return null;
-  const max = (values: (number | null)[]) => values.reduce<number | null>((best, value) => (value === null ? best : best === null ? value : Math.max(best, value)), null);
+  const max = (values: (number | null)[]) =>
+    values.reduce<number | null>((best, value) => (value === null ? best : best === null ? value : Math.max(best, value)), null);
   const maxWindKn = max(hours.map((hour) => hour.windKn));
   const maxGustKn = max(hours.map((hour) => hour.gustKn));
   const windRating = rateValue(maxWindKn, limits.windKn, marginKn);

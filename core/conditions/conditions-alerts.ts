@@ -98,7 +98,11 @@ export function conditionsAlertMail(admin: Pick<Admin, 'email' | 'name'>, panel:
     {
       subject: conditions ? `Conditions ${conditions} the limits: ${panel.eventName}` : `Safety cover short: ${panel.eventName}`,
       paragraphs: [paragraphs.join(' ')],
-      link: { lead: 'The event’s go/no-go panel:', text: `Go/no-go: ${panel.eventName}`, url: `${context.publicBaseUrl.replace(/\/$/, '')}/admin/events/go-no-go/${encodeURIComponent(panel.eventId)}` },
+      link: {
+        lead: 'The event’s go/no-go panel:',
+        text: `Go/no-go: ${panel.eventName}`,
+        url: `${context.publicBaseUrl.replace(/\/$/, '')}/admin/events/go-no-go/${encodeURIComponent(panel.eventId)}`,
+      },
       clubName: context.clubName,
     },
   );
@@ -139,7 +143,16 @@ export class SendConditionsAlerts extends UseCase<SendConditionsAlertsDeps> {
     for (const event of events) {
       // Outside the forecast's window the conditions are not judged (no hours): the cover still is.
       const covered = inForecastWindow(event, forecast, now) ? forecast : null;
-      const panel = goNoGoPanel({ event, record: records.get(event.id) ?? null, limits, forecast: covered, placesTaken: places.get(event.id) ?? 0, slots: slotsOfEvent(slots, event.id), dutyTypes, now });
+      const panel = goNoGoPanel({
+        event,
+        record: records.get(event.id) ?? null,
+        limits,
+        forecast: covered,
+        placesTaken: places.get(event.id) ?? 0,
+        slots: slotsOfEvent(slots, event.id),
+        dutyTypes,
+        now,
+      });
       if (!needsAlert(panel)) continue;
       const start = Date.parse(event.eventdatetime ?? '');
       // The alert of the latest time passed only: a round that first sees the event 10 hours
@@ -151,7 +164,13 @@ export class SendConditionsAlerts extends UseCase<SendConditionsAlertsDeps> {
       const coverOnly = panel.rating !== 'near' && panel.rating !== 'beyond';
       for (const admin of recipients) {
         if (coverOnly && this.deps.dutyRedAlertDays > 0 && dutyAlertRecipients([admin]).length > 0) continue;
-        const message = newOutboxMessage(conditionsAlertId(event.id, event.eventdatetime ?? '', hours, admin.uid), CONDITIONS_ALERT_MAIL_KIND, event.id, conditionsAlertMail(admin, panel, this.deps.siteSettings), now);
+        const message = newOutboxMessage(
+          conditionsAlertId(event.id, event.eventdatetime ?? '', hours, admin.uid),
+          CONDITIONS_ALERT_MAIL_KIND,
+          event.id,
+          conditionsAlertMail(admin, panel, this.deps.siteSettings),
+          now,
+        );
         if (await this.deps.outbox.addOnce(message)) written += 1;
       }
     }

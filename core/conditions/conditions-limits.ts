@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { InstantSchema } from '../shared/instant';
 
 /** A kind of event's id: lower-case words joined by hyphens ("club-racing"). */
-export const EventKindIdSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and hyphens').max(40);
+export const EventKindIdSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and hyphens')
+  .max(40);
 
 /** The most wind and gusts (knots) the club sails a kind of event in. */
 export const KindLimitsSchema = z.object({

@@ -20,7 +20,9 @@ export interface DecideEventDeps extends AuditTrailDeps {
   events: Pick<EventRepository, 'get'>;
   conditions: Pick<ConditionsRepository, 'getEvent' | 'saveEvent'>;
   /** The admin's event edit: a postponement moves the event through it, its e-mails written with the event. */
-  updateEvent: { executeTelling(admin: Admin, eventId: string, form: unknown, options: { reason?: string }): Promise<{ event: ClubEvent; told: ChangeNoticeTold }> };
+  updateEvent: {
+    executeTelling(admin: Admin, eventId: string, form: unknown, options: { reason?: string }): Promise<{ event: ClubEvent; told: ChangeNoticeTold }>;
+  };
   /** The event's cancellation: every booking cancelled and refunded, members told. */
   cancelEvent: { execute(admin: Admin, eventId: string, request: unknown): Promise<{ event: ClubEvent }> };
 }
@@ -63,7 +65,12 @@ export class DecideEvent extends UseCase<DecideEventDeps> {
       const form = postponedForm(existing, input, now);
       // The reason goes into the e-mails, so members and duty holders learn why it moved.
       ({ event, told } = await this.deps.updateEvent.executeTelling(admin, eventId, form, { reason }));
-      moved = { fromStart: existing.eventdatetime, fromEnd: existing.eventenddatetime, toStart: event.eventdatetime ?? existing.eventdatetime, toEnd: event.eventenddatetime };
+      moved = {
+        fromStart: existing.eventdatetime,
+        fromEnd: existing.eventenddatetime,
+        toStart: event.eventdatetime ?? existing.eventdatetime,
+        toEnd: event.eventenddatetime,
+      };
     } else if (input.decision === 'cancel') {
       event = (await this.deps.cancelEvent.execute(admin, eventId, { reason })).event;
     }

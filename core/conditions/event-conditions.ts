@@ -14,12 +14,7 @@ export const GoDecisionSchema = z.object({
   decidedBy: z.string().min(1).max(320),
   /** A postponement's times: the event's start and end before and after it moved. */
   moved: z
-    .object({
-      fromStart: InstantSchema.nullable(),
-      fromEnd: InstantSchema.nullable(),
-      toStart: InstantSchema,
-      toEnd: InstantSchema.nullable(),
-    })
+    .object({ fromStart: InstantSchema.nullable(), fromEnd: InstantSchema.nullable(), toStart: InstantSchema, toEnd: InstantSchema.nullable() })
     .nullable(),
 });
 export type GoDecision = z.infer<typeof GoDecisionSchema>;

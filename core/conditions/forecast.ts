@@ -29,12 +29,7 @@ export const WIND_UNITS = ['kn', 'kmh', 'ms', 'mph'] as const;
 export type WindUnit = (typeof WIND_UNITS)[number];
 
 /** How many knots one of each unit is: 1 kn = 1852 m per hour (exactly). */
-const KNOTS_PER: Record<WindUnit, number> = {
-  kn: 1,
-  kmh: 1000 / 1852,
-  ms: 3600 / 1852,
-  mph: 1609.344 / 1852,
-};
+const KNOTS_PER: Record<WindUnit, number> = { kn: 1, kmh: 1000 / 1852, ms: 3600 / 1852, mph: 1609.344 / 1852 };
 
 /** A wind speed in knots, from a value in `unit`. */
 export function toKnots(value: number, unit: WindUnit): number {

@@ -54,7 +54,18 @@ export class GetGoNoGo extends UseCase<GetGoNoGoDeps> {
       none ? [] : this.deps.duties.listCatalogue('dutyTypes'),
     ]);
     return {
-      panels: events.map((event) => goNoGoPanel({ event, record: records.get(event.id) ?? null, limits, forecast, placesTaken: places.get(event.id) ?? 0, slots: slotsOfEvent(slots, event.id), dutyTypes, now })),
+      panels: events.map((event) =>
+        goNoGoPanel({
+          event,
+          record: records.get(event.id) ?? null,
+          limits,
+          forecast,
+          placesTaken: places.get(event.id) ?? 0,
+          slots: slotsOfEvent(slots, event.id),
+          dutyTypes,
+          now,
+        }),
+      ),
       forecast: forecastState(forecast, now),
     };
   }

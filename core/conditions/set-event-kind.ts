@@ -18,9 +18,13 @@ export interface SetEventKindDeps extends AuditTrailDeps {
 /** An admin (events:write) chooses which kind of event's limits an event is judged by (null: the default kind). */
 export class SetEventKind extends UseCase<SetEventKindDeps> {
   async execute(admin: Admin, eventId: string, request: unknown): Promise<void> {
-    const { input: { kind }, record: event } = await permittedChange(admin, 'events.update', { schema: EventKindRequestSchema, request }, () => this.deps.events.get(eventId), EVENT_NOT_FOUND);
+    const {
+      input: { kind },
+      record: event,
+    } = await permittedChange(admin, 'events.update', { schema: EventKindRequestSchema, request }, () => this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const limits = (await this.deps.conditions.getLimits()) ?? DEFAULT_CONDITIONS_LIMITS;
-    if (kind !== null && !limits.kinds.some((k) => k.id === kind)) throw new ValidationError(GO_NO_GO_MESSAGES.unknownKind, { kind: GO_NO_GO_MESSAGES.unknownKind });
+    if (kind !== null && !limits.kinds.some((k) => k.id === kind))
+      throw new ValidationError(GO_NO_GO_MESSAGES.unknownKind, { kind: GO_NO_GO_MESSAGES.unknownKind });
     const record = (await this.deps.conditions.getEvent(eventId)) ?? noEventConditions(eventId);
     if (record.kind === kind) return;
     await this.deps.conditions.saveEvent({ ...record, kind });

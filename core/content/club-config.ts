@@ -18,12 +18,7 @@ export const ClubConfigSchema = z.object({
   passwordReset: z.boolean(),
   /** Square's Web Payments SDK settings when PAYMENTS=square, else null. */
   square: z
-    .object({
-      applicationId: z.string().nullable(),
-      locationId: z.string(),
-      environment: z.enum(['sandbox', 'production']),
-      scriptUrl: z.string(),
-    })
+    .object({ applicationId: z.string().nullable(), locationId: z.string(), environment: z.enum(['sandbox', 'production']), scriptUrl: z.string() })
     .nullable(),
 });
 export type ClubConfig = z.infer<typeof ClubConfigSchema>;

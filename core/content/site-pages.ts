@@ -14,14 +14,29 @@ function page(objectID: string, path: string, category: string, title: string, d
 /** The fixed pages' content as search records, so that a member searching for "newsletter" or "handbook" lands on the page that has it. */
 export function pageSearchRecords(): SearchRecord[] {
   return [
-    page('page-news', '/news', 'news', 'Recent emails',
+    page(
+      'page-news',
+      '/news',
+      'news',
+      'Recent emails',
       'Read the club’s recent e-mail newsletters and announcements: regattas, work days, water-level updates and notices of meetings.',
-      ['news', 'newsletter', 'e-mail', 'announcements']),
-    page('page-calendar', '/calendar', 'events', 'Events calendar',
+      ['news', 'newsletter', 'e-mail', 'announcements'],
+    ),
+    page(
+      'page-calendar',
+      '/calendar',
+      'events',
+      'Events calendar',
       'Upcoming club events, racing, socials and training courses. Book a place or add an event to your own calendar.',
-      ['calendar', 'events', 'racing', 'booking']),
-    page('page-documents', '/documents', 'documents', 'Documents & Files',
+      ['calendar', 'events', 'racing', 'booking'],
+    ),
+    page(
+      'page-documents',
+      '/documents',
+      'documents',
+      'Documents & Files',
       'The club constitution, members handbook, water authority rules, disciplinary and grievance procedure, membership fees, payment instructions and the overnight moorings map.',
-      ['documents', 'PDF', 'rules', 'handbook', 'fees']),
+      ['documents', 'PDF', 'rules', 'handbook', 'fees'],
+    ),
   ];
 }

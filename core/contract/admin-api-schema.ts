@@ -35,7 +35,11 @@ export const ChangeNoticeToldSchema = z.object({ members: z.number().int().min(0
 export const EventSavedSchema = z.object({ event: EventSchema, told: ChangeNoticeToldSchema.optional() });
 
 /** What cancelling an event would do: its standing bookings, and how they are refunded. */
-export const EventCancelPreviewSchema = z.object({ bookings: z.number().int(), cardRefunds: z.number().int(), handRefunds: z.number().int() }) satisfies z.ZodType<EventCancellationPreview>;
+export const EventCancelPreviewSchema = z.object({
+  bookings: z.number().int(),
+  cardRefunds: z.number().int(),
+  handRefunds: z.number().int(),
+}) satisfies z.ZodType<EventCancellationPreview>;
 /**
  * An event cancelled: the event as stored; how many bookings were cancelled, refunded to cards,
  * left "Refund failed" (a card refund refused) and "To refund by hand" (cash, transfers); and the
@@ -50,8 +54,6 @@ export const EventCancelledSchema = z.object({
   handRefunds: z.array(HandRefundSchema),
 }) satisfies z.ZodType<CancelEventResult>;
 
-export const AdminWorkDaysSchema = z.object({
-  workDays: z.array(z.object({ workDay: WorkDayWithCountsSchema, signups: z.array(WorkDaySignupSchema) })),
-});
+export const AdminWorkDaysSchema = z.object({ workDays: z.array(z.object({ workDay: WorkDayWithCountsSchema, signups: z.array(WorkDaySignupSchema) })) });
 
 export const OutboxMessageResponseSchema = z.object({ message: OutboxMessageDetailSchema });

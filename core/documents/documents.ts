@@ -15,7 +15,7 @@ export const DOCUMENT_MESSAGES = {
   title: 'Please enter a title',
   category: 'Please enter a category',
   activeContent:
-    'This PDF contains JavaScript, an automatic action or an attached file, which would run or open in members\' browsers. Save it again without them (for example, print it to a new PDF) and upload that.',
+    "This PDF contains JavaScript, an automatic action or an attached file, which would run or open in members' browsers. Save it again without them (for example, print it to a new PDF) and upload that.",
   unreadable: 'This PDF could not be read. Save it again (for example, print it to a new PDF) and upload that.',
 } as const;
 

@@ -40,27 +40,15 @@ export const DutyNeedSchema = z.object({
 export type DutyNeed = z.infer<typeof DutyNeedSchema>;
 
 /** The duties a kind of event needs ("Club race: 1 race officer, 1 assistant, 2 safety boat drivers, 1 galley"). */
-export const DutyTemplateSchema = z.object({
-  id: IdSchema,
-  name: NameSchema,
-  needs: z.array(DutyNeedSchema).min(1, 'Give at least one duty').max(30),
-});
+export const DutyTemplateSchema = z.object({ id: IdSchema, name: NameSchema, needs: z.array(DutyNeedSchema).min(1, 'Give at least one duty').max(30) });
 export type DutyTemplate = z.infer<typeof DutyTemplateSchema>;
 
 /** A member's qualification; expiresOn is the London date (YYYY-MM-DD) of its last valid day, or null. */
-export const MemberQualificationSchema = z.object({
-  memberId: IdSchema,
-  qualificationId: IdSchema,
-  expiresOn: z.iso.date().nullable(),
-});
+export const MemberQualificationSchema = z.object({ memberId: IdSchema, qualificationId: IdSchema, expiresOn: z.iso.date().nullable() });
 export type MemberQualification = z.infer<typeof MemberQualificationSchema>;
 
 /** A duty of one event: members hold it up to `needed`. */
-export const DutySlotSchema = DutyNeedSchema.extend({
-  id: IdSchema,
-  eventId: z.string().min(1).max(200),
-  createdAt: InstantSchema,
-});
+export const DutySlotSchema = DutyNeedSchema.extend({ id: IdSchema, eventId: z.string().min(1).max(200), createdAt: InstantSchema });
 export type DutySlot = z.infer<typeof DutySlotSchema>;
 
 /** A slot with the members who hold it, oldest first. */
@@ -78,7 +66,7 @@ export const DUTY_MESSAGES = {
   overrideNeedsReason: 'Give a reason to assign a member who is not eligible',
   memberNotFound: 'Member not found',
   eventNotFound: 'Event not found',
-  started: 'This duty has started: ask the event\'s officer',
+  started: "This duty has started: ask the event's officer",
   cancelled: 'This event is cancelled',
   notHolding: 'You do not hold this duty',
   memberLeft: 'This member is disabled, so cannot hold a duty',
@@ -104,7 +92,10 @@ export function staffingLight(slots: readonly Pick<StaffedSlot, 'needed' | 'opti
 export function dutyWindow(event: { eventdatetime: string | null; eventenddatetime: string | null }): DutyWindow | null {
   if (event.eventdatetime === null) return null;
   const start = new Date(event.eventdatetime);
-  const end = event.eventenddatetime !== null && Date.parse(event.eventenddatetime) > start.getTime() ? new Date(event.eventenddatetime) : londonMidnight(addDaysToDate(londonDate(start), 1));
+  const end =
+    event.eventenddatetime !== null && Date.parse(event.eventenddatetime) > start.getTime()
+      ? new Date(event.eventenddatetime)
+      : londonMidnight(addDaysToDate(londonDate(start), 1));
   return { start: start.toISOString(), end: end.toISOString() };
 }
 

@@ -54,7 +54,9 @@ export function assignmentOf(deps: Pick<DutyAssignmentDeps, 'clock'>, context: S
 
 /** Every duty held whose time overlaps this window (of any event), read from the events that overlap it: who is busy then. */
 export async function dutiesOverlapping(deps: Pick<DutyAssignmentDeps, 'duties' | 'events'>, window: DutyWindow): Promise<DutyAssignment[]> {
-  const events = (await deps.events.listNotOverBefore(new Date(window.start))).filter((e) => e.eventdatetime !== null && Date.parse(e.eventdatetime) < Date.parse(window.end));
+  const events = (await deps.events.listNotOverBefore(new Date(window.start))).filter(
+    (e) => e.eventdatetime !== null && Date.parse(e.eventdatetime) < Date.parse(window.end),
+  );
   const slots = await deps.duties.listSlotsOfEvents(events.map((e) => e.id));
   return slots.flatMap((slot) => slot.holders.filter((h) => windowsOverlap(h.window, window)));
 }

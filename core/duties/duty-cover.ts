@@ -29,8 +29,14 @@ export const DUTY_COVER_KIND = 'duty-cover-needed';
  * volunteer for now (the core rule openSlotsFor: the duty still to start, the slot short, the
  * member not on it, eligible and free then). Never the ineligible or the busy.
  */
-export function coverOffers<C extends SwapCandidate, S extends OfferedSlot>(candidates: readonly C[], slots: readonly S[], now: Date): { candidate: C; slots: S[] }[] {
-  return candidates.map((candidate) => ({ candidate, slots: openSlotsFor(candidate.member, candidate.held, candidate.duties, slots, now) })).filter((offer) => offer.slots.length > 0);
+export function coverOffers<C extends SwapCandidate, S extends OfferedSlot>(
+  candidates: readonly C[],
+  slots: readonly S[],
+  now: Date,
+): { candidate: C; slots: S[] }[] {
+  return candidates
+    .map((candidate) => ({ candidate, slots: openSlotsFor(candidate.member, candidate.held, candidate.duties, slots, now) }))
+    .filter((offer) => offer.slots.length > 0);
 }
 
 /** The message's outbox id: one per event, member and London day asked, so a second click (or a second ask that day) sends nothing more. */
@@ -39,13 +45,27 @@ export function coverMessageId(eventId: string, memberId: string, now: Date): st
 }
 
 /** The message: the event, the duties the member may take, and the link to the duties page. */
-export function coverNeededMail(to: { name: string; email: string }, cover: { eventName: string; window: DutyWindow; dutyNames: readonly string[]; clubName: string; url: string }): OutgoingMail {
-  const mail = composeMail(to.name, [['Event', cover.eventName], ['When', dutyWhen(cover.window)], ['Duties needing cover', cover.dutyNames.join(', ')]], {
-    subject: `Cover needed: ${cover.eventName}`,
-    paragraphs: [`${cover.eventName} is short of volunteers. You are qualified and free at that time for the duties below.`, 'Open the link and press Volunteer on the duty you can take.'],
-    link: { lead: 'Volunteer:', text: 'See the open duties', url: cover.url },
-    clubName: cover.clubName,
-  });
+export function coverNeededMail(
+  to: { name: string; email: string },
+  cover: { eventName: string; window: DutyWindow; dutyNames: readonly string[]; clubName: string; url: string },
+): OutgoingMail {
+  const mail = composeMail(
+    to.name,
+    [
+      ['Event', cover.eventName],
+      ['When', dutyWhen(cover.window)],
+      ['Duties needing cover', cover.dutyNames.join(', ')],
+    ],
+    {
+      subject: `Cover needed: ${cover.eventName}`,
+      paragraphs: [
+        `${cover.eventName} is short of volunteers. You are qualified and free at that time for the duties below.`,
+        'Open the link and press Volunteer on the duty you can take.',
+      ],
+      link: { lead: 'Volunteer:', text: 'See the open duties', url: cover.url },
+      clubName: cover.clubName,
+    },
+  );
   return { to: to.email, ...mail, attachments: [] };
 }
 
@@ -75,13 +95,24 @@ export class AskForCover extends UseCase<AskForCoverDeps> {
       const dutyType = dutyTypes.find((type) => type.id === slot.dutyTypeId);
       return { slot, window, dutyType: dutyType ?? { qualificationIds: [] }, name: dutyType?.name ?? 'Duty' };
     });
-    const candidates = members.map((member) => ({ member, held: held.filter((q) => q.memberId === member.id), duties: busy.filter((d) => d.memberId === member.id) }));
+    const candidates = members.map((member) => ({
+      member,
+      held: held.filter((q) => q.memberId === member.id),
+      duties: busy.filter((d) => d.memberId === member.id),
+    }));
     const now = this.deps.clock.now();
     const url = `${this.deps.siteSettings.publicBaseUrl}${PATHS.duties}`;
     let asked = 0;
     for (const { candidate, slots: open } of coverOffers(candidates, offered, now)) {
-      const mail = coverNeededMail(candidate.member, { eventName: event.name, window, dutyNames: open.map((o) => o.name), clubName: this.deps.siteSettings.clubName, url });
-      if (await this.deps.outbox.addOnce(newOutboxMessage(coverMessageId(event.id, candidate.member.id, now), DUTY_COVER_KIND, event.id, mail, now))) asked += 1;
+      const mail = coverNeededMail(candidate.member, {
+        eventName: event.name,
+        window,
+        dutyNames: open.map((o) => o.name),
+        clubName: this.deps.siteSettings.clubName,
+        url,
+      });
+      if (await this.deps.outbox.addOnce(newOutboxMessage(coverMessageId(event.id, candidate.member.id, now), DUTY_COVER_KIND, event.id, mail, now)))
+        asked += 1;
     }
     const short = slots.filter((slot) => slot.holders.length < slot.needed).length;
     await recordAdminAction(this.deps, admin, {

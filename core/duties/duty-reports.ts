@@ -37,13 +37,14 @@ const DateSchema = z.iso.date({ error: REPORT_MESSAGES.notADate });
 export const DayParamsSchema = z.object({ date: DateSchema });
 
 /** A date range, both days included; either left out: the current calendar year's first or last day (London). */
-export const DateRangeQuerySchema = z
-  .object({ from: DateSchema.optional(), to: DateSchema.optional() })
-  .strict();
+export const DateRangeQuerySchema = z.object({ from: DateSchema.optional(), to: DateSchema.optional() }).strict();
 export type DateRangeQuery = z.infer<typeof DateRangeQuerySchema>;
 
 /** The range a query asks for, the current London year filling what it leaves out; or why it is refused. */
-export function reportRange(query: DateRangeQuery, today: string): { from: string; to: string } | { error: keyof typeof REPORT_MESSAGES; field: 'from' | 'to' } {
+export function reportRange(
+  query: DateRangeQuery,
+  today: string,
+): { from: string; to: string } | { error: keyof typeof REPORT_MESSAGES; field: 'from' | 'to' } {
   const year = today.slice(0, 4);
   const from = query.from ?? `${year}-01-01`;
   const to = query.to ?? `${year}-12-31`;
@@ -165,13 +166,20 @@ export const DayRosterSchema = z.object({
       eventenddatetime: InstantSchema.nullable(),
       cancelled: z.boolean(),
       light: StaffingLightSchema.nullable(),
-      slots: z.array(z.object({ id: z.string(), dutyTypeName: z.string(), needed: z.number().int(), optional: z.boolean(), holders: z.array(RosterHolderSchema) })),
+      slots: z.array(
+        z.object({ id: z.string(), dutyTypeName: z.string(), needed: z.number().int(), optional: z.boolean(), holders: z.array(RosterHolderSchema) }),
+      ),
     }),
   ),
 });
 export type DayRoster = z.infer<typeof DayRosterSchema>;
 
-export const DutyCountsSchema = z.object({ from: z.iso.date(), to: z.iso.date(), members: z.array(MemberDutyCountSchema), households: z.array(HouseholdDutyCountSchema) });
+export const DutyCountsSchema = z.object({
+  from: z.iso.date(),
+  to: z.iso.date(),
+  members: z.array(MemberDutyCountSchema),
+  households: z.array(HouseholdDutyCountSchema),
+});
 export type DutyCounts = z.infer<typeof DutyCountsSchema>;
 
 export interface DutyReportsDeps {
@@ -187,7 +195,11 @@ export class DutyReports extends UseCase<DutyReportsDeps> {
   async day(admin: Admin, params: unknown): Promise<DayRoster> {
     const { date } = permittedInput(admin, 'duties.read', DayParamsSchema, params, 'params');
     const events = (await this.deps.events.listNotOverBefore(londonMidnight(date))).filter((event) => isOnDay(event, date));
-    const [slots, dutyTypes, members] = await Promise.all([this.deps.duties.listSlotsOfEvents(events.map((e) => e.id)), this.deps.duties.listCatalogue('dutyTypes'), this.deps.members.list()]);
+    const [slots, dutyTypes, members] = await Promise.all([
+      this.deps.duties.listSlotsOfEvents(events.map((e) => e.id)),
+      this.deps.duties.listCatalogue('dutyTypes'),
+      this.deps.members.list(),
+    ]);
     const dutyName = (id: string) => dutyTypes.find((type) => type.id === id)?.name ?? '(deleted duty type)';
     const memberName = (id: string) => members.find((m) => m.id === id)?.name ?? '(no longer a member)';
     return {
@@ -201,7 +213,13 @@ export class DutyReports extends UseCase<DutyReportsDeps> {
           eventenddatetime: event.eventenddatetime,
           cancelled: event.cancelledAt !== null,
           light: staffingLight(own),
-          slots: own.map((slot) => ({ id: slot.id, dutyTypeName: dutyName(slot.dutyTypeId), needed: slot.needed, optional: slot.optional, holders: slot.holders.map((h) => ({ memberId: h.memberId, name: memberName(h.memberId) })) })),
+          slots: own.map((slot) => ({
+            id: slot.id,
+            dutyTypeName: dutyName(slot.dutyTypeId),
+            needed: slot.needed,
+            optional: slot.optional,
+            holders: slot.holders.map((h) => ({ memberId: h.memberId, name: memberName(h.memberId) })),
+          })),
         };
       }),
     };
@@ -212,7 +230,11 @@ export class DutyReports extends UseCase<DutyReportsDeps> {
     requirePermission(admin, 'duties.read');
     const { from, to, slots } = await this.inRange(query);
     const members = await this.deps.members.list();
-    const perMember = memberDutyCounts(members, slots.flatMap((slot) => slot.holders), this.deps.clock.now());
+    const perMember = memberDutyCounts(
+      members,
+      slots.flatMap((slot) => slot.holders),
+      this.deps.clock.now(),
+    );
     const places = new Map<string, DutyHouseholdPlace>();
     const people = new Map<string, Promise<number>>();
     for (const row of perMember) {
@@ -220,7 +242,11 @@ export class DutyReports extends UseCase<DutyReportsDeps> {
       if (!membership) continue;
       const id = membership.householdId;
       // Each household read once: its members and dependants.
-      if (!people.has(id)) people.set(id, Promise.all([this.deps.households.membersOf(id), this.deps.households.listForMember(id)]).then(([m, d]) => m.length + d.length));
+      if (!people.has(id))
+        people.set(
+          id,
+          Promise.all([this.deps.households.membersOf(id), this.deps.households.listForMember(id)]).then(([m, d]) => m.length + d.length),
+        );
       places.set(row.memberId, { householdId: id, contact: membership.contact, people: await people.get(id)! });
     }
     return { from, to, members: perMember, households: householdDutyCounts(perMember, places) };
@@ -234,7 +260,13 @@ export class DutyReports extends UseCase<DutyReportsDeps> {
     const lines: DutyLine[] = byStart(events).flatMap((event) =>
       slots
         .filter((slot) => slot.eventId === event.id)
-        .flatMap((slot) => slot.holders.map((h) => ({ event, dutyName: dutyTypes.find((type) => type.id === slot.dutyTypeId)?.name ?? '(deleted duty type)', member: members.find((m) => m.id === h.memberId) ?? null }))),
+        .flatMap((slot) =>
+          slot.holders.map((h) => ({
+            event,
+            dutyName: dutyTypes.find((type) => type.id === slot.dutyTypeId)?.name ?? '(deleted duty type)',
+            member: members.find((m) => m.id === h.memberId) ?? null,
+          })),
+        ),
     );
     return { fileName: `duties_${from}_${to}.csv`, csv: dutiesCsv(lines) };
   }

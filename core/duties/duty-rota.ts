@@ -10,7 +10,10 @@ import { isFreeAt, type OfferedSlot } from './duty-offers';
 
 /** "Ann H." for "Ann Helm": the first word of a name and the initial of its last; a one-word name as it is. */
 export function rotaName(fullName: string): string {
-  const words = fullName.trim().split(/\s+/u).filter((word) => word !== '');
+  const words = fullName
+    .trim()
+    .split(/\s+/u)
+    .filter((word) => word !== '');
   if (words.length === 0) return '';
   if (words.length === 1) return words[0]!;
   const initial = Array.from(words.at(-1)!)[0]!.toLocaleUpperCase('en-GB');
@@ -24,8 +27,12 @@ function folded(text: string): string {
 
 /** Whether a member's full name answers what was typed: each word typed begins a word of the name ("bob st" finds "Bob Stern"). */
 export function nameMatches(fullName: string, typed: string): boolean {
-  const words = folded(fullName).split(/\s+/u).filter((word) => word !== '');
-  const wanted = folded(typed).split(/\s+/u).filter((word) => word !== '');
+  const words = folded(fullName)
+    .split(/\s+/u)
+    .filter((word) => word !== '');
+  const wanted = folded(typed)
+    .split(/\s+/u)
+    .filter((word) => word !== '');
   return wanted.length > 0 && wanted.every((part) => words.some((word) => word.startsWith(part)));
 }
 

@@ -27,7 +27,9 @@ export const TRANSFER_CANDIDATES_SHOWN = 10;
 
 /** GET …/transfer-candidates?name=: part of the name of the member to hand a duty to. */
 const NAME_TOO_SHORT = 'Type at least 2 letters of the member’s name';
-export const TransferCandidatesQuerySchema = z.object({ name: z.string({ error: NAME_TOO_SHORT }).trim().min(2, NAME_TOO_SHORT).max(100, 'Type at most 100 characters of the member’s name') });
+export const TransferCandidatesQuerySchema = z.object({
+  name: z.string({ error: NAME_TOO_SHORT }).trim().min(2, NAME_TOO_SHORT).max(100, 'Type at most 100 characters of the member’s name'),
+});
 
 /**
  * The members a duty may be handed to whose name answers the search (each word typed begins a

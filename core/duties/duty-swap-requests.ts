@@ -79,8 +79,20 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
     for (const stale of asked.filter((open) => !swapStillHeld(open, { holders: [held] }))) await this.deps.dutySwaps.withdraw(stale.id);
     if (asked.some((open) => swapStillHeld(open, { holders: [held] }))) throw new ConflictError(SWAP_MESSAGES.alreadyAsked);
     const limitKey = swapAskLimitKey(member.id);
-    if ((await this.deps.addressLimits.hit(limitKey, SWAP_ASK_WINDOW_MS, now)).hits > MAX_SWAP_ASKS_PER_DAY) throw new RateLimitError(SWAP_MESSAGES.tooManyAsks);
-    const swap: DutySwap = { id: this.deps.ids.next(), slotId, eventId: held.eventId, fromMemberId: member.id, toMemberId, window: held.window, createdAt: now.toISOString(), status: 'open', takenBy: null, takenAt: null };
+    if ((await this.deps.addressLimits.hit(limitKey, SWAP_ASK_WINDOW_MS, now)).hits > MAX_SWAP_ASKS_PER_DAY)
+      throw new RateLimitError(SWAP_MESSAGES.tooManyAsks);
+    const swap: DutySwap = {
+      id: this.deps.ids.next(),
+      slotId,
+      eventId: held.eventId,
+      fromMemberId: member.id,
+      toMemberId,
+      window: held.window,
+      createdAt: now.toISOString(),
+      status: 'open',
+      takenBy: null,
+      takenAt: null,
+    };
     try {
       await this.deps.dutySwaps.create(swap);
     } catch (error) {
@@ -91,13 +103,27 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
     const url = `${this.deps.siteSettings.publicBaseUrl}${swapPath(swap.id)}`;
     // One e-mail per member about this duty: one told at an earlier request is not written to again (swapRequestMailId).
     for (const { member: to } of recipients) {
-      const mail = swapRequestMail(to, { dutyName, eventName: context.event.name, window: held.window, clubName: this.deps.siteSettings.clubName, askedBy: member.name, direct: toMemberId !== null, url });
+      const mail = swapRequestMail(to, {
+        dutyName,
+        eventName: context.event.name,
+        window: held.window,
+        clubName: this.deps.siteSettings.clubName,
+        askedBy: member.name,
+        direct: toMemberId !== null,
+        url,
+      });
       await this.deps.outbox.addOnce(newOutboxMessage(swapRequestMailId(swap, to.id), DUTY_SWAP_REQUEST_KIND, swap.id, mail, now));
     }
-    if (toMemberId === null) await this.audit(swap, 'duty.swap-requested', SWAP_AUDIT_SUMMARIES.requested(member.name, dutyName, context.event.name, recipients.length), { member: member.name });
+    if (toMemberId === null)
+      await this.audit(swap, 'duty.swap-requested', SWAP_AUDIT_SUMMARIES.requested(member.name, dutyName, context.event.name, recipients.length), {
+        member: member.name,
+      });
     else {
       const to = recipients[0]!.member.name;
-      await this.audit(swap, 'duty.transfer-requested', SWAP_AUDIT_SUMMARIES.transfer(member.name, to, dutyName, context.event.name), { member: member.name, other: to });
+      await this.audit(swap, 'duty.transfer-requested', SWAP_AUDIT_SUMMARIES.transfer(member.name, to, dutyName, context.event.name), {
+        member: member.name,
+        other: to,
+      });
     }
     return { swap: await this.viewOf(swap, member, context), offeredTo: recipients.length };
   }
@@ -115,7 +141,10 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
       .filter(({ member: m }) => nameMatches(m.name, name))
       .map(({ member: m }) => ({ memberId: m.id, name: rotaName(m.name), fullName: m.name }))
       .sort((a, b) => a.name.localeCompare(b.name) || a.fullName.localeCompare(b.fullName));
-    return { candidates: found.slice(0, TRANSFER_CANDIDATES_SHOWN).map(({ memberId, name: shown }) => ({ memberId, name: shown })), more: found.length > TRANSFER_CANDIDATES_SHOWN };
+    return {
+      candidates: found.slice(0, TRANSFER_CANDIDATES_SHOWN).map(({ memberId, name: shown }) => ({ memberId, name: shown })),
+      more: found.length > TRANSFER_CANDIDATES_SHOWN,
+    };
   }
 
   async view(member: Member, swapId: string): Promise<SwapView> {
@@ -139,10 +168,21 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
     ];
     const now = this.deps.clock.now();
     for (const { person, key, role } of told) {
-      const mail = swapTakenMail(person, { dutyName, eventName: context.event.name, window: swapWindowNow(swap, context.slot), clubName: this.deps.siteSettings.clubName, from: fromName, taker: member.name, role });
+      const mail = swapTakenMail(person, {
+        dutyName,
+        eventName: context.event.name,
+        window: swapWindowNow(swap, context.slot),
+        clubName: this.deps.siteSettings.clubName,
+        from: fromName,
+        taker: member.name,
+        role,
+      });
       await this.deps.outbox.addOnce(newOutboxMessage(`duty-swap-taken-${swap.id}-${role}-${key}`, DUTY_SWAP_TAKEN_KIND, swap.id, mail, now));
     }
-    await this.audit(taken, 'duty.swap-taken', SWAP_AUDIT_SUMMARIES.taken(member.name, dutyName, context.event.name, fromName), { member: member.name, other: fromName });
+    await this.audit(taken, 'duty.swap-taken', SWAP_AUDIT_SUMMARIES.taken(member.name, dutyName, context.event.name, fromName), {
+      member: member.name,
+      other: fromName,
+    });
     return this.viewOf(taken, member, context);
   }
 
@@ -183,7 +223,11 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
   private async candidates(context: SlotContext, window: DutyWindow, exceptId: string) {
     const [members, held] = await Promise.all([this.deps.members.list(), this.deps.duties.listMemberQualifications()]);
     const duties = await dutiesOverlapping(this.deps, window);
-    const all = members.map((member) => ({ member, held: held.filter((q) => q.memberId === member.id), duties: duties.filter((d) => d.memberId === member.id) }));
+    const all = members.map((member) => ({
+      member,
+      held: held.filter((q) => q.memberId === member.id),
+      duties: duties.filter((d) => d.memberId === member.id),
+    }));
     return swapRecipients({ fromMemberId: exceptId, slotId: context.slot.id, window }, context.dutyType ?? { qualificationIds: [] }, all);
   }
 
@@ -193,9 +237,13 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
     const officerSlots = slots.filter((slot) => isOfficerDuty(dutyTypes.find((t) => t.id === slot.dutyTypeId)?.name ?? ''));
     if (officerSlots.length > 0 && officerSlots.some((slot) => slot.holders.length > 0)) {
       const ids = [...new Set(officerSlots.flatMap((slot) => slot.holders.map((h) => h.memberId)))].filter((id) => !told.includes(id));
-      return (await Promise.all(ids.map((id) => this.deps.members.get(id)))).filter((m): m is Member => m !== null).map((m) => ({ key: m.id, name: m.name, email: m.email }));
+      return (await Promise.all(ids.map((id) => this.deps.members.get(id))))
+        .filter((m): m is Member => m !== null)
+        .map((m) => ({ key: m.id, name: m.name, email: m.email }));
     }
-    return (await this.deps.admins.list()).filter((admin) => !admin.disabled && hasPermission(admin, 'duties:write')).map((admin) => ({ key: admin.uid, name: admin.name, email: admin.email }));
+    return (await this.deps.admins.list())
+      .filter((admin) => !admin.disabled && hasPermission(admin, 'duties:write'))
+      .map((admin) => ({ key: admin.uid, name: admin.name, email: admin.email }));
   }
 
   private async viewOf(swap: DutySwap, member: Member, context: SlotContext): Promise<SwapView> {

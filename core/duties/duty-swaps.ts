@@ -76,8 +76,10 @@ export const UNKNOWN_SWAP_MEMBER = 'A member';
  * (retention-audit.ts), which finds the members they name in them.
  */
 export const SWAP_AUDIT_SUMMARIES = {
-  requested: (asker: string, dutyName: string, eventName: string, offeredTo: number) => `${asker} asked for a swap of ${dutyName} at ${eventName}; offered to ${offeredTo}`,
-  transfer: (asker: string, to: string, dutyName: string, eventName: string) => `${asker} asked for a transfer to ${to} of ${dutyName} at ${eventName}; offered to 1`,
+  requested: (asker: string, dutyName: string, eventName: string, offeredTo: number) =>
+    `${asker} asked for a swap of ${dutyName} at ${eventName}; offered to ${offeredTo}`,
+  transfer: (asker: string, to: string, dutyName: string, eventName: string) =>
+    `${asker} asked for a transfer to ${to} of ${dutyName} at ${eventName}; offered to 1`,
   taken: (taker: string, dutyName: string, eventName: string, from: string) => `${taker} took over ${dutyName} at ${eventName} from ${from}`,
   withdrawn: (asker: string) => `${asker} withdrew their swap request`,
 } as const;
@@ -121,9 +123,14 @@ export interface SwapCandidate {
  * on its dates and free at that time), and who does not hold it already. Never the ineligible or
  * the busy.
  */
-export function swapRecipients<C extends SwapCandidate>(swap: Pick<DutySwap, 'fromMemberId' | 'slotId' | 'window'>, dutyType: Pick<DutyType, 'qualificationIds'>, candidates: readonly C[]): C[] {
+export function swapRecipients<C extends SwapCandidate>(
+  swap: Pick<DutySwap, 'fromMemberId' | 'slotId' | 'window'>,
+  dutyType: Pick<DutyType, 'qualificationIds'>,
+  candidates: readonly C[],
+): C[] {
   return candidates.filter(
-    ({ member, held, duties }) => member.id !== swap.fromMemberId && !duties.some((duty) => duty.slotId === swap.slotId) && mayTakeDuty(member, dutyType, held, duties, swap.window),
+    ({ member, held, duties }) =>
+      member.id !== swap.fromMemberId && !duties.some((duty) => duty.slotId === swap.slotId) && mayTakeDuty(member, dutyType, held, duties, swap.window),
   );
 }
 

@@ -37,7 +37,8 @@ export class ManageEventDuties extends UseCase<EventDutiesDeps> {
     ]);
     const window = dutyWindow(event);
     const busy = window ? await this.busyMembers(window) : new Set<string>();
-    const nameOf = (memberId: string) => members.find((m) => m.id === memberId)?.name ?? (isAnonymisedHolder(memberId) ? ANONYMISED_NAME : '(no longer a member)');
+    const nameOf = (memberId: string) =>
+      members.find((m) => m.id === memberId)?.name ?? (isAnonymisedHolder(memberId) ? ANONYMISED_NAME : '(no longer a member)');
     return {
       event: { id: event.id, name: event.name, eventdatetime: event.eventdatetime, eventenddatetime: event.eventenddatetime },
       light: staffingLight(slots),
@@ -59,7 +60,13 @@ export class ManageEventDuties extends UseCase<EventDutiesDeps> {
               memberId: member.id,
               name: member.name,
               ineligible: window
-                ? ineligibility(member, dutyType ?? { qualificationIds: [] }, held.filter((q) => q.memberId === member.id), qualifications, window)
+                ? ineligibility(
+                    member,
+                    dutyType ?? { qualificationIds: [] },
+                    held.filter((q) => q.memberId === member.id),
+                    qualifications,
+                    window,
+                  )
                 : DUTY_MESSAGES.noDate,
               busy: busy.has(member.id),
             })),
@@ -78,7 +85,14 @@ export class ManageEventDuties extends UseCase<EventDutiesDeps> {
     // A millisecond apart, so the roster lists them in the template's order (slots are listed oldest first).
     const slots = needs.map((need, i) => this.newSlot(eventId, need, i));
     await this.deps.duties.addSlots(slots);
-    await recordAdminAction(this.deps, admin, { action: 'duty.template-applied', recordType: 'event', recordId: eventId, summary: `Applied the duty template ${template.name}: ${slots.length} ${slots.length === 1 ? 'slot' : 'slots'} added`, before: { dutySlots: null }, after: { dutySlots: slots.length } });
+    await recordAdminAction(this.deps, admin, {
+      action: 'duty.template-applied',
+      recordType: 'event',
+      recordId: eventId,
+      summary: `Applied the duty template ${template.name}: ${slots.length} ${slots.length === 1 ? 'slot' : 'slots'} added`,
+      before: { dutySlots: null },
+      after: { dutySlots: slots.length },
+    });
     return { added: slots.length };
   }
 
@@ -87,10 +101,18 @@ export class ManageEventDuties extends UseCase<EventDutiesDeps> {
     if (!(await this.deps.events.get(eventId))) throw new NotFoundError(DUTY_MESSAGES.eventNotFound);
     const dutyType = (await this.deps.duties.listCatalogue('dutyTypes')).find((type) => type.id === need.dutyTypeId);
     if (!dutyType) throw new ValidationError('Choose a duty type from the list', { dutyTypeId: 'Choose a duty type from the list' });
-    if ((await this.deps.duties.listSlots(eventId)).some((slot) => slot.dutyTypeId === need.dutyTypeId)) throw new ConflictError(`This event already has a ${dutyType.name} slot`);
+    if ((await this.deps.duties.listSlots(eventId)).some((slot) => slot.dutyTypeId === need.dutyTypeId))
+      throw new ConflictError(`This event already has a ${dutyType.name} slot`);
     const slot = this.newSlot(eventId, need);
     await this.deps.duties.addSlots([slot]);
-    await recordAdminAction(this.deps, admin, { action: 'duty.slot-added', recordType: 'event', recordId: eventId, summary: `Added a duty slot: ${need.needed} × ${dutyType.name}${need.optional ? ' (the event can run without it)' : ''}`, before: { slot: null }, after: { slot: slot.id } });
+    await recordAdminAction(this.deps, admin, {
+      action: 'duty.slot-added',
+      recordType: 'event',
+      recordId: eventId,
+      summary: `Added a duty slot: ${need.needed} × ${dutyType.name}${need.optional ? ' (the event can run without it)' : ''}`,
+      before: { slot: null },
+      after: { slot: slot.id },
+    });
     return slot;
   }
 
@@ -99,7 +121,14 @@ export class ManageEventDuties extends UseCase<EventDutiesDeps> {
     const slot = await this.deps.duties.getSlot(slotId);
     if (!slot) throw new NotFoundError(DUTY_MESSAGES.slotNotFound);
     await this.deps.duties.removeSlot(slotId);
-    await recordAdminAction(this.deps, admin, { action: 'duty.slot-removed', recordType: 'event', recordId: slot.eventId, summary: 'Removed a duty slot', before: { slot: slot.id }, after: { slot: null } });
+    await recordAdminAction(this.deps, admin, {
+      action: 'duty.slot-removed',
+      recordType: 'event',
+      recordId: slot.eventId,
+      summary: 'Removed a duty slot',
+      before: { slot: slot.id },
+      after: { slot: null },
+    });
   }
 
   /** Assigns a member; one not eligible only with a reason (kept in the audit log). */
@@ -109,7 +138,8 @@ export class ManageEventDuties extends UseCase<EventDutiesDeps> {
     const context = await slotContext(this.deps, slotId);
     const reason = await memberIneligibility(this.deps, context, member);
     const override = overrideReason === null || overrideReason === '' ? null : overrideReason;
-    if (reason !== null && override === null) throw new ValidationError(`${DUTY_MESSAGES.overrideNeedsReason} (${reason})`, { overrideReason: DUTY_MESSAGES.overrideNeedsReason });
+    if (reason !== null && override === null)
+      throw new ValidationError(`${DUTY_MESSAGES.overrideNeedsReason} (${reason})`, { overrideReason: DUTY_MESSAGES.overrideNeedsReason });
     // A reason given for someone eligible overrides nothing: it is not kept.
     const assignment = assignmentOf(this.deps, context, member.id, reason === null ? null : override);
     await this.deps.duties.assign(assignment);
@@ -132,7 +162,14 @@ export class ManageEventDuties extends UseCase<EventDutiesDeps> {
     const removed = await this.deps.duties.unassign(slotId, memberId);
     if (!removed) throw new NotFoundError('This member does not hold this duty');
     const member = await this.deps.members.get(memberId);
-    await recordAdminAction(this.deps, admin, { action: 'duty.unassigned', recordType: 'duty', recordId: slotId, summary: `Took ${member?.name ?? memberId} off a duty`, before: { memberId }, after: { memberId: null } });
+    await recordAdminAction(this.deps, admin, {
+      action: 'duty.unassigned',
+      recordType: 'duty',
+      recordId: slotId,
+      summary: `Took ${member?.name ?? memberId} off a duty`,
+      before: { memberId },
+      after: { memberId: null },
+    });
   }
 
   /** Every event's light that is not over yet (events without slots have none). */
@@ -149,7 +186,14 @@ export class ManageEventDuties extends UseCase<EventDutiesDeps> {
   }
 
   private newSlot(eventId: string, need: { dutyTypeId: string; needed: number; optional: boolean }, offsetMs = 0): DutySlot {
-    return { id: this.deps.ids.next(), eventId, dutyTypeId: need.dutyTypeId, needed: need.needed, optional: need.optional, createdAt: new Date(this.deps.clock.now().getTime() + offsetMs).toISOString() };
+    return {
+      id: this.deps.ids.next(),
+      eventId,
+      dutyTypeId: need.dutyTypeId,
+      needed: need.needed,
+      optional: need.optional,
+      createdAt: new Date(this.deps.clock.now().getTime() + offsetMs).toISOString(),
+    };
   }
 
   /** The members holding a duty (of this event or another) whose time overlaps this one. */

@@ -26,11 +26,16 @@ export function isReleased(move: Pick<DutyMove, 'release'>, holder: HolderKey): 
  * still holds, else DUTY_ROSTER_CHANGED: the event's holders are no longer those it was decided
  * on, or a holder who stays has taken another duty (of another event) that overlaps the new time.
  */
-export function dutyMoveRefusal(move: DutyMove, current: readonly HolderKey[], dutiesOf: (memberId: string) => readonly Pick<DutyAssignment, 'eventId' | 'window'>[]): string | null {
+export function dutyMoveRefusal(
+  move: DutyMove,
+  current: readonly HolderKey[],
+  dutiesOf: (memberId: string) => readonly Pick<DutyAssignment, 'eventId' | 'window'>[],
+): string | null {
   const expected = new Set(move.holders.map(keyOf));
   if (current.length !== expected.size || current.some((h) => !expected.has(keyOf(h)))) return DUTY_ROSTER_CHANGED;
   const stays = current.filter((h) => !isReleased(move, h));
-  if (stays.some((h) => dutiesOf(h.memberId).some((duty) => duty.eventId !== move.eventId && windowsOverlap(duty.window, move.window)))) return DUTY_ROSTER_CHANGED;
+  if (stays.some((h) => dutiesOf(h.memberId).some((duty) => duty.eventId !== move.eventId && windowsOverlap(duty.window, move.window))))
+    return DUTY_ROSTER_CHANGED;
   return null;
 }
 
@@ -67,7 +72,8 @@ export interface MoveRosterInputs {
 export function holdersAfterMove(input: MoveRosterInputs): HolderAfterMove[] {
   return input.slots.flatMap((slot) =>
     slot.holders.map((holder) => {
-      if (input.dutiesOf(holder.memberId).some((duty) => duty.eventId !== input.eventId && windowsOverlap(duty.window, input.window))) return { holder, release: BUSY_AT_NEW_TIME };
+      if (input.dutiesOf(holder.memberId).some((duty) => duty.eventId !== input.eventId && windowsOverlap(duty.window, input.window)))
+        return { holder, release: BUSY_AT_NEW_TIME };
       const member = input.members.find((m) => m.id === holder.memberId);
       if (!member || holder.overrideReason !== null) return { holder, release: null };
       const dutyType = input.dutyTypes.find((type) => type.id === slot.dutyTypeId) ?? { qualificationIds: [] };
@@ -101,16 +107,29 @@ export function dutyChangeMail(
 ): OutgoingMail {
   const stays = release === null;
   const reasonLines: [string, string][] = context.reason ? [['Reason', context.reason]] : [];
-  const mail = composeMail(member.name, [...changeLines(before, after), ...reasonLines, ['Duty', dutyName], ...(stays ? [] : ([['Why', release]] as [string, string][]))], {
-    subject: stays ? `Duty time changed: ${after.name}` : `Duty released: ${after.name}`,
-    paragraphs: [
-      stays
-        ? `${context.clubName} has changed the time of ${after.name}. You are still on duty as ${dutyName} at the new time; the calendar file with this e-mail updates the entry in your calendar. If you can no longer do it, ask for a swap on your duties page.`
-        : `${context.clubName} has changed the time of ${after.name}. You are no longer on duty as ${dutyName}, as you no longer fit it at the new time: ${release}. Thank you for volunteering.`,
-    ],
-    link: { lead: 'Your duties:', text: 'My duties', url: context.dutiesUrl },
-    clubName: context.clubName,
-  });
-  const attachments = stays && after.eventdatetime ? [{ filename: icsFileName(after.name), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: icsText(after, context.location, context.eventUrl) }] : [];
+  const mail = composeMail(
+    member.name,
+    [...changeLines(before, after), ...reasonLines, ['Duty', dutyName], ...(stays ? [] : ([['Why', release]] as [string, string][]))],
+    {
+      subject: stays ? `Duty time changed: ${after.name}` : `Duty released: ${after.name}`,
+      paragraphs: [
+        stays
+          ? `${context.clubName} has changed the time of ${after.name}. You are still on duty as ${dutyName} at the new time; the calendar file with this e-mail updates the entry in your calendar. If you can no longer do it, ask for a swap on your duties page.`
+          : `${context.clubName} has changed the time of ${after.name}. You are no longer on duty as ${dutyName}, as you no longer fit it at the new time: ${release}. Thank you for volunteering.`,
+      ],
+      link: { lead: 'Your duties:', text: 'My duties', url: context.dutiesUrl },
+      clubName: context.clubName,
+    },
+  );
+  const attachments =
+    stays && after.eventdatetime
+      ? [
+          {
+            filename: icsFileName(after.name),
+            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+            content: icsText(after, context.location, context.eventUrl),
+          },
+        ]
+      : [];
   return { to: member.email, ...mail, attachments };
 }

@@ -43,8 +43,10 @@ export class ManageDutyCatalogue extends UseCase<ManageDutyCatalogueDeps> {
   async saveTemplate(admin: Admin, id: string | null, form: unknown): Promise<DutyTemplate> {
     const values = permittedInput(admin, 'duties.write', DutyTemplateFormSchema, form);
     const { dutyTypes } = await this.catalogue();
-    if (values.needs.some((need) => !dutyTypes.some((type) => type.id === need.dutyTypeId))) throw new ValidationError('Choose duty types from the list', { needs: 'Choose duty types from the list' });
-    if (new Set(values.needs.map((need) => need.dutyTypeId)).size !== values.needs.length) throw new ValidationError('Give each duty type once, with how many it needs', { needs: 'Give each duty type once, with how many it needs' });
+    if (values.needs.some((need) => !dutyTypes.some((type) => type.id === need.dutyTypeId)))
+      throw new ValidationError('Choose duty types from the list', { needs: 'Choose duty types from the list' });
+    if (new Set(values.needs.map((need) => need.dutyTypeId)).size !== values.needs.length)
+      throw new ValidationError('Give each duty type once, with how many it needs', { needs: 'Give each duty type once, with how many it needs' });
     return this.save(admin, 'templates', id, values);
   }
 
@@ -61,7 +63,14 @@ export class ManageDutyCatalogue extends UseCase<ManageDutyCatalogueDeps> {
           : undefined;
     if (user) throw new ConflictError(`${record.name} is used by ${user.name}: change that first`);
     await this.deps.duties.deleteCatalogue(kind, id);
-    await recordAdminAction(this.deps, admin, { action: `duty.${WHAT[kind].replace(' ', '-')}-deleted`, recordType: 'duty', recordId: id, summary: `Deleted the ${WHAT[kind]} ${record.name}`, before: { name: record.name }, after: { name: null } });
+    await recordAdminAction(this.deps, admin, {
+      action: `duty.${WHAT[kind].replace(' ', '-')}-deleted`,
+      recordType: 'duty',
+      recordId: id,
+      summary: `Deleted the ${WHAT[kind]} ${record.name}`,
+      before: { name: record.name },
+      after: { name: null },
+    });
   }
 
   private async catalogue(): Promise<DutyCatalogue> {
@@ -73,7 +82,12 @@ export class ManageDutyCatalogue extends UseCase<ManageDutyCatalogueDeps> {
     return { qualifications, dutyTypes, templates };
   }
 
-  private async save<K extends DutyCatalogueKind>(admin: Admin, kind: K, id: string | null, values: Omit<DutyCatalogueRecords[K], 'id'>): Promise<DutyCatalogueRecords[K]> {
+  private async save<K extends DutyCatalogueKind>(
+    admin: Admin,
+    kind: K,
+    id: string | null,
+    values: Omit<DutyCatalogueRecords[K], 'id'>,
+  ): Promise<DutyCatalogueRecords[K]> {
     const stored = await this.deps.duties.listCatalogue(kind);
     const before = id === null ? null : stored.find((r) => r.id === id);
     if (before === undefined) throw new NotFoundError(`No such ${WHAT[kind]}`);

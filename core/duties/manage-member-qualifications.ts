@@ -10,7 +10,13 @@ import { importRefusal } from '../water-levels/water-levels';
 import type { MemberQualification } from './duties';
 import { MemberQualificationFormSchema, type MemberQualificationsView } from './duty-forms';
 import type { DutyRepository } from './duty-repository.port';
-import { decideQualificationImport, MAX_QUALIFICATION_CSV_BYTES, QUALIFICATION_CSV_TOO_LARGE, type QualificationImportDecision, type QualificationImportPreview } from './member-qualification-import';
+import {
+  decideQualificationImport,
+  MAX_QUALIFICATION_CSV_BYTES,
+  QUALIFICATION_CSV_TOO_LARGE,
+  type QualificationImportDecision,
+  type QualificationImportPreview,
+} from './member-qualification-import';
 
 export interface ManageMemberQualificationsDeps extends AuditTrailDeps {
   duties: DutyRepository;
@@ -24,7 +30,11 @@ export interface ManageMemberQualificationsDeps extends AuditTrailDeps {
 export class ManageMemberQualifications extends UseCase<ManageMemberQualificationsDeps> {
   async list(admin: Admin): Promise<MemberQualificationsView> {
     requirePermission(admin, 'duties.read');
-    const [members, qualifications, held] = await Promise.all([this.deps.members.list(), this.deps.duties.listCatalogue('qualifications'), this.deps.duties.listMemberQualifications()]);
+    const [members, qualifications, held] = await Promise.all([
+      this.deps.members.list(),
+      this.deps.duties.listCatalogue('qualifications'),
+      this.deps.duties.listMemberQualifications(),
+    ]);
     return {
       qualifications,
       members: members.map((member) => ({
@@ -42,7 +52,8 @@ export class ManageMemberQualifications extends UseCase<ManageMemberQualificatio
     if (!member) throw new NotFoundError('Member not found');
     const qualification = (await this.deps.duties.listCatalogue('qualifications')).find((q) => q.id === qualificationId);
     if (!qualification) throw new NotFoundError('No such qualification');
-    if (expiresOn === null && qualification.validityMonths !== null) throw new ValidationError(`${qualification.name} expires: give its expiry date`, { expiresOn: `${qualification.name} expires: give its expiry date` });
+    if (expiresOn === null && qualification.validityMonths !== null)
+      throw new ValidationError(`${qualification.name} expires: give its expiry date`, { expiresOn: `${qualification.name} expires: give its expiry date` });
     const before = (await this.deps.duties.listMemberQualifications(memberId)).find((q) => q.qualificationId === qualificationId) ?? null;
     const record = { memberId, qualificationId, expiresOn };
     await this.deps.duties.putMemberQualifications([record]);
@@ -60,7 +71,14 @@ export class ManageMemberQualifications extends UseCase<ManageMemberQualificatio
   async remove(admin: Admin, memberId: string, qualificationId: string): Promise<void> {
     requirePermission(admin, 'duties.write');
     if (!(await this.deps.duties.deleteMemberQualification(memberId, qualificationId))) throw new NotFoundError('This member does not hold this qualification');
-    await recordAdminAction(this.deps, admin, { action: 'duty.qualification-removed', recordType: 'duty', recordId: `${memberId}:${qualificationId}`, summary: 'Removed a member’s qualification', before: { held: true }, after: { held: false } });
+    await recordAdminAction(this.deps, admin, {
+      action: 'duty.qualification-removed',
+      recordType: 'duty',
+      recordId: `${memberId}:${qualificationId}`,
+      summary: 'Removed a member’s qualification',
+      before: { held: true },
+      after: { held: false },
+    });
   }
 
   async preview(admin: Admin, csv: string | Uint8Array): Promise<QualificationImportPreview> {
@@ -88,7 +106,11 @@ export class ManageMemberQualifications extends UseCase<ManageMemberQualificatio
   private async check(file: string | Uint8Array): Promise<QualificationImportDecision> {
     const read = readCsvUpload(file, MAX_QUALIFICATION_CSV_BYTES, QUALIFICATION_CSV_TOO_LARGE);
     if (read.problems.length > 0) return { ok: false, problems: read.problems };
-    const [members, qualifications, stored] = await Promise.all([this.deps.members.list(), this.deps.duties.listCatalogue('qualifications'), this.deps.duties.listMemberQualifications()]);
+    const [members, qualifications, stored] = await Promise.all([
+      this.deps.members.list(),
+      this.deps.duties.listCatalogue('qualifications'),
+      this.deps.duties.listMemberQualifications(),
+    ]);
     return decideQualificationImport(read.rows, members, qualifications, stored);
   }
 }

@@ -46,20 +46,37 @@ export interface ReleasedDutyLine {
 }
 
 /** The names of the duties, looked up before the release (an unknown one reads "Duty" at "an event"). */
-export function releasedDutyLines(duties: readonly Pick<DutyAssignment, 'slotId' | 'eventId' | 'window'>[], names: { duty(slotId: string): string | undefined; event(eventId: string): string | undefined }): ReleasedDutyLine[] {
-  return duties.map((duty) => ({ duty: names.duty(duty.slotId) ?? 'Duty', event: names.event(duty.eventId) ?? 'An event', when: `${formatDateRange(duty.window.start, duty.window.end, 'member')} (UK time)` }));
+export function releasedDutyLines(
+  duties: readonly Pick<DutyAssignment, 'slotId' | 'eventId' | 'window'>[],
+  names: { duty(slotId: string): string | undefined; event(eventId: string): string | undefined },
+): ReleasedDutyLine[] {
+  return duties.map((duty) => ({
+    duty: names.duty(duty.slotId) ?? 'Duty',
+    event: names.event(duty.eventId) ?? 'An event',
+    when: `${formatDateRange(duty.window.start, duty.window.end, 'member')} (UK time)`,
+  }));
 }
 
 /** The e-mail to one duty admin: who left (their name as the record now holds it: a pseudonym after an erasure), and every slot released, each with a link-free line. */
-export function dutiesReleasedMail(admin: { email: string; name: string }, memberName: string, reason: LeavingReason, lines: readonly ReleasedDutyLine[], context: DutyMailContext): OutgoingMail {
-  const mail = composeMail(admin.name || admin.email, lines.map((line) => [line.duty, `${line.event}, ${line.when}`] as [string, string]), {
-    subject: `Duties released: ${lines.length} ${lines.length === 1 ? 'slot needs' : 'slots need'} a member`,
-    paragraphs: [
-      `${memberName} ${LEAVING_TEXT[reason]}, so they no longer hold the ${lines.length === 1 ? 'duty' : 'duties'} below. Assign members on each event's roster, or send a cover-needed message.`,
-    ],
-    link: { lead: 'The duty rosters:', text: 'Duties', url: `${context.publicBaseUrl.replace(/\/$/, '')}/admin/duties/days` },
-    clubName: context.clubName,
-  });
+export function dutiesReleasedMail(
+  admin: { email: string; name: string },
+  memberName: string,
+  reason: LeavingReason,
+  lines: readonly ReleasedDutyLine[],
+  context: DutyMailContext,
+): OutgoingMail {
+  const mail = composeMail(
+    admin.name || admin.email,
+    lines.map((line) => [line.duty, `${line.event}, ${line.when}`] as [string, string]),
+    {
+      subject: `Duties released: ${lines.length} ${lines.length === 1 ? 'slot needs' : 'slots need'} a member`,
+      paragraphs: [
+        `${memberName} ${LEAVING_TEXT[reason]}, so they no longer hold the ${lines.length === 1 ? 'duty' : 'duties'} below. Assign members on each event's roster, or send a cover-needed message.`,
+      ],
+      link: { lead: 'The duty rosters:', text: 'Duties', url: `${context.publicBaseUrl.replace(/\/$/, '')}/admin/duties/days` },
+      clubName: context.clubName,
+    },
+  );
   return { to: admin.email, ...mail, attachments: [] };
 }
 
@@ -75,7 +92,13 @@ export interface MemberDutyReleaseDeps {
  * admins (duties:write, not disabled) are read now; the storage decides which duties go, and the
  * e-mail, one per admin listing them all, is made from those (none when none went).
  */
-export async function memberDutyRelease(deps: MemberDutyReleaseDeps, member: Pick<Member, 'id'>, memberName: string, reason: LeavingReason, now: Date): Promise<MemberDutyRelease> {
+export async function memberDutyRelease(
+  deps: MemberDutyReleaseDeps,
+  member: Pick<Member, 'id'>,
+  memberName: string,
+  reason: LeavingReason,
+  now: Date,
+): Promise<MemberDutyRelease> {
   const held = dutiesReleasedOnLeaving(await deps.duties.listMemberDuties(member.id), now);
   const [dutyTypes, admins] = await Promise.all([deps.duties.listCatalogue('dutyTypes'), deps.admins.list()]);
   const slotTypes = new Map<string, string>();
@@ -95,7 +118,15 @@ export async function memberDutyRelease(deps: MemberDutyReleaseDeps, member: Pic
     mail: (released) => {
       if (released.length === 0) return [];
       const lines = releasedDutyLines(released, { duty: (id) => slotTypes.get(id), event: (id) => eventNames.get(id) });
-      return recipients.map((admin) => newOutboxMessage(dutiesReleasedMessageId(member.id, now, admin.uid), DUTIES_RELEASED_MAIL_KIND, member.id, dutiesReleasedMail(admin, memberName, reason, lines, deps.siteSettings), now));
+      return recipients.map((admin) =>
+        newOutboxMessage(
+          dutiesReleasedMessageId(member.id, now, admin.uid),
+          DUTIES_RELEASED_MAIL_KIND,
+          member.id,
+          dutiesReleasedMail(admin, memberName, reason, lines, deps.siteSettings),
+          now,
+        ),
+      );
     },
   };
 }

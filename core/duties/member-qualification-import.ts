@@ -16,7 +16,12 @@ export const QualificationImportPreviewSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), add: z.number().int(), replace: z.number().int(), unchanged: z.number().int() }),
 ]);
 export type QualificationImportPreview = z.infer<typeof QualificationImportPreviewSchema>;
-export const QualificationImportResultSchema = z.object({ imported: z.number().int(), added: z.number().int(), replaced: z.number().int(), unchanged: z.number().int() });
+export const QualificationImportResultSchema = z.object({
+  imported: z.number().int(),
+  added: z.number().int(),
+  replaced: z.number().int(),
+  unchanged: z.number().int(),
+});
 
 /** A date cell: ISO (2027-03-31) or day first (31/03/2027); empty: no expiry. */
 function expiryOf(cell: string): string | null | undefined {
@@ -26,8 +31,7 @@ function expiryOf(cell: string): string | null | undefined {
 }
 
 export type QualificationImportDecision =
-  | { ok: false; problems: ImportProblem[] }
-  | { ok: true; records: MemberQualification[]; add: number; replace: number; unchanged: number };
+  { ok: false; problems: ImportProblem[] } | { ok: true; records: MemberQualification[]; add: number; replace: number; unchanged: number };
 
 /**
  * Checks the CSV's rows ("member e-mail, qualification name, expiry date"; an optional header line

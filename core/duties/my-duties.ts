@@ -59,14 +59,23 @@ export class GetMyDuties extends UseCase<GetMyDutiesDeps> {
     const rota = await this.rota(member, offered, { held, qualifications, memberDuties, now });
 
     const mine = memberDuties.filter((duty) => Date.parse(duty.window.end) > now.getTime());
-    const mySlots = new Map((await Promise.all(mine.map((duty) => this.deps.duties.getSlot(duty.slotId)))).flatMap((slot) => (slot ? [[slot.id, slot] as const] : [])));
+    const mySlots = new Map(
+      (await Promise.all(mine.map((duty) => this.deps.duties.getSlot(duty.slotId)))).flatMap((slot) => (slot ? [[slot.id, slot] as const] : [])),
+    );
     const missing = [...new Set(mine.map((duty) => duty.eventId).filter((id) => !byId.has(id)))];
     for (const event of await Promise.all(missing.map((id) => this.deps.events.get(id)))) if (event) byId.set(event.id, event);
     return {
       duties: mine.flatMap((duty) => {
         const event = byId.get(duty.eventId);
         const slot = mySlots.get(duty.slotId);
-        return event && slot ? [{ ...shown(event, duty.slotId, slot.dutyTypeId, duty.window), swapId: swaps.find((swap) => swap.slotId === duty.slotId && Date.parse(duty.assignedAt) <= Date.parse(swap.createdAt))?.id ?? null }] : [];
+        return event && slot
+          ? [
+              {
+                ...shown(event, duty.slotId, slot.dutyTypeId, duty.window),
+                swapId: swaps.find((swap) => swap.slotId === duty.slotId && Date.parse(duty.assignedAt) <= Date.parse(swap.createdAt))?.id ?? null,
+              },
+            ]
+          : [];
       }),
       open: openSlots.map(({ slot, event, window, dutyType }) => ({
         ...shown(event, slot.id, slot.dutyTypeId, window),
@@ -82,7 +91,12 @@ export class GetMyDuties extends UseCase<GetMyDutiesDeps> {
   /** Every event's slots with their holders (as the rota names them) and why this member could not volunteer for each, events soonest first. */
   private async rota(
     member: Member,
-    offered: { slot: StaffedSlot; event: ClubEvent; window: DutyWindow; dutyType: Pick<DutyType, 'qualificationIds'> & Partial<Pick<DutyType, 'name' | 'description'>> }[],
+    offered: {
+      slot: StaffedSlot;
+      event: ClubEvent;
+      window: DutyWindow;
+      dutyType: Pick<DutyType, 'qualificationIds'> & Partial<Pick<DutyType, 'name' | 'description'>>;
+    }[],
     mine: { held: MemberQualification[]; qualifications: Qualification[]; memberDuties: DutyAssignment[]; now: Date },
   ): Promise<RotaEvent[]> {
     const holderIds = [...new Set(offered.flatMap(({ slot }) => slot.holders.map((holder) => holder.memberId)))];

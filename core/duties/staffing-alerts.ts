@@ -36,20 +36,41 @@ export function dutyAlertRecipients(admins: readonly Admin[]): Admin[] {
 }
 
 /** The slots short of their minimum, as the alert lists them: "Safety boat driver: 1 of 2 (the event cannot run without it)". */
-export function shortSlotLines(slots: readonly Pick<StaffedSlot, 'dutyTypeId' | 'needed' | 'optional' | 'holders'>[], dutyNames: ReadonlyMap<string, string>): [string, string][] {
+export function shortSlotLines(
+  slots: readonly Pick<StaffedSlot, 'dutyTypeId' | 'needed' | 'optional' | 'holders'>[],
+  dutyNames: ReadonlyMap<string, string>,
+): [string, string][] {
   return slots
     .filter((slot) => slot.holders.length < slot.needed)
-    .map((slot) => [dutyNames.get(slot.dutyTypeId) ?? 'Duty', `${slot.holders.length} of ${slot.needed}${slot.optional ? '' : ' (the event cannot run without it)'}`]);
+    .map((slot) => [
+      dutyNames.get(slot.dutyTypeId) ?? 'Duty',
+      `${slot.holders.length} of ${slot.needed}${slot.optional ? '' : ' (the event cannot run without it)'}`,
+    ]);
 }
 
 /** The alert to one admin: the event, its short slots, and the link to its roster. */
-export function redAlertMail(admin: Pick<Admin, 'email' | 'name'>, event: Pick<ClubEvent, 'id' | 'name' | 'eventdatetime' | 'eventenddatetime'>, short: [string, string][], context: DutyMailContext): OutgoingMail {
-  const mail = composeMail(admin.name || admin.email, [['When', `${formatDateRange(event.eventdatetime, event.eventenddatetime, 'member')} (UK time)`], ...short], {
-    subject: `Duty cover short: ${event.name}, ${formatDate(event.eventdatetime, 'member')}`,
-    paragraphs: [`${event.name} is short of a duty it cannot run without (its staffing light is red). Assign members on its roster, or send a cover-needed message.`],
-    link: { lead: 'The event’s duty roster:', text: `Roster: ${event.name}`, url: `${context.publicBaseUrl.replace(/\/$/, '')}/admin/duties/events/${encodeURIComponent(event.id)}` },
-    clubName: context.clubName,
-  });
+export function redAlertMail(
+  admin: Pick<Admin, 'email' | 'name'>,
+  event: Pick<ClubEvent, 'id' | 'name' | 'eventdatetime' | 'eventenddatetime'>,
+  short: [string, string][],
+  context: DutyMailContext,
+): OutgoingMail {
+  const mail = composeMail(
+    admin.name || admin.email,
+    [['When', `${formatDateRange(event.eventdatetime, event.eventenddatetime, 'member')} (UK time)`], ...short],
+    {
+      subject: `Duty cover short: ${event.name}, ${formatDate(event.eventdatetime, 'member')}`,
+      paragraphs: [
+        `${event.name} is short of a duty it cannot run without (its staffing light is red). Assign members on its roster, or send a cover-needed message.`,
+      ],
+      link: {
+        lead: 'The event’s duty roster:',
+        text: `Roster: ${event.name}`,
+        url: `${context.publicBaseUrl.replace(/\/$/, '')}/admin/duties/events/${encodeURIComponent(event.id)}`,
+      },
+      clubName: context.clubName,
+    },
+  );
   return { to: admin.email, ...mail, attachments: [] };
 }
 
@@ -82,9 +103,18 @@ export class SendStaffingAlerts extends UseCase<SendStaffingAlertsDeps> {
     const recipients = dutyAlertRecipients(admins);
     let written = 0;
     for (const event of red) {
-      const short = shortSlotLines(slots.filter((slot) => slot.eventId === event.id), names);
+      const short = shortSlotLines(
+        slots.filter((slot) => slot.eventId === event.id),
+        names,
+      );
       for (const admin of recipients) {
-        const message = newOutboxMessage(redAlertId(event.id, event.eventdatetime!, admin.uid), DUTY_RED_ALERT_KIND, event.id, redAlertMail(admin, event, short, this.deps.siteSettings), now);
+        const message = newOutboxMessage(
+          redAlertId(event.id, event.eventdatetime!, admin.uid),
+          DUTY_RED_ALERT_KIND,
+          event.id,
+          redAlertMail(admin, event, short, this.deps.siteSettings),
+          now,
+        );
         if (await this.deps.outbox.addOnce(message)) written += 1;
       }
     }

@@ -5,7 +5,11 @@ import { z } from 'zod';
 import type { OutboxMessage } from '../mail/mail';
 import { InstantSchema } from '../shared/instant';
 
-export const IdSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id');
+export const IdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id');
 
 /** When a duty is done: the event's time, [start, end). */
 export const DutyWindowSchema = z.object({ start: InstantSchema, end: InstantSchema });

@@ -27,10 +27,12 @@ export interface CreateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
 export class CreateEvent extends UseCase<CreateEventDeps> {
   async execute(admin: Admin, form: unknown): Promise<ClubEvent> {
     const values = permittedInput(admin, 'events.create', EventFormValuesSchema, form);
-    const valid = acceptedForm(validateEventForm(values, {
-      maxAttendees: this.deps.maxAttendees,
-      cardCurrency: values.requiresPayment ? await cardCurrencyOf(this.deps.payments) : null,
-    }));
+    const valid = acceptedForm(
+      validateEventForm(values, {
+        maxAttendees: this.deps.maxAttendees,
+        cardCurrency: values.requiresPayment ? await cardCurrencyOf(this.deps.payments) : null,
+      }),
+    );
     const now = this.deps.clock.now().toISOString();
     const event: ClubEvent = { id: this.deps.ids.next(), ...valid, ...NEW_EVENT, createdAt: now, updatedAt: now };
     await this.deps.events.create(event);

@@ -113,7 +113,8 @@ export function changeNoticeWarning(count: ChangeNoticeCount, action: 'Saving' |
   }
   const told = `${action} will e-mail ${whoText(withEmail, dutyHolders)} about the new time.`;
   if (withoutEmail === 0) return told;
-  const untold = withoutEmail === 1 ? '1 booking has no e-mail address and will not be told.' : `${withoutEmail} bookings have no e-mail address and will not be told.`;
+  const untold =
+    withoutEmail === 1 ? '1 booking has no e-mail address and will not be told.' : `${withoutEmail} bookings have no e-mail address and will not be told.`;
   return `${told} ${untold}`;
 }
 

@@ -229,7 +229,11 @@ export function formTimeFor(text: string, stored: string | null): string | null 
 }
 
 /** The checked form's times over the stored event: each time shown as opened keeps its stored instant (formTimeFor). */
-export function keepingShownTimes<T extends Record<FormTime, string | null>>(checked: T, values: Pick<EventFormValues, FormTime>, stored: Pick<ClubEvent, FormTime>): T {
+export function keepingShownTimes<T extends Record<FormTime, string | null>>(
+  checked: T,
+  values: Pick<EventFormValues, FormTime>,
+  stored: Pick<ClubEvent, FormTime>,
+): T {
   const kept = { ...checked };
   for (const field of FORM_TIMES) if (checked[field] !== null) kept[field] = formTimeFor(values[field], stored[field]) as T[FormTime];
   return kept;

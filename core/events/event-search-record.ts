@@ -4,13 +4,7 @@ import { compact, epochSeconds } from '../search/search-records';
 import type { SearchRecord } from '../search/search-hit';
 
 /** The feature flags of an event, as the tags a search result shows. */
-export const EVENT_TAGS = {
-  boat: 'Boat event',
-  children: 'Children',
-  drinks: 'Drinks',
-  vegetarian: 'Vegetarian',
-  paid: 'Paid',
-} as const;
+export const EVENT_TAGS = { boat: 'Boat event', children: 'Children', drinks: 'Drinks', vegetarian: 'Vegetarian', paid: 'Paid' } as const;
 
 export function eventTags(event: ClubEvent): string[] {
   const tags: string[] = [];

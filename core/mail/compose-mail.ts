@@ -36,7 +36,9 @@ export function composeMail(name: string, details: [string, string][], parts: Ma
     `<p>${escapeHtml(greeting)}</p>`,
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     '<table role="presentation" style="border-collapse: collapse;">',
-    ...details.map(([label, value]) => `<tr><th scope="row" style="text-align: left; padding: 2px 12px 2px 0;">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
+    ...details.map(
+      ([label, value]) => `<tr><th scope="row" style="text-align: left; padding: 2px 12px 2px 0;">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+    ),
     '</table>',
     ...(link ? [`<p>${escapeHtml(link.lead)}<br><a href="${escapeHtml(link.url)}">${escapeHtml(link.text)}</a></p>`] : []),
     `<p>${escapeHtml(clubName)}</p>`,

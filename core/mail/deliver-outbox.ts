@@ -32,7 +32,10 @@ export class DeliverOutbox extends UseCase<DeliverOutboxDeps> {
     for (let taken = 0; taken < (options.limit ?? 20); taken++) {
       const [claim] = await outbox.claimDue(clock.now(), CLAIM_LEASE_MS, 1);
       if (!claim) break;
-      const heartbeat = setInterval(() => void outbox.renew(claim, clock.now(), CLAIM_LEASE_MS).catch(() => undefined), this.deps.heartbeatMs ?? CLAIM_HEARTBEAT_MS);
+      const heartbeat = setInterval(
+        () => void outbox.renew(claim, clock.now(), CLAIM_LEASE_MS).catch(() => undefined),
+        this.deps.heartbeatMs ?? CLAIM_HEARTBEAT_MS,
+      );
       let outcome;
       try {
         await this.deps.mailer.send(claim.message.mail, claim.message.id);

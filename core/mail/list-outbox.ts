@@ -13,10 +13,7 @@ export const OUTBOX_LIST_LIMIT = 200;
 export const MESSAGE_NOT_FOUND = 'Message not found';
 
 /** Which messages to list: one status or all, and optionally only one record's (a booking id). */
-export const OutboxListQuerySchema = z.object({
-  status: OutboxStatusSchema.optional(),
-  recordId: z.string().min(1).max(200).optional(),
-});
+export const OutboxListQuerySchema = z.object({ status: OutboxStatusSchema.optional(), recordId: z.string().min(1).max(200).optional() });
 export type OutboxListQuery = z.infer<typeof OutboxListQuerySchema>;
 
 /** One row of the admin's list: who, what, and what happened so far (no bodies). */

@@ -15,7 +15,19 @@ export const CLAIM_HEARTBEAT_MS = 20_000;
 
 /** A new message, due at once. */
 export function newOutboxMessage(id: string, kind: string, recordId: string | null, mail: OutgoingMail, now: Date): OutboxMessage {
-  return { id, kind, recordId, mail, status: 'queued', createdAt: now.toISOString(), queuedAt: now.toISOString(), attempts: 0, nextAttemptAt: now.toISOString(), lastError: null, sentAt: null };
+  return {
+    id,
+    kind,
+    recordId,
+    mail,
+    status: 'queued',
+    createdAt: now.toISOString(),
+    queuedAt: now.toISOString(),
+    attempts: 0,
+    nextAttemptAt: now.toISOString(),
+    lastError: null,
+    sentAt: null,
+  };
 }
 
 /** The message once the SMTP server has taken it. */

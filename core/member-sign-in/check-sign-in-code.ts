@@ -93,7 +93,8 @@ export class CheckSignInCode extends UseCase<CheckSignInCodeDeps> {
     }
     const wrong = (): ValidationError => {
       // This wrong code is the one that reaches the cap: tell the member, once.
-      if (failuresBefore === MAX_FAILED_CODES_PER_DAY - 1) this.lastNotice = this.notice(email, now).catch((error: unknown) => this.deps.reportSignInCodeError(error));
+      if (failuresBefore === MAX_FAILED_CODES_PER_DAY - 1)
+        this.lastNotice = this.notice(email, now).catch((error: unknown) => this.deps.reportSignInCodeError(error));
       return refused();
     };
 
@@ -110,7 +111,13 @@ export class CheckSignInCode extends UseCase<CheckSignInCodeDeps> {
 
     const token = this.deps.secrets.generate();
     const expiresAt = new Date(now.getTime() + MEMBER_SESSION_TTL_MS);
-    await this.deps.memberSessions.create({ tokenHash: this.deps.secrets.hash(token), uid: member.id, passkeyId: null, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() });
+    await this.deps.memberSessions.create({
+      tokenHash: this.deps.secrets.hash(token),
+      uid: member.id,
+      passkeyId: null,
+      createdAt: now.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+    });
     return { token, expiresAt, member: signedInMember(member) };
   }
 

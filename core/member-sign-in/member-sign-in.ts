@@ -77,7 +77,12 @@ export const SignInCodeCheckSchema = z.object({
     .string()
     .max(40)
     .transform((code) => code.replace(/\s+/g, ''))
-    .pipe(z.string().min(1, SIGN_IN_MESSAGES.codeRequired).regex(/^\d{6}$/, SIGN_IN_MESSAGES.codeInvalid)),
+    .pipe(
+      z
+        .string()
+        .min(1, SIGN_IN_MESSAGES.codeRequired)
+        .regex(/^\d{6}$/, SIGN_IN_MESSAGES.codeInvalid),
+    ),
 });
 export type SignInCodeCheck = z.input<typeof SignInCodeCheckSchema>;
 
@@ -105,7 +110,11 @@ export const SignInCodeSchema = z.object({
   memberId: z.string().min(1),
   codeHash: z.string().min(1),
   // Codes stored before seeds were kept have none: they are never e-mailed again.
-  seed: z.string().min(1).nullish().transform((seed) => seed ?? null),
+  seed: z
+    .string()
+    .min(1)
+    .nullish()
+    .transform((seed) => seed ?? null),
   createdAt: InstantSchema,
   expiresAt: InstantSchema,
   tries: z.number().int().min(0),

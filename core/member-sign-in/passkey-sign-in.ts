@@ -78,7 +78,13 @@ export class PasskeySignIn extends UseCase<PasskeySignInDeps> {
     const token = this.deps.secrets.generate();
     const expiresAt = new Date(now.getTime() + MEMBER_SESSION_TTL_MS);
     // The session remembers its passkey: removing the passkey (a lost phone) ends it.
-    await this.deps.memberSessions.create({ tokenHash: this.deps.secrets.hash(token), uid: member.id, passkeyId: passkey.credentialId, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() });
+    await this.deps.memberSessions.create({
+      tokenHash: this.deps.secrets.hash(token),
+      uid: member.id,
+      passkeyId: passkey.credentialId,
+      createdAt: now.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+    });
     return { token, expiresAt, member: signedInMember(member) };
   }
 }

@@ -57,7 +57,10 @@ export function passkeyRegistrationKey(memberId: string): string {
   return `member-passkey-add:${memberId}`;
 }
 
-const base64url = z.string().max(20_000).regex(/^[A-Za-z0-9_-]*=*$/, 'Not base64url');
+const base64url = z
+  .string()
+  .max(20_000)
+  .regex(/^[A-Za-z0-9_-]*=*$/, 'Not base64url');
 
 /**
  * The browser's answer to a ceremony, as @simplewebauthn/browser's startRegistration /
@@ -87,12 +90,7 @@ export type PasskeyRegistrationResponse = z.infer<typeof PasskeyRegistrationResp
 
 export const PasskeyAuthenticationResponseSchema = z.object({
   ...CredentialBase,
-  response: z.object({
-    clientDataJSON: base64url.min(1),
-    authenticatorData: base64url.min(1),
-    signature: base64url.min(1),
-    userHandle: base64url.optional(),
-  }),
+  response: z.object({ clientDataJSON: base64url.min(1), authenticatorData: base64url.min(1), signature: base64url.min(1), userHandle: base64url.optional() }),
 });
 export type PasskeyAuthenticationResponse = z.infer<typeof PasskeyAuthenticationResponseSchema>;
 
@@ -101,11 +99,7 @@ export const PasskeyOptionsAnswerSchema = z.object({ options: z.record(z.string(
 export type PasskeyOptionsAnswer = z.infer<typeof PasskeyOptionsAnswerSchema>;
 
 /** What My club shows of one of the member's passkeys. */
-export const PasskeyViewSchema = z.object({
-  id: z.string(),
-  createdAt: InstantSchema,
-  lastUsedAt: InstantSchema.nullable(),
-});
+export const PasskeyViewSchema = z.object({ id: z.string(), createdAt: InstantSchema, lastUsedAt: InstantSchema.nullable() });
 export type PasskeyView = z.infer<typeof PasskeyViewSchema>;
 
 export const PasskeyListSchema = z.object({ passkeys: z.array(PasskeyViewSchema) });

@@ -71,7 +71,13 @@ export class RenewalLinkSignIn extends UseCase<RenewalLinkSignInDeps> {
 
     const sessionToken = this.deps.secrets.generate();
     const expiresAt = new Date(now.getTime() + MEMBER_SESSION_TTL_MS);
-    await this.deps.memberSessions.create({ tokenHash: this.deps.secrets.hash(sessionToken), uid: member.id, passkeyId: null, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() });
+    await this.deps.memberSessions.create({
+      tokenHash: this.deps.secrets.hash(sessionToken),
+      uid: member.id,
+      passkeyId: null,
+      createdAt: now.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+    });
     return { token: sessionToken, expiresAt, member: signedInMember(member) };
   }
 }

@@ -1,4 +1,18 @@
-import { CODE_REQUEST_WINDOW_MS, codeHashInput, codeRequestAllowed, codeRequestKeys, codeStillLive, FAILED_CODE_WINDOW_MS, failedCodeCapReached, wrongCodeKeys, SIGN_IN_CODE_TTL_MS, SIGN_IN_MESSAGES, signInLink, SignInCodeRequestSchema, type SignInMessage } from './member-sign-in';
+import {
+  CODE_REQUEST_WINDOW_MS,
+  codeHashInput,
+  codeRequestAllowed,
+  codeRequestKeys,
+  codeStillLive,
+  FAILED_CODE_WINDOW_MS,
+  failedCodeCapReached,
+  wrongCodeKeys,
+  SIGN_IN_CODE_TTL_MS,
+  SIGN_IN_MESSAGES,
+  signInLink,
+  SignInCodeRequestSchema,
+  type SignInMessage,
+} from './member-sign-in';
 import { MEMBER_SIGN_IN_MAIL_KIND } from '../mail/secret-mail-kinds';
 import type { SignInKeys } from './sign-in-keys.port';
 import type { Member } from '../members/member';
@@ -58,7 +72,8 @@ export class RequestSignInCode extends UseCase<RequestSignInCodeDeps> {
       keys: [keys.address, keys.pair],
       since: new Date(now.getTime() - CODE_REQUEST_WINDOW_MS),
       at: now,
-      allow: (history) => codeRequestAllowed({ address: history[keys.address] ?? { count: 0, lastAt: null }, pair: history[keys.pair] ?? { count: 0, lastAt: null } }),
+      allow: (history) =>
+        codeRequestAllowed({ address: history[keys.address] ?? { count: 0, lastAt: null }, pair: history[keys.pair] ?? { count: 0, lastAt: null } }),
     });
     if (reservation === null) throw new RateLimitError(SIGN_IN_MESSAGES.tooManyRequests);
 
@@ -76,7 +91,12 @@ export class RequestSignInCode extends UseCase<RequestSignInCodeDeps> {
     const expiresAt = new Date(now.getTime() + SIGN_IN_CODE_TTL_MS).toISOString();
     const stored = await this.deps.signInCodes.get(emailHash);
     let code: string;
-    if (stored?.seed && stored.memberId === member.id && codeStillLive(stored, now) && (await this.deps.signInCodes.extend(emailHash, stored.codeHash, now, new Date(expiresAt)))) {
+    if (
+      stored?.seed &&
+      stored.memberId === member.id &&
+      codeStillLive(stored, now) &&
+      (await this.deps.signInCodes.extend(emailHash, stored.codeHash, now, new Date(expiresAt)))
+    ) {
       // The same code again, ten more minutes: the one in the inbox keeps working, whoever asked.
       code = this.deps.signInKeys.code(stored.seed);
     } else {

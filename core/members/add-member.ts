@@ -9,7 +9,16 @@ import type { Member } from './member';
 import { MEMBER_FORM_MESSAGES, MemberFormSchema, memberView, renewalDateText, validateMemberForm, type MemberView } from './member-form';
 import type { MemberRepository } from './member-repository.port';
 
-export const MEMBER_AUDIT_FIELDS = ['name', 'email', 'membershipType', 'renewalDate', 'phone', 'emergencyContactName', 'emergencyContactPhone', 'disabled'] as const;
+export const MEMBER_AUDIT_FIELDS = [
+  'name',
+  'email',
+  'membershipType',
+  'renewalDate',
+  'phone',
+  'emergencyContactName',
+  'emergencyContactPhone',
+  'disabled',
+] as const;
 export const AUDITED_MEMBER: AuditedRecord<Member> = { recordType: 'member', idOf: (member) => member.id, fields: MEMBER_AUDIT_FIELDS };
 
 export interface AddMemberDeps extends AuditTrailDeps {

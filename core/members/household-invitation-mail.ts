@@ -14,7 +14,10 @@ export function householdInvitationMailId(invitationId: string): string {
  * The e-mail to an invited member: who invites them, what a household is, and the link to My club,
  * where they accept or decline once signed in (opening the link alone accepts nothing).
  */
-export function householdInvitationMail(to: { name: string; email: string }, invitation: { from: string; clubName: string; publicBaseUrl: string }): OutgoingMail {
+export function householdInvitationMail(
+  to: { name: string; email: string },
+  invitation: { from: string; clubName: string; publicBaseUrl: string },
+): OutgoingMail {
   const url = `${invitation.publicBaseUrl.replace(/\/+$/, '')}${PATHS.myClub}`;
   const mail = composeMail(to.name, [['Invited by', invitation.from]], {
     subject: `${invitation.from} invites you into their household`,

@@ -56,7 +56,11 @@ export async function dependantsOf(deps: HouseholdDeps, memberId: string): Promi
  * The household the member may change as `action`: theirs, when the rule lets them; a member in
  * none starts one of their own (they become its contact). Refused: 403 with the rule's message.
  */
-export async function householdForChange(deps: HouseholdDeps & { clock: Clock; ids: IdGenerator }, memberId: string, action: HouseholdMemberAction): Promise<string> {
+export async function householdForChange(
+  deps: HouseholdDeps & { clock: Clock; ids: IdGenerator },
+  memberId: string,
+  action: HouseholdMemberAction,
+): Promise<string> {
   for (let tries = 0; tries < 3; tries += 1) {
     const membership = await deps.households.membershipOf(memberId);
     if (membership) {
@@ -92,7 +96,10 @@ async function memberByEmail(members: MemberRepository, form: unknown): Promise<
 }
 
 /** The members of a household with their names (a member no longer on the list shows as such). */
-async function namedMembers(members: MemberRepository, list: readonly HouseholdMembership[]): Promise<{ membership: HouseholdMembership; member: Member | null }[]> {
+async function namedMembers(
+  members: MemberRepository,
+  list: readonly HouseholdMembership[],
+): Promise<{ membership: HouseholdMembership; member: Member | null }[]> {
   return Promise.all(list.map(async (membership) => ({ membership, member: await members.get(membership.memberId) })));
 }
 
@@ -132,7 +139,9 @@ export class GetMyHousehold extends UseCase<MyHouseholdDeps & { clock: Clock }> 
       })),
       people: membership ? await households.listForMember(membership.householdId) : [],
       invitations: from,
-      invited: await Promise.all(invited.map(async (i) => ({ id: i.id, email: i.email ?? (i.memberId === null ? null : (await members.get(i.memberId))?.email) ?? NO_LONGER_LISTED }))),
+      invited: await Promise.all(
+        invited.map(async (i) => ({ id: i.id, email: i.email ?? (i.memberId === null ? null : (await members.get(i.memberId))?.email) ?? NO_LONGER_LISTED })),
+      ),
     };
   }
 }
@@ -174,10 +183,12 @@ export class InviteToHousehold extends UseCase<SendHouseholdInvitationDeps> {
     const found = await this.deps.members.getByEmail(email);
     const invitee = found && !found.disabled ? found : null;
     // A member of this household already: the contact knows who is in it, so saying so tells nothing.
-    if (invitee && (await this.deps.households.membershipOf(invitee.id))?.householdId === householdId) throw new ConflictError(HOUSEHOLD_MEMBER_MESSAGES.inAHousehold);
+    if (invitee && (await this.deps.households.membershipOf(invitee.id))?.householdId === householdId)
+      throw new ConflictError(HOUSEHOLD_MEMBER_MESSAGES.inAHousehold);
     // Lapsed invitations wait only for the nightly run to delete them: they neither count against
     // the household's limit nor stand in the way of inviting the same person again.
-    for (const lapsed of (await this.deps.households.invitationsOf(householdId)).filter((i) => invitationLapsed(i, now))) await this.deps.households.removeInvitation(lapsed.id);
+    for (const lapsed of (await this.deps.households.invitationsOf(householdId)).filter((i) => invitationLapsed(i, now)))
+      await this.deps.households.removeInvitation(lapsed.id);
     const invitation = { id: this.deps.ids.next(), householdId, memberId: invitee?.id ?? null, email, invitedBy: member.id, createdAt: now.toISOString() };
     const outcome = await this.deps.households.addInvitation(invitation, MAX_HOUSEHOLD_INVITATIONS);
     if (outcome === 'too-many') throw new ConflictError(HOUSEHOLD_MEMBER_MESSAGES.tooManyInvitations);
@@ -251,7 +262,8 @@ export class LeaveHousehold extends UseCase<HouseholdDeps> {
 
 async function leaveAs(deps: HouseholdDeps, actor: HouseholdActor, householdId: string, memberId: string): Promise<void> {
   const outcome = await deps.households.leave(householdId, memberId);
-  if (outcome === 'not-in-household') throw new NotFoundError(actor.kind === 'admin' ? HOUSEHOLD_MEMBER_MESSAGES.notInHousehold : HOUSEHOLD_MEMBER_MESSAGES.noHousehold);
+  if (outcome === 'not-in-household')
+    throw new NotFoundError(actor.kind === 'admin' ? HOUSEHOLD_MEMBER_MESSAGES.notInHousehold : HOUSEHOLD_MEMBER_MESSAGES.noHousehold);
   if (outcome === 'only-member') throw new ConflictError(HOUSEHOLD_MEMBER_MESSAGES.onlyMember);
 }
 
@@ -267,7 +279,12 @@ export class GetMemberHousehold extends UseCase<MyHouseholdDeps> {
     const list = await namedMembers(this.deps.members, await this.deps.households.membersOf(householdId));
     return {
       householdId,
-      members: list.map(({ membership, member }) => ({ memberId: membership.memberId, name: member?.name ?? NO_LONGER_LISTED, email: member?.email ?? '', contact: membership.contact })),
+      members: list.map(({ membership, member }) => ({
+        memberId: membership.memberId,
+        name: member?.name ?? NO_LONGER_LISTED,
+        email: member?.email ?? '',
+        contact: membership.contact,
+      })),
       people: await this.deps.households.listForMember(householdId),
     };
   }
@@ -311,7 +328,8 @@ export class ChooseHouseholdContact extends UseCase<MyHouseholdDeps> {
   async execute(admin: Pick<Admin, 'permissions'>, memberId: string, form: unknown): Promise<AdminHousehold> {
     const { memberId: contactId } = permittedInput(admin, 'members.write', HouseholdMemberChoiceSchema, form);
     const householdId = await householdIdOf(this.deps, memberId);
-    if (householdId === null || !(await this.deps.households.setContact(householdId, contactId))) throw new NotFoundError(HOUSEHOLD_MEMBER_MESSAGES.notInHousehold);
+    if (householdId === null || !(await this.deps.households.setContact(householdId, contactId)))
+      throw new NotFoundError(HOUSEHOLD_MEMBER_MESSAGES.notInHousehold);
     return new GetMemberHousehold(this.deps).execute(admin, memberId);
   }
 }

@@ -11,7 +11,8 @@ import { checkMemberCsv, type MemberImportDeps } from './member-import-check';
 
 export type ImportMembersDeps = MemberImportDeps & AuditTrailDeps;
 
-export const MEMBER_LIST_CHANGED_MESSAGE = 'The member list changed while the file was being imported. Nothing was imported: check the file again and import it.';
+export const MEMBER_LIST_CHANGED_MESSAGE =
+  'The member list changed while the file was being imported. Nothing was imported: check the file again and import it.';
 
 /**
  * Imports the club's membership export, checked again here whatever the preview said: refused as

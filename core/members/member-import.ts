@@ -35,7 +35,10 @@ const HEADER_NAMES: Record<Column, readonly string[]> = {
 };
 
 function headerKey(cell: string): string {
-  return cell.trim().toLowerCase().replace(/[\s_-]+/g, '');
+  return cell
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 }
 
 /** The columns a header row names, or null when the first row is not a header (its e-mail column holds an e-mail). */
@@ -77,19 +80,45 @@ export function checkMemberRows(rows: readonly CsvRow[]): { members: MemberLine[
     if (missing.length > 0) {
       return {
         members: [],
-        problems: [{ line: rows[0].line, reason: `the header has no ${missing.map((column) => COLUMN_WORDS[column]).join(', ')} column (the columns are name, e-mail, membership type, renewal date)` }],
+        problems: [
+          {
+            line: rows[0].line,
+            reason: `the header has no ${missing.map((column) => COLUMN_WORDS[column]).join(', ')} column (the columns are name, e-mail, membership type, renewal date)`,
+          },
+        ],
       };
     }
   }
-  const at: Record<Column, number> = header ?? { name: 0, email: 1, membershipType: 2, renewalDate: 3, phone: 4, emergencyContactName: 5, emergencyContactPhone: 6 };
+  const at: Record<Column, number> = header ?? {
+    name: 0,
+    email: 1,
+    membershipType: 2,
+    renewalDate: 3,
+    phone: 4,
+    emergencyContactName: 5,
+    emergencyContactPhone: 6,
+  };
   const body = header ? rows.slice(1) : rows;
   const members: MemberLine[] = [];
   const problems: ImportProblem[] = [];
   if (body.length === 0) {
-    return { members, problems: [{ line: null, reason: `The file has no members: each line should be a name, an e-mail, a membership type and a renewal date, e.g. ${MEMBER_CSV_EXAMPLE.split('\n')[1]}` }] };
+    return {
+      members,
+      problems: [
+        {
+          line: null,
+          reason: `The file has no members: each line should be a name, an e-mail, a membership type and a renewal date, e.g. ${MEMBER_CSV_EXAMPLE.split('\n')[1]}`,
+        },
+      ],
+    };
   }
   if (body.length > MAX_MEMBER_IMPORT_ROWS) {
-    return { members, problems: [{ line: null, reason: `The file has ${body.length} members; at most ${MAX_MEMBER_IMPORT_ROWS} can be imported at once. Split it into smaller files.` }] };
+    return {
+      members,
+      problems: [
+        { line: null, reason: `The file has ${body.length} members; at most ${MAX_MEMBER_IMPORT_ROWS} can be imported at once. Split it into smaller files.` },
+      ],
+    };
   }
   const firstLineOf = new Map<string, number>();
   for (const row of body) {
@@ -207,7 +236,11 @@ export function planMemberImport(lines: readonly MemberDetails[], stored: readon
       add.push(details);
       continue;
     }
-    const changes = COMPARED.filter((field) => (member[field] ?? '') !== (details[field] ?? '')).map((field) => ({ field, before: member[field] ?? '', after: details[field] ?? '' }));
+    const changes = COMPARED.filter((field) => (member[field] ?? '') !== (details[field] ?? '')).map((field) => ({
+      field,
+      before: member[field] ?? '',
+      after: details[field] ?? '',
+    }));
     if (changes.length === 0) unchanged += 1;
     else update.push({ id: member.id, email: member.email, name: member.name, changes });
   }

@@ -22,8 +22,21 @@ import { DEFAULT_MEMBERSHIP_SETTINGS, type MembershipSettings, type MonthDay } f
  * every read and change needs members:write (decisions, fourth phase), every change is audited.
  */
 
-export const CATEGORY_AUDIT_FIELDS = ['name', 'description', 'seasonPrice', 'coversHousehold', 'dutiesPerSeason', 'onlinePurchase', 'life', 'withdrawn'] as const;
-const AUDITED_CATEGORY: AuditedRecord<MembershipCategory> = { recordType: 'membershipCategory', idOf: (category) => category.id, fields: CATEGORY_AUDIT_FIELDS };
+export const CATEGORY_AUDIT_FIELDS = [
+  'name',
+  'description',
+  'seasonPrice',
+  'coversHousehold',
+  'dutiesPerSeason',
+  'onlinePurchase',
+  'life',
+  'withdrawn',
+] as const;
+const AUDITED_CATEGORY: AuditedRecord<MembershipCategory> = {
+  recordType: 'membershipCategory',
+  idOf: (category) => category.id,
+  fields: CATEGORY_AUDIT_FIELDS,
+};
 
 /** The settings as the audit log records them: one plain value a setting. */
 interface AuditedSettings {
@@ -104,7 +117,12 @@ export class CreateMembershipCategory extends UseCase<MembershipChangeDeps> {
     const now = this.deps.clock.now().toISOString();
     const category: MembershipCategory = { id: categoryIdFor(fields.name, new Set(existing.map((c) => c.id))), ...fields, createdAt: now, updatedAt: now };
     await this.deps.membership.createCategory(category);
-    await recordChange(this.deps, admin, AUDITED_CATEGORY, { action: 'membershipCategory.created', before: null, after: category, summary: `Added the membership category ${category.name}` });
+    await recordChange(this.deps, admin, AUDITED_CATEGORY, {
+      action: 'membershipCategory.created',
+      before: null,
+      after: category,
+      summary: `Added the membership category ${category.name}`,
+    });
     return category;
   }
 }
@@ -124,8 +142,10 @@ export class UpdateMembershipCategory extends UseCase<MembershipChangeDeps> {
     refuseTakenName(await this.deps.membership.listCategories(), fields.name, id);
     const after: MembershipCategory = { ...before, ...fields, updatedAt: this.deps.clock.now().toISOString() };
     await this.deps.membership.updateCategory(after);
-    const action = before.withdrawn !== after.withdrawn ? (after.withdrawn ? 'membershipCategory.withdrawn' : 'membershipCategory.restored') : 'membershipCategory.updated';
-    const summary = action === 'membershipCategory.withdrawn' ? `Withdrew the membership category ${after.name}` : `Edited the membership category ${after.name}`;
+    const action =
+      before.withdrawn !== after.withdrawn ? (after.withdrawn ? 'membershipCategory.withdrawn' : 'membershipCategory.restored') : 'membershipCategory.updated';
+    const summary =
+      action === 'membershipCategory.withdrawn' ? `Withdrew the membership category ${after.name}` : `Edited the membership category ${after.name}`;
     await recordChange(this.deps, admin, AUDITED_CATEGORY, { action, before, after, summary });
     return after;
   }
@@ -150,7 +170,12 @@ export class SaveMembershipSettings extends UseCase<MembershipChangeDeps> {
     const after = auditedSettings(settings);
     await this.deps.membership.saveSettings(settings);
     if (JSON.stringify(before) !== JSON.stringify(after)) {
-      await recordChange(this.deps, admin, AUDITED_SETTINGS, { action: 'membershipSettings.updated', before, after, summary: 'Changed the membership settings' });
+      await recordChange(this.deps, admin, AUDITED_SETTINGS, {
+        action: 'membershipSettings.updated',
+        before,
+        after,
+        summary: 'Changed the membership settings',
+      });
     }
     return { settings, saved: true };
   }

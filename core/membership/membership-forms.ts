@@ -18,7 +18,10 @@ export const CATEGORY_DUTIES_MAX = 50;
 /** A category form as the browser sends it (a new category, or the changes of one). */
 export const MembershipCategoryFormValuesSchema = z.object({
   name: z.string().max(2000).default(''),
-  description: z.string().max(CATEGORY_DESCRIPTION_MAX * 2).default(''),
+  description: z
+    .string()
+    .max(CATEGORY_DESCRIPTION_MAX * 2)
+    .default(''),
   /** The price of a whole membership year as decimal text ("120", "45.50"); 0 for a free category. */
   price: z.string().max(100).default(''),
   coversHousehold: z.boolean().default(false),

@@ -181,9 +181,13 @@ export function decideOrderPayment(order: MembershipOrder, payment: OrderPayment
             recordType: 'member',
             recordId: order.memberId!,
             summary: `${payment.method === 'cash' ? 'Cash' : 'Transfer'} of ${formatMoney(order.amount, order.currency)} confirmed for membership order ${order.id}; ${
-              members.length > 0 ? `renewed to ${order.paysUntil} (${members.length} ${members.length === 1 ? 'member' : 'members'})` : 'it bought nothing: to refund'
+              members.length > 0
+                ? `renewed to ${order.paysUntil} (${members.length} ${members.length === 1 ? 'member' : 'members'})`
+                : 'it bought nothing: to refund'
             }`,
-            changes: members.filter((member) => member.id === order.memberId).map((member) => ({ field: 'renewalDate', before: byId.get(member.id)!.renewalDate, after: member.renewalDate })),
+            changes: members
+              .filter((member) => member.id === order.memberId)
+              .map((member) => ({ field: 'renewalDate', before: byId.get(member.id)!.renewalDate, after: member.renewalDate })),
           },
         ]
       : [];

@@ -38,7 +38,8 @@ export function renewalQuoteRefusal(input: Pick<RenewalQuoteInput, 'member' | 'c
   if (member.disabled) return ORDER_MESSAGES.disabled;
   if (!category.onlinePurchase || category.withdrawn) return ORDER_MESSAGES.notSoldOnline;
   if (category.life || isLifeRenewalDate(member.renewalDate)) return ORDER_MESSAGES.lifeNotRenewed;
-  if (!renewalOpen(settings, member.renewalDate, today)) return ORDER_MESSAGES.renewalNotOpen(formatDay(londonMidnight(renewalOpensOn(settings, member.renewalDate)).toISOString(), 'member'));
+  if (!renewalOpen(settings, member.renewalDate, today))
+    return ORDER_MESSAGES.renewalNotOpen(formatDay(londonMidnight(renewalOpensOn(settings, member.renewalDate)).toISOString(), 'member'));
   return null;
 }
 
@@ -108,7 +109,10 @@ export class MembershipOrders {
    * unless given). Throws NotFoundError for an unknown member,
    * ValidationError with the member's message when they may not renew.
    */
-  async quoteRenewal(memberId: string, quote: { category: MembershipCategory; settings: MembershipSettings; currency: Currency; method?: OrderMethod }): Promise<MembershipOrder> {
+  async quoteRenewal(
+    memberId: string,
+    quote: { category: MembershipCategory; settings: MembershipSettings; currency: Currency; method?: OrderMethod },
+  ): Promise<MembershipOrder> {
     const member = await this.deps.members.get(memberId);
     if (!member) throw new NotFoundError('Member not found');
     const now = this.deps.clock.now();
@@ -140,7 +144,11 @@ export class MembershipOrders {
   async listOpenOffline(admin: Pick<Admin, 'permissions'>): Promise<OpenOfflineOrderList> {
     requirePermission(admin, 'members.write');
     const orders = await this.deps.orders.listOpenOffline();
-    return { orders: await Promise.all(orders.map(async (order) => ({ ...order, memberName: order.memberId === null ? null : ((await this.deps.members.get(order.memberId))?.name ?? null) }))) };
+    return {
+      orders: await Promise.all(
+        orders.map(async (order) => ({ ...order, memberName: order.memberId === null ? null : ((await this.deps.members.get(order.memberId))?.name ?? null) })),
+      ),
+    };
   }
 
   /**
@@ -153,7 +161,13 @@ export class MembershipOrders {
     const parsed = OfflinePaymentRequestSchema.safeParse(request);
     if (!parsed.success) throw new ValidationError('Choose cash or transfer');
     return this.deps.orders.recordPayment(
-      { orderId, paymentId: offlinePaymentId(orderId), method: parsed.data.method, confirmedBy: { uid: admin.uid, email: admin.email }, auditId: this.deps.ids.next() },
+      {
+        orderId,
+        paymentId: offlinePaymentId(orderId),
+        method: parsed.data.method,
+        confirmedBy: { uid: admin.uid, email: admin.email },
+        auditId: this.deps.ids.next(),
+      },
       this.deps.clock.now().toISOString(),
     );
   }

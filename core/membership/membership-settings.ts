@@ -3,9 +3,7 @@ import { z } from 'zod';
 /** A day of the year as month and day of month (1-based); 29 February is refused: not every year has it. */
 export const MonthDaySchema = z
   .object({ month: z.number().int().min(1).max(12), day: z.number().int().min(1).max(31) })
-  .refine(({ month, day }) => day <= [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!, {
-    message: 'That day is not in every year',
-  });
+  .refine(({ month, day }) => day <= [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!, { message: 'That day is not in every year' });
 export type MonthDay = z.infer<typeof MonthDaySchema>;
 
 /**

@@ -149,7 +149,11 @@ export class RequestEmailChange extends UseCase<RequestEmailChangeDeps> {
       tries: 0,
       usedAt: null,
     });
-    const mail = emailChangeCodeMail(email, { clubName: this.deps.siteSettings.clubName, code, myClubUrl: `${this.deps.siteSettings.publicBaseUrl}${MY_CLUB_PATH}` });
+    const mail = emailChangeCodeMail(email, {
+      clubName: this.deps.siteSettings.clubName,
+      code,
+      myClubUrl: `${this.deps.siteSettings.publicBaseUrl}${MY_CLUB_PATH}`,
+    });
     await this.deps.outbox.add([newOutboxMessage(this.deps.ids.next(), MEMBER_EMAIL_CHANGE_CODE_MAIL_KIND, member.id, mail, now)]);
     return { message: emailChangeCodeSentMessage(email) };
   }
@@ -175,7 +179,11 @@ export class ConfirmEmailChange extends UseCase<ConfirmEmailChangeDeps> {
     if (!(await this.deps.signInCodes.markUsed(key, codeHash, now))) throw refused();
     if (memberEmailKey(email) === memberEmailKey(member.email)) return myDetailsView(member, londonDate(now));
     const after: Member = { ...member, email, updatedAt: now.toISOString() };
-    const notice = emailChangedMail(member.email, { clubName: this.deps.siteSettings.clubName, newEmail: email, signInUrl: `${this.deps.siteSettings.publicBaseUrl}${SIGN_IN_PATH}` });
+    const notice = emailChangedMail(member.email, {
+      clubName: this.deps.siteSettings.clubName,
+      newEmail: email,
+      signInUrl: `${this.deps.siteSettings.publicBaseUrl}${SIGN_IN_PATH}`,
+    });
     try {
       // The notice to the old address is written with the change: never one without the other.
       await this.deps.members.update(after, { mail: [newOutboxMessage(this.deps.ids.next(), MEMBER_EMAIL_CHANGED_MAIL_KIND, member.id, notice, now)] });
@@ -184,7 +192,12 @@ export class ConfirmEmailChange extends UseCase<ConfirmEmailChangeDeps> {
       throw error;
     }
     await this.endOldAddressCode(member.email, now);
-    await auditOwnChange(this.deps, member, after, `The member ${member.name} changed their own e-mail on My club, confirmed by a code sent to the new address`);
+    await auditOwnChange(
+      this.deps,
+      member,
+      after,
+      `The member ${member.name} changed their own e-mail on My club, confirmed by a code sent to the new address`,
+    );
     return myDetailsView(after, londonDate(now));
   }
 

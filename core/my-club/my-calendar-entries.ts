@@ -37,7 +37,10 @@ export function bookingCalendarEntries(deps: { bookings: BookingRepository; even
   return async (member, now) => {
     const found = await deps.bookings.listForMember({ memberId: member.id, emailKey: bookingEmailKey(member.email) ?? '' }, MY_CLUB_BOOKINGS_LIMIT);
     const held = found.filter((booking) => holdsPlace(booking, now));
-    const events = await recordsById(held.map((b) => b.eventId), (id) => deps.events.get(id));
+    const events = await recordsById(
+      held.map((b) => b.eventId),
+      (id) => deps.events.get(id),
+    );
     return held.flatMap((booking) => {
       const event = events.get(booking.eventId);
       if (!event || event.eventdatetime === null) return [];
@@ -62,7 +65,10 @@ export function workDayJobCalendarEntries(deps: { workDays: WorkDayRepository; s
   return async (member) => {
     const emailKey = bookingEmailKey(member.email);
     const signups = emailKey === null ? [] : await deps.workDays.listSignupsByEmail(emailKey, MY_CLUB_WORK_DAYS_LIMIT);
-    const days = await recordsById(signups.map((s) => s.workDayId), (id) => deps.workDays.get(id));
+    const days = await recordsById(
+      signups.map((s) => s.workDayId),
+      (id) => deps.workDays.get(id),
+    );
     return signups.flatMap((signup) => {
       const workDay = days.get(signup.workDayId);
       if (!workDay || workDay.date === null) return [];
@@ -88,7 +94,16 @@ export function workDayJobCalendarEntries(deps: { workDays: WorkDayRepository; s
 export function dutyCalendarEntries(deps: { duties: DutyRepository; events: EventRepository; siteSettings: FeedSite }): MyCalendarEntrySource {
   return async (member) => {
     const [held, dutyTypes] = await Promise.all([deps.duties.listMemberDuties(member.id), deps.duties.listCatalogue('dutyTypes')]);
-    const [events, slots] = await Promise.all([recordsById(held.map((d) => d.eventId), (id) => deps.events.get(id)), recordsById(held.map((d) => d.slotId), (id) => deps.duties.getSlot(id))]);
+    const [events, slots] = await Promise.all([
+      recordsById(
+        held.map((d) => d.eventId),
+        (id) => deps.events.get(id),
+      ),
+      recordsById(
+        held.map((d) => d.slotId),
+        (id) => deps.duties.getSlot(id),
+      ),
+    ]);
     return held.flatMap((duty) => {
       const event = events.get(duty.eventId);
       const slot = slots.get(duty.slotId);

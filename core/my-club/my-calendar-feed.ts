@@ -13,7 +13,6 @@ import type { MyCalendarFeedLink } from './my-club-schema';
 /** A feed address that opens nothing (never given, reset since, or its member gone or disabled). */
 export const MY_CALENDAR_FEED_NOT_FOUND = 'Calendar feed not found';
 
-
 /** The member's feed address, or null before they make one. */
 export class GetMyCalendarFeedLink extends UseCase<{ calendarFeeds: MemberCalendarFeedRepository }> {
   async execute(member: Pick<Member, 'id'>): Promise<MyCalendarFeedLink> {

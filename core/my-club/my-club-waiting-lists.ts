@@ -38,7 +38,10 @@ export class GetMyClubWaitingLists extends UseCase<GetMyClubWaitingListsDeps> {
     const emailKey = bookingEmailKey(member.email) ?? '';
     const found = await this.deps.waitingList.listInLineForMember({ memberId: member.id, emailKey }, MY_CLUB_WAITING_LIST_LIMIT);
     const shown = found.filter((entry) => entry.status === 'waiting' || offerStands(entry, now));
-    const events = await recordsById(shown.map((entry) => entry.eventId), (id) => this.deps.events.get(id));
+    const events = await recordsById(
+      shown.map((entry) => entry.eventId),
+      (id) => this.deps.events.get(id),
+    );
     const entries = shown.flatMap((entry): MyClubWaitingListEntry[] => {
       const event = events.get(entry.eventId);
       if (!event) return [];
@@ -52,7 +55,9 @@ export class GetMyClubWaitingLists extends UseCase<GetMyClubWaitingListsDeps> {
           places: entry.places,
           status: offered ? 'offered' : 'waiting',
           // The same signed link the offer e-mail carried: issued for the entry until the offer's end.
-          offer: offered ? { until: entry.offeredUntil!, bookPath: offerBookingPath(event.id, this.deps.offerLinks.issue(entry.id, new Date(entry.offeredUntil!))) } : null,
+          offer: offered
+            ? { until: entry.offeredUntil!, bookPath: offerBookingPath(event.id, this.deps.offerLinks.issue(entry.id, new Date(entry.offeredUntil!))) }
+            : null,
           leavePath: signedWaitingListPath(this.deps.waitingListLinks, entry, event),
         },
       ];

@@ -39,7 +39,10 @@ export class GetMyClubWorkDays extends UseCase<GetMyClubWorkDaysDeps> {
     const now = this.deps.clock.now();
     const emailKey = bookingEmailKey(member.email);
     const signups = emailKey === null ? [] : await this.deps.workDays.listSignupsByEmail(emailKey, MY_CLUB_WORK_DAYS_LIMIT);
-    const days = await recordsById(signups.map((signup) => signup.workDayId), (id) => this.deps.workDays.get(id));
+    const days = await recordsById(
+      signups.map((signup) => signup.workDayId),
+      (id) => this.deps.workDays.get(id),
+    );
     return upcomingAndPast(
       signups,
       (signup) => days.get(signup.workDayId),

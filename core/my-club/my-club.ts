@@ -42,7 +42,10 @@ export class GetMyClubBookings extends UseCase<GetMyClubBookingsDeps> {
     const emailKey = bookingEmailKey(member.email) ?? '';
     const found = await this.deps.bookings.listForMember({ memberId: member.id, emailKey }, MY_CLUB_BOOKINGS_LIMIT);
     const shown = found.filter((booking) => isCancelled(booking) || holdsPlace(booking, now));
-    const events = await recordsById(shown.map((booking) => booking.eventId), (id) => this.deps.events.get(id));
+    const events = await recordsById(
+      shown.map((booking) => booking.eventId),
+      (id) => this.deps.events.get(id),
+    );
     return upcomingAndPast(
       shown,
       (booking) => events.get(booking.eventId),

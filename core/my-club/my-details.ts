@@ -67,11 +67,7 @@ export function myDetailsView(member: Member, today: string): MyDetails {
 
 /** PUT /api/my/details: the three fields a member changes themselves, each as typed (an empty one removes it); all three are sent, so no request removes one by leaving it out. */
 export const MyDetailsFormSchema = z
-  .object({
-    phone: z.string().max(1000),
-    emergencyContactName: z.string().max(1000),
-    emergencyContactPhone: z.string().max(1000),
-  })
+  .object({ phone: z.string().max(1000), emergencyContactName: z.string().max(1000), emergencyContactPhone: z.string().max(1000) })
   .strict();
 export type MyDetailsFormValues = z.infer<typeof MyDetailsFormSchema>;
 export type MyDetailsFormErrors = Partial<Record<keyof MyDetailsFormValues, string>>;
@@ -128,7 +124,12 @@ export const EmailChangeConfirmSchema = z
       .string()
       .max(40)
       .transform((code) => code.replace(/\s+/g, ''))
-      .pipe(z.string().min(1, EMAIL_CHANGE_MESSAGES.codeRequired).regex(/^\d{6}$/, EMAIL_CHANGE_MESSAGES.codeInvalid)),
+      .pipe(
+        z
+          .string()
+          .min(1, EMAIL_CHANGE_MESSAGES.codeRequired)
+          .regex(/^\d{6}$/, EMAIL_CHANGE_MESSAGES.codeInvalid),
+      ),
   })
   .strict();
 export type EmailChangeConfirm = z.input<typeof EmailChangeConfirmSchema>;

@@ -79,7 +79,10 @@ export type StartRenewalRequest = z.infer<typeof StartRenewalRequestSchema>;
  * details, a category chosen, the club's rules and privacy notice accepted, and at least the
  * duties the chosen category expects pledged (`dutiesExpected`; null when no category is chosen).
  */
-export function validateRenewalForm(values: StartRenewalRequest, dutiesExpected: number | null): { ok: true } | { ok: false; errors: Partial<Record<keyof StartRenewalRequest, string>> } {
+export function validateRenewalForm(
+  values: StartRenewalRequest,
+  dutiesExpected: number | null,
+): { ok: true } | { ok: false; errors: Partial<Record<keyof StartRenewalRequest, string>> } {
   const checked = validateMyDetailsForm(values);
   const errors: Partial<Record<keyof StartRenewalRequest, string>> = checked.ok ? {} : { ...checked.errors };
   if (dutiesExpected === null) errors.categoryId = RENEW_MESSAGES.categoryNotFound;
@@ -244,14 +247,20 @@ export class RenewOnline extends UseCase<RenewOnlineDeps> {
     const { orderId, cardToken } = parseInput(PayRenewalRequestSchema, request);
     const order = await this.deps.orderStore.get(orderId);
     if (!order || order.memberId !== member.id) throw new NotFoundError(RENEW_MESSAGES.orderNotFound);
-    if (order.status === 'paid' && order.method === 'card') return { status: 'COMPLETED', renewalDate: await this.renewalDateOf(member.id), alreadyPaid: true, refunded: false };
+    if (order.status === 'paid' && order.method === 'card')
+      return { status: 'COMPLETED', renewalDate: await this.renewalDateOf(member.id), alreadyPaid: true, refunded: false };
     if (order.method !== 'card') throw new ValidationError(RENEW_MESSAGES.notCard);
     if (order.status !== 'open') throw new PaymentError(RENEW_MESSAGES.notPayable);
     const checkoutId = await this.checkoutOf(order);
     const result = await this.deps.payments.completeCheckout(checkoutId, cardToken);
     if (result.status === 'FAILED') return { status: 'FAILED', message: result.message };
     const recorded = await this.record(order.id, result.paymentId);
-    return { status: 'COMPLETED', renewalDate: await this.renewalDateOf(member.id), alreadyPaid: recorded === 'already-applied', refunded: recorded === 'refund' };
+    return {
+      status: 'COMPLETED',
+      renewalDate: await this.renewalDateOf(member.id),
+      alreadyPaid: recorded === 'already-applied',
+      refunded: recorded === 'refund',
+    };
   }
 
   /**
@@ -271,7 +280,13 @@ export class RenewOnline extends UseCase<RenewOnlineDeps> {
     if (outcome.result === 'refund') {
       const { order } = outcome;
       try {
-        await this.deps.payments.refund({ paymentId, amount: order.amount, currency: order.currency, reason: `Membership order ${order.id}: the payment bought nothing`, idempotencyKey: orderRefundKey(paymentId) });
+        await this.deps.payments.refund({
+          paymentId,
+          amount: order.amount,
+          currency: order.currency,
+          reason: `Membership order ${order.id}: the payment bought nothing`,
+          idempotencyKey: orderRefundKey(paymentId),
+        });
       } catch (error) {
         // Unknown: the provider's next webhook tries again with the same key.
         if (!(error instanceof UnavailableError)) throw error;

@@ -13,21 +13,37 @@ const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false
 
 /** The HTML a rendered body may contain: the structure Markdown writes, and nothing that runs. */
 export const NEWS_ALLOWED_TAGS = [
-  'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'strong', 'em', 's', 'code', 'pre', 'blockquote',
-  'ul', 'ol', 'li', 'a', 'img',
-  'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  'p',
+  'br',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'em',
+  's',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
 ] as const;
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [...NEWS_ALLOWED_TAGS],
-  allowedAttributes: {
-    a: ['href', 'title'],
-    img: ['src', 'alt', 'title'],
-    ol: ['start'],
-    th: ['style'],
-    td: ['style'],
-  },
+  allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'title'], ol: ['start'], th: ['style'], td: ['style'] },
   // Only table cells' alignment, which Markdown writes as a style.
   allowedStyles: { th: { 'text-align': [/^(left|right|center)$/] }, td: { 'text-align': [/^(left|right|center)$/] } },
   allowedSchemes: ['http', 'https', 'mailto'],

@@ -11,7 +11,10 @@ import { groupThousands } from '../shared/number-text';
  */
 export const NewsFormValuesSchema = z.object({
   subject: z.string().max(2000).default(''),
-  body: z.string().max(NEWS_BODY_MAX * 2).default(''),
+  body: z
+    .string()
+    .max(NEWS_BODY_MAX * 2)
+    .default(''),
   publishAt: z.string().max(100).default(''),
   status: z.string().max(20).default('draft'),
 });

@@ -9,6 +9,9 @@ import type { SearchIndex } from '../search/search-index.port';
  */
 export async function indexNewsFromSource(deps: { campaignSource: CampaignSource; search: SearchIndex }): Promise<number> {
   const campaigns = await deps.campaignSource.listRecent();
-  await deps.search.replaceAll('news', campaigns.map((c) => campaignSearchRecord(c)));
+  await deps.search.replaceAll(
+    'news',
+    campaigns.map((c) => campaignSearchRecord(c)),
+  );
   return campaigns.length;
 }

@@ -28,7 +28,9 @@ export class UpdateNewsItem extends UseCase<UpdateNewsItemDeps> {
     const item: NewsItem = { ...before, ...valid, updatedAt: now.toISOString() };
     await this.deps.campaigns.saveNewsItem(item);
     const summary =
-      before.status !== item.status ? `${item.status === 'published' ? 'Published' : 'Unpublished'} the news item ${item.subject}` : `Edited the news item ${item.subject}`;
+      before.status !== item.status
+        ? `${item.status === 'published' ? 'Published' : 'Unpublished'} the news item ${item.subject}`
+        : `Edited the news item ${item.subject}`;
     await recordNewsChange(this.deps, admin, { action: 'news.updated', before, after: item, summary });
     return withLabel(item, now);
   }

@@ -73,7 +73,10 @@ export class CancelEvent extends UseCase<CancelEventDeps> {
   }
 
   async execute(admin: Admin, eventId: string, request: unknown): Promise<CancelEventResult> {
-    const { input: { reason }, record: existing } = await permittedChange(admin, 'events.cancel', { schema: CancelEventRequestSchema, request }, () => this.deps.events.get(eventId), EVENT_NOT_FOUND);
+    const {
+      input: { reason },
+      record: existing,
+    } = await permittedChange(admin, 'events.cancel', { schema: CancelEventRequestSchema, request }, () => this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const actor: AuditActor & { kind: 'admin' } = { kind: 'admin', uid: admin.uid, email: admin.email };
     const decided = cancelEvent(existing, reason, this.deps.clock.now());
     if (!decided.ok) {
@@ -124,7 +127,14 @@ export class CancelEvent extends UseCase<CancelEventDeps> {
   private async tellAdmins(event: ClubEvent, handRefunds: HandRefund[]): Promise<void> {
     const now = this.deps.clock.now();
     const occasion = { kind: 'event' as const, eventId: event.id, eventName: event.name, recordId: event.id };
-    const messages = handRefundMessages(await this.deps.admins.list(), handRefunds, occasion, this.deps.siteSettings, now, (admin) => `hand-refunds-${event.id}-${admin.uid}`);
+    const messages = handRefundMessages(
+      await this.deps.admins.list(),
+      handRefunds,
+      occasion,
+      this.deps.siteSettings,
+      now,
+      (admin) => `hand-refunds-${event.id}-${admin.uid}`,
+    );
     for (const message of messages) await this.deps.outbox.addOnce(message);
   }
 

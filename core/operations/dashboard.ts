@@ -18,9 +18,7 @@ export const DashboardSchema = z.object({
   /** Five events, the next ones first (nextEventsFirst): soonest first, then the latest over. */
   recentEvents: z.array(EventSchema),
   /** Bookings per event; null for an admin without bookings:read. */
-  statistics: z
-    .array(z.object({ eventId: z.string(), eventName: z.string(), bookings: z.number().int(), attendees: z.number().int() }))
-    .nullable(),
+  statistics: z.array(z.object({ eventId: z.string(), eventName: z.string(), bookings: z.number().int(), attendees: z.number().int() })).nullable(),
   /** The next work days short of volunteers, soonest first; null for an admin who may not see work days. */
   shortWorkDays: z.array(z.object({ id: z.string(), name: z.string(), date: z.string(), short: z.number().int() })).nullable(),
 });

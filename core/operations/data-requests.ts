@@ -46,7 +46,11 @@ export function requestedEmail(text: string): string {
  * money is owed back if the person does not come, so they are cancelled and refunded first (an
  * erasure never takes money silently, and a refund needs the booking as it was).
  */
-export function erasureBlockers(bookings: readonly Booking[], events: ReadonlyMap<string, Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>>, now: Date): Booking[] {
+export function erasureBlockers(
+  bookings: readonly Booking[],
+  events: ReadonlyMap<string, Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>>,
+  now: Date,
+): Booking[] {
   return bookings.filter((booking) => {
     if (booking.cancelledAt !== null || !booking.paid || !booking.paymentRequired) return false;
     const event = events.get(booking.eventId);
@@ -145,7 +149,10 @@ export class ErasePerson extends UseCase<ErasePersonDeps> {
       if (erased) {
         const { phone: _phone, emergencyContactName: _contact, emergencyContactPhone: _contactPhone, ...kept } = erased;
         // Disabled, and off every duty still to come in the same write: their pseudonym holds no slot.
-        await deps.members.update({ ...kept, disabled: true, updatedAt: now.toISOString() }, { releaseDuties: await memberDutyRelease(deps, erased, erased.name, 'erased', now) });
+        await deps.members.update(
+          { ...kept, disabled: true, updatedAt: now.toISOString() },
+          { releaseDuties: await memberDutyRelease(deps, erased, erased.name, 'erased', now) },
+        );
       }
     }
     await deps.audit.append([

@@ -14,7 +14,11 @@ import { AttendanceSchema } from '../check-in/attendance';
 import type { AttendanceStore } from '../check-in/attendance-store.port';
 
 /** A booking as the admin's table shows it; `attendance` is its check-in, null before any. */
-export const BookingRowSchema = AdminBookingViewSchema.extend({ paymentStatus: PaymentStatusSchema, paymentIdShort: z.string(), attendance: AttendanceSchema.nullable().default(null) });
+export const BookingRowSchema = AdminBookingViewSchema.extend({
+  paymentStatus: PaymentStatusSchema,
+  paymentIdShort: z.string(),
+  attendance: AttendanceSchema.nullable().default(null),
+});
 export type BookingRow = z.infer<typeof BookingRowSchema>;
 
 export const EventBookingsSchema = z.object({
@@ -42,7 +46,12 @@ export class GetEventBookings extends UseCase<GetEventBookingsDeps> {
     return {
       event,
       summary: eventBookingSummary(bookings, now),
-      bookings: bookings.map((b) => ({ ...adminBookingView(b), paymentStatus: paymentStatus(b, now), paymentIdShort: truncatePaymentId(b.paymentId), attendance: attendance.get(b.id) ?? null })),
+      bookings: bookings.map((b) => ({
+        ...adminBookingView(b),
+        paymentStatus: paymentStatus(b, now),
+        paymentIdShort: truncatePaymentId(b.paymentId),
+        attendance: attendance.get(b.id) ?? null,
+      })),
     };
   }
 }

@@ -25,7 +25,11 @@ export interface ExportEventBookingsDeps {
 export class ExportEventBookings extends UseCase<ExportEventBookingsDeps> {
   async execute(admin: Admin, eventId: string): Promise<{ fileName: string; csv: string }> {
     const event = await permittedRecord(admin, 'bookings.read', () => this.deps.events.get(eventId), EVENT_NOT_FOUND);
-    const base = event.name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '') || 'event';
+    const base =
+      event.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '_')
+        .replace(/^_+|_+$/g, '') || 'event';
     const waiting = waitingListCsvSection(await this.deps.waitingList.listByEvent(event.id));
     const bookings = await this.deps.bookings.listByEvent(event.id);
     const attendance = await this.deps.attendance.getMany(bookings.map((b) => b.id));

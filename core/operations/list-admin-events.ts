@@ -14,10 +14,7 @@ import { nextEventsFirst } from '../events/event-order';
  * state the core decides at the time of the answer (adminBookingState: Over, Closed, Full, or
  * null), shown beside its Bookable / View Only status.
  */
-export const AdminListEventSchema = EventSchema.extend({
-  placesTaken: z.number().int().min(0),
-  bookingState: z.enum(['Over', 'Closed', 'Full']).nullable(),
-});
+export const AdminListEventSchema = EventSchema.extend({ placesTaken: z.number().int().min(0), bookingState: z.enum(['Over', 'Closed', 'Full']).nullable() });
 export type AdminListEvent = z.infer<typeof AdminListEventSchema>;
 
 export interface ListAdminEventsDeps {
@@ -32,7 +29,10 @@ export class ListAdminEvents extends UseCase<ListAdminEventsDeps> {
     requirePermission(admin, 'events.list');
     const now = this.deps.clock.now();
     const events: ClubEvent[] = nextEventsFirst(await this.deps.events.list({ order: 'asc' }), now);
-    const taken = await this.deps.bookings.placesTakenByEvent(events.map((e) => e.id), now);
+    const taken = await this.deps.bookings.placesTakenByEvent(
+      events.map((e) => e.id),
+      now,
+    );
     return events.map((event) => {
       const placesTaken = taken.get(event.id) ?? 0;
       const placesLeft = placesLeftOf(event.capacity, placesTaken);

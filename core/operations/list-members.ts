@@ -29,7 +29,11 @@ export class ListMembers extends UseCase<ListMembersDeps> {
     const [members, events] = await Promise.all([this.deps.members.list(), this.deps.events.listNotOverBefore(now)]);
     const slots = await this.deps.duties.listSlotsOfEvents(events.map((event) => event.id));
     const upcomingDuties: Record<string, number> = {};
-    for (const duty of dutiesReleasedOnLeaving(slots.flatMap((slot) => slot.holders), now)) upcomingDuties[duty.memberId] = (upcomingDuties[duty.memberId] ?? 0) + 1;
+    for (const duty of dutiesReleasedOnLeaving(
+      slots.flatMap((slot) => slot.holders),
+      now,
+    ))
+      upcomingDuties[duty.memberId] = (upcomingDuties[duty.memberId] ?? 0) + 1;
     return { today, members: members.map((member) => memberView(member, today)), upcomingDuties };
   }
 }

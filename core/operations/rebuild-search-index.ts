@@ -54,11 +54,24 @@ export async function rebuildSearchIndex(deps: RebuildSearchIndexDeps, fixedPage
     deps.campaignSource.listRecent().catch(() => null),
     currentSitePages(deps),
   ]);
-  const pages = pagesIndexRecords(sitePages.map((page) => page.text), fixedPages);
+  const pages = pagesIndexRecords(
+    sitePages.map((page) => page.text),
+    fixedPages,
+  );
   const workDayRecords = workDays.map((w) => workDaySearchRecord(w)).filter((r) => r !== null);
   await deps.search.replaceAll('events', [...events.map((e) => eventSearchRecord(e)), ...workDayRecords]);
-  await deps.search.replaceAll('documents', documents.map((d) => documentSearchRecord(d)));
-  if (campaigns) await deps.search.replaceAll('news', campaigns.map((c) => campaignSearchRecord(c)));
-  await deps.search.replaceAll('pages', pages.map((p) => ({ ...p, type: 'page' as const })));
+  await deps.search.replaceAll(
+    'documents',
+    documents.map((d) => documentSearchRecord(d)),
+  );
+  if (campaigns)
+    await deps.search.replaceAll(
+      'news',
+      campaigns.map((c) => campaignSearchRecord(c)),
+    );
+  await deps.search.replaceAll(
+    'pages',
+    pages.map((p) => ({ ...p, type: 'page' as const })),
+  );
   return { events: events.length + workDayRecords.length, documents: documents.length, news: campaigns?.length ?? null, pages: pages.length };
 }

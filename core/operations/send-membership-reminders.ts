@@ -76,7 +76,10 @@ export class SendMembershipReminders extends UseCase<SendMembershipRemindersDeps
     }
     const day = dueReminder(settings, member, today, sent);
     if (day === null) return null;
-    const token = this.deps.renewalLinks.issue(renewalLinkSubject(member.id, this.deps.signInKeys.emailKey(member.email)), new Date(now.getTime() + RENEWAL_LINK_MS));
+    const token = this.deps.renewalLinks.issue(
+      renewalLinkSubject(member.id, this.deps.signInKeys.emailKey(member.email)),
+      new Date(now.getTime() + RENEWAL_LINK_MS),
+    );
     const mail = membershipReminderMail(member, member.renewalDate, day, {
       clubName: this.deps.siteSettings.clubName,
       renewUrl: `${this.deps.siteSettings.publicBaseUrl}${renewalLinkPath(token)}`,

@@ -226,7 +226,15 @@ export class SubmitBooking extends UseCase<SubmitBookingDeps> {
           return next ? { entry: next } : null;
         });
       }
-      return { bookingId, reference: booking.reference, paymentRequired, amount, currency: event.currency, checkoutId, managePath: paymentRequired ? null : managePath(this.deps, booking, event) };
+      return {
+        bookingId,
+        reference: booking.reference,
+        paymentRequired,
+        amount,
+        currency: event.currency,
+        checkoutId,
+        managePath: paymentRequired ? null : managePath(this.deps, booking, event),
+      };
     } catch (error) {
       if (holdKey) await limits.releasePlaces(holdKey, bookingId);
       if (eventKey) await limits.releasePlaces(eventKey, bookingId);

@@ -89,11 +89,13 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
     const existing = await permittedRecord(admin, 'events.update', () => this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const values = parseInput(EventFormValuesSchema, form);
     const placesTaken = (await this.deps.bookings.placesTakenByEvent([eventId], this.deps.clock.now())).get(eventId) ?? 0;
-    const valid = acceptedForm(validateEventForm(values, {
-      maxAttendees: this.deps.maxAttendees,
-      cardCurrency: values.requiresPayment ? await cardCurrencyOf(this.deps.payments) : null,
-      placesTaken,
-    }));
+    const valid = acceptedForm(
+      validateEventForm(values, {
+        maxAttendees: this.deps.maxAttendees,
+        cardCurrency: values.requiresPayment ? await cardCurrencyOf(this.deps.payments) : null,
+        placesTaken,
+      }),
+    );
     const now = this.deps.clock.now();
     const updated: ClubEvent = {
       ...existing,
@@ -111,7 +113,13 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
     const reason = options.reason?.trim() || null;
     const roster = tell ? await this.rosterMove(existing, updated, now, reason) : null;
     const mail = [...told.map((booking) => this.changeMail(booking, existing, updated, now, reason)), ...(roster?.mail ?? [])];
-    if (!(await this.deps.events.update(updated, { sequence: existing.sequence }, { mail, placesAt: this.deps.clock.now(), ...(roster ? { duties: roster.move } : {}) }))) {
+    if (
+      !(await this.deps.events.update(
+        updated,
+        { sequence: existing.sequence },
+        { mail, placesAt: this.deps.clock.now(), ...(roster ? { duties: roster.move } : {}) },
+      ))
+    ) {
       throw new ConflictError(EVENT_CHANGED_MEANWHILE);
     }
     // A booking made while the event was being saved may have been confirmed with the old time,
@@ -126,7 +134,12 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
         members += 1;
       }
     }
-    await recordChange(this.deps, admin, AUDITED_EVENT, { action: 'event.updated', summary: `Changed the event ${updated.name}`, before: existing, after: updated });
+    await recordChange(this.deps, admin, AUDITED_EVENT, {
+      action: 'event.updated',
+      summary: `Changed the event ${updated.name}`,
+      before: existing,
+      after: updated,
+    });
     await upsertInStep(this.deps, 'events', [eventSearchRecord(updated)]);
     return { event: updated, told: { members, dutyHolders: roster?.mail.length ?? 0 } };
   }
@@ -149,7 +162,16 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
       Promise.all(memberIds.map((id) => this.deps.members.get(id))),
     ]);
     const found = members.filter((m) => m !== null);
-    const judged = holdersAfterMove({ eventId: after.id, slots, window, dutiesOf: (id) => duties[memberIds.indexOf(id)] ?? [], members: found, dutyTypes, held: held.flat(), qualifications });
+    const judged = holdersAfterMove({
+      eventId: after.id,
+      slots,
+      window,
+      dutiesOf: (id) => duties[memberIds.indexOf(id)] ?? [],
+      members: found,
+      dutyTypes,
+      held: held.flat(),
+      qualifications,
+    });
     const move: DutyMove = {
       eventId: after.id,
       window,
@@ -157,13 +179,27 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
       release: judged.filter((j) => j.release !== null).map(({ holder }) => ({ slotId: holder.slotId, memberId: holder.memberId })),
     };
     const { clubName, publicBaseUrl } = this.deps.siteSettings;
-    const context = { clubName, location: clubName, eventUrl: `${publicBaseUrl}${eventBookingPath(after.id)}`, dutiesUrl: `${publicBaseUrl}${PATHS.duties}`, reason };
+    const context = {
+      clubName,
+      location: clubName,
+      eventUrl: `${publicBaseUrl}${eventBookingPath(after.id)}`,
+      dutiesUrl: `${publicBaseUrl}${PATHS.duties}`,
+      reason,
+    };
     const mail = judged.flatMap(({ holder, release }) => {
       const member = found.find((m) => m.id === holder.memberId);
       if (!member) return [];
       const slot = slots.find((s) => s.id === holder.slotId);
       const dutyName = dutyTypes.find((type) => type.id === slot?.dutyTypeId)?.name ?? 'a duty';
-      return [newOutboxMessage(dutyChangeMessageId(holder.slotId, holder.memberId, after.sequence), DUTY_CHANGE_MAIL_KIND, after.id, dutyChangeMail(member, dutyName, before, after, release, context), now)];
+      return [
+        newOutboxMessage(
+          dutyChangeMessageId(holder.slotId, holder.memberId, after.sequence),
+          DUTY_CHANGE_MAIL_KIND,
+          after.id,
+          dutyChangeMail(member, dutyName, before, after, release, context),
+          now,
+        ),
+      ];
     });
     return { move, mail };
   }

@@ -23,16 +23,24 @@ export interface UpdateMemberDeps extends AuditTrailDeps, MemberDutyReleaseDeps 
  */
 export class UpdateMember extends UseCase<UpdateMemberDeps> {
   async execute(admin: Admin, id: string, request: unknown): Promise<MemberView> {
-    const { input: changes, record: before } = await permittedChange(admin, 'members.write', { schema: MemberChangesSchema, request }, () => this.deps.members.get(id), MEMBER_FORM_MESSAGES.notFound);
-    const valid = acceptedForm(validateMemberForm({
-      name: changes.name ?? before.name,
-      email: changes.email ?? before.email,
-      membershipType: changes.membershipType ?? before.membershipType,
-      renewalDate: changes.renewalDate ?? before.renewalDate,
-      phone: changes.phone ?? before.phone ?? '',
-      emergencyContactName: changes.emergencyContactName ?? before.emergencyContactName ?? '',
-      emergencyContactPhone: changes.emergencyContactPhone ?? before.emergencyContactPhone ?? '',
-    }));
+    const { input: changes, record: before } = await permittedChange(
+      admin,
+      'members.write',
+      { schema: MemberChangesSchema, request },
+      () => this.deps.members.get(id),
+      MEMBER_FORM_MESSAGES.notFound,
+    );
+    const valid = acceptedForm(
+      validateMemberForm({
+        name: changes.name ?? before.name,
+        email: changes.email ?? before.email,
+        membershipType: changes.membershipType ?? before.membershipType,
+        renewalDate: changes.renewalDate ?? before.renewalDate,
+        phone: changes.phone ?? before.phone ?? '',
+        emergencyContactName: changes.emergencyContactName ?? before.emergencyContactName ?? '',
+        emergencyContactPhone: changes.emergencyContactPhone ?? before.emergencyContactPhone ?? '',
+      }),
+    );
     const now = this.deps.clock.now();
     const after: Member = { ...withDetails(before, valid), disabled: changes.disabled ?? before.disabled, updatedAt: now.toISOString() };
     const changed = MEMBER_AUDIT_FIELDS.some((field) => after[field] !== before[field]);
@@ -46,7 +54,9 @@ export class UpdateMember extends UseCase<UpdateMemberDeps> {
     }
     const onlyAccess = MEMBER_AUDIT_FIELDS.every((field) => field === 'disabled' || after[field] === before[field]);
     const action = onlyAccess ? (after.disabled ? 'member.disabled' : 'member.enabled') : 'member.updated';
-    const summary = onlyAccess ? `${after.disabled ? 'Disabled' : 'Enabled'} the member ${after.name} (${after.email})` : `Changed the member ${after.name} (${after.email})`;
+    const summary = onlyAccess
+      ? `${after.disabled ? 'Disabled' : 'Enabled'} the member ${after.name} (${after.email})`
+      : `Changed the member ${after.name} (${after.email})`;
     await recordChange(this.deps, admin, AUDITED_MEMBER, { action, summary, before, after });
     return memberView(after, londonDate(now));
   }

@@ -13,9 +13,7 @@ export interface CheckoutRequest {
   idempotencyKey: string;
 }
 
-export type PaymentResult =
-  | { status: 'COMPLETED'; paymentId: string; completedAt: string }
-  | { status: 'FAILED'; message: string };
+export type PaymentResult = { status: 'COMPLETED'; paymentId: string; completedAt: string } | { status: 'FAILED'; message: string };
 
 /** A full or part refund of a payment the gateway took. */
 export interface RefundRequest {

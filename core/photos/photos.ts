@@ -31,8 +31,7 @@ export const PHOTO_TOO_LARGE = `The photo is too large: it may be at most 15 MB.
 export const PHOTO_TOO_MANY_PIXELS = `The photo has too many pixels: it may have at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`;
 export const PHOTO_EMPTY = `No photo was sent: choose a ${ACCEPTED_PHOTO_TYPES_TEXT} file.`;
 export const PHOTO_NOT_AN_IMAGE = `This file is not a photo the server can read: send a ${ACCEPTED_PHOTO_TYPES_TEXT} file.`;
-export const PHOTO_HEIC_REFUSED =
-  `HEIC/HEIF photos cannot be read here: send a ${ACCEPTED_PHOTO_TYPES_TEXT} file (on an iPhone, choose Settings › Camera › Formats › Most Compatible, or export the photo as JPEG).`;
+export const PHOTO_HEIC_REFUSED = `HEIC/HEIF photos cannot be read here: send a ${ACCEPTED_PHOTO_TYPES_TEXT} file (on an iPhone, choose Settings › Camera › Formats › Most Compatible, or export the photo as JPEG).`;
 export const PHOTO_NOT_FOUND = 'Photo not found';
 export const PHOTOS_CHANGED_MEANWHILE = 'The photos were changed by someone else meanwhile. Please reload them and try again.';
 
@@ -145,4 +144,3 @@ export function movePhoto(ids: readonly string[], id: string, by: -1 | 1): strin
   [moved[from], moved[to]] = [moved[to], moved[from]];
   return moved;
 }
-

@@ -68,12 +68,7 @@ export class UploadPhoto extends UseCase<UploadPhotoDeps> {
       await Promise.all(stored.map((key) => this.deps.files.delete(key).catch(() => undefined)));
       throw error;
     }
-    await recordChange(this.deps, admin, AUDITED_PHOTO, {
-      action: 'photo.uploaded',
-      summary: `Uploaded the photo "${caption}"`,
-      before: null,
-      after: photo,
-    });
+    await recordChange(this.deps, admin, AUDITED_PHOTO, { action: 'photo.uploaded', summary: `Uploaded the photo "${caption}"`, before: null, after: photo });
     return adminPhoto(photo);
   }
 }

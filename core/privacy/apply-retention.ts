@@ -12,7 +12,15 @@ import type { PersonalDataStore } from './personal-data-store.port';
 import type { Pseudonyms } from './pseudonyms.port';
 import type { DutyRepository } from '../duties/duty-repository.port';
 import { RETENTION_AUDIT_ACTIONS, pseudonymisedNamedEntry } from './retention-audit';
-import { RETENTION_KINDS, RETENTION_KIND_TEXT, nextRetentionRun, retentionCutoff, retentionRemoves, type RetentionKind, type RetentionSchedule } from './retention-schedule';
+import {
+  RETENTION_KINDS,
+  RETENTION_KIND_TEXT,
+  nextRetentionRun,
+  retentionCutoff,
+  retentionRemoves,
+  type RetentionKind,
+  type RetentionSchedule,
+} from './retention-schedule';
 import type { AnonymisedPerson, RetentionStore } from './retention-store.port';
 
 /** Records changed per write: small enough for one Firestore batch with their audit entries. */
@@ -67,7 +75,9 @@ export class ApplyRetention extends UseCase<ApplyRetentionDeps> {
       const actions = RETENTION_AUDIT_ACTIONS[kind];
       if (!actions) continue;
       for (let page = 0; page < RETENTION_PAGES_PER_RUN; page += 1) {
-        const done = await this.deps.retention.pseudonymiseAudit(kind, actions, cutoff.instant, RETENTION_PAGE, (entry) => pseudonymisedNamedEntry(entry, pseudonymOf));
+        const done = await this.deps.retention.pseudonymiseAudit(kind, actions, cutoff.instant, RETENTION_PAGE, (entry) =>
+          pseudonymisedNamedEntry(entry, pseudonymOf),
+        );
         counts.auditEntries += done.rewritten;
         if (!done.more) break;
       }
@@ -110,7 +120,10 @@ export class ApplyRetention extends UseCase<ApplyRetentionDeps> {
    */
   private async releaseLapsedMembersDuties(cutoffDay: string, now: Date): Promise<void> {
     const events = await this.deps.events.listNotOverBefore(now);
-    const holders = dutiesReleasedOnLeaving((await this.deps.duties.listSlotsOfEvents(events.map((event) => event.id))).flatMap((slot) => slot.holders), now);
+    const holders = dutiesReleasedOnLeaving(
+      (await this.deps.duties.listSlotsOfEvents(events.map((event) => event.id))).flatMap((slot) => slot.holders),
+      now,
+    );
     if (holders.length === 0) return;
     const onDuty = new Set(holders.map((duty) => duty.memberId));
     const leaving = (await this.deps.members.list()).filter((member) => onDuty.has(member.id) && memberHoldsData(member) && member.renewalDate < cutoffDay);

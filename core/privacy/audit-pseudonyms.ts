@@ -33,7 +33,8 @@ export const PERSONAL_AUDIT_FIELDS: ReadonlySet<string> = new Set([
 export function pseudonymiseAuditEntry(entry: AuditEntry, person: PseudonymisedPerson): AuditEntry {
   const texts = [...new Set(person.texts.map((text) => text.trim()).filter((text) => text.length >= 3))].sort((a, b) => b.length - a.length);
   const replace = (value: string) => texts.reduce((out, text) => replaceAllIgnoringCase(out, text, person.pseudonym), value);
-  const value = (field: string, v: AuditValue): AuditValue => (typeof v !== 'string' ? v : PERSONAL_AUDIT_FIELDS.has(field) && v !== '' ? person.pseudonym : replace(v));
+  const value = (field: string, v: AuditValue): AuditValue =>
+    typeof v !== 'string' ? v : PERSONAL_AUDIT_FIELDS.has(field) && v !== '' ? person.pseudonym : replace(v);
   return {
     ...entry,
     summary: replace(entry.summary),

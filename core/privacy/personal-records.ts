@@ -10,7 +10,17 @@ import type { RecordRewrite, StoredRecord } from './personal-data-store.port';
  */
 
 /** The fields whose text names a person (a name, a boat, a phone): what erasure replaces wherever it stands. */
-export const PERSONAL_TEXT_FIELDS = ['name', 'firstName', 'lastName', 'fullName', 'displayName', 'boatName', 'phone', 'emergencyContactName', 'emergencyContactPhone'] as const;
+export const PERSONAL_TEXT_FIELDS = [
+  'name',
+  'firstName',
+  'lastName',
+  'fullName',
+  'displayName',
+  'boatName',
+  'phone',
+  'emergencyContactName',
+  'emergencyContactPhone',
+] as const;
 
 /**
  * Fields that hold capability secrets or their hashes (sign-in codes, session and reset tokens,
@@ -59,7 +69,12 @@ function jsonIn(text: string): unknown {
 }
 
 /** Every text in a value (inside lists, objects and JSON kept as text), with the key it stands under. */
-function eachText(value: unknown, visit: (text: string, key: string | null, holder: Record<string, unknown> | null) => void, key: string | null = null, holder: Record<string, unknown> | null = null): void {
+function eachText(
+  value: unknown,
+  visit: (text: string, key: string | null, holder: Record<string, unknown> | null) => void,
+  key: string | null = null,
+  holder: Record<string, unknown> | null = null,
+): void {
   if (typeof value === 'string') {
     visit(value, key, holder);
     const parsed = jsonIn(value);
@@ -184,7 +199,13 @@ export interface Replacement {
 
 /** The replacement for a pseudonym such as "Person 3f9a2c1b7d04": that name, and erased-3f9a2c1b7d04@erased.invalid. */
 export function replacementFor(pseudonym: string): Replacement {
-  const tail = pseudonym.trim().split(/\s+/).pop()?.toLowerCase().replace(/[^a-z0-9]/g, '') || 'person';
+  const tail =
+    pseudonym
+      .trim()
+      .split(/\s+/)
+      .pop()
+      ?.toLowerCase()
+      .replace(/[^a-z0-9]/g, '') || 'person';
   return { name: pseudonym, email: `erased-${tail}@erased.invalid` };
 }
 
@@ -217,7 +238,10 @@ function erasedValue(value: unknown, email: RegExp, marks: Marks, replacement: R
     // An audited change of a personal field ({ field: 'lastName', before, after }) holds names in before and after.
     const auditedPersonal = typeof value.field === 'string' && isPersonalKey(value.field);
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, erasedValue(v, email, marks, replacement, isPersonalKey(k) || (auditedPersonal && (k === 'before' || k === 'after')))]),
+      Object.entries(value).map(([k, v]) => [
+        k,
+        erasedValue(v, email, marks, replacement, isPersonalKey(k) || (auditedPersonal && (k === 'before' || k === 'after'))),
+      ]),
     );
   }
   return value;
@@ -262,7 +286,12 @@ function archivedValue(value: unknown): unknown {
     return Object.fromEntries(
       Object.entries(value)
         .filter(([k]) => !SECRET_FIELD.test(k))
-        .map(([k, v]) => [k, secretMail && k === 'mail' && isPlainObject(v) ? { ...(archivedValue(v) as object), text: SECRET_MAIL_WITHHELD, html: SECRET_MAIL_WITHHELD } : archivedValue(v)]),
+        .map(([k, v]) => [
+          k,
+          secretMail && k === 'mail' && isPlainObject(v)
+            ? { ...(archivedValue(v) as object), text: SECRET_MAIL_WITHHELD, html: SECRET_MAIL_WITHHELD }
+            : archivedValue(v),
+        ]),
     );
   }
   if (value instanceof Date) return value.toISOString();
@@ -306,7 +335,10 @@ export function archiveFiles(records: readonly StoredRecord[]): ArchiveFile[] {
     const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
     const name = kind.replace(/[^A-Za-z0-9_-]/g, '_');
     files.push({ name: `${name}.json`, text: `${JSON.stringify(rows, null, 2)}\n` });
-    files.push({ name: `${name}.csv`, text: [columns.map(csvCell).join(','), ...rows.map((row) => columns.map((c) => csvCell(row[c])).join(','))].join('\r\n') + '\r\n' });
+    files.push({
+      name: `${name}.csv`,
+      text: [columns.map(csvCell).join(','), ...rows.map((row) => columns.map((c) => csvCell(row[c])).join(','))].join('\r\n') + '\r\n',
+    });
   }
   return files;
 }

@@ -14,7 +14,15 @@ import type { AnonymisedPerson } from './retention-store.port';
 export const RETENTION_AUDIT_ACTIONS: Partial<Record<RetentionKind, readonly string[]>> = {
   waitingListEntries: ['waitlist.removed', 'waitlist.offered'],
   workDaySignups: ['workDay.signup-withdrawn', 'workDay.signup-removed'],
-  dutySignups: ['duty.unassigned', 'duty.assigned', 'duty.assigned-override', 'duty.swap-requested', 'duty.transfer-requested', 'duty.swap-taken', 'duty.swap-withdrawn'],
+  dutySignups: [
+    'duty.unassigned',
+    'duty.assigned',
+    'duty.assigned-override',
+    'duty.swap-requested',
+    'duty.transfer-requested',
+    'duty.swap-taken',
+    'duty.swap-withdrawn',
+  ],
 };
 
 /** The shape of every pseudonym Pseudonyms.of gives: "Person " and twelve hex digits. */
@@ -52,7 +60,9 @@ export function auditEntryPeople(entry: AuditEntry): AnonymisedPerson[] {
   const before = (field: string) => value(field, 'before');
   const named = (name: string | null | undefined, email: string | null, ...more: (string | null)[]): AnonymisedPerson[] => {
     if (name === null || name === undefined || isPseudonym(name) || name === UNKNOWN_SWAP_MEMBER) return [];
-    return [{ key: email ?? name, texts: [name, ...(email === null ? [] : [email]), ...more.filter((text): text is string => text !== null && !isPseudonym(text))] }];
+    return [
+      { key: email ?? name, texts: [name, ...(email === null ? [] : [email]), ...more.filter((text): text is string => text !== null && !isPseudonym(text))] },
+    ];
   };
   const summary = (pattern: RegExp) => pattern.exec(entry.summary) ?? [];
   switch (entry.action) {

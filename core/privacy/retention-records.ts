@@ -34,13 +34,26 @@ export function bookingPerson(booking: Pick<Booking, 'id' | 'firstName' | 'lastN
   const name = `${booking.firstName} ${booking.lastName}`;
   return {
     key: booking.userEmail ?? `booking:${booking.id}`,
-    texts: [name, booking.firstName, booking.lastName, booking.userEmail ?? '', booking.boatName ?? '', ...booking.householdAttendees.map((attendee) => attendee.name)],
+    texts: [
+      name,
+      booking.firstName,
+      booking.lastName,
+      booking.userEmail ?? '',
+      booking.boatName ?? '',
+      ...booking.householdAttendees.map((attendee) => attendee.name),
+    ],
   };
 }
 
 /** Whether a member record still holds personal data. */
 export function memberHoldsData(member: Member): boolean {
-  return !(member.name === ANONYMISED_NAME && isAnonymisedEmail(member.email) && member.phone === undefined && member.emergencyContactName === undefined && member.emergencyContactPhone === undefined);
+  return !(
+    member.name === ANONYMISED_NAME &&
+    isAnonymisedEmail(member.email) &&
+    member.phone === undefined &&
+    member.emergencyContactName === undefined &&
+    member.emergencyContactPhone === undefined
+  );
 }
 
 /** The member without personal data: type, renewal date and dates stay. */
@@ -65,7 +78,13 @@ export function messageWithoutBody(message: OutboxMessage, pseudonymOf: (email: 
 
 /** Whether a work-day sign-up still holds its volunteer's personal data. */
 export function signupHoldsData(signup: Pick<WorkDaySignup, 'firstName' | 'lastName' | 'email' | 'notes' | 'otherJob'>): boolean {
-  return !(signup.firstName === ANONYMISED_NAME && signup.lastName === ANONYMISED_LAST_NAME && (signup.email ?? null) === null && signup.notes === '' && signup.otherJob === '');
+  return !(
+    signup.firstName === ANONYMISED_NAME &&
+    signup.lastName === ANONYMISED_LAST_NAME &&
+    (signup.email ?? null) === null &&
+    signup.notes === '' &&
+    signup.otherJob === ''
+  );
 }
 
 /** The sign-up without its volunteer: the chosen jobs, tools, food and date stay, so the day's counts stay. */

@@ -5,7 +5,16 @@ import { addDaysToDate, fromLondonWall, londonDate, londonWall } from '../shared
  * The kinds of personal data the retention schedule covers (docs/data-protection.md), in the order the admins'
  * page and the privacy notice list them.
  */
-export const RETENTION_KINDS = ['bookingDetails', 'financialRecords', 'outboxBodies', 'signInAttempts', 'lapsedMembers', 'waitingListEntries', 'workDaySignups', 'dutySignups'] as const;
+export const RETENTION_KINDS = [
+  'bookingDetails',
+  'financialRecords',
+  'outboxBodies',
+  'signInAttempts',
+  'lapsedMembers',
+  'waitingListEntries',
+  'workDaySignups',
+  'dutySignups',
+] as const;
 export const RetentionKindSchema = z.enum(RETENTION_KINDS);
 export type RetentionKind = z.infer<typeof RetentionKindSchema>;
 
@@ -77,7 +86,7 @@ export const RETENTION_KIND_TEXT: Record<RetentionKind, { title: string; holds: 
   },
   waitingListEntries: {
     title: 'Waiting-list entries',
-    holds: 'The name and e-mail address of each person on an event\'s waiting list, and the places they wanted.',
+    holds: "The name and e-mail address of each person on an event's waiting list, and the places they wanted.",
     action: 'delete',
     after: 'Deleted: the list has closed with the event; its bookings are not affected.',
   },
@@ -89,9 +98,10 @@ export const RETENTION_KIND_TEXT: Record<RetentionKind, { title: string; holds: 
   },
   dutySignups: {
     title: 'Duty sign-ups',
-    holds: 'Which member held each duty of an event, an admin\'s reason for assigning someone not qualified, and who asked to swap a duty and who took it over.',
+    holds: "Which member held each duty of an event, an admin's reason for assigning someone not qualified, and who asked to swap a duty and who took it over.",
     action: 'anonymise',
-    after: 'The member is replaced by an anonymous holder (shown as "Anonymised") and the reason removed; the roster keeps how many held each duty. The duty\'s swap requests are deleted.',
+    after:
+      'The member is replaced by an anonymous holder (shown as "Anonymised") and the reason removed; the roster keeps how many held each duty. The duty\'s swap requests are deleted.',
   },
 };
 
@@ -149,7 +159,9 @@ function monthsBefore(now: Date, months: number): RetentionCutoff {
   const month = wall.getUTCMonth() - months;
   // The same day of the month, or the month's last day when it has fewer days.
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const shifted = new Date(Date.UTC(year, month, Math.min(wall.getUTCDate(), lastDay), wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds(), wall.getUTCMilliseconds()));
+  const shifted = new Date(
+    Date.UTC(year, month, Math.min(wall.getUTCDate(), lastDay), wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds(), wall.getUTCMilliseconds()),
+  );
   const instant = fromLondonWall(shifted);
   return { instant, day: shifted.toISOString().slice(0, 10) };
 }
@@ -167,7 +179,12 @@ export const DELETED_MAIL_TEXT = 'The words of this e-mail were deleted under th
  * unique per record, so the member list's one-member-per-e-mail rule still holds.
  */
 export function anonymisedEmail(recordId: string): string {
-  return `anonymised+${recordId.replace(/[^A-Za-z0-9-]/g, '').toLowerCase().slice(0, 64) || 'record'}@invalid.invalid`;
+  return `anonymised+${
+    recordId
+      .replace(/[^A-Za-z0-9-]/g, '')
+      .toLowerCase()
+      .slice(0, 64) || 'record'
+  }@invalid.invalid`;
 }
 
 /** Whether an e-mail is an anonymised placeholder. */

@@ -43,7 +43,10 @@ export function confirmedAt(booking: Pick<Booking, 'cancelledAt' | 'paymentRequi
  * stood confirmed by then. A booking confirmed later gets none: its confirmation, with the same
  * details, calendar file and link, came within those days.
  */
-export function getsReminder(booking: Pick<Booking, 'userEmail' | 'cancelledAt' | 'paymentRequired' | 'paid' | 'submittedAt' | 'paymentCompletedAt'>, moment: Date): boolean {
+export function getsReminder(
+  booking: Pick<Booking, 'userEmail' | 'cancelledAt' | 'paymentRequired' | 'paid' | 'submittedAt' | 'paymentCompletedAt'>,
+  moment: Date,
+): boolean {
   const confirmed = confirmedAt(booking);
   return Boolean(booking.userEmail) && confirmed !== null && confirmed.getTime() <= moment.getTime();
 }
@@ -60,5 +63,8 @@ export function reminderMessageId(bookingId: string): string {
  */
 export function eventRemindersJob(event: Pick<ClubEvent, 'id' | 'eventdatetime'>, now: Date): Job {
   const start = event.eventdatetime ?? '';
-  return newJob({ id: `${EVENT_REMINDERS_JOB}-${event.id}-${Date.parse(start)}`, kind: EVENT_REMINDERS_JOB, payload: { eventId: event.id, start }, dueAt: now }, now);
+  return newJob(
+    { id: `${EVENT_REMINDERS_JOB}-${event.id}-${Date.parse(start)}`, kind: EVENT_REMINDERS_JOB, payload: { eventId: event.id, start }, dueAt: now },
+    now,
+  );
 }

@@ -46,8 +46,7 @@ function exactMatcher(query: string): (hit: SearchHit) => boolean {
  * provider's relevance order. Without a query, no hit counts as a typo match.
  */
 export function rankHits(hits: SearchHit[], query = ''): SearchHit[] {
-  const dateOf = (h: SearchHit) =>
-    typeof h.eventDate === 'number' && Number.isFinite(h.eventDate) ? h.eventDate : Number.NEGATIVE_INFINITY;
+  const dateOf = (h: SearchHit) => (typeof h.eventDate === 'number' && Number.isFinite(h.eventDate) ? h.eventDate : Number.NEGATIVE_INFINITY);
   const exact = exactMatcher(query);
   return hits
     .map((hit, i) => ({ hit, i, exact: exact(hit) }))

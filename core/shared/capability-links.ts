@@ -10,7 +10,7 @@ export const CAPABILITY_PARAMS: ReadonlySet<string> = new Set(['token', 'offer',
 export const REDACTED = '[redacted]';
 
 /** What an admin reads in place of a capability link in a member's e-mail. */
-export const LINK_WITHHELD = "[link withheld: it acts for the member, so only the recipient sees it]";
+export const LINK_WITHHELD = '[link withheld: it acts for the member, so only the recipient sees it]';
 
 // A checkout's id, and a member's private calendar feed's secret (core/shared/paths.ts).
 const CAPABILITY_PATHS = [/^(\/api\/payments\/checkouts\/)[^/?#]+/i, /^(\/calendar\/my\/)[^/?#]+/i];

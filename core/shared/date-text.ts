@@ -1,4 +1,14 @@
-import { addDaysToDate, isLondonMidnight, londonDate, londonDayText, londonMidnight, londonTime, londonWallClock, parseInstant, wallClockToInstant } from './london-time';
+import {
+  addDaysToDate,
+  isLondonMidnight,
+  londonDate,
+  londonDayText,
+  londonMidnight,
+  londonTime,
+  londonWallClock,
+  parseInstant,
+  wallClockToInstant,
+} from './london-time';
 
 export const DATE_TBC = 'Date TBC';
 

@@ -61,7 +61,10 @@ export class NotEnoughPlacesError extends DomainError {
 }
 
 export class PermissionError extends DomainError {
-  constructor(message: string, readonly permission?: string) {
+  constructor(
+    message: string,
+    readonly permission?: string,
+  ) {
     super('PERMISSION', message);
   }
 }

@@ -35,22 +35,54 @@ export function parseInstant(value: string | null | undefined): Date | null {
  * the class of the Date it is given, so they are LondonWalls too.
  */
 export class LondonWall extends Date {
-  override getFullYear() { return this.getUTCFullYear(); }
-  override getMonth() { return this.getUTCMonth(); }
-  override getDate() { return this.getUTCDate(); }
-  override getDay() { return this.getUTCDay(); }
-  override getHours() { return this.getUTCHours(); }
-  override getMinutes() { return this.getUTCMinutes(); }
-  override getSeconds() { return this.getUTCSeconds(); }
-  override getMilliseconds() { return this.getUTCMilliseconds(); }
-  override getTimezoneOffset() { return 0; }
-  override setFullYear(...a: [number, number?, number?]) { return this.setUTCFullYear(...(a as [number])); }
-  override setMonth(...a: [number, number?]) { return this.setUTCMonth(...(a as [number])); }
-  override setDate(date: number) { return this.setUTCDate(date); }
-  override setHours(...a: [number, number?, number?, number?]) { return this.setUTCHours(...(a as [number])); }
-  override setMinutes(...a: [number, number?, number?]) { return this.setUTCMinutes(...(a as [number])); }
-  override setSeconds(...a: [number, number?]) { return this.setUTCSeconds(...(a as [number])); }
-  override setMilliseconds(ms: number) { return this.setUTCMilliseconds(ms); }
+  override getFullYear() {
+    return this.getUTCFullYear();
+  }
+  override getMonth() {
+    return this.getUTCMonth();
+  }
+  override getDate() {
+    return this.getUTCDate();
+  }
+  override getDay() {
+    return this.getUTCDay();
+  }
+  override getHours() {
+    return this.getUTCHours();
+  }
+  override getMinutes() {
+    return this.getUTCMinutes();
+  }
+  override getSeconds() {
+    return this.getUTCSeconds();
+  }
+  override getMilliseconds() {
+    return this.getUTCMilliseconds();
+  }
+  override getTimezoneOffset() {
+    return 0;
+  }
+  override setFullYear(...a: [number, number?, number?]) {
+    return this.setUTCFullYear(...(a as [number]));
+  }
+  override setMonth(...a: [number, number?]) {
+    return this.setUTCMonth(...(a as [number]));
+  }
+  override setDate(date: number) {
+    return this.setUTCDate(date);
+  }
+  override setHours(...a: [number, number?, number?, number?]) {
+    return this.setUTCHours(...(a as [number]));
+  }
+  override setMinutes(...a: [number, number?, number?]) {
+    return this.setUTCMinutes(...(a as [number]));
+  }
+  override setSeconds(...a: [number, number?]) {
+    return this.setUTCSeconds(...(a as [number]));
+  }
+  override setMilliseconds(ms: number) {
+    return this.setUTCMilliseconds(ms);
+  }
 }
 
 /**

@@ -18,7 +18,12 @@ export function retryDelayMs(failures: number): number {
  * it): the failures counted, and when to try next, or null to give up because that next try
  * would fall more than a day after `since`. `giveUp: false` never gives up (work that repeats).
  */
-export function afterFailedTry(attempts: number, since: string, now: Date, options: { giveUp?: boolean } = {}): { attempts: number; nextAttemptAt: string | null } {
+export function afterFailedTry(
+  attempts: number,
+  since: string,
+  now: Date,
+  options: { giveUp?: boolean } = {},
+): { attempts: number; nextAttemptAt: string | null } {
   const failures = attempts + 1;
   const next = now.getTime() + retryDelayMs(failures);
   if (options.giveUp !== false && next - Date.parse(since) > GIVE_UP_AFTER_MS) return { attempts: failures, nextAttemptAt: null };

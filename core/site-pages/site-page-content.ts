@@ -55,7 +55,13 @@ const SECTION_TEXT_MAX = 4000;
 
 /** A heading as the last part of a record's id: lower-case letters and digits, dashes between. */
 function idPart(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'section';
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'section'
+  );
 }
 
 /**

@@ -89,7 +89,9 @@ ${WATER_LEVEL_CHART_MARKER}
 Read the latest club e-mails on the [news page](/news) and see what's coming up in the [events calendar](/calendar).
 `;
 
-const privacy = (clubName: string) => `${clubName} keeps members' personal data to run the club: bookings, payments, the member list, duty rosters and the e-mails it sends you. It keeps each kind only as long as it needs it, and the app applies the schedule below every night by itself.
+const privacy = (
+  clubName: string,
+) => `${clubName} keeps members' personal data to run the club: bookings, payments, the member list, duty rosters and the e-mails it sends you. It keeps each kind only as long as it needs it, and the app applies the schedule below every night by itself.
 
 ## Your rights
 

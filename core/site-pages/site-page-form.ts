@@ -9,7 +9,10 @@ import { SITE_PAGE_BODY_MAX, SITE_PAGE_TITLE_MAX, type SitePageText } from './si
  */
 export const SitePageFormValuesSchema = z.object({
   title: z.string().max(2000).default(''),
-  body: z.string().max(SITE_PAGE_BODY_MAX * 2).default(''),
+  body: z
+    .string()
+    .max(SITE_PAGE_BODY_MAX * 2)
+    .default(''),
   /**
    * When the page the form was opened with was saved (null: never, its original words), so that a
    * save does not silently replace words another admin saved meanwhile. Left out, no check is made.
@@ -20,7 +23,12 @@ export type SitePageFormValues = z.infer<typeof SitePageFormValuesSchema>;
 export type SitePageFormErrors = Partial<Record<keyof SitePageFormValues, string>>;
 
 /** What a preview is asked with: the body alone. */
-export const SitePagePreviewRequestSchema = z.object({ body: z.string().max(SITE_PAGE_BODY_MAX * 2).default('') });
+export const SitePagePreviewRequestSchema = z.object({
+  body: z
+    .string()
+    .max(SITE_PAGE_BODY_MAX * 2)
+    .default(''),
+});
 
 export const SITE_PAGE_FORM_MESSAGES = {
   titleRequired: 'Title is required',
@@ -50,7 +58,9 @@ export function sitePageBodyError(body: string): string | null {
  * The rule of the page form, the same in the browser and on the server: a title (at most 100
  * characters, white space trimmed) and a body (at most 50,000 characters).
  */
-export function validateSitePageForm(values: SitePageFormValues): { ok: true; value: { title: string; body: string } } | { ok: false; errors: SitePageFormErrors } {
+export function validateSitePageForm(
+  values: SitePageFormValues,
+): { ok: true; value: { title: string; body: string } } | { ok: false; errors: SitePageFormErrors } {
   const errors: SitePageFormErrors = {};
   const title = values.title.trim().replace(/\s+/g, ' ');
   if (title === '') errors.title = SITE_PAGE_FORM_MESSAGES.titleRequired;

@@ -98,7 +98,11 @@ export class OfferFreedPlaces extends UseCase<OfferFreedPlacesDeps> {
     if (event.capacity === null) return false;
     const until = new Date(now.getTime() + this.deps.waitingListOfferHours * 3_600_000);
     const holdId = offerHoldId(entry.id);
-    const held = await this.deps.bookings.holdForOffer(event.id, { bookingId: holdId, places: entry.places, untilMs: until.getTime() }, { capacity: event.capacity, eventSequence: event.sequence, now });
+    const held = await this.deps.bookings.holdForOffer(
+      event.id,
+      { bookingId: holdId, places: entry.places, untilMs: until.getTime() },
+      { capacity: event.capacity, eventSequence: event.sequence, now },
+    );
     if (!held) return false;
     const token = this.deps.offerLinks.issue(entry.id, until);
     const bookUrl = `${this.deps.siteSettings.publicBaseUrl}${offerBookingPath(event.id, token)}`;

@@ -20,7 +20,11 @@ export function waitingListCsvSection(entries: readonly WaitingListEntry[]): str
   const positions = linePositions([...entries]);
   const lines = [WAITING_LIST_CSV_HEADER.map(csvCell).join(',')];
   for (const e of entries) {
-    lines.push([positions.get(e.id) ?? '', e.name, e.email, e.places, wallClock(e.joinedAt), e.status, e.offeredUntil === null ? '' : wallClock(e.offeredUntil)].map(csvCell).join(','));
+    lines.push(
+      [positions.get(e.id) ?? '', e.name, e.email, e.places, wallClock(e.joinedAt), e.status, e.offeredUntil === null ? '' : wallClock(e.offeredUntil)]
+        .map(csvCell)
+        .join(','),
+    );
   }
   return `\r\n${lines.join('\r\n')}\r\n`;
 }

@@ -11,7 +11,11 @@ import { acceptedForm } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 
 export const WATER_LEVEL_AUDIT_FIELDS = ['date', 'percentFull'] as const;
-export const AUDITED_WATER_LEVEL: AuditedRecord<WaterLevelReading> = { recordType: 'waterLevel', idOf: (reading) => reading.date, fields: WATER_LEVEL_AUDIT_FIELDS };
+export const AUDITED_WATER_LEVEL: AuditedRecord<WaterLevelReading> = {
+  recordType: 'waterLevel',
+  idOf: (reading) => reading.date,
+  fields: WATER_LEVEL_AUDIT_FIELDS,
+};
 
 export function readingExistsMessage(date: string): string {
   return `There is already a reading for ${readingDateInWords(date)}; correct it instead`;
@@ -25,7 +29,9 @@ export interface AddWaterLevelDeps extends AuditTrailDeps {
 /** Adds the reading of a day that has none (409 when it has one: that is a correction). */
 export class AddWaterLevel extends UseCase<AddWaterLevelDeps> {
   async execute(admin: Admin, form: unknown): Promise<WaterLevelReading> {
-    const valid = acceptedForm(validateWaterLevelForm(permittedInput(admin, 'waterLevels.write', WaterLevelFormSchema, form), londonDate(this.deps.clock.now())));
+    const valid = acceptedForm(
+      validateWaterLevelForm(permittedInput(admin, 'waterLevels.write', WaterLevelFormSchema, form), londonDate(this.deps.clock.now())),
+    );
     const reading = valid;
     if (!(await this.deps.waterLevels.add(reading))) throw new ConflictError(readingExistsMessage(reading.date));
     await recordChange(this.deps, admin, AUDITED_WATER_LEVEL, {

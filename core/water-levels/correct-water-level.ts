@@ -25,7 +25,14 @@ export class CorrectWaterLevel extends UseCase<CorrectWaterLevelDeps> {
     const { date: day } = permittedInput(admin, 'waterLevels.write', ReadingDateParamsSchema, { date }, 'params');
     const { percentFull: text } = parseInput(WaterLevelCorrectionSchema, form);
     const value = parsePercent(text);
-    const problem = text.trim() === '' ? WATER_LEVEL_MESSAGES.percentRequired : value === null ? WATER_LEVEL_MESSAGES.percentNotNumber : value < 0 || value > 100 ? WATER_LEVEL_MESSAGES.percentOutOfRange : null;
+    const problem =
+      text.trim() === ''
+        ? WATER_LEVEL_MESSAGES.percentRequired
+        : value === null
+          ? WATER_LEVEL_MESSAGES.percentNotNumber
+          : value < 0 || value > 100
+            ? WATER_LEVEL_MESSAGES.percentOutOfRange
+            : null;
     if (problem !== null) throw new ValidationError(problem, { percentFull: problem });
     const [before] = await this.deps.waterLevels.readings(day, day);
     if (!before) throw new NotFoundError(READING_NOT_FOUND);

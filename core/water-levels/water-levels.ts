@@ -52,10 +52,7 @@ export function parsePercent(text: string): number | null {
 }
 
 /** What the admin's reading form sends: both fields as typed. */
-export const WaterLevelFormSchema = z.object({
-  date: z.string().max(100).default(''),
-  percentFull: z.string().max(100).default(''),
-});
+export const WaterLevelFormSchema = z.object({ date: z.string().max(100).default(''), percentFull: z.string().max(100).default('') });
 export type WaterLevelFormValues = z.infer<typeof WaterLevelFormSchema>;
 export type WaterLevelFormErrors = Partial<Record<keyof WaterLevelFormValues, string>>;
 
@@ -126,9 +123,18 @@ export function checkImportRows(rows: readonly CsvRow[], today: string): { readi
   const body = rows.length > 0 && isHeader(rows[0]) ? rows.slice(1) : rows;
   const problems: ImportProblem[] = [];
   const readings: WaterLevelReading[] = [];
-  if (body.length === 0) return { readings, problems: [{ line: null, reason: 'The file has no readings: each line should be a date and a percentage, e.g. 23/11/2026,63.5' }] };
+  if (body.length === 0)
+    return { readings, problems: [{ line: null, reason: 'The file has no readings: each line should be a date and a percentage, e.g. 23/11/2026,63.5' }] };
   if (body.length > MAX_WATER_LEVEL_IMPORT_ROWS) {
-    return { readings, problems: [{ line: null, reason: `The file has ${body.length} readings; at most ${MAX_WATER_LEVEL_IMPORT_ROWS} can be imported at once. Split it into smaller files.` }] };
+    return {
+      readings,
+      problems: [
+        {
+          line: null,
+          reason: `The file has ${body.length} readings; at most ${MAX_WATER_LEVEL_IMPORT_ROWS} can be imported at once. Split it into smaller files.`,
+        },
+      ],
+    };
   }
   const firstLineOf = new Map<string, number>();
   for (const row of body) {

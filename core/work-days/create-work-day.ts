@@ -24,7 +24,14 @@ export class CreateWorkDay extends UseCase<CreateWorkDayDeps> {
     const jobIds = valid.jobs.map(() => this.deps.ids.next());
     const workDay = newWorkDay(this.deps.ids.next(), valid, (row) => jobIds[row]);
     await this.deps.workDays.create(workDay);
-    await recordAdminAction(this.deps, admin, { action: 'workDay.created', recordType: 'workDay', recordId: workDay.id, summary: `Created the work day ${workDay.name}`, before: workDayAuditFields(null), after: workDayAuditFields(workDay) });
+    await recordAdminAction(this.deps, admin, {
+      action: 'workDay.created',
+      recordType: 'workDay',
+      recordId: workDay.id,
+      summary: `Created the work day ${workDay.name}`,
+      before: workDayAuditFields(null),
+      after: workDayAuditFields(workDay),
+    });
     await keepWorkDayInStep(this.deps, workDay);
     return withVolunteerCounts(workDay, []);
   }

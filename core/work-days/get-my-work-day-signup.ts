@@ -19,7 +19,10 @@ export interface MyWorkDaySignupDeps {
  * The work day and sign-up a withdraw link names: a forged, altered or expired link, or one whose
  * work day is gone, is "not found". The sign-up is null once it is no longer on the work day.
  */
-export async function signupOfToken(deps: MyWorkDaySignupDeps, request: unknown): Promise<{ workDay: WorkDay; signup: WorkDaySignup | null; signupId: string }> {
+export async function signupOfToken(
+  deps: MyWorkDaySignupDeps,
+  request: unknown,
+): Promise<{ workDay: WorkDay; signup: WorkDaySignup | null; signupId: string }> {
   const { token } = parseInput(WorkDayTokenSchema, request);
   const named = readWithdrawToken(deps.workDayLinks, token, deps.clock.now());
   const workDay = named === null ? null : await deps.workDays.get(named.workDayId);

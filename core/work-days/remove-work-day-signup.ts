@@ -35,9 +35,16 @@ export class RemoveWorkDaySignup extends UseCase<RemoveWorkDaySignupDeps> {
 }
 
 /** The removed volunteer's notice: one outbox message, or none for a sign-up without an e-mail. */
-export function removalNoticeMail(deps: Pick<RemoveWorkDaySignupDeps, 'ids' | 'siteSettings'>, signup: WorkDaySignup, workDay: WorkDay, now: Date): OutboxMessage[] {
+export function removalNoticeMail(
+  deps: Pick<RemoveWorkDaySignupDeps, 'ids' | 'siteSettings'>,
+  signup: WorkDaySignup,
+  workDay: WorkDay,
+  now: Date,
+): OutboxMessage[] {
   if (!signup.email) return [];
-  return [newOutboxMessage(deps.ids.next(), WORK_DAY_REMOVAL_KIND, signup.id, workDayRemovalNotice(signup, workDay, { clubName: deps.siteSettings.clubName }), now)];
+  return [
+    newOutboxMessage(deps.ids.next(), WORK_DAY_REMOVAL_KIND, signup.id, workDayRemovalNotice(signup, workDay, { clubName: deps.siteSettings.clubName }), now),
+  ];
 }
 
 /** The audit entry of an admin's removal of one sign-up (alone or in a batch). */

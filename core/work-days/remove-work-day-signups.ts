@@ -14,10 +14,7 @@ export const REMOVE_SIGNUPS_MESSAGES = {
 } as const;
 
 export const RemoveWorkDaySignupsRequestSchema = z.object({
-  signupIds: z
-    .array(z.string().min(1).max(200))
-    .min(1, REMOVE_SIGNUPS_MESSAGES.noneChosen)
-    .max(MAX_SIGNUPS_REMOVED_AT_ONCE, REMOVE_SIGNUPS_MESSAGES.tooMany),
+  signupIds: z.array(z.string().min(1).max(200)).min(1, REMOVE_SIGNUPS_MESSAGES.noneChosen).max(MAX_SIGNUPS_REMOVED_AT_ONCE, REMOVE_SIGNUPS_MESSAGES.tooMany),
 });
 
 /** No e-mail for a batch: it is for floods of made-up sign-ups, whose addresses may be anyone's. */
@@ -36,7 +33,16 @@ export type RemovedWorkDaySignups = z.infer<typeof RemovedWorkDaySignupsSchema>;
  */
 export class RemoveWorkDaySignups extends UseCase<RemoveWorkDaySignupsDeps> {
   async execute(admin: Admin, workDayId: string, request: unknown): Promise<RemovedWorkDaySignups> {
-    const { input: { signupIds }, record: workDay } = await permittedChange(admin, 'workDays.write', { schema: RemoveWorkDaySignupsRequestSchema, request }, () => this.deps.workDays.get(workDayId), WORK_DAY_MESSAGES.notFound);
+    const {
+      input: { signupIds },
+      record: workDay,
+    } = await permittedChange(
+      admin,
+      'workDays.write',
+      { schema: RemoveWorkDaySignupsRequestSchema, request },
+      () => this.deps.workDays.get(workDayId),
+      WORK_DAY_MESSAGES.notFound,
+    );
     const removed = await this.deps.workDays.removeSignups(workDayId, signupIds);
     for (const signup of removed) await recordSignupRemoval(this.deps, admin, workDay, signup);
     return { removedIds: removed.map((signup) => signup.id) };

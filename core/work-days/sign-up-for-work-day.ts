@@ -62,12 +62,7 @@ export class SignUpForWorkDay extends UseCase<SignUpForWorkDayDeps> {
       throw new ValidationError(checked.message, fields);
     }
     const now = this.deps.clock.now();
-    const signup: WorkDaySignup = {
-      id: this.deps.ids.next(),
-      workDayId: workDay.id,
-      ...checked.value,
-      submittedAt: now.toISOString(),
-    };
+    const signup: WorkDaySignup = { id: this.deps.ids.next(), workDayId: workDay.id, ...checked.value, submittedAt: now.toISOString() };
     await this.deps.workDays.addSignup(signup, workDayConfirmationMail(this.deps, signup, workDay, now));
     return { signupId: signup.id, jobsChosen: jobsChosen(signup) };
   }

@@ -34,7 +34,16 @@ export type WorkDayFormValues = z.infer<typeof WorkDayFormValuesSchema>;
 /** Field names of the form's messages: the day's fields, 'jobs', and `jobs.<row>.<field>`. */
 export type WorkDayFormErrors = Record<string, string>;
 
-export const WORK_DAY_LIMITS = { name: 200, description: 5000, tools: 1000, notes: 2000, jobTitle: 200, jobDescription: 1000, jobs: 30, volunteers: 500 } as const;
+export const WORK_DAY_LIMITS = {
+  name: 200,
+  description: 5000,
+  tools: 1000,
+  notes: 2000,
+  jobTitle: 200,
+  jobDescription: 1000,
+  jobs: 30,
+  volunteers: 500,
+} as const;
 
 export const WORK_DAY_FORM_MESSAGES = {
   nameRequired: 'Work day name is required',
@@ -143,7 +152,13 @@ export function workDayToFormValues(workDay: WorkDay): WorkDayFormValues {
     active: workDay.active,
     tools: workDay.tools,
     notes: workDay.notes,
-    jobs: workDay.jobs.map((job) => ({ id: job.id, title: job.title, description: job.description, volunteersNeeded: String(job.volunteersNeeded), closed: job.closed === true })),
+    jobs: workDay.jobs.map((job) => ({
+      id: job.id,
+      title: job.title,
+      description: job.description,
+      volunteersNeeded: String(job.volunteersNeeded),
+      closed: job.closed === true,
+    })),
   };
 }
 

@@ -119,7 +119,11 @@ export function workDayConfirmation(signup: WorkDaySignup, workDay: WorkDay, con
  * What a volunteer who gave an e-mail is told when an admin removes their sign-up: which work day,
  * that the club removed them, and the sign-up as it was. No link: the sign-up is gone.
  */
-export function workDayRemovalNotice(signup: WorkDaySignup, workDay: Pick<WorkDay, 'name' | 'date' | 'jobs'>, context: Pick<WorkDayMailContext, 'clubName'>): OutgoingMail {
+export function workDayRemovalNotice(
+  signup: WorkDaySignup,
+  workDay: Pick<WorkDay, 'name' | 'date' | 'jobs'>,
+  context: Pick<WorkDayMailContext, 'clubName'>,
+): OutgoingMail {
   if (!signup.email) throw new RangeError('A sign-up without an e-mail address gets no notice of its removal');
   const when = workDay.date === null ? '' : `, ${formatDateRange(workDay.date, null, 'member')} (UK time)`;
   const mail = composeMail(signup.firstName, signupDetails(signup, workDay), {
@@ -185,5 +189,8 @@ export function workDayReminderMessageId(signupId: string): string {
  */
 export function workDayRemindersJob(workDay: Pick<WorkDay, 'id' | 'date'>, now: Date): Job {
   const date = workDay.date ?? '';
-  return newJob({ id: `${WORK_DAY_REMINDERS_JOB}-${workDay.id}-${Date.parse(date)}`, kind: WORK_DAY_REMINDERS_JOB, payload: { workDayId: workDay.id, date }, dueAt: now }, now);
+  return newJob(
+    { id: `${WORK_DAY_REMINDERS_JOB}-${workDay.id}-${Date.parse(date)}`, kind: WORK_DAY_REMINDERS_JOB, payload: { workDayId: workDay.id, date }, dueAt: now },
+    now,
+  );
 }

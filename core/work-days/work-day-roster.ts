@@ -73,7 +73,11 @@ export function workDaySignupsCsv(workDay: Pick<WorkDay, 'jobs'>, signups: reado
 
 /** The download's file name: the day's name in lower case, other characters as '_'. */
 export function workDayCsvFileName(workDay: Pick<WorkDay, 'name'>): string {
-  const base = workDay.name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '') || 'work_day';
+  const base =
+    workDay.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '') || 'work_day';
   return `${base}_signups.csv`;
 }
 
@@ -94,7 +98,8 @@ export function workDayAuditFields(workDay: WorkDay | null): Record<string, Audi
     notes: workDay.notes,
   };
   for (const job of workDay.jobs) {
-    out[`job ${job.id}`] = `${job.title} · ${job.volunteersNeeded} needed${job.closed === true ? ' · closed' : ''}${job.description === '' ? '' : ` · ${job.description}`}`;
+    out[`job ${job.id}`] =
+      `${job.title} · ${job.volunteersNeeded} needed${job.closed === true ? ' · closed' : ''}${job.description === '' ? '' : ` · ${job.description}`}`;
   }
   return out;
 }

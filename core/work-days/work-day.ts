@@ -31,9 +31,7 @@ export const WorkDaySchema = z.object({
 export type WorkDay = z.infer<typeof WorkDaySchema>;
 
 /** A work day as members and admins see it: each job with its count of volunteers so far. */
-export const WorkDayWithCountsSchema = WorkDaySchema.extend({
-  jobs: z.array(WorkDayJobSchema.extend({ currentVolunteers: z.number().int() })),
-});
+export const WorkDayWithCountsSchema = WorkDaySchema.extend({ jobs: z.array(WorkDayJobSchema.extend({ currentVolunteers: z.number().int() })) });
 export type WorkDayWithCounts = z.infer<typeof WorkDayWithCountsSchema>;
 export type WorkDayJobWithCount = WorkDayWithCounts['jobs'][number];
 

@@ -1,10 +1,4 @@
-import type {
-  WorkDay,
-  WorkDayJobWithCount,
-  WorkDaySignup,
-  WorkDaySignupForm,
-  WorkDayWithCounts,
-} from './work-day';
+import type { WorkDay, WorkDayJobWithCount, WorkDaySignup, WorkDaySignupForm, WorkDayWithCounts } from './work-day';
 import { BOOKING_MESSAGES, emailSchema } from '../bookings/booking-validation';
 
 export const WORK_DAY_MESSAGES = {
@@ -68,10 +62,7 @@ export function validateWorkDaySignup(
 }
 
 /** Each job with the number of sign-ups for this work day that chose it. */
-export function withVolunteerCounts(
-  workDay: WorkDay,
-  signups: Pick<WorkDaySignup, 'workDayId' | 'selectedJobs'>[],
-): WorkDayWithCounts {
+export function withVolunteerCounts(workDay: WorkDay, signups: Pick<WorkDaySignup, 'workDayId' | 'selectedJobs'>[]): WorkDayWithCounts {
   const counts = new Map<string, number>();
   for (const s of signups) {
     if (s.workDayId !== workDay.id) continue;

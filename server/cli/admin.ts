@@ -57,13 +57,7 @@ export async function runAdminCli(
   }
   const { values } = parseArgs({
     args: rest,
-    options: {
-      email: { type: 'string' },
-      name: { type: 'string' },
-      password: { type: 'string' },
-      permissions: { type: 'string' },
-      set: { type: 'string' },
-    },
+    options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, permissions: { type: 'string' }, set: { type: 'string' } },
     strict: true,
   });
   const ports = await createContainer(config, adapters);
@@ -115,9 +109,7 @@ export async function runAdminCli(
         const all = await admins.list();
         if (all.length === 0) out('No admins yet.');
         for (const admin of all) {
-          out(
-            `${admin.email}\t${admin.name}\t${admin.role}\t${admin.permissions.join(',') || '(none)'}\t${admin.disabled ? 'disabled' : 'active'}`,
-          );
+          out(`${admin.email}\t${admin.name}\t${admin.role}\t${admin.permissions.join(',') || '(none)'}\t${admin.disabled ? 'disabled' : 'active'}`);
         }
         return 0;
       }

@@ -66,7 +66,9 @@ export class AdminCollection<P extends z.ZodType = typeof IdParamsSchema> {
   }
 
   /** POST to the collection (write access): a new record. */
-  create<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, R extends ResponseSpecs = ResponseSpecs>(route: CollectionRoute<B, Q, z.ZodUndefined, R>): void {
+  create<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, R extends ResponseSpecs = ResponseSpecs>(
+    route: CollectionRoute<B, Q, z.ZodUndefined, R>,
+  ): void {
     this.write(route);
   }
 
@@ -79,7 +81,9 @@ export class AdminCollection<P extends z.ZodType = typeof IdParamsSchema> {
   }
 
   /** GET of one record (read access), or of an address under it named by `suffix` (e.g. '/bookings.csv'). */
-  get<Q extends z.ZodType = z.ZodUndefined, R extends ResponseSpecs = ResponseSpecs>(route: CollectionRoute<z.ZodUndefined, Q, P, R> & Omit<Placed<'get'>, 'method'>): void {
+  get<Q extends z.ZodType = z.ZodUndefined, R extends ResponseSpecs = ResponseSpecs>(
+    route: CollectionRoute<z.ZodUndefined, Q, P, R> & Omit<Placed<'get'>, 'method'>,
+  ): void {
     const { suffix = '', ...spec } = route;
     this.declareRecord('get', suffix, this.spec.read, spec);
   }

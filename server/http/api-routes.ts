@@ -197,7 +197,8 @@ export class ApiRoutes {
         const params = (spec.params ? parseInput(spec.params, rawParams, 'params') : undefined) as z.output<P>;
         if (typeof inPage === 'function') return inPage({ query, params });
         const unused = undefined as never;
-        const answer = (await spec.handler({ body: unused, query, params, req: unused, res: unused, admin: unused, member: unused })) as typeof SENT | { status: number; body?: unknown };
+        const answer = (await spec.handler({ body: unused, query, params, req: unused, res: unused, admin: unused, member: unused })) as
+          typeof SENT | { status: number; body?: unknown };
         return answer !== SENT && answer.status === 200 && 'body' in answer ? JSON.stringify(answer.body) : undefined;
       },
     });

@@ -37,13 +37,7 @@ export const UidParamsSchema = z.object({ uid: z.string().min(1).max(200) });
 
 export const HealthSchema = z.object({
   status: z.literal('ok'),
-  adapters: z.object({
-    storage: z.string(),
-    search: z.string(),
-    payments: z.string(),
-    identity: z.string(),
-    campaigns: z.string(),
-  }),
+  adapters: z.object({ storage: z.string(), search: z.string(), payments: z.string(), identity: z.string(), campaigns: z.string() }),
 });
 
 /** The schemas of what the use cases answer live beside them in core; here only the wrappers. */

@@ -16,7 +16,10 @@ export function readCookie(req: Request, name: string): string | null {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
     if (part.slice(0, eq).trim() !== name) continue;
-    const raw = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    const raw = part
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     try {
       return decodeURIComponent(raw);
     } catch {
@@ -31,13 +34,7 @@ export function readCookie(req: Request, name: string): string | null {
  * cookie right even when the browser's clock disagrees with the server's.
  */
 export function setSessionCookie(req: Request, res: Response, token: string, maxAgeMs: number): void {
-  res.cookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: req.secure,
-    path: '/',
-    maxAge: Math.max(0, maxAgeMs),
-  });
+  res.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/', maxAge: Math.max(0, maxAgeMs) });
 }
 
 /**
@@ -56,10 +53,7 @@ export function clearSessionCookie(req: Request, res: Response): void {
  * Finds the signed-in admin from the session cookie: the identity provider vouches for the
  * session, then the admin record must exist and be enabled.
  */
-export function authenticator(deps: {
-  identity: IdentityProvider;
-  admins: AdminRepository;
-}): (access: Exclude<Access, 'public'>) => RequestHandler {
+export function authenticator(deps: { identity: IdentityProvider; admins: AdminRepository }): (access: Exclude<Access, 'public'>) => RequestHandler {
   return (access) => async (req: Request, res: Response, next: NextFunction) => {
     const admin = await currentAdmin(req, deps);
     if (!admin) throw new UnauthenticatedError('Please sign in');
@@ -69,10 +63,7 @@ export function authenticator(deps: {
   };
 }
 
-export async function currentAdmin(
-  req: Request,
-  deps: { identity: IdentityProvider; admins: AdminRepository },
-): Promise<Admin | null> {
+export async function currentAdmin(req: Request, deps: { identity: IdentityProvider; admins: AdminRepository }): Promise<Admin | null> {
   const token = readCookie(req, SESSION_COOKIE);
   if (!token) return null;
   // The admin record is read alongside the rest of the session's check, not after it.
@@ -87,7 +78,10 @@ export async function currentAdmin(
  * member's link used while signed in to the panel). Never fails the member's request: a session
  * that cannot be checked counts as none.
  */
-export async function adminBehind(req: Request, ports: { get(name: 'identity'): IdentityProvider; get(name: 'admins'): AdminRepository }): Promise<Admin | null> {
+export async function adminBehind(
+  req: Request,
+  ports: { get(name: 'identity'): IdentityProvider; get(name: 'admins'): AdminRepository },
+): Promise<Admin | null> {
   return currentAdmin(req, { identity: ports.get('identity'), admins: ports.get('admins') }).catch(() => null);
 }
 

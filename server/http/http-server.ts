@@ -30,7 +30,9 @@ export function createHttpServer(handle: (req: IncomingMessage, res: ServerRespo
 }
 
 /** A server on a free port of 127.0.0.1 (tests, benchmarks, Lighthouse): its address, and how to stop it. */
-export async function listenLocally(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ server: Server; baseUrl: string; stop(): Promise<void> }> {
+export async function listenLocally(
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ server: Server; baseUrl: string; stop(): Promise<void> }> {
   const server = createHttpServer(handle);
   await new Promise<void>((done, fail) => {
     server.once('error', fail);

@@ -21,12 +21,7 @@ export const PAGE_MARKERS = { head: '<!--app-head-->', html: '<!--app-html-->', 
 /** The parts of Vite's build manifest (dist/web/.vite/manifest.json) read here. */
 const ManifestSchema = z.record(
   z.string(),
-  z.object({
-    file: z.string(),
-    imports: z.array(z.string()).optional(),
-    css: z.array(z.string()).optional(),
-    isEntry: z.boolean().optional(),
-  }),
+  z.object({ file: z.string(), imports: z.array(z.string()).optional(), css: z.array(z.string()).optional(), isEntry: z.boolean().optional() }),
 );
 type Manifest = z.infer<typeof ManifestSchema>;
 export const MANIFEST_PATH = '.vite/manifest.json';
@@ -217,7 +212,10 @@ export function memberPages(
   };
   /** What a page was drawn from: its address and its reads' answers. */
   const keyOf = (url: URL, answers: readonly (readonly [string, string | undefined])[]) =>
-    `${url.href}\n${answers.map(([path, text]) => `${path}\n${text ?? ''}`).sort().join('\n')}`;
+    `${url.href}\n${answers
+      .map(([path, text]) => `${path}\n${text ?? ''}`)
+      .sort()
+      .join('\n')}`;
   // The reads each address starts with (a page's reads depend on its address alone): known, the
   // answers are read and the page drawn from them found without running the page's loaders.
   const readsOf = new Map<string, string[]>();
@@ -227,7 +225,12 @@ export function memberPages(
     const knownReads = readsOf.get(url.href);
     if (knownReads) {
       const texts = await Promise.all(knownReads.map(readText));
-      const known = drawn.get(keyOf(url, knownReads.map((path, i) => [path, texts[i]] as const)));
+      const known = drawn.get(
+        keyOf(
+          url,
+          knownReads.map((path, i) => [path, texts[i]] as const),
+        ),
+      );
       if (known !== undefined) return known;
     }
     const answers: [string, string | undefined][] = [];
@@ -241,13 +244,24 @@ export function memberPages(
       const page = await pages.load(url, readJson);
       if (page.kind === 'redirect') return { redirect: page.location, status: page.status };
       readsOf.delete(url.href);
-      readsOf.set(url.href, answers.map(([path]) => path));
+      readsOf.set(
+        url.href,
+        answers.map(([path]) => path),
+      );
       if (readsOf.size > READ_PLANS_MAX) readsOf.delete(readsOf.keys().next().value!);
       const key = keyOf(url, answers);
       const known = drawn.get(key);
       if (known !== undefined) return known;
       const { html, state } = await page.draw();
-      const body = Buffer.from(parts[0] + pageStyleSheets(manifest, page.modules) + parts[1] + html + parts[2] + drawnPageScript({ ...state, scripts: pageScripts(manifest, page.modules) }) + parts[3]);
+      const body = Buffer.from(
+        parts[0] +
+          pageStyleSheets(manifest, page.modules) +
+          parts[1] +
+          html +
+          parts[2] +
+          drawnPageScript({ ...state, scripts: pageScripts(manifest, page.modules) }) +
+          parts[3],
+      );
       const drawnPage = { body, gzip: gzipSync(body), etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
       drawn.set(key, drawnPage);
       return drawnPage;

@@ -43,4 +43,3 @@ export function memberAuthenticator(ports: AppContainer): RequestHandler {
     next();
   };
 }
-

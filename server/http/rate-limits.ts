@@ -6,8 +6,7 @@ import type { AppConfig } from '../config';
 import type { AppContainer } from '../container';
 
 export const TOO_MANY_BOOKINGS_MINUTE = 'Too many bookings from your connection in a short time. Please wait a minute and try again.';
-export const TOO_MANY_BOOKINGS_DAY =
-  'Too many bookings from your connection today. Please try again tomorrow, or contact the club if you need to book more.';
+export const TOO_MANY_BOOKINGS_DAY = 'Too many bookings from your connection today. Please try again tomorrow, or contact the club if you need to book more.';
 
 /**
  * express-rate-limit's store on our AddressLimitStore port, so the count holds across server

@@ -95,12 +95,7 @@ export function staticSite(webRoot: string, pages: { readInPage: (path: string) 
   // The build's other files (the service worker, the web app manifest, offline.html, the install
   // icons) keep their names from build to build: asked again on every visit (a 304 when unchanged),
   // so a new build's service worker is found at once and the app never sticks on an old version.
-  router.use(
-    express.static(root, {
-      index: false,
-      setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
-    }),
-  );
+  router.use(express.static(root, { index: false, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') }));
   const members = memberPages(root, pages.readInPage, pages.logger);
   const spaFallback: RequestHandler = async (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api') {

@@ -134,181 +134,221 @@ function demoEvents(now: Date): ClubEvent[] {
   const pursuitCreatedDaysAgo = Math.round((now.getTime() - Date.parse(londonInstant(pursuitDay, '11:00'))) / DAY_MS) + 60;
 
   return [
-    event(now, {
-      id: 'open-regatta',
-      name: 'Kestrel Open Regatta',
-      description: 'Our flagship open meeting: three races for dinghies and keelboats, with lunch and prizes.',
-      longdescription:
-        'Visitors from every club in the region are welcome. Registration opens at 08:30 in the ' +
-        'clubhouse; the first warning signal is at 10:25 off the dam wall. Three races on an Olympic ' +
-        'course, a hot lunch between races two and three, and prizegiving with a bar at 17:00. ' +
-        'Entry covers lunch and launching; children 12 years or under sail at half price. Please give the ' +
-        'name of the boat you are sailing so we can publish the entry list.',
-      eventdatetime: londonInstant(regattaDay, '09:30'),
-      eventenddatetime: londonInstant(regattaDay, '17:30'),
-      bookingEndDate: londonInstant(addDays(regattaDay, -3), '20:00'),
-      allowBooking: true,
-      isBoatEvent: true,
-      offerChild: true,
-      offerSoftDrinks: true,
-      offerVeg: true,
-      requiresPayment: true,
-      price: 1500,
-      currency: 'GBP',
-    }, 40),
-    event(now, {
-      id: 'taster-sail',
-      name: 'Try Sailing Taster Session',
-      description: 'Two hours on the water with an instructor. Buoyancy aids and boats provided; only eight places.',
-      longdescription:
-        'Never sailed before? Join one of our RYA instructors in a stable Wayfarer for a gentle ' +
-        'introduction to steering, sail trim and tacking. Wear clothes that can get wet and shoes ' +
-        'you do not mind soaking; we lend buoyancy aids and waterproofs. Children aged 8 and over ' +
-        'are welcome with an adult. Places are limited to eight so that everyone gets time on the helm.',
-      eventdatetime: londonInstant(tasterDay, '10:00'),
-      eventenddatetime: londonInstant(tasterDay, '12:30'),
-      allowBooking: true,
-      ...noExtras,
-      offerChild: true,
-      ...free,
-      capacity: 8,
-    }, 30),
-    event(now, {
-      id: 'midsummer-barbecue',
-      name: 'Midsummer Barbecue and Social Sail',
-      description: 'A relaxed evening sail followed by a barbecue on the clubhouse lawn.',
-      longdescription:
-        'Bring the family for a pursuit-style fun sail at 17:00 (any boat, any crew) and the barbecue ' +
-        'from 19:00: burgers, sausages, halloumi and salads, with soft drinks for the children. The ' +
-        'bar will be open. Tell us how many vegetarian meals and soft drinks you need so that we ' +
-        'cater for everyone.',
-      eventdatetime: londonInstant(barbecueDay, '17:00'),
-      eventenddatetime: londonInstant(barbecueDay, '22:00'),
-      allowBooking: true,
-      isBoatEvent: false,
-      offerChild: true,
-      offerSoftDrinks: true,
-      offerVeg: true,
-      requiresPayment: true,
-      price: 1250,
-      currency: 'GBP',
-    }, 25),
-    event(now, {
-      id: 'wednesday-evening-series',
-      name: 'Wednesday Evening Series Race',
-      description: 'Club racing after work: one race for all classes on handicap.',
-      longdescription:
-        'The evening series runs every Wednesday through the summer. Briefing at 18:15 in the ' +
-        'dinghy park, first start at 18:45. Results are calculated on the RYA Portsmouth Yardstick ' +
-        'and posted on the noticeboard. Free for members; please book so that the race officer ' +
-        'knows how many boats to expect.',
-      eventdatetime: londonInstant(seriesDay, '18:30'),
-      allowBooking: true,
-      ...noExtras,
-      isBoatEvent: true,
-      ...free,
-    }, 60),
-    event(now, {
-      id: 'lake-garda-flotilla',
-      name: 'Lake Garda Flotilla Week',
-      description: 'A week of sailing chartered yachts on Lake Garda with fellow members. Deposit per person.',
-      longdescription:
-        'The club has chartered four 32-foot yachts from a base at Riva del Garda. Expect the ' +
-        'morning Pelèr breeze from the north and the afternoon Ora from the south, pizza in Limone ' +
-        'and gelato in Malcesine. The deposit secures your berth; flights are booked separately. ' +
-        'Skippers hold at least an RYA Day Skipper certificate. Tell us about vegetarian meals for ' +
-        'the welcome dinner.',
-      eventdatetime: londonInstant(gardaDay, '14:00'),
-      eventenddatetime: londonInstant(addDays(gardaDay, 7), '10:00'),
-      bookingEndDate: londonInstant(addDays(gardaDay, -35), '23:59'),
-      allowBooking: true,
-      ...noExtras,
-      offerVeg: true,
-      requiresPayment: true,
-      price: 14500,
-      currency: 'EUR',
-    }, 50),
-    event(now, {
-      id: 'push-the-boat-out',
-      name: 'Push the Boat Out Open Day',
-      description: 'Free all-day open day: taster sails, paddleboarding and tours of the club.',
-      longdescription:
-        'As part of the national Push the Boat Out campaign we open the club to everyone. Drop in ' +
-        'at any time for a taster sail, try stand-up paddleboarding, watch a rescue-boat ' +
-        'demonstration and have tea and cake in the clubhouse. Members are needed to help on the ' +
-        'water and on shore: book to let us know you are coming.',
-      eventdatetime: londonInstant(openDay, '00:00'),
-      allowBooking: true,
-      isBoatEvent: false,
-      offerChild: true,
-      offerSoftDrinks: true,
-      offerVeg: false,
-      ...free,
-    }, 20),
-    event(now, {
-      id: 'annual-general-meeting',
-      name: 'Annual General Meeting',
-      description: 'Reports from the officers, the accounts, and election of the committee.',
-      longdescription:
-        'All full members are entitled to attend and vote. The agenda, the accounts and the ' +
-        'nominations for committee posts will be sent by e-mail two weeks before the meeting. No ' +
-        'booking is needed; proposals for the agenda go to the secretary at least 21 days before.',
-      eventdatetime: londonInstant(agmDay, '19:30'),
-      eventenddatetime: londonInstant(agmDay, '21:30'),
-      allowBooking: false,
-      ...noExtras,
-      ...free,
-    }, 70),
-    event(now, {
-      id: 'laying-up-supper',
-      name: 'Laying-Up Supper and Prizegiving',
-      description: 'Three-course dinner and the season’s trophies. Bookings have closed.',
-      longdescription:
-        'Celebrate the season with a three-course dinner in the clubhouse and the presentation of ' +
-        'the club trophies, from the Kestrel Cup to the Wooden Spoon. Dress: smart casual. The ' +
-        'caterer needed final numbers, so bookings closed early; ask the social secretary about ' +
-        'the waiting list.',
-      eventdatetime: londonInstant(supperDay, '19:00'),
-      eventenddatetime: londonInstant(supperDay, '23:00'),
-      bookingEndDate: londonInstant(londonDate(now, -2), '23:59'),
-      allowBooking: true,
-      isBoatEvent: false,
-      offerChild: false,
-      offerSoftDrinks: true,
-      offerVeg: true,
-      requiresPayment: true,
-      price: 3200,
-      currency: 'GBP',
-    }, 45),
-    event(now, {
-      id: 'frostbite-series',
-      name: 'Frostbite Series Launch',
-      description: 'The winter racing series; the start date will be confirmed once the reservoir level allows.',
-      longdescription:
-        'The Frostbite Series runs on Sunday mornings through the winter. The water authority ' +
-        'has to confirm the launching arrangements before we can fix a date. Watch the news page ' +
-        'for the announcement; booking will open then.',
-      eventdatetime: null,
-      allowBooking: false,
-      ...noExtras,
-      isBoatEvent: true,
-      ...free,
-    }, 10),
-    event(now, {
-      id: 'spring-pursuit-race',
-      name: 'Spring Pursuit Race',
-      description: 'Staggered starts by handicap: the first boat across the line wins.',
-      longdescription:
-        'The traditional opener of the racing season. Slowest boats start first; everyone should ' +
-        'finish together after two hours. Soup and rolls in the clubhouse afterwards.',
-      eventdatetime: londonInstant(pursuitDay, '11:00'),
-      eventenddatetime: londonInstant(pursuitDay, '15:00'),
-      allowBooking: true,
-      ...noExtras,
-      isBoatEvent: true,
-      offerSoftDrinks: true,
-      ...free,
-    }, pursuitCreatedDaysAgo),
+    event(
+      now,
+      {
+        id: 'open-regatta',
+        name: 'Kestrel Open Regatta',
+        description: 'Our flagship open meeting: three races for dinghies and keelboats, with lunch and prizes.',
+        longdescription:
+          'Visitors from every club in the region are welcome. Registration opens at 08:30 in the ' +
+          'clubhouse; the first warning signal is at 10:25 off the dam wall. Three races on an Olympic ' +
+          'course, a hot lunch between races two and three, and prizegiving with a bar at 17:00. ' +
+          'Entry covers lunch and launching; children 12 years or under sail at half price. Please give the ' +
+          'name of the boat you are sailing so we can publish the entry list.',
+        eventdatetime: londonInstant(regattaDay, '09:30'),
+        eventenddatetime: londonInstant(regattaDay, '17:30'),
+        bookingEndDate: londonInstant(addDays(regattaDay, -3), '20:00'),
+        allowBooking: true,
+        isBoatEvent: true,
+        offerChild: true,
+        offerSoftDrinks: true,
+        offerVeg: true,
+        requiresPayment: true,
+        price: 1500,
+        currency: 'GBP',
+      },
+      40,
+    ),
+    event(
+      now,
+      {
+        id: 'taster-sail',
+        name: 'Try Sailing Taster Session',
+        description: 'Two hours on the water with an instructor. Buoyancy aids and boats provided; only eight places.',
+        longdescription:
+          'Never sailed before? Join one of our RYA instructors in a stable Wayfarer for a gentle ' +
+          'introduction to steering, sail trim and tacking. Wear clothes that can get wet and shoes ' +
+          'you do not mind soaking; we lend buoyancy aids and waterproofs. Children aged 8 and over ' +
+          'are welcome with an adult. Places are limited to eight so that everyone gets time on the helm.',
+        eventdatetime: londonInstant(tasterDay, '10:00'),
+        eventenddatetime: londonInstant(tasterDay, '12:30'),
+        allowBooking: true,
+        ...noExtras,
+        offerChild: true,
+        ...free,
+        capacity: 8,
+      },
+      30,
+    ),
+    event(
+      now,
+      {
+        id: 'midsummer-barbecue',
+        name: 'Midsummer Barbecue and Social Sail',
+        description: 'A relaxed evening sail followed by a barbecue on the clubhouse lawn.',
+        longdescription:
+          'Bring the family for a pursuit-style fun sail at 17:00 (any boat, any crew) and the barbecue ' +
+          'from 19:00: burgers, sausages, halloumi and salads, with soft drinks for the children. The ' +
+          'bar will be open. Tell us how many vegetarian meals and soft drinks you need so that we ' +
+          'cater for everyone.',
+        eventdatetime: londonInstant(barbecueDay, '17:00'),
+        eventenddatetime: londonInstant(barbecueDay, '22:00'),
+        allowBooking: true,
+        isBoatEvent: false,
+        offerChild: true,
+        offerSoftDrinks: true,
+        offerVeg: true,
+        requiresPayment: true,
+        price: 1250,
+        currency: 'GBP',
+      },
+      25,
+    ),
+    event(
+      now,
+      {
+        id: 'wednesday-evening-series',
+        name: 'Wednesday Evening Series Race',
+        description: 'Club racing after work: one race for all classes on handicap.',
+        longdescription:
+          'The evening series runs every Wednesday through the summer. Briefing at 18:15 in the ' +
+          'dinghy park, first start at 18:45. Results are calculated on the RYA Portsmouth Yardstick ' +
+          'and posted on the noticeboard. Free for members; please book so that the race officer ' +
+          'knows how many boats to expect.',
+        eventdatetime: londonInstant(seriesDay, '18:30'),
+        allowBooking: true,
+        ...noExtras,
+        isBoatEvent: true,
+        ...free,
+      },
+      60,
+    ),
+    event(
+      now,
+      {
+        id: 'lake-garda-flotilla',
+        name: 'Lake Garda Flotilla Week',
+        description: 'A week of sailing chartered yachts on Lake Garda with fellow members. Deposit per person.',
+        longdescription:
+          'The club has chartered four 32-foot yachts from a base at Riva del Garda. Expect the ' +
+          'morning Pelèr breeze from the north and the afternoon Ora from the south, pizza in Limone ' +
+          'and gelato in Malcesine. The deposit secures your berth; flights are booked separately. ' +
+          'Skippers hold at least an RYA Day Skipper certificate. Tell us about vegetarian meals for ' +
+          'the welcome dinner.',
+        eventdatetime: londonInstant(gardaDay, '14:00'),
+        eventenddatetime: londonInstant(addDays(gardaDay, 7), '10:00'),
+        bookingEndDate: londonInstant(addDays(gardaDay, -35), '23:59'),
+        allowBooking: true,
+        ...noExtras,
+        offerVeg: true,
+        requiresPayment: true,
+        price: 14500,
+        currency: 'EUR',
+      },
+      50,
+    ),
+    event(
+      now,
+      {
+        id: 'push-the-boat-out',
+        name: 'Push the Boat Out Open Day',
+        description: 'Free all-day open day: taster sails, paddleboarding and tours of the club.',
+        longdescription:
+          'As part of the national Push the Boat Out campaign we open the club to everyone. Drop in ' +
+          'at any time for a taster sail, try stand-up paddleboarding, watch a rescue-boat ' +
+          'demonstration and have tea and cake in the clubhouse. Members are needed to help on the ' +
+          'water and on shore: book to let us know you are coming.',
+        eventdatetime: londonInstant(openDay, '00:00'),
+        allowBooking: true,
+        isBoatEvent: false,
+        offerChild: true,
+        offerSoftDrinks: true,
+        offerVeg: false,
+        ...free,
+      },
+      20,
+    ),
+    event(
+      now,
+      {
+        id: 'annual-general-meeting',
+        name: 'Annual General Meeting',
+        description: 'Reports from the officers, the accounts, and election of the committee.',
+        longdescription:
+          'All full members are entitled to attend and vote. The agenda, the accounts and the ' +
+          'nominations for committee posts will be sent by e-mail two weeks before the meeting. No ' +
+          'booking is needed; proposals for the agenda go to the secretary at least 21 days before.',
+        eventdatetime: londonInstant(agmDay, '19:30'),
+        eventenddatetime: londonInstant(agmDay, '21:30'),
+        allowBooking: false,
+        ...noExtras,
+        ...free,
+      },
+      70,
+    ),
+    event(
+      now,
+      {
+        id: 'laying-up-supper',
+        name: 'Laying-Up Supper and Prizegiving',
+        description: 'Three-course dinner and the season’s trophies. Bookings have closed.',
+        longdescription:
+          'Celebrate the season with a three-course dinner in the clubhouse and the presentation of ' +
+          'the club trophies, from the Kestrel Cup to the Wooden Spoon. Dress: smart casual. The ' +
+          'caterer needed final numbers, so bookings closed early; ask the social secretary about ' +
+          'the waiting list.',
+        eventdatetime: londonInstant(supperDay, '19:00'),
+        eventenddatetime: londonInstant(supperDay, '23:00'),
+        bookingEndDate: londonInstant(londonDate(now, -2), '23:59'),
+        allowBooking: true,
+        isBoatEvent: false,
+        offerChild: false,
+        offerSoftDrinks: true,
+        offerVeg: true,
+        requiresPayment: true,
+        price: 3200,
+        currency: 'GBP',
+      },
+      45,
+    ),
+    event(
+      now,
+      {
+        id: 'frostbite-series',
+        name: 'Frostbite Series Launch',
+        description: 'The winter racing series; the start date will be confirmed once the reservoir level allows.',
+        longdescription:
+          'The Frostbite Series runs on Sunday mornings through the winter. The water authority ' +
+          'has to confirm the launching arrangements before we can fix a date. Watch the news page ' +
+          'for the announcement; booking will open then.',
+        eventdatetime: null,
+        allowBooking: false,
+        ...noExtras,
+        isBoatEvent: true,
+        ...free,
+      },
+      10,
+    ),
+    event(
+      now,
+      {
+        id: 'spring-pursuit-race',
+        name: 'Spring Pursuit Race',
+        description: 'Staggered starts by handicap: the first boat across the line wins.',
+        longdescription:
+          'The traditional opener of the racing season. Slowest boats start first; everyone should ' +
+          'finish together after two hours. Soup and rolls in the clubhouse afterwards.',
+        eventdatetime: londonInstant(pursuitDay, '11:00'),
+        eventenddatetime: londonInstant(pursuitDay, '15:00'),
+        allowBooking: true,
+        ...noExtras,
+        isBoatEvent: true,
+        offerSoftDrinks: true,
+        ...free,
+      },
+      pursuitCreatedDaysAgo,
+    ),
   ];
 }
 
@@ -379,19 +419,94 @@ function demoBookings(now: Date, events: ClubEvent[]): Booking[] {
   // The race already over was booked in the days before it.
   const pursuitAgo = Math.floor((now.getTime() - Date.parse(pursuit.eventdatetime!)) / DAY_MS);
   const drafts: BookingDraft[] = [
-    { id: 'bk-regatta-01', event: regatta, firstName: 'Helen', lastName: 'Marsh', attending: 2, softDrinks: 1, vegetarian: 1, boatName: 'Merlin Rocket 3621 "Halcyon"', email: 'helen.marsh@example.org', daysAgo: 12, paid: true },
-    { id: 'bk-regatta-02', event: regatta, firstName: 'Tom', lastName: 'Whitaker', attending: 3, children: 1, softDrinks: 2, boatName: 'Wayfarer 10945', daysAgo: 9, paid: true },
-    { id: 'bk-regatta-03', event: regatta, firstName: 'Priya', lastName: 'Nair', attending: 1, boatName: 'ILCA 7 218455', email: 'priya.nair@example.org', daysAgo: 5, paid: false },
-    { id: 'bk-regatta-04', event: regatta, firstName: 'Gareth', lastName: 'Evans', attending: 2, vegetarian: 2, boatName: 'RS200 1544 "Puffin"', daysAgo: 2, paid: true },
+    {
+      id: 'bk-regatta-01',
+      event: regatta,
+      firstName: 'Helen',
+      lastName: 'Marsh',
+      attending: 2,
+      softDrinks: 1,
+      vegetarian: 1,
+      boatName: 'Merlin Rocket 3621 "Halcyon"',
+      email: 'helen.marsh@example.org',
+      daysAgo: 12,
+      paid: true,
+    },
+    {
+      id: 'bk-regatta-02',
+      event: regatta,
+      firstName: 'Tom',
+      lastName: 'Whitaker',
+      attending: 3,
+      children: 1,
+      softDrinks: 2,
+      boatName: 'Wayfarer 10945',
+      daysAgo: 9,
+      paid: true,
+    },
+    {
+      id: 'bk-regatta-03',
+      event: regatta,
+      firstName: 'Priya',
+      lastName: 'Nair',
+      attending: 1,
+      boatName: 'ILCA 7 218455',
+      email: 'priya.nair@example.org',
+      daysAgo: 5,
+      paid: false,
+    },
+    {
+      id: 'bk-regatta-04',
+      event: regatta,
+      firstName: 'Gareth',
+      lastName: 'Evans',
+      attending: 2,
+      vegetarian: 2,
+      boatName: 'RS200 1544 "Puffin"',
+      daysAgo: 2,
+      paid: true,
+    },
     { id: 'bk-taster-01', event: taster, firstName: 'Sophie', lastName: 'Clarke', attending: 2, children: 1, email: 'sophie.clarke@example.org', daysAgo: 6 },
     { id: 'bk-taster-02', event: taster, firstName: 'Martin', lastName: 'Doyle', attending: 1, daysAgo: 4 },
     { id: 'bk-taster-03', event: taster, firstName: 'Aisha', lastName: 'Rahman', attending: 2, daysAgo: 1 },
-    { id: 'bk-barbecue-01', event: barbecue, firstName: 'Ian', lastName: 'Fletcher', attending: 4, children: 2, softDrinks: 2, vegetarian: 1, email: 'ian.fletcher@example.org', daysAgo: 7, paid: true },
+    {
+      id: 'bk-barbecue-01',
+      event: barbecue,
+      firstName: 'Ian',
+      lastName: 'Fletcher',
+      attending: 4,
+      children: 2,
+      softDrinks: 2,
+      vegetarian: 1,
+      email: 'ian.fletcher@example.org',
+      daysAgo: 7,
+      paid: true,
+    },
     { id: 'bk-barbecue-02', event: barbecue, firstName: 'Claire', lastName: 'Bennett', attending: 2, vegetarian: 2, daysAgo: 3, paid: false },
     { id: 'bk-series-01', event: series, firstName: 'Rob', lastName: 'Hughes', attending: 2, boatName: 'Laser 2000 "Blue Heron"', daysAgo: 2 },
     { id: 'bk-series-02', event: series, firstName: 'Jenny', lastName: 'Cole', attending: 1, boatName: 'Solo 5012', daysAgo: 1 },
-    { id: 'bk-supper-01', event: supper, firstName: 'Margaret', lastName: 'Hollis', attending: 2, softDrinks: 0, vegetarian: 1, email: 'margaret.hollis@example.org', daysAgo: 10, paid: true },
-    { id: 'bk-pursuit-01', event: pursuit, firstName: 'David', lastName: 'Price', attending: 2, softDrinks: 2, boatName: 'GP14 13870', daysAgo: pursuitAgo + 6 },
+    {
+      id: 'bk-supper-01',
+      event: supper,
+      firstName: 'Margaret',
+      lastName: 'Hollis',
+      attending: 2,
+      softDrinks: 0,
+      vegetarian: 1,
+      email: 'margaret.hollis@example.org',
+      daysAgo: 10,
+      paid: true,
+    },
+    {
+      id: 'bk-pursuit-01',
+      event: pursuit,
+      firstName: 'David',
+      lastName: 'Price',
+      attending: 2,
+      softDrinks: 2,
+      boatName: 'GP14 13870',
+      daysAgo: pursuitAgo + 6,
+    },
     { id: 'bk-pursuit-02', event: pursuit, firstName: 'Lucy', lastName: 'Ward', attending: 1, boatName: 'Comet 711', daysAgo: pursuitAgo + 4 },
   ];
   return drafts.map((d) => demoBooking(now, d));
@@ -416,8 +531,18 @@ function demoWorkDays(now: Date): WorkDay[] {
         { id: 'spring-pontoon', title: 'Pontoon repairs', description: 'Replace split decking boards and check the mooring chains.', volunteersNeeded: 4 },
         { id: 'spring-slipway', title: 'Clear the slipway', description: 'Scrub weed and silt off the concrete slipway at low water.', volunteersNeeded: 6 },
         { id: 'spring-rescue-boats', title: 'Rescue boat service', description: 'Change the oil, plugs and impellers on the two RIBs.', volunteersNeeded: 2 },
-        { id: 'spring-changing-rooms', title: 'Paint the changing rooms', description: 'Two coats of emulsion in the ladies’ and gents’ changing rooms.', volunteersNeeded: 4 },
-        { id: 'spring-hedges', title: 'Trim the car park hedges', description: 'Cut back the hawthorn along the car park and clear the cuttings.', volunteersNeeded: 3 },
+        {
+          id: 'spring-changing-rooms',
+          title: 'Paint the changing rooms',
+          description: 'Two coats of emulsion in the ladies’ and gents’ changing rooms.',
+          volunteersNeeded: 4,
+        },
+        {
+          id: 'spring-hedges',
+          title: 'Trim the car park hedges',
+          description: 'Cut back the hawthorn along the car park and clear the cuttings.',
+          volunteersNeeded: 3,
+        },
       ],
     },
     {
@@ -430,8 +555,18 @@ function demoWorkDays(now: Date): WorkDay[] {
       tools: 'Waterproofs and wellies; ladders are provided.',
       notes: 'The galley is closed for refurbishment, so please bring a packed lunch.',
       jobs: [
-        { id: 'autumn-marks', title: 'Lift the racing marks', description: 'Bring in the laid marks and their ground tackle by rescue boat.', volunteersNeeded: 4 },
-        { id: 'autumn-dinghy-park', title: 'Dinghy park tidy', description: 'Check every boat has a tag and is tied down for the winter gales.', volunteersNeeded: 5 },
+        {
+          id: 'autumn-marks',
+          title: 'Lift the racing marks',
+          description: 'Bring in the laid marks and their ground tackle by rescue boat.',
+          volunteersNeeded: 4,
+        },
+        {
+          id: 'autumn-dinghy-park',
+          title: 'Dinghy park tidy',
+          description: 'Check every boat has a tag and is tied down for the winter gales.',
+          volunteersNeeded: 5,
+        },
         { id: 'autumn-gutters', title: 'Clear the clubhouse gutters', description: 'Clear leaves from the gutters and downpipes.', volunteersNeeded: 2 },
       ],
     },
@@ -439,7 +574,14 @@ function demoWorkDays(now: Date): WorkDay[] {
 }
 
 function demoWorkDaySignups(now: Date): WorkDaySignup[] {
-  const signup = (id: string, firstName: string, lastName: string, selectedJobs: string[], daysAgo: number, extra: Partial<WorkDaySignup> = {}): WorkDaySignup => ({
+  const signup = (
+    id: string,
+    firstName: string,
+    lastName: string,
+    selectedJobs: string[],
+    daysAgo: number,
+    extra: Partial<WorkDaySignup> = {},
+  ): WorkDaySignup => ({
     id,
     workDayId: 'spring-work-day',
     firstName,
@@ -469,7 +611,13 @@ function demoCampaigns(now: Date): ImportedCampaign[] {
   // Counted in London calendar days, as the News page counts them, so "1 day ago" reads
   // "Yesterday" whatever the time of day (and across a clock change).
   const sent = (daysAgo: number, time: string) => londonInstant(londonDate(now, -daysAgo), time);
-  const email = (id: string, subject: string, finished_at: string, content: string | null): ImportedCampaign => ({ id, subject, finished_at, preview_url: null, content });
+  const email = (id: string, subject: string, finished_at: string, content: string | null): ImportedCampaign => ({
+    id,
+    subject,
+    finished_at,
+    preview_url: null,
+    content,
+  });
   return [
     email(
       'cmp-regatta-entries',
@@ -546,10 +694,36 @@ export function demoDocuments(): DemoDocument[] {
         position: 0,
       },
       sections: [
-        { heading: '1. Name and objects', lines: ['The club shall be called the Kestrel Yacht Club.', 'Its objects are to encourage and provide for sailing and other water sports', 'on Kestrel Reservoir, and to promote safety on the water.'] },
-        { heading: '2. Membership', lines: ['Membership is open to all, without discrimination.', 'Classes: full, family, junior (under 18), student and social.', 'The committee may refuse or end a membership for good reason, subject to appeal.'] },
-        { heading: '3. The committee', lines: ['The club is managed by a committee elected at the Annual General Meeting:', 'commodore, vice-commodore, rear-commodore, secretary, treasurer and up to six members.'] },
-        { heading: '4. General meetings', lines: ['The Annual General Meeting is held within four months of the end of the financial year.', 'Twenty-one days’ notice is given; twenty full members form a quorum.'] },
+        {
+          heading: '1. Name and objects',
+          lines: [
+            'The club shall be called the Kestrel Yacht Club.',
+            'Its objects are to encourage and provide for sailing and other water sports',
+            'on Kestrel Reservoir, and to promote safety on the water.',
+          ],
+        },
+        {
+          heading: '2. Membership',
+          lines: [
+            'Membership is open to all, without discrimination.',
+            'Classes: full, family, junior (under 18), student and social.',
+            'The committee may refuse or end a membership for good reason, subject to appeal.',
+          ],
+        },
+        {
+          heading: '3. The committee',
+          lines: [
+            'The club is managed by a committee elected at the Annual General Meeting:',
+            'commodore, vice-commodore, rear-commodore, secretary, treasurer and up to six members.',
+          ],
+        },
+        {
+          heading: '4. General meetings',
+          lines: [
+            'The Annual General Meeting is held within four months of the end of the financial year.',
+            'Twenty-one days’ notice is given; twenty full members form a quorum.',
+          ],
+        },
       ],
     },
     {
@@ -563,10 +737,31 @@ export function demoDocuments(): DemoDocument[] {
         position: 2,
       },
       sections: [
-        { heading: 'Welcome aboard', lines: ['This handbook explains how the club works day to day.', 'Please read it before your first sail and keep it for reference.'] },
-        { heading: 'Launching and trip slips', lines: ['Sail only between sunrise and sunset, and fill in a trip slip before launching.', 'Remove your slip when you return: a slip left on the board starts a search.'] },
-        { heading: 'Rescue cover', lines: ['Rescue boats are on duty on Wednesday evenings, Saturdays and Sundays from 10:00.', 'Outside those times sail with a partner boat and stay in sight of the clubhouse.'] },
-        { heading: 'Dinghy park', lines: ['Every boat must show a current berth tag and be tied down.', 'Winter storage is allocated by the bosun; ask before moving another member’s boat.'] },
+        {
+          heading: 'Welcome aboard',
+          lines: ['This handbook explains how the club works day to day.', 'Please read it before your first sail and keep it for reference.'],
+        },
+        {
+          heading: 'Launching and trip slips',
+          lines: [
+            'Sail only between sunrise and sunset, and fill in a trip slip before launching.',
+            'Remove your slip when you return: a slip left on the board starts a search.',
+          ],
+        },
+        {
+          heading: 'Rescue cover',
+          lines: [
+            'Rescue boats are on duty on Wednesday evenings, Saturdays and Sundays from 10:00.',
+            'Outside those times sail with a partner boat and stay in sight of the clubhouse.',
+          ],
+        },
+        {
+          heading: 'Dinghy park',
+          lines: [
+            'Every boat must show a current berth tag and be tied down.',
+            'Winter storage is allocated by the bosun; ask before moving another member’s boat.',
+          ],
+        },
       ],
     },
     {
@@ -580,9 +775,28 @@ export function demoDocuments(): DemoDocument[] {
         position: 6,
       },
       sections: [
-        { heading: 'Conditions of use', lines: ['Keep at least 50 metres from the draw-off tower and the spillway at all times.', 'No boat may land on the islands, which are a nature reserve.', 'Engines other than club rescue boats are not permitted.'] },
-        { heading: 'Communication', lines: ['The water authority’s rangers listen on VHF channel 77.', 'In an emergency call the coastguard on channel 16, then inform the club on channel 8.'] },
-        { heading: 'Low water', lines: ['Below 60% full the north slipway closes; launch from the south hard only.', 'The club posts the current level on the noticeboard and in the members area.'] },
+        {
+          heading: 'Conditions of use',
+          lines: [
+            'Keep at least 50 metres from the draw-off tower and the spillway at all times.',
+            'No boat may land on the islands, which are a nature reserve.',
+            'Engines other than club rescue boats are not permitted.',
+          ],
+        },
+        {
+          heading: 'Communication',
+          lines: [
+            'The water authority’s rangers listen on VHF channel 77.',
+            'In an emergency call the coastguard on channel 16, then inform the club on channel 8.',
+          ],
+        },
+        {
+          heading: 'Low water',
+          lines: [
+            'Below 60% full the north slipway closes; launch from the south hard only.',
+            'The club posts the current level on the noticeboard and in the members area.',
+          ],
+        },
       ],
     },
     {
@@ -596,9 +810,27 @@ export function demoDocuments(): DemoDocument[] {
         position: 1,
       },
       sections: [
-        { heading: 'Raising a concern', lines: ['Write to the secretary or the welfare officer within 28 days of the incident.', 'Concerns about a child’s welfare go to the welfare officer straight away.'] },
-        { heading: 'Investigation', lines: ['Two committee members not involved in the matter investigate and report.', 'The member concerned is told in writing and may be accompanied at any hearing.'] },
-        { heading: 'Outcome and appeal', lines: ['The committee may take no action, give a warning, suspend or end a membership.', 'An appeal may be made in writing within 14 days to the flag officers.'] },
+        {
+          heading: 'Raising a concern',
+          lines: [
+            'Write to the secretary or the welfare officer within 28 days of the incident.',
+            'Concerns about a child’s welfare go to the welfare officer straight away.',
+          ],
+        },
+        {
+          heading: 'Investigation',
+          lines: [
+            'Two committee members not involved in the matter investigate and report.',
+            'The member concerned is told in writing and may be accompanied at any hearing.',
+          ],
+        },
+        {
+          heading: 'Outcome and appeal',
+          lines: [
+            'The committee may take no action, give a warning, suspend or end a membership.',
+            'An appeal may be made in writing within 14 days to the flag officers.',
+          ],
+        },
       ],
     },
     {
@@ -612,8 +844,14 @@ export function demoDocuments(): DemoDocument[] {
         position: 3,
       },
       sections: [
-        { heading: 'Annual subscriptions', lines: ['Full member: £265', 'Family (two adults and children under 18): £395', 'Junior (under 18): £60   Student: £85   Social: £40'] },
-        { heading: 'Other charges', lines: ['Joining fee (full and family): £50', 'Dinghy berth: £75 per boat   Keelboat mooring: £240', 'Locker: £30   Trolley-park space: £20'] },
+        {
+          heading: 'Annual subscriptions',
+          lines: ['Full member: £265', 'Family (two adults and children under 18): £395', 'Junior (under 18): £60   Student: £85   Social: £40'],
+        },
+        {
+          heading: 'Other charges',
+          lines: ['Joining fee (full and family): £50', 'Dinghy berth: £75 per boat   Keelboat mooring: £240', 'Locker: £30   Trolley-park space: £20'],
+        },
         { heading: 'Renewal', lines: ['Subscriptions are due on 1 March; a late-payment charge of £15 applies after 31 March.'] },
       ],
     },
@@ -628,8 +866,18 @@ export function demoDocuments(): DemoDocument[] {
         position: 5,
       },
       sections: [
-        { heading: 'Paying online', lines: ['Event fees are paid by card when you book in the members area.', 'Subscriptions can be paid by card from the renewal e-mail.'] },
-        { heading: 'Bank transfer', lines: ['Account name: Kestrel Yacht Club', 'Sort code: 00-00-00   Account number: 00000000 (demonstration details)', 'Reference: your surname and membership number.'] },
+        {
+          heading: 'Paying online',
+          lines: ['Event fees are paid by card when you book in the members area.', 'Subscriptions can be paid by card from the renewal e-mail.'],
+        },
+        {
+          heading: 'Bank transfer',
+          lines: [
+            'Account name: Kestrel Yacht Club',
+            'Sort code: 00-00-00   Account number: 00000000 (demonstration details)',
+            'Reference: your surname and membership number.',
+          ],
+        },
         { heading: 'Cheques', lines: ['Cheques payable to Kestrel Yacht Club may be left in the treasurer’s box in the clubhouse.'] },
       ],
     },
@@ -644,7 +892,14 @@ export function demoDocuments(): DemoDocument[] {
         position: 4,
       },
       sections: [
-        { heading: 'Using the overnight moorings', lines: ['Visitors’ buoys V1 to V4 lie off the south hard; members’ buoys M1 to M12 off the clubhouse.', 'Tell the bosun before mooring overnight and leave the buoy by noon the next day.', 'Show an anchor light from sunset; the reservoir is closed to boats between 22:00 and 06:00.'] },
+        {
+          heading: 'Using the overnight moorings',
+          lines: [
+            'Visitors’ buoys V1 to V4 lie off the south hard; members’ buoys M1 to M12 off the clubhouse.',
+            'Tell the bosun before mooring overnight and leave the buoy by noon the next day.',
+            'Show an anchor light from sunset; the reservoir is closed to boats between 22:00 and 06:00.',
+          ],
+        },
       ],
       drawMap: true,
     },
@@ -686,7 +941,14 @@ function demoWaterLevels(now: Date): WaterLevelReading[] {
  */
 export function demoMembershipCategories(now: Date): MembershipCategory[] {
   const at = now.toISOString();
-  const category = (id: string, name: string, description: string, seasonPrice: number, dutiesPerSeason: number, more: Partial<MembershipCategory> = {}): MembershipCategory => ({
+  const category = (
+    id: string,
+    name: string,
+    description: string,
+    seasonPrice: number,
+    dutiesPerSeason: number,
+    more: Partial<MembershipCategory> = {},
+  ): MembershipCategory => ({
     id,
     name,
     description,
@@ -702,9 +964,11 @@ export function demoMembershipCategories(now: Date): MembershipCategory[] {
   });
   return [
     category('adult', 'Adult', 'Full sailing membership for one adult: club boats, racing and cruising events, the clubhouse.', 12_000, 2),
-    category('family', 'Family', 'Everyone in your household: two adults and their children under 18. One payment by the household contact.', 18_000, 3, { coversHousehold: true }),
+    category('family', 'Family', 'Everyone in your household: two adults and their children under 18. One payment by the household contact.', 18_000, 3, {
+      coversHousehold: true,
+    }),
     category('junior', 'Junior', 'Sailing membership for under-18s; a parent or guardian books for them.', 4_000, 0),
-    category('crew', 'Crew', 'For crew on members\' boats and the club\'s keelboats; no helming of club dinghies.', 6_000, 1),
+    category('crew', 'Crew', "For crew on members' boats and the club's keelboats; no helming of club dinghies.", 6_000, 1),
     category('social', 'Social', 'The clubhouse, social events and the newsletter; no sailing.', 3_000, 0),
     category('life', 'Life', 'Given by the committee for long service to the club. Never expires.', 0, 0, { onlinePurchase: false, life: true }),
   ];

@@ -147,7 +147,10 @@ function searchableAttributes(settings: IndexSettings, record: JsonRecord): Sear
       .map((name) => ({ name, priority: 0, unordered: true }));
   }
   return list.flatMap((entry, priority) => {
-    const names = entry.split(',').map((s) => s.trim()).filter(Boolean);
+    const names = entry
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     return names.map((raw) => {
       const unorderedMatch = /^unordered\((.+)\)$/.exec(raw);
       const name = unorderedMatch ? unorderedMatch[1] : raw;
@@ -222,7 +225,11 @@ function searchParams(request: Record<string, unknown>): Record<string, unknown>
 
 function listParam(value: unknown): string[] | undefined {
   if (Array.isArray(value)) return value.map(String);
-  if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   return undefined;
 }
 
@@ -588,10 +595,7 @@ export class FakeAlgoliaServer {
     }
     const queryType = (params.queryType ?? index.settings.queryType ?? 'prefixLast') as string;
     const words = wordsOf(queryText).map((w) => w.norm);
-    const query: QueryWord[] = words.map((norm, i) => ({
-      norm,
-      prefix: queryType === 'prefixAll' || (queryType === 'prefixLast' && i === words.length - 1),
-    }));
+    const query: QueryWord[] = words.map((norm, i) => ({ norm, prefix: queryType === 'prefixAll' || (queryType === 'prefixLast' && i === words.length - 1) }));
     const pre = String(params.highlightPreTag ?? index.settings.highlightPreTag ?? '<em>');
     const post = String(params.highlightPostTag ?? index.settings.highlightPostTag ?? '</em>');
 

@@ -14,9 +14,7 @@ export interface FakeIdentityToolkitUser {
 /** How the next answers go, whatever is asked. */
 export type FakeIdentityToolkitAnswer =
   /** Firebase's error body, e.g. 'TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account ...'. */
-  | { kind: 'error'; status: number; message: string }
-  | { kind: 'raw'; status: number; contentType: string; body: string }
-  | { kind: 'slow'; delayMs: number };
+  { kind: 'error'; status: number; message: string } | { kind: 'raw'; status: number; contentType: string; body: string } | { kind: 'slow'; delayMs: number };
 
 export interface RecordedIdentityRequest {
   path: string;
@@ -53,7 +51,16 @@ export interface FakeIdentityToolkitServer {
 /** signInWithPassword's answer for a user whose password matched: a session, or the second factor to ask for. */
 function verified(res: ServerResponse, user: { localId: string; email: string; displayName?: string | null }, rest: Record<string, unknown>): void {
   res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
-  res.end(JSON.stringify({ kind: 'identitytoolkit#VerifyPasswordResponse', localId: user.localId, email: user.email, displayName: user.displayName ?? '', registered: true, ...rest }));
+  res.end(
+    JSON.stringify({
+      kind: 'identitytoolkit#VerifyPasswordResponse',
+      localId: user.localId,
+      email: user.email,
+      displayName: user.displayName ?? '',
+      registered: true,
+      ...rest,
+    }),
+  );
 }
 
 export async function startFakeIdentityToolkitServer(options: { apiKey?: string } = {}): Promise<FakeIdentityToolkitServer> {
@@ -83,9 +90,7 @@ export async function startFakeIdentityToolkitServer(options: { apiKey?: string 
     requests.push({ path: url.pathname, key: url.searchParams.get('key'), body });
     const error = (status: number, message: string) => {
       res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
-      res.end(
-        JSON.stringify({ error: { code: status, message, errors: [{ message, domain: 'global', reason: 'invalid' }] } }),
-      );
+      res.end(JSON.stringify({ error: { code: status, message, errors: [{ message, domain: 'global', reason: 'invalid' }] } }));
     };
 
     if (answer?.kind === 'slow') {

@@ -19,9 +19,7 @@ export interface MailerLiteCampaignRecord {
 
 /** How the next answers go wrong, as the real API does when it fails. */
 export type FakeMailerLiteFailure =
-  | { kind: 'status'; status: number; body?: string; headers?: Record<string, string> }
-  | { kind: 'slow'; delayMs: number }
-  | { kind: 'not-json'; body: string };
+  { kind: 'status'; status: number; body?: string; headers?: Record<string, string> } | { kind: 'slow'; delayMs: number } | { kind: 'not-json'; body: string };
 
 export interface RecordedRequest {
   method: string;
@@ -118,12 +116,9 @@ export async function startFakeMailerLiteServer(options: { apiKey?: string } = {
       return;
     }
     const matching = campaigns.filter((c) => c.status === status);
-    const data = matching.slice((page - 1) * limit, page * limit).map((c) => ({
-      account_id: '1',
-      type: 'regular',
-      created_at: c.created_at ?? c.finished_at ?? '2026-01-01 00:00:00',
-      ...c,
-    }));
+    const data = matching
+      .slice((page - 1) * limit, page * limit)
+      .map((c) => ({ account_id: '1', type: 'regular', created_at: c.created_at ?? c.finished_at ?? '2026-01-01 00:00:00', ...c }));
     const lastPage = Math.max(1, Math.ceil(matching.length / limit));
     const base = `http://${req.headers.host}/api/campaigns`;
     send(res, 200, {
@@ -134,7 +129,15 @@ export async function startFakeMailerLiteServer(options: { apiKey?: string } = {
         prev: page > 1 ? `${base}?page=${page - 1}` : null,
         next: page < lastPage ? `${base}?page=${page + 1}` : null,
       },
-      meta: { current_page: page, from: data.length ? (page - 1) * limit + 1 : null, last_page: lastPage, path: base, per_page: limit, to: data.length ? (page - 1) * limit + data.length : null, total: matching.length },
+      meta: {
+        current_page: page,
+        from: data.length ? (page - 1) * limit + 1 : null,
+        last_page: lastPage,
+        path: base,
+        per_page: limit,
+        to: data.length ? (page - 1) * limit + data.length : null,
+        total: matching.length,
+      },
     });
   });
 

@@ -12,10 +12,7 @@ export interface FakeHour {
   temperatureC: number | null;
 }
 
-export type FakeOpenMeteoFailure =
-  | { kind: 'status'; status: number; body?: unknown }
-  | { kind: 'slow'; delayMs: number }
-  | { kind: 'not-json'; body: string };
+export type FakeOpenMeteoFailure = { kind: 'status'; status: number; body?: unknown } | { kind: 'slow'; delayMs: number } | { kind: 'not-json'; body: string };
 
 export interface FakeOpenMeteoServer {
   baseUrl: string;
@@ -25,7 +22,13 @@ export interface FakeOpenMeteoServer {
   close(): Promise<void>;
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable' };
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
 const PER_KNOT: Record<string, [number, string]> = { kn: [1, 'kn'], kmh: [1.852, 'km/h'], ms: [1852 / 3600, 'm/s'], mph: [1852 / 1609.344, 'mp/h'] };
 
 /**

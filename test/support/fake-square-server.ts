@@ -206,7 +206,8 @@ export async function startFakeSquareServer(
     const money = b.amount_money as { amount?: unknown; currency?: unknown } | undefined;
     if (!money || !Number.isSafeInteger(money.amount) || (money.amount as number) <= 0) return 'Field must be a positive whole number: amount_money.amount';
     if (typeof money.currency !== 'string' || !/^[A-Z]{3}$/.test(money.currency)) return 'Field must be a currency code: amount_money.currency';
-    if (b.reference_id !== undefined && (typeof b.reference_id !== 'string' || b.reference_id.length > 40)) return 'Field reference_id must not be longer than 40 characters';
+    if (b.reference_id !== undefined && (typeof b.reference_id !== 'string' || b.reference_id.length > 40))
+      return 'Field reference_id must not be longer than 40 characters';
     if (b.note !== undefined && (typeof b.note !== 'string' || b.note.length > 500)) return 'Field note must not be longer than 500 characters';
     return null;
   };
@@ -250,7 +251,11 @@ export async function startFakeSquareServer(
       return;
     }
     if (req.method !== 'POST' || url.pathname !== '/v2/payments') {
-      send(res, 404, errorBody('INVALID_REQUEST_ERROR', 'NOT_FOUND', `API endpoint for URL path \`${url.pathname}\` and HTTP method \`${req.method}\` is not found.`));
+      send(
+        res,
+        404,
+        errorBody('INVALID_REQUEST_ERROR', 'NOT_FOUND', `API endpoint for URL path \`${url.pathname}\` and HTTP method \`${req.method}\` is not found.`),
+      );
       return;
     }
     if (body === undefined) {
@@ -272,7 +277,15 @@ export async function startFakeSquareServer(
     const seen = byKey.get(key);
     let answer: { status: number; body: unknown };
     if (seen && seen.fingerprint !== fingerprint) {
-      answer = { status: 400, body: errorBody('INVALID_REQUEST_ERROR', 'IDEMPOTENCY_KEY_REUSED', 'The idempotency key can only be retried with the same request data.', 'idempotency_key') };
+      answer = {
+        status: 400,
+        body: errorBody(
+          'INVALID_REQUEST_ERROR',
+          'IDEMPOTENCY_KEY_REUSED',
+          'The idempotency key can only be retried with the same request data.',
+          'idempotency_key',
+        ),
+      };
     } else if (seen) {
       answer = seen;
     } else {
@@ -326,7 +339,9 @@ export async function startFakeSquareServer(
         created_at: new Date().toISOString(),
         data: { type: 'payment', id: payment.id, object: { payment: paymentJson(payment) } },
       });
-      const signature = createHmac('sha256', signatureKey).update(notificationUrl + body).digest('base64');
+      const signature = createHmac('sha256', signatureKey)
+        .update(notificationUrl + body)
+        .digest('base64');
       return { rawBody: Buffer.from(body), headers: { 'content-type': 'application/json', 'x-square-hmacsha256-signature': signature } };
     },
     close: () =>

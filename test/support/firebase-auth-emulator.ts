@@ -31,9 +31,7 @@ async function isReady(host: string): Promise<boolean> {
 }
 
 function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((resolveExit) => child.once('exit', () => resolveExit()));
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolveExit) => child.once('exit', () => resolveExit()));
 }
 
 /**

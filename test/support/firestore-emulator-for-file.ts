@@ -49,10 +49,7 @@ export function useFirestoreEmulator(): () => { emulator: FirestoreEmulator; db:
  * Runs `body` on the emptied emulator with two clients of it, as two server instances have: the
  * file's own and a second one, closed after.
  */
-export async function onTwoClients<T>(
-  firestore: ReturnType<typeof useFirestoreEmulator>,
-  body: (db: Firestore, second: Firestore) => Promise<T>,
-): Promise<T> {
+export async function onTwoClients<T>(firestore: ReturnType<typeof useFirestoreEmulator>, body: (db: Firestore, second: Firestore) => Promise<T>): Promise<T> {
   const { emulator, db } = firestore();
   await emulator.reset();
   const second = openFirestore({ projectId: emulator.projectId });

@@ -30,4 +30,3 @@ export async function withFreshPortOnClash<T>(start: () => Promise<T>, attempts 
 }
 
 const PORT_CLASH = /Address already in use|EADDRINUSE|port taken|Port \d+ is not open|answered as something else/i;
-

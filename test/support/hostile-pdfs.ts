@@ -16,7 +16,10 @@ export async function hostilePdfs(): Promise<Record<string, Uint8Array>> {
     return doc.save({ useObjectStreams });
   };
   const openActionScript = (doc: PDFDocument) =>
-    doc.catalog.set(PDFName.of('OpenAction'), doc.context.register(doc.context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of('app.alert(document.cookie)') })));
+    doc.catalog.set(
+      PDFName.of('OpenAction'),
+      doc.context.register(doc.context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of('app.alert(document.cookie)') })),
+    );
   const text = (body: string) => new TextEncoder().encode(body);
   return {
     'an /OpenAction running JavaScript': await withCatalog(openActionScript),
@@ -31,10 +34,17 @@ export async function hostilePdfs(): Promise<Record<string, Uint8Array>> {
       ),
     ),
     'a link launching a program': await withCatalog((doc) => {
-      const annotation = doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 10, 10], A: doc.context.obj({ S: 'Launch', F: PDFString.of('cmd.exe') }) });
+      const annotation = doc.context.obj({
+        Type: 'Annot',
+        Subtype: 'Link',
+        Rect: [0, 0, 10, 10],
+        A: doc.context.obj({ S: 'Launch', F: PDFString.of('cmd.exe') }),
+      });
       doc.getPage(0).node.set(PDFName.of('Annots'), doc.context.obj([doc.context.register(annotation)]));
     }),
-    'a page action on opening (/AA)': await withCatalog((doc) => doc.getPage(0).node.set(PDFName.of('AA'), doc.context.obj({ O: doc.context.obj({ S: 'URI', URI: PDFString.of('https://evil.example') }) }))),
+    'a page action on opening (/AA)': await withCatalog((doc) =>
+      doc.getPage(0).node.set(PDFName.of('AA'), doc.context.obj({ O: doc.context.obj({ S: 'URI', URI: PDFString.of('https://evil.example') }) })),
+    ),
     'an attached file': await withCatalog((doc) => {
       void doc.attach(new TextEncoder().encode('MZ...'), 'invoice.exe', { mimeType: 'application/octet-stream' });
     }),

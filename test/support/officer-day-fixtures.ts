@@ -17,7 +17,14 @@ export const OFFICER_DAY = {
   cancelledBookingId: 'bk-cancelled',
   officer: { id: 'mem-ro', name: 'Rita Officer', phone: '07700 900123', emergencyContactName: 'Ron Officer', emergencyContactPhone: '07700 900456' },
   /** Helen booked signed in (the booking's memberId); Gina booked with her member e-mail, not signed in; Sol is no member. */
-  helen: { id: 'mem-helen', name: 'Helen Harbour', email: 'helen@example.org', phone: '07700 900777', emergencyContactName: 'Hal Harbour', emergencyContactPhone: '07700 900888' },
+  helen: {
+    id: 'mem-helen',
+    name: 'Helen Harbour',
+    email: 'helen@example.org',
+    phone: '07700 900777',
+    emergencyContactName: 'Hal Harbour',
+    emergencyContactPhone: '07700 900888',
+  },
   gina: { id: 'mem-gina', name: 'Gina Guest', email: 'gina@example.org', emergencyContactName: 'Greg Guest', emergencyContactPhone: '+44 7700 900999' },
 } as const;
 
@@ -29,8 +36,22 @@ export async function storeOfficerDay(get: <K extends keyof Adapters>(name: K) =
   const at = after(-12 * 24);
   const events = [
     anEvent({ id: OFFICER_DAY.raceId, name: 'Club race', eventdatetime: after(10), eventenddatetime: after(13), createdAt: at, updatedAt: at }),
-    anEvent({ id: OFFICER_DAY.socialId, name: 'Sundowner social', eventdatetime: after(24 + 18), eventenddatetime: after(24 + 21), createdAt: at, updatedAt: at }),
-    anEvent({ id: OFFICER_DAY.laterId, name: 'Dinghy course', eventdatetime: after(7 * 24 + 10), eventenddatetime: after(7 * 24 + 17), createdAt: at, updatedAt: at }),
+    anEvent({
+      id: OFFICER_DAY.socialId,
+      name: 'Sundowner social',
+      eventdatetime: after(24 + 18),
+      eventenddatetime: after(24 + 21),
+      createdAt: at,
+      updatedAt: at,
+    }),
+    anEvent({
+      id: OFFICER_DAY.laterId,
+      name: 'Dinghy course',
+      eventdatetime: after(7 * 24 + 10),
+      eventenddatetime: after(7 * 24 + 17),
+      createdAt: at,
+      updatedAt: at,
+    }),
   ];
   for (const event of events) await get('events').create(event);
   const race = { eventId: OFFICER_DAY.raceId, eventName: 'Club race', submittedAt: at, checkoutOpenedAt: at };
@@ -48,10 +69,34 @@ export async function storeOfficerDay(get: <K extends keyof Adapters>(name: K) =
         { personId: 'p-sam', name: 'Sam Harbour', kind: 'adult', place: 'adult', memberPrice: true },
       ],
     }),
-    aBooking({ ...race, id: OFFICER_DAY.guestBookingId, firstName: 'Gina', lastName: 'Guest', numberAttending: 2, boatName: 'Petrel', userEmail: ' Gina@Example.org' }),
+    aBooking({
+      ...race,
+      id: OFFICER_DAY.guestBookingId,
+      firstName: 'Gina',
+      lastName: 'Guest',
+      numberAttending: 2,
+      boatName: 'Petrel',
+      userEmail: ' Gina@Example.org',
+    }),
     aBooking({ ...race, id: OFFICER_DAY.soloBookingId, firstName: 'Sol', lastName: 'Alone', numberAttending: 1 }),
-    aBooking({ ...race, id: OFFICER_DAY.cancelledBookingId, firstName: 'Cass', lastName: 'Cancelled', numberAttending: 1, cancelledAt: at, cancelledBy: 'member' }),
-    aBooking({ id: 'bk-social', eventId: OFFICER_DAY.socialId, eventName: 'Sundowner social', firstName: 'Sue', lastName: 'Social', submittedAt: at, checkoutOpenedAt: at }),
+    aBooking({
+      ...race,
+      id: OFFICER_DAY.cancelledBookingId,
+      firstName: 'Cass',
+      lastName: 'Cancelled',
+      numberAttending: 1,
+      cancelledAt: at,
+      cancelledBy: 'member',
+    }),
+    aBooking({
+      id: 'bk-social',
+      eventId: OFFICER_DAY.socialId,
+      eventName: 'Sundowner social',
+      firstName: 'Sue',
+      lastName: 'Social',
+      submittedAt: at,
+      checkoutOpenedAt: at,
+    }),
   ];
   for (const booking of bookings) await get('bookings').addIfPlacesRemain(booking, { capacity: null, now: new Date(at) });
   const membership = { membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: at, updatedAt: at };

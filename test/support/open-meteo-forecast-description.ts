@@ -53,7 +53,8 @@ export function forecastRequestProblems(method: string, path: string, query: URL
     if (param.type === 'string' && param.enum && !param.enum.includes(value)) problems.push(`${name}=${value} is not one of ${param.enum.join(', ')}`);
     if (param.type === 'integer') {
       const n = Number(value);
-      if (!Number.isInteger(n) || (param.minimum !== undefined && n < param.minimum) || (param.maximum !== undefined && n > param.maximum)) problems.push(`${name}=${value} is out of range`);
+      if (!Number.isInteger(n) || (param.minimum !== undefined && n < param.minimum) || (param.maximum !== undefined && n > param.maximum))
+        problems.push(`${name}=${value} is out of range`);
     }
     // `explode: false`: one comma-separated value.
     if (param.type === 'array') for (const item of value.split(',')) if (!param.items.includes(item)) problems.push(`${name} item ${item} is not in its enum`);

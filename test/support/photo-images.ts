@@ -14,7 +14,9 @@ export async function jpegWithGps(options: { width?: number; height?: number; or
   const width = options.width ?? 1600;
   const height = options.height ?? 1200;
   // Two colours side by side, so turning the picture shows in its pixels too.
-  const left = await sharp({ create: { width: Math.floor(width / 2), height, channels: 3, background: '#d62828' } }).png().toBuffer();
+  const left = await sharp({ create: { width: Math.floor(width / 2), height, channels: 3, background: '#d62828' } })
+    .png()
+    .toBuffer();
   return sharp({ create: { width, height, channels: 3, background: '#1d4e89' } })
     .composite([{ input: left, left: 0, top: 0 }])
     .jpeg({ quality: 85 })
@@ -24,16 +26,22 @@ export async function jpegWithGps(options: { width?: number; height?: number; or
 }
 
 export async function pngImage(width = 800, height = 600): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 40, g: 160, b: 90, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 40, g: 160, b: 90, alpha: 1 } } })
+    .png()
+    .toBuffer();
 }
 
 export async function webpImage(width = 700, height = 400): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#f4a261' } }).webp().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#f4a261' } })
+    .webp()
+    .toBuffer();
 }
 
 /** A GIF: an image, but not of a type accepted for photos. */
 export async function gifImage(): Promise<Buffer> {
-  return sharp({ create: { width: 50, height: 50, channels: 3, background: '#000000' } }).gif().toBuffer();
+  return sharp({ create: { width: 50, height: 50, channels: 3, background: '#000000' } })
+    .gif()
+    .toBuffer();
 }
 
 /** Whether EXIF bytes hold a pointer to a GPS IFD (tag 0x8825), in either byte order. */

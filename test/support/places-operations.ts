@@ -10,10 +10,7 @@ const HOLD_MS = HOLD_MINUTES * 60_000;
  * their number), or time passing. Waits cluster round the 30-minute edge of a hold, where a
  * ledger is most likely to count differently from the bookings.
  */
-export type PlacesOperation =
-  | { kind: 'book'; places: number; paymentRequired: boolean }
-  | { kind: 'pay'; index: number }
-  | { kind: 'wait'; ms: number };
+export type PlacesOperation = { kind: 'book'; places: number; paymentRequired: boolean } | { kind: 'pay'; index: number } | { kind: 'wait'; ms: number };
 
 export const placesOperation: fc.Arbitrary<PlacesOperation> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('book' as const), places: fc.integer({ min: 1, max: 6 }), paymentRequired: fc.boolean() }) },
@@ -22,11 +19,7 @@ export const placesOperation: fc.Arbitrary<PlacesOperation> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({
       kind: fc.constant('wait' as const),
-      ms: fc.oneof(
-        fc.integer({ min: HOLD_MS - 2, max: HOLD_MS + 2 }),
-        fc.integer({ min: 0, max: 3 }),
-        fc.integer({ min: 1, max: 2 * HOLD_MS }),
-      ),
+      ms: fc.oneof(fc.integer({ min: HOLD_MS - 2, max: HOLD_MS + 2 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 2 * HOLD_MS })),
     }),
   },
 );

@@ -34,7 +34,12 @@ export function processReport(pid: number | undefined): string {
       // The state is the field after the command's closing parenthesis (a thread's name may hold spaces).
       const state = read(`/proc/${id}/task/${task}/stat`).split(') ').at(-1)?.split(' ')[0] ?? '?';
       lines.push(`${'  '.repeat(depth + 1)}thread ${task} ${read(`/proc/${id}/task/${task}/comm`)} ${state} ${read(`/proc/${id}/task/${task}/wchan`)}`);
-      children.push(...read(`/proc/${id}/task/${task}/children`).split(' ').filter((child) => /^\d+$/.test(child)).map(Number));
+      children.push(
+        ...read(`/proc/${id}/task/${task}/children`)
+          .split(' ')
+          .filter((child) => /^\d+$/.test(child))
+          .map(Number),
+      );
     }
     if (depth < 3) for (const child of children) visit(child, depth + 1);
   };

@@ -4,6 +4,9 @@
  */
 export function referenceOf(prefix: string, i: number): string {
   const letter = ({ p1: 'A', p2: 'B', p3: 'C' } as Record<string, string>)[prefix] ?? 'Z';
-  const digits = i.toString(8).padStart(4, '0').replace(/[0-7]/g, (d) => '23456789'[Number(d)]);
+  const digits = i
+    .toString(8)
+    .padStart(4, '0')
+    .replace(/[0-7]/g, (d) => '23456789'[Number(d)]);
   return `KYC-${letter}${digits}`;
 }

@@ -58,7 +58,9 @@ export function membersPages(): { load: (url: URL, readJson: ReadJson) => Promis
     if (context instanceof Response) {
       return { kind: 'redirect', location: context.headers.get('Location') ?? '/', status: context.status };
     }
-    const modules = context.matches.map((match) => (match.route.handle as PageHandle | undefined)?.module).filter((module): module is string => module !== undefined);
+    const modules = context.matches
+      .map((match) => (match.route.handle as PageHandle | undefined)?.module)
+      .filter((module): module is string => module !== undefined);
     const draw = async (): Promise<DrawnPage> => {
       const router = createStaticRouter(handler.dataRoutes, context);
       const html = await renderToText(

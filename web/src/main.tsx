@@ -202,9 +202,7 @@ async function start(): Promise<void> {
   // task, so a slow phone answers taps meanwhile (React replays one on a part not yet hydrated).
   startTransition(() => {
     if (page) {
-      hydrateRoot(root, app, {
-        onRecoverableError: (error) => console.error('The page did not hydrate as the server drew it', error),
-      });
+      hydrateRoot(root, app, { onRecoverableError: (error) => console.error('The page did not hydrate as the server drew it', error) });
     } else {
       createRoot(root).render(app);
     }

@@ -45,7 +45,10 @@ const param = (query: URLSearchParams, name: string): string | null => query.get
  */
 function loaderOf(dataOf: DataOf, reads: PageReads) {
   return async ({ request, params, context }: LoaderFunctionArgs) => {
-    await ensureReads(dataOf(context), reads(new URL(request.url).searchParams, params).filter((read) => read !== null));
+    await ensureReads(
+      dataOf(context),
+      reads(new URL(request.url).searchParams, params).filter((read) => read !== null),
+    );
     return null;
   };
 }
@@ -85,48 +88,136 @@ export function createRoutes(data: DataOf, { admin }: { admin: boolean }): Route
     children: [
       // Home carries the reservoir's readings and the photos, so its chart and photos are drawn by the server with their data.
       { index: true, Component: HomePage, loader: loaderOf(data, () => [waterLevelsRead, photosRead]) },
-      page(data, PATHS.calendar, 'src/features/events/components/calendar-page.tsx', async () => (await import('./features/events/components/calendar-page')).CalendarPage, () => [calendarRead]),
-      page(data, PATHS.eventBooking, 'src/features/bookings/components/event-booking-page.tsx', async () => (await import('./features/bookings/components/event-booking-page')).EventBookingPage, (query) => {
-        const id = param(query, 'id');
-        const booked = param(query, 'booked');
-        return [id === null ? null : bookingEventRead(id), booked === null ? null : myBookingRead(booked)];
-      }),
-      page(data, PATHS.myBooking, 'src/features/bookings/components/my-booking-page.tsx', async () => (await import('./features/bookings/components/my-booking-page')).MyBookingPage, (query) => {
-        const token = param(query, 'token');
-        return [token === null ? null : myBookingRead(token)];
-      }),
-      page(data, PATHS.waitingList, 'src/features/waiting-list/components/waiting-list-page.tsx', async () => (await import('./features/waiting-list/components/waiting-list-page')).WaitingListPage, (query) => {
-        const token = param(query, 'token');
-        return [token === null ? null : myWaitingListRead(token)];
-      }),
-      page(data, PATHS.workDayBooking, 'src/features/work-days/components/work-day-page.tsx', async () => (await import('./features/work-days/components/work-day-page')).WorkDayPage, (query) => {
-        const id = param(query, 'id');
-        return [id === null ? workDaysRead : workDayRead(id)];
-      }),
-      page(data, PATHS.workDayWithdraw, 'src/features/work-days/components/work-day-withdraw-page.tsx', async () => (await import('./features/work-days/components/work-day-withdraw-page')).WorkDayWithdrawPage, (query) => {
-        const token = param(query, 'token');
-        return [token === null ? null : myWorkDaySignupRead(token)];
-      }),
-      page(data, PATHS.news, 'src/features/news/components/news-page.tsx', async () => (await import('./features/news/components/news-page')).NewsPage, () => [campaignsRead]),
-      page(data, `${PATHS.news}/:id`, 'src/features/news/components/news-item-page.tsx', async () => (await import('./features/news/components/news-item-page')).NewsItemPage, (_query, params) => [
-        params.id ? newsItemRead(params.id) : null,
-      ]),
-      page(data, PATHS.documents, 'src/features/documents/components/documents-page.tsx', async () => (await import('./features/documents/components/documents-page')).DocumentsPage, () => [documentsRead]),
-      page(data, PATHS.information, 'src/features/site-pages/components/information-page.tsx', async () => (await import('./features/site-pages/components/information-page')).InformationPage, () => [
-        sitePageRead('information'),
-      ]),
-      page(data, PATHS.beginners, 'src/features/site-pages/components/beginners-page.tsx', async () => (await import('./features/site-pages/components/beginners-page')).BeginnersPage, () => [
-        sitePageRead('beginners'),
-      ]),
-      page(data, PATHS.privacy, 'src/features/site-pages/components/privacy-page.tsx', async () => (await import('./features/site-pages/components/privacy-page')).PrivacyPage, () => [
-        sitePageRead('privacy'),
-        retentionScheduleRead,
-      ]),
-      page(data, PATHS.signIn, 'src/features/member-sign-in/components/sign-in-page.tsx', async () => (await import('./features/member-sign-in/components/sign-in-page')).SignInPage),
-      page(data, RENEWAL_LINK_PATH, 'src/features/member-sign-in/components/renewal-link-page.tsx', async () => (await import('./features/member-sign-in/components/renewal-link-page')).RenewalLinkPage),
-      page(data, PATHS.myClub, 'src/features/my-club/components/my-club-page.tsx', async () => (await import('./features/my-club/components/my-club-page')).MyClubPage),
-      page(data, '/my-club/renew', 'src/features/my-club/components/renew-page.tsx', async () => (await import('./features/my-club/components/renew-page')).RenewPage),
-      page(data, PATHS.duties, 'src/features/duties/components/duties-page.tsx', async () => (await import('./features/duties/components/duties-page')).DutiesPage),
+      page(
+        data,
+        PATHS.calendar,
+        'src/features/events/components/calendar-page.tsx',
+        async () => (await import('./features/events/components/calendar-page')).CalendarPage,
+        () => [calendarRead],
+      ),
+      page(
+        data,
+        PATHS.eventBooking,
+        'src/features/bookings/components/event-booking-page.tsx',
+        async () => (await import('./features/bookings/components/event-booking-page')).EventBookingPage,
+        (query) => {
+          const id = param(query, 'id');
+          const booked = param(query, 'booked');
+          return [id === null ? null : bookingEventRead(id), booked === null ? null : myBookingRead(booked)];
+        },
+      ),
+      page(
+        data,
+        PATHS.myBooking,
+        'src/features/bookings/components/my-booking-page.tsx',
+        async () => (await import('./features/bookings/components/my-booking-page')).MyBookingPage,
+        (query) => {
+          const token = param(query, 'token');
+          return [token === null ? null : myBookingRead(token)];
+        },
+      ),
+      page(
+        data,
+        PATHS.waitingList,
+        'src/features/waiting-list/components/waiting-list-page.tsx',
+        async () => (await import('./features/waiting-list/components/waiting-list-page')).WaitingListPage,
+        (query) => {
+          const token = param(query, 'token');
+          return [token === null ? null : myWaitingListRead(token)];
+        },
+      ),
+      page(
+        data,
+        PATHS.workDayBooking,
+        'src/features/work-days/components/work-day-page.tsx',
+        async () => (await import('./features/work-days/components/work-day-page')).WorkDayPage,
+        (query) => {
+          const id = param(query, 'id');
+          return [id === null ? workDaysRead : workDayRead(id)];
+        },
+      ),
+      page(
+        data,
+        PATHS.workDayWithdraw,
+        'src/features/work-days/components/work-day-withdraw-page.tsx',
+        async () => (await import('./features/work-days/components/work-day-withdraw-page')).WorkDayWithdrawPage,
+        (query) => {
+          const token = param(query, 'token');
+          return [token === null ? null : myWorkDaySignupRead(token)];
+        },
+      ),
+      page(
+        data,
+        PATHS.news,
+        'src/features/news/components/news-page.tsx',
+        async () => (await import('./features/news/components/news-page')).NewsPage,
+        () => [campaignsRead],
+      ),
+      page(
+        data,
+        `${PATHS.news}/:id`,
+        'src/features/news/components/news-item-page.tsx',
+        async () => (await import('./features/news/components/news-item-page')).NewsItemPage,
+        (_query, params) => [params.id ? newsItemRead(params.id) : null],
+      ),
+      page(
+        data,
+        PATHS.documents,
+        'src/features/documents/components/documents-page.tsx',
+        async () => (await import('./features/documents/components/documents-page')).DocumentsPage,
+        () => [documentsRead],
+      ),
+      page(
+        data,
+        PATHS.information,
+        'src/features/site-pages/components/information-page.tsx',
+        async () => (await import('./features/site-pages/components/information-page')).InformationPage,
+        () => [sitePageRead('information')],
+      ),
+      page(
+        data,
+        PATHS.beginners,
+        'src/features/site-pages/components/beginners-page.tsx',
+        async () => (await import('./features/site-pages/components/beginners-page')).BeginnersPage,
+        () => [sitePageRead('beginners')],
+      ),
+      page(
+        data,
+        PATHS.privacy,
+        'src/features/site-pages/components/privacy-page.tsx',
+        async () => (await import('./features/site-pages/components/privacy-page')).PrivacyPage,
+        () => [sitePageRead('privacy'), retentionScheduleRead],
+      ),
+      page(
+        data,
+        PATHS.signIn,
+        'src/features/member-sign-in/components/sign-in-page.tsx',
+        async () => (await import('./features/member-sign-in/components/sign-in-page')).SignInPage,
+      ),
+      page(
+        data,
+        RENEWAL_LINK_PATH,
+        'src/features/member-sign-in/components/renewal-link-page.tsx',
+        async () => (await import('./features/member-sign-in/components/renewal-link-page')).RenewalLinkPage,
+      ),
+      page(
+        data,
+        PATHS.myClub,
+        'src/features/my-club/components/my-club-page.tsx',
+        async () => (await import('./features/my-club/components/my-club-page')).MyClubPage,
+      ),
+      page(
+        data,
+        '/my-club/renew',
+        'src/features/my-club/components/renew-page.tsx',
+        async () => (await import('./features/my-club/components/renew-page')).RenewPage,
+      ),
+      page(
+        data,
+        PATHS.duties,
+        'src/features/duties/components/duties-page.tsx',
+        async () => (await import('./features/duties/components/duties-page')).DutiesPage,
+      ),
       { path: '*', Component: NotFoundPage },
     ],
   };

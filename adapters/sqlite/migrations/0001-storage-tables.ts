@@ -27,13 +27,15 @@ export const { up, down } = tablesMigration({
   credentials: 'uid text primary, email text, emailKey text unique:credentials_email, passwordHash text, disabled integer',
   sessions: 'tokenHash text primary, uid text index:sessions_uid, createdAt text, expiresAt text, expiresAtMs bigInteger index:sessions_expiry',
   login_failures: { columns: 'id increments, key text, atMs bigInteger', more: (t) => t.index(['key', 'atMs'], 'login_failures_key') },
-  work_days: 'id text primary, name text, description text, date text null, dateMs bigInteger null, foodAvailable integer, active integer, tools text, notes text, jobs text',
+  work_days:
+    'id text primary, name text, description text, date text null, dateMs bigInteger null, foodAvailable integer, active integer, tools text, notes text, jobs text',
   work_day_signups: {
     columns:
       'id text primary, workDayId text references:work_days.id, firstName text, lastName text, selectedJobs text, otherJob text, notes text, bringingTools integer, wantsFood integer, submittedAt text, submittedAtMs bigInteger',
     more: (t) => t.index(['workDayId', 'submittedAtMs'], 'work_day_signups_work_day'),
   },
-  documents: 'id text primary, title text, description text, category text, fileName text, tags text, fileFileName text, fileContentType text, fileBytes binary',
+  documents:
+    'id text primary, title text, description text, category text, fileName text, tags text, fileFileName text, fileContentType text, fileBytes binary',
   campaigns: 'id text primary, subject text, finished_at text null, finishedAtMs bigInteger null index:campaigns_finished, preview_url text null',
   water_levels: 'date text primary, percentFull double',
   // Never holds a row: a write transaction first updates it to take SQLite's write lock at once

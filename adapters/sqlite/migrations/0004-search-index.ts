@@ -38,10 +38,10 @@ export async function up(knex: Knex): Promise<void> {
     const parsed = SearchRecordSchema.safeParse(safeJson(row.record));
     if (index && parsed.success) {
       const { name, title, subject, description, longdescription, tags } = parsed.data;
-      await knex.raw(
-        `INSERT INTO search_fts_v2 (rowid, name, title, subject, description, longdescription, tags) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        [ftsRowid(index, row.id), ...[name, title, subject, description, longdescription, tags.join(' ')].map((text) => indexableText(text ?? ''))],
-      );
+      await knex.raw(`INSERT INTO search_fts_v2 (rowid, name, title, subject, description, longdescription, tags) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
+        ftsRowid(index, row.id),
+        ...[name, title, subject, description, longdescription, tags.join(' ')].map((text) => indexableText(text ?? '')),
+      ]);
     } else {
       // A record that is not readable any more cannot be shown: it is dropped, not left half-indexed.
       await knex.raw(`DELETE FROM search_records WHERE id = ?`, [row.id]);

@@ -6,7 +6,8 @@ import { tablesMigration } from '../sqlite-schema';
  */
 export const { up, down } = tablesMigration({
   waitlist_entries: {
-    columns: 'id text primary, eventId text, name text, email text, emailKey text, places integer, joinedAt text, joinedAtMs bigInteger, status text, offeredUntil text optional, updatedAt text',
+    columns:
+      'id text primary, eventId text, name text, email text, emailKey text, places integer, joinedAt text, joinedAtMs bigInteger, status text, offeredUntil text optional, updatedAt text',
     more: (t) => t.index(['eventId', 'joinedAtMs'], 'waitlist_entries_event'),
   },
 });

@@ -16,7 +16,9 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('position').notNullable().defaultTo(0);
     t.text('fileKey');
   });
-  const rows: { id: string; fileBytes: Uint8Array }[] = await knex('documents').select('id', 'fileBytes').orderBy([{ column: 'title' }, { column: 'id' }]);
+  const rows: { id: string; fileBytes: Uint8Array }[] = await knex('documents')
+    .select('id', 'fileBytes')
+    .orderBy([{ column: 'title' }, { column: 'id' }]);
   if (rows.length > 0) {
     const files = fileStoreBeside(knex);
     for (const [position, row] of rows.entries()) {
@@ -45,7 +47,9 @@ export async function down(knex: Knex): Promise<void> {
     for (const row of rows) {
       const bytes = await files.get(row.fileKey);
       if (!bytes) throw new Error(`The file of document ${row.id} (${row.fileKey}) is missing: cannot move it back into the table`);
-      await knex('documents').where({ id: row.id }).update({ fileFileName: row.fileName, fileContentType: 'application/pdf', fileBytes: Buffer.from(bytes) });
+      await knex('documents')
+        .where({ id: row.id })
+        .update({ fileFileName: row.fileName, fileContentType: 'application/pdf', fileBytes: Buffer.from(bytes) });
     }
   }
   await knex.schema.alterTable('documents', (t) => {

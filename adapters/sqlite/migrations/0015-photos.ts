@@ -6,7 +6,8 @@ import { tablesMigration } from '../sqlite-schema';
  */
 export const { up, down } = tablesMigration({
   photos: {
-    columns: 'id text primary, caption text, credit text, position integer, hidden integer, width integer, height integer, variants text, createdAt text, updatedAt text',
+    columns:
+      'id text primary, caption text, credit text, position integer, hidden integer, width integer, height integer, variants text, createdAt text, updatedAt text',
     more: (t) => t.index(['position', 'createdAt', 'id'], 'photos_order'),
   },
 });

@@ -8,9 +8,7 @@ import { addColumns, createTables, dropColumns, dropTables } from '../sqlite-sch
  * (no e-mail of their own); the member pays for them.
  */
 const BOOKING_COLUMNS = 'priceKind text default:standard, memberId text null, memberPlaces integer default:0';
-const TABLES = {
-  household_people: 'id text primary, memberId text index, name text, kind text, yearOfBirth integer null, createdAt text, updatedAt text',
-};
+const TABLES = { household_people: 'id text primary, memberId text index, name text, kind text, yearOfBirth integer null, createdAt text, updatedAt text' };
 
 export async function up(knex: Knex): Promise<void> {
   await addColumns(knex, 'events', 'memberPrice integer null');

@@ -5,5 +5,6 @@ import { tablesMigration } from '../sqlite-schema';
  * what it is for, the member adding a passkey, and its expiry (5 minutes; taken once).
  */
 export const { up, down } = tablesMigration({
-  passkey_challenges: 'challengeHash text primary, purpose text, memberId text optional, createdAt text, expiresAt text, expiresAtMs bigInteger index:passkey_challenges_expiry',
+  passkey_challenges:
+    'challengeHash text primary, purpose text, memberId text optional, createdAt text, expiresAt text, expiresAtMs bigInteger index:passkey_challenges_expiry',
 });

@@ -8,7 +8,9 @@ import { createTables } from '../sqlite-schema';
  * so the table is rebuilt; the invitations waiting take their member's e-mail.
  */
 export async function up(knex: Knex): Promise<void> {
-  await createTables(knex, { household_invitations_new: 'id text primary, householdId text, memberId text null, email text null, invitedBy text, createdAt text' });
+  await createTables(knex, {
+    household_invitations_new: 'id text primary, householdId text, memberId text null, email text null, invitedBy text, createdAt text',
+  });
   await knex.raw(
     `INSERT INTO household_invitations_new (id, householdId, memberId, email, invitedBy, createdAt)
      SELECT i.id, i.householdId, i.memberId, (SELECT lower(trim(m.email)) FROM members m WHERE m.id = i.memberId), i.invitedBy, i.createdAt

@@ -26,7 +26,10 @@ export function registerAccountRoutes(routes: ApiRoutes, ports: AppContainer): v
       },
       403: CROSS_SITE,
       429: { description: '"Too many failed login attempts. Please try again later." (the sign-in throttle); nothing checked' },
-      502: { description: 'The sign-in service could not be reached ("Login failed. Please try again."), or the password was changed but this session could not be renewed' },
+      502: {
+        description:
+          'The sign-in service could not be reached ("Login failed. Please try again."), or the password was changed but this session could not be renewed',
+      },
     },
     handler: async ({ admin, body, req, res }) => {
       const result = await ports.useCase(ChangePassword).execute(admin, body, { ip: callerAddress(req) });

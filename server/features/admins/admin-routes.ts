@@ -85,10 +85,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer): voi
     ...ACCOUNTS,
     access: { action: 'admins.manage' },
     body: CreateAdminRequestSchema,
-    responses: {
-      201: { description: 'Created', schema: AdminResponseSchema },
-      409: { description: 'The e-mail is taken' },
-    },
+    responses: { 201: { description: 'Created', schema: AdminResponseSchema }, 409: { description: 'The e-mail is taken' } },
     handler: async ({ admin, body }) => reply(201, { admin: await ports.useCase(CreateAdmin).execute(admin, body) }),
   });
 

@@ -11,10 +11,7 @@ import type { AppConfig } from '../../config';
 import { auditTrail, type Feature, provide, siteSettings } from '../feature';
 
 /** The settings this feature reads, each under its one name. */
-const settingsOf = (config: AppConfig) => ({
-  siteSettings: siteSettings(config),
-  mailOn: config.mail !== null,
-});
+const settingsOf = (config: AppConfig) => ({ siteSettings: siteSettings(config), mailOn: config.mail !== null });
 
 export const adminsFeature: Feature = {
   name: 'admins',
@@ -22,34 +19,9 @@ export const adminsFeature: Feature = {
     const settings = settingsOf(config);
     return [
       provide(ListAdmins, () => new ListAdmins({ admins: get('admins') })),
-      provide(
-        CreateAdmin,
-        () =>
-          new CreateAdmin({
-            identity: get('identity'),
-            admins: get('admins'),
-            ...auditTrail(get),
-          }),
-      ),
-      provide(
-        UpdateAdmin,
-        () =>
-          new UpdateAdmin({
-            admins: get('admins'),
-            identity: get('identity'),
-            ...auditTrail(get),
-          }),
-      ),
-      provide(
-        SignIn,
-        () =>
-          new SignIn({
-            identity: get('identity'),
-            admins: get('admins'),
-            loginAttempts: get('loginAttempts'),
-            clock: get('clock'),
-          }),
-      ),
+      provide(CreateAdmin, () => new CreateAdmin({ identity: get('identity'), admins: get('admins'), ...auditTrail(get) })),
+      provide(UpdateAdmin, () => new UpdateAdmin({ admins: get('admins'), identity: get('identity'), ...auditTrail(get) })),
+      provide(SignIn, () => new SignIn({ identity: get('identity'), admins: get('admins'), loginAttempts: get('loginAttempts'), clock: get('clock') })),
       provide(
         RequestPasswordReset,
         () =>
@@ -92,16 +64,7 @@ export const adminsFeature: Feature = {
           }),
       ),
       provide(ListAudit, () => new ListAudit({ audit: get('audit'), admins: get('admins') })),
-      provide(
-        GetDashboard,
-        () =>
-          new GetDashboard({
-            events: get('events'),
-            bookings: get('bookings'),
-            clock: get('clock'),
-            workDays: get('workDays'),
-          }),
-      ),
+      provide(GetDashboard, () => new GetDashboard({ events: get('events'), bookings: get('bookings'), clock: get('clock'), workDays: get('workDays') })),
     ];
   },
 };

@@ -36,7 +36,7 @@ export function registerPasswordResetRoutes(routes: ApiRoutes, ports: AppContain
     responses: {
       200: { description: '"Your password has been changed…"', schema: PasswordResetAnswerSchema },
       400: { description: 'The password breaks the rule, or the link is not valid, has expired or has already been used (the message says which)' },
-      404: { description: 'Password reset links are not this server\'s (Firebase identity sends its own)' },
+      404: { description: "Password reset links are not this server's (Firebase identity sends its own)" },
     },
     handler: async ({ body }) => reply(200, await ports.useCase(ResetPassword).execute(body)),
   });

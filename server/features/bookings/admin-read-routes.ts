@@ -29,10 +29,7 @@ export function registerAdminBookingReadRoutes(routes: ApiRoutes, ports: AppCont
     summary: "One event's bookings with a summary",
     ...BOOKINGS_READ,
     params: IdParamsSchema,
-    responses: {
-      200: { description: 'Bookings', schema: EventBookingsSchema },
-      404: EVENT_NOT_FOUND,
-    },
+    responses: { 200: { description: 'Bookings', schema: EventBookingsSchema }, 404: EVENT_NOT_FOUND },
     handler: async ({ admin, params }) => reply(200, await ports.useCase(GetEventBookings).execute(admin, params.id)),
   });
 
@@ -43,10 +40,7 @@ export function registerAdminBookingReadRoutes(routes: ApiRoutes, ports: AppCont
     summary: "One event's bookings as a CSV download",
     ...BOOKINGS_READ,
     params: IdParamsSchema,
-    responses: {
-      200: { description: 'CSV', schema: z.string(), contentType: 'text/csv' },
-      404: EVENT_NOT_FOUND,
-    },
+    responses: { 200: { description: 'CSV', schema: z.string(), contentType: 'text/csv' }, 404: EVENT_NOT_FOUND },
     handler: async ({ admin, params, res }) => sendCsvDownload(res, await ports.useCase(ExportEventBookings).execute(admin, params.id), 'bookings.csv'),
   });
 }

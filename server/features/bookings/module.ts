@@ -15,10 +15,7 @@ import { auditTrail, type Feature, provide, siteSettings } from '../feature';
 const settingsOf = (config: AppConfig) => ({
   maxAttendees: config.maxAttendeesPerBooking,
   testHook: config.paymentsTestHook,
-  bookingLimits: {
-    maxHeldPlacesPerAddress: config.bookingLimits.maxHeldPlacesPerAddress,
-    maxUnpaidSharePercent: config.bookingLimits.maxUnpaidSharePercent,
-  },
+  bookingLimits: { maxHeldPlacesPerAddress: config.bookingLimits.maxHeldPlacesPerAddress, maxUnpaidSharePercent: config.bookingLimits.maxUnpaidSharePercent },
   siteSettings: siteSettings(config),
   contactEmail: config.feedbackEmail,
 });
@@ -74,15 +71,10 @@ export const bookingsFeature: Feature = {
             maxAttendees: settings.maxAttendees,
           }),
       ),
-      provide(
-        CancelMyBooking,
-        () =>
-          new CancelMyBooking({ ...manageLinkDeps(), contactEmail: settings.contactEmail }),
-      ),
+      provide(CancelMyBooking, () => new CancelMyBooking({ ...manageLinkDeps(), contactEmail: settings.contactEmail })),
       provide(
         ChangeMyBooking,
-        () =>
-          new ChangeMyBooking({ ...manageLinkDeps(), members: get('members'), contactEmail: settings.contactEmail, maxAttendees: settings.maxAttendees }),
+        () => new ChangeMyBooking({ ...manageLinkDeps(), members: get('members'), contactEmail: settings.contactEmail, maxAttendees: settings.maxAttendees }),
       ),
       provide(
         AdminBookingActions,

@@ -10,12 +10,7 @@ import type { AppConfig } from '../../config';
 import type { AppContainer } from '../../container';
 import { ErrorResponseSchema, reply, type ApiRoutes } from '../../http/api-routes';
 import { EVENT_NOT_FOUND, PAGE_READ } from '../../http/route-parts';
-import {
-  clientAddressKey,
-  configuredBookingRateLimits,
-  TOO_MANY_BOOKINGS_DAY,
-  TOO_MANY_BOOKINGS_MINUTE,
-} from '../../http/rate-limits';
+import { clientAddressKey, configuredBookingRateLimits, TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from '../../http/rate-limits';
 import { adminBehind } from '../../http/auth';
 import { setCheckoutProofCookie } from '../payments/routes';
 import { BookingCreatedSchema } from '../../http/api-schemas';
@@ -39,7 +34,8 @@ export function registerPublicBookingRoutes(routes: ApiRoutes, ports: AppContain
     before: configuredBookingRateLimits(ports, config),
     responses: {
       201: {
-        description: "Booked; a paid booking also sets the kyc_checkout cookie (HttpOnly, SameSite=Strict, sent only to its checkout's read): this browser's proof for the manage link",
+        description:
+          "Booked; a paid booking also sets the kyc_checkout cookie (HttpOnly, SameSite=Strict, sent only to its checkout's read): this browser's proof for the manage link",
         schema: BookingCreatedSchema,
       },
       404: EVENT_NOT_FOUND,
@@ -54,13 +50,12 @@ export function registerPublicBookingRoutes(routes: ApiRoutes, ports: AppContain
       // as a guest, and one lapsed pays the standard price (the core decides).
       const member = await currentMemberOf(ports, req);
       const household = member && body.householdAttendees?.length ? await ports.useCase(ListHouseholdAttendees).execute(member) : undefined;
-      const result = await ports.useCase(SubmitBooking).execute(body, { address: clientAddressKey(req.ip), member, household: household?.people, householdMembers: household?.members });
+      const result = await ports
+        .useCase(SubmitBooking)
+        .execute(body, { address: clientAddressKey(req.ip), member, household: household?.people, householdMembers: household?.members });
       // Only this browser will see the manage link on its payment page (docs/payments.md#who-sees-a-checkout).
       if (result.checkoutId) setCheckoutProofCookie(ports, req, res, result.bookingId, result.checkoutId);
-      return reply(201, {
-        ...result,
-        redirectUrl: result.checkoutId ? paymentRedirectUrl(body.eventId, result.checkoutId) : null,
-      });
+      return reply(201, { ...result, redirectUrl: result.checkoutId ? paymentRedirectUrl(body.eventId, result.checkoutId) : null });
     },
   });
 
@@ -112,7 +107,10 @@ export function registerPublicBookingRoutes(routes: ApiRoutes, ports: AppContain
       },
       400: { description: 'Numbers that are not a booking: attending outside 1 to the per-booking limit, or more children than attending' },
       404: { description: '"Booking not found": a forged, altered or expired link' },
-      409: { description: 'Not changed: cancelled, past the deadline, unpaid, unchanged, too many changes, more to pay on a booking paid by hand, changed meanwhile, or not enough places ("Sorry, only N places are left")' },
+      409: {
+        description:
+          'Not changed: cancelled, past the deadline, unpaid, unchanged, too many changes, more to pay on a booking paid by hand, changed meanwhile, or not enough places ("Sorry, only N places are left")',
+      },
     },
     handler: async ({ body, req, res }) => {
       const answer = await ports.useCase(ChangeMyBooking).execute(body, await adminBehind(req, ports));

@@ -14,8 +14,14 @@ export const checkInFeature: Feature = {
   useCases: ({ get, config }) => {
     const settings = settingsOf(config);
     return [
-      provide(MarkAttendance, () => new MarkAttendance({ bookings: get('bookings'), attendance: get('attendance'), clock: get('clock'), audit: get('audit'), ids: get('ids') })),
-      provide(ManageWalkIns, () => new ManageWalkIns({ events: get('events'), attendance: get('attendance'), clock: get('clock'), audit: get('audit'), ids: get('ids') })),
+      provide(
+        MarkAttendance,
+        () => new MarkAttendance({ bookings: get('bookings'), attendance: get('attendance'), clock: get('clock'), audit: get('audit'), ids: get('ids') }),
+      ),
+      provide(
+        ManageWalkIns,
+        () => new ManageWalkIns({ events: get('events'), attendance: get('attendance'), clock: get('clock'), audit: get('audit'), ids: get('ids') }),
+      ),
       provide(MarkAfloat, () => new MarkAfloat({ bookings: get('bookings'), attendance: get('attendance'), clock: get('clock') })),
       provide(
         GetOfficerDay,

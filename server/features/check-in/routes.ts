@@ -5,7 +5,13 @@ import { ManageWalkIns } from '../../../core/check-in/manage-walk-ins';
 import { MarkAttendance } from '../../../core/check-in/mark-attendance';
 import type { WalkInOutcome } from '../../../core/check-in/attendance-store.port';
 import { AddWalkInSchema, WALK_IN_MESSAGES, WalkInAfloatMarkSchema } from '../../../core/check-in/walk-in';
-import { AfloatMarkAnswerSchema, AttendanceConflictSchema, AttendanceMarkAnswerSchema, OfficerDaySchema, WalkInAnswerSchema } from '../../../core/check-in/officer-day-schema';
+import {
+  AfloatMarkAnswerSchema,
+  AttendanceConflictSchema,
+  AttendanceMarkAnswerSchema,
+  OfficerDaySchema,
+  WalkInAnswerSchema,
+} from '../../../core/check-in/officer-day-schema';
 import type { AppContainer } from '../../container';
 import { reply, type ApiRoutes } from '../../http/api-routes';
 import { IdParamsSchema } from '../../http/api-schemas';
@@ -31,7 +37,7 @@ export function registerCheckInRoutes(routes: ApiRoutes, ports: AppContainer): v
     path: '/api/admin/bookings/:id/attendance',
     operationId: 'adminMarkAttendance',
     summary:
-      "Check in a booking: the number arrived (0 to its attendees, the ticked named attendees counted in it) and its named attendees ticked, with a key made on the device (a UUID: a key applied before is not applied again) and the version the officer saw",
+      'Check in a booking: the number arrived (0 to its attendees, the ticked named attendees counted in it) and its named attendees ticked, with a key made on the device (a UUID: a key applied before is not applied again) and the version the officer saw',
     ...CHECK_IN,
     params: IdParamsSchema,
     body: AttendanceMarkSchema,
@@ -57,7 +63,7 @@ export function registerCheckInRoutes(routes: ApiRoutes, ports: AppContainer): v
     path: '/api/admin/bookings/:id/afloat',
     operationId: 'adminMarkAfloat',
     summary:
-      "The tally board: mark a named attendee of a booking (the booker as \"booker\", household people by id) afloat (only one ticked as arrived) or back ashore, with a key made on the device (a UUID: a key applied before is not applied again) and when the officer made the mark (the last mark by this time wins)",
+      'The tally board: mark a named attendee of a booking (the booker as "booker", household people by id) afloat (only one ticked as arrived) or back ashore, with a key made on the device (a UUID: a key applied before is not applied again) and when the officer made the mark (the last mark by this time wins)',
     ...CHECK_IN,
     params: IdParamsSchema,
     body: AfloatMarkSchema,
@@ -74,7 +80,8 @@ export function registerCheckInRoutes(routes: ApiRoutes, ports: AppContainer): v
   // Walk-ins (docs/officer-of-the-day.md#walk-ins): each added by an id made on the officer's
   // device, so an add, removal or afloat mark sent again from the queue applies once.
   const WALK_IN_NOT_FOUND = saying(WALK_IN_MESSAGES.notFound);
-  const answer = (outcome: WalkInOutcome) => reply(200, { result: outcome.result === 'applied' ? ('applied' as const) : ('repeated' as const), walkIn: outcome.walkIn });
+  const answer = (outcome: WalkInOutcome) =>
+    reply(200, { result: outcome.result === 'applied' ? ('applied' as const) : ('repeated' as const), walkIn: outcome.walkIn });
 
   routes.add({
     method: 'post',

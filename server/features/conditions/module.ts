@@ -28,8 +28,14 @@ export const conditionsFeature: Feature = {
       provide(GetConditionsLimits, () => new GetConditionsLimits({ conditions: get('conditions') })),
       provide(SaveConditionsLimits, () => new SaveConditionsLimits({ conditions: get('conditions'), ...auditTrail(get) })),
       provide(RefreshForecast, () => new RefreshForecast({ conditionsSource: get('conditionsSource'), conditions: get('conditions'), clock: get('clock') })),
-      provide(GetGoNoGo, () => new GetGoNoGo({ events: get('events'), bookings: get('bookings'), conditions: get('conditions'), duties: get('duties'), clock: get('clock') })),
-      provide(GetEventConditions, () => new GetEventConditions({ events: get('events'), conditions: get('conditions'), clock: get('clock'), attribution: settings.attribution })),
+      provide(
+        GetGoNoGo,
+        () => new GetGoNoGo({ events: get('events'), bookings: get('bookings'), conditions: get('conditions'), duties: get('duties'), clock: get('clock') }),
+      ),
+      provide(
+        GetEventConditions,
+        () => new GetEventConditions({ events: get('events'), conditions: get('conditions'), clock: get('clock'), attribution: settings.attribution }),
+      ),
       provide(SetEventKind, () => new SetEventKind({ events: get('events'), conditions: get('conditions'), ...auditTrail(get) })),
       provide(
         DecideEvent,

@@ -34,7 +34,8 @@ export function registerConditionsRoutes(routes: ApiRoutes, ports: AppContainer)
     tag: 'events',
     path: '/api/events/:id/conditions',
     operationId: 'getEventConditions',
-    summary: "An event's forecast for its hours (wind and gusts in knots, direction, temperature; none once over or outside the forecast's window), the forecast's age, and the decision once made",
+    summary:
+      "An event's forecast for its hours (wind and gusts in knots, direction, temperature; none once over or outside the forecast's window), the forecast's age, and the decision once made",
     params: IdParamsSchema,
     responses: { 200: { description: 'The conditions', schema: MemberEventConditionsSchema }, 404: EVENT_NOT_FOUND },
     handler: async ({ params }) => reply(200, await ports.useCase(GetEventConditions).execute(params.id)),
@@ -75,7 +76,8 @@ export function registerConditionsRoutes(routes: ApiRoutes, ports: AppContainer)
     method: 'get',
     path: '/api/admin/events/:id/go-no-go',
     operationId: 'adminGetGoNoGo',
-    summary: "One event's go/no-go panel: its forecast hours against its kind's limits (within, near, beyond), places booked, the safety cover (not available until the duty roster exists) and its decisions",
+    summary:
+      "One event's go/no-go panel: its forecast hours against its kind's limits (within, near, beyond), places booked, the safety cover (not available until the duty roster exists) and its decisions",
     ...READ,
     params: IdParamsSchema,
     responses: { 200: { description: 'The panel', schema: GoNoGoPanelSchema }, 404: EVENT_NOT_FOUND },
@@ -107,7 +109,10 @@ export function registerConditionsRoutes(routes: ApiRoutes, ports: AppContainer)
     params: IdParamsSchema,
     body: GoDecisionRequestSchema,
     responses: {
-      200: { description: 'Decided: the decision as recorded and the event as it now stands', schema: z.object({ decision: GoDecisionSchema, event: EventSchema, told: ChangeNoticeToldSchema }) },
+      200: {
+        description: 'Decided: the decision as recorded and the event as it now stands',
+        schema: z.object({ decision: GoDecisionSchema, event: EventSchema, told: ChangeNoticeToldSchema }),
+      },
       404: EVENT_NOT_FOUND,
       409: saying(`${GO_NO_GO_MESSAGES.eventCancelled}" or "${GO_NO_GO_MESSAGES.eventOver}`),
     },

@@ -76,7 +76,9 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
     responses: { 201: { description: 'Stored; listed last on /documents', schema: DocumentSavedSchema }, ...UPLOAD_ERRORS },
     handler: async ({ admin, query, req }) => {
       const { fileName, ...form } = query;
-      const document = await ports.useCase(CreateDocument).execute(admin, { description: '', ...form }, { bytes: uploadedBytes(req.body), ...(fileName ? { fileName } : {}) });
+      const document = await ports
+        .useCase(CreateDocument)
+        .execute(admin, { description: '', ...form }, { bytes: uploadedBytes(req.body), ...(fileName ? { fileName } : {}) });
       return reply(201, { document: listedDocument(document) });
     },
   });
@@ -90,8 +92,7 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
     params: IdParamsSchema,
     body: DocumentFormBodySchema,
     responses: { 200: { description: 'Saved', schema: DocumentSavedSchema }, 404: DOCUMENT_NOT_FOUND },
-    handler: async ({ admin, params, body }) =>
-      reply(200, { document: listedDocument(await ports.useCase(UpdateDocument).execute(admin, params.id, body)) }),
+    handler: async ({ admin, params, body }) => reply(200, { document: listedDocument(await ports.useCase(UpdateDocument).execute(admin, params.id, body)) }),
   });
 
   routes.add({
@@ -133,7 +134,6 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
       200: { description: 'The documents in their new order', schema: DocumentOrderResponseSchema },
       409: { description: 'A document was added or deleted meanwhile' },
     },
-    handler: async ({ admin, body }) =>
-      reply(200, { documents: (await ports.useCase(ReorderDocuments).execute(admin, body)).map(listedDocument) }),
+    handler: async ({ admin, body }) => reply(200, { documents: (await ports.useCase(ReorderDocuments).execute(admin, body)).map(listedDocument) }),
   });
 }

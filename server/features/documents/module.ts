@@ -14,34 +14,11 @@ export const documentsFeature: Feature = {
     return [
       provide(ListDocuments, () => new ListDocuments({ documents: get('documents') })),
       provide(GetDocumentFile, () => new GetDocumentFile({ documents: get('documents'), files: get('files') })),
-      provide(
-        CreateDocument,
-        () =>
-          new CreateDocument({ pdfs: get('pdfs'), ...documentChanges }),
-      ),
-      provide(
-        UpdateDocument,
-        () =>
-          new UpdateDocument({ documents: get('documents'), ...auditTrail(get), ...searchIndexing(get, options) }),
-      ),
-      provide(
-        ReplaceDocumentFile,
-        () =>
-          new ReplaceDocumentFile({ pdfs: get('pdfs'), ...documentChanges }),
-      ),
-      provide(
-        DeleteDocument,
-        () =>
-          new DeleteDocument(documentChanges),
-      ),
-      provide(
-        ReorderDocuments,
-        () =>
-          new ReorderDocuments({
-            documents: get('documents'),
-            ...auditTrail(get),
-          }),
-      ),
+      provide(CreateDocument, () => new CreateDocument({ pdfs: get('pdfs'), ...documentChanges })),
+      provide(UpdateDocument, () => new UpdateDocument({ documents: get('documents'), ...auditTrail(get), ...searchIndexing(get, options) })),
+      provide(ReplaceDocumentFile, () => new ReplaceDocumentFile({ pdfs: get('pdfs'), ...documentChanges })),
+      provide(DeleteDocument, () => new DeleteDocument(documentChanges)),
+      provide(ReorderDocuments, () => new ReorderDocuments({ documents: get('documents'), ...auditTrail(get) })),
     ];
   },
 };

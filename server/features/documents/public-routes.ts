@@ -28,16 +28,17 @@ export function registerPublicDocumentRoutes(routes: ApiRoutes, ports: AppContai
     summary: "A document's PDF",
     ...DOCUMENTS,
     params: IdParamsSchema,
-    responses: {
-      200: { description: 'The PDF', schema: z.string().describe('PDF bytes'), contentType: 'application/pdf' },
-      404: DOCUMENT_NOT_FOUND,
-    },
+    responses: { 200: { description: 'The PDF', schema: z.string().describe('PDF bytes'), contentType: 'application/pdf' }, 404: DOCUMENT_NOT_FOUND },
     handler: async ({ params, res }) => {
       const file = await ports.useCase(GetDocumentFile).execute(params.id);
       // The stored name is restricted to [A-Za-z0-9._-]+.pdf, so it is safe inside the header.
       const fileName = /^[A-Za-z0-9._-]+\.pdf$/.test(file.fileName) ? file.fileName : 'document.pdf';
       // Cache-Control: asked again every time (answered 304 by its ETag when unchanged): an admin's replace shows at once.
-      return sendWithHeaders(res, { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${fileName}"`, 'Cache-Control': 'no-cache' }, file.bytes);
+      return sendWithHeaders(
+        res,
+        { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${fileName}"`, 'Cache-Control': 'no-cache' },
+        file.bytes,
+      );
     },
   });
 }

@@ -18,9 +18,25 @@ export const dutyAdminFeature: Feature = {
     const settings = settingsOf(config);
     const mail = { outbox: get('outbox'), clock: get('clock'), siteSettings: settings.siteSettings };
     return [
-      provide(SendDutyReminders, () => new SendDutyReminders({ duties: get('duties'), events: get('events'), members: get('members'), ...mail, dutyReminderDaysBefore: settings.dutyReminderDaysBefore })),
-      provide(SendStaffingAlerts, () => new SendStaffingAlerts({ duties: get('duties'), events: get('events'), admins: get('admins'), ...mail, redAlertDays: settings.redAlertDays })),
-      provide(DutyReports, () => new DutyReports({ duties: get('duties'), events: get('events'), members: get('members'), households: get('households'), clock: get('clock') })),
+      provide(
+        SendDutyReminders,
+        () =>
+          new SendDutyReminders({
+            duties: get('duties'),
+            events: get('events'),
+            members: get('members'),
+            ...mail,
+            dutyReminderDaysBefore: settings.dutyReminderDaysBefore,
+          }),
+      ),
+      provide(
+        SendStaffingAlerts,
+        () => new SendStaffingAlerts({ duties: get('duties'), events: get('events'), admins: get('admins'), ...mail, redAlertDays: settings.redAlertDays }),
+      ),
+      provide(
+        DutyReports,
+        () => new DutyReports({ duties: get('duties'), events: get('events'), members: get('members'), households: get('households'), clock: get('clock') }),
+      ),
     ];
   },
 };

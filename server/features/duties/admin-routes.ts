@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  DutySlotSchema,
-  DutyTemplateSchema,
-  DutyTypeSchema,
-  MemberQualificationSchema,
-  QualificationSchema,
-} from '../../../core/duties/duties';
+import { DutySlotSchema, DutyTemplateSchema, DutyTypeSchema, MemberQualificationSchema, QualificationSchema } from '../../../core/duties/duties';
 import {
   ApplyTemplateFormSchema,
   AssignDutyFormSchema,
@@ -45,13 +39,31 @@ const WRITE = { tag: 'admin duties', access: { action: 'duties.write' } } as con
 const readCsvBody = readCsvUpload(MAX_QUALIFICATION_CSV_BYTES, QUALIFICATION_CSV_TOO_LARGE);
 const CSV_UPLOAD = {
   ...WRITE,
-  rawBody: { contentType: 'text/csv', description: 'The CSV file, UTF-8: one member qualification a line, "email,qualification,expiry" (expiry ISO 2027-03-31 or day first 31/03/2027, empty for none); an optional header line starting "email"' },
+  rawBody: {
+    contentType: 'text/csv',
+    description:
+      'The CSV file, UTF-8: one member qualification a line, "email,qualification,expiry" (expiry ISO 2027-03-31 or day first 31/03/2027, empty for none); an optional header line starting "email"',
+  },
   before: [readCsvBody],
 };
 const CSV_REFUSALS = csvRefusals(QUALIFICATION_CSV_TOO_LARGE);
 
-const CATALOGUE: { kind: DutyCatalogueKind; path: string; name: string; form: z.ZodType; schema: z.ZodType; save: 'saveQualification' | 'saveDutyType' | 'saveTemplate' }[] = [
-  { kind: 'qualifications', path: 'qualifications', name: 'Qualification', form: QualificationFormSchema, schema: QualificationSchema, save: 'saveQualification' },
+const CATALOGUE: {
+  kind: DutyCatalogueKind;
+  path: string;
+  name: string;
+  form: z.ZodType;
+  schema: z.ZodType;
+  save: 'saveQualification' | 'saveDutyType' | 'saveTemplate';
+}[] = [
+  {
+    kind: 'qualifications',
+    path: 'qualifications',
+    name: 'Qualification',
+    form: QualificationFormSchema,
+    schema: QualificationSchema,
+    save: 'saveQualification',
+  },
   { kind: 'dutyTypes', path: 'types', name: 'DutyType', form: DutyTypeFormSchema, schema: DutyTypeSchema, save: 'saveDutyType' },
   { kind: 'templates', path: 'templates', name: 'DutyTemplate', form: DutyTemplateFormSchema, schema: DutyTemplateSchema, save: 'saveTemplate' },
 ];
@@ -87,7 +99,11 @@ export function registerDutyRoutes(routes: ApiRoutes, ports: AppContainer): void
       ...WRITE,
       params: CatalogueIdParamsSchema,
       body: entry.form,
-      responses: { 200: { description: 'Changed', schema: entry.schema }, 404: { description: 'No such record' }, 409: { description: 'Another has that name' } },
+      responses: {
+        200: { description: 'Changed', schema: entry.schema },
+        404: { description: 'No such record' },
+        409: { description: 'Another has that name' },
+      },
       handler: async ({ admin, params, body }) => reply(200, await ports.useCase(ManageDutyCatalogue)[entry.save](admin, params.id, body)),
     });
     routes.add({
@@ -120,7 +136,8 @@ export function registerDutyRoutes(routes: ApiRoutes, ports: AppContainer): void
     params: MemberQualificationParamsSchema,
     body: MemberQualificationFormSchema,
     responses: { 200: { description: 'Recorded', schema: MemberQualificationSchema }, 404: { description: 'No such member or qualification' } },
-    handler: async ({ admin, params, body }) => reply(200, await ports.useCase(ManageMemberQualifications).set(admin, params.memberId, params.qualificationId, body)),
+    handler: async ({ admin, params, body }) =>
+      reply(200, await ports.useCase(ManageMemberQualifications).set(admin, params.memberId, params.qualificationId, body)),
   });
   routes.add({
     method: 'delete',
@@ -138,7 +155,10 @@ export function registerDutyRoutes(routes: ApiRoutes, ports: AppContainer): void
     operationId: 'adminPreviewMemberQualificationImport',
     summary: "Check a CSV file of members' qualifications and say what importing it would do; stores nothing",
     ...CSV_UPLOAD,
-    responses: { 200: { description: 'ok false: every bad line with its reasons; ok true: how many added, replaced, unchanged', schema: QualificationImportPreviewSchema }, ...CSV_REFUSALS },
+    responses: {
+      200: { description: 'ok false: every bad line with its reasons; ok true: how many added, replaced, unchanged', schema: QualificationImportPreviewSchema },
+      ...CSV_REFUSALS,
+    },
     handler: async ({ admin, req }) => reply(200, await ports.useCase(ManageMemberQualifications).preview(admin, uploadedBytes(req.body))),
   });
   routes.add({
@@ -155,7 +175,7 @@ export function registerDutyRoutes(routes: ApiRoutes, ports: AppContainer): void
     method: 'get',
     path: '/api/admin/duties/lights',
     operationId: 'adminGetStaffingLights',
-    summary: "The staffing light of every event not over yet that has duty slots (green, amber or red)",
+    summary: 'The staffing light of every event not over yet that has duty slots (green, amber or red)',
     tag: 'admin duties',
     access: { action: 'duties.lights' },
     responses: { 200: { description: 'Lights by event id', schema: StaffingLightsSchema } },
@@ -190,14 +210,18 @@ export function registerDutyRoutes(routes: ApiRoutes, ports: AppContainer): void
     ...WRITE,
     params: EventIdParamsSchema,
     body: DutyNeedFormSchema,
-    responses: { 201: { description: 'Added', schema: DutySlotSchema }, 404: { description: '"Event not found"' }, 409: { description: 'The event has a slot of that duty type' } },
+    responses: {
+      201: { description: 'Added', schema: DutySlotSchema },
+      404: { description: '"Event not found"' },
+      409: { description: 'The event has a slot of that duty type' },
+    },
     handler: async ({ admin, params, body }) => reply(201, await ports.useCase(ManageEventDuties).addSlot(admin, params.eventId, body)),
   });
   routes.add({
     method: 'post',
     path: '/api/admin/duties/events/:eventId/cover-needed',
     operationId: 'adminAskForDutyCover',
-    summary: "Ask for cover: one message to each member eligible for, and free at the time of, an unfilled slot of the event (once a day each)",
+    summary: 'Ask for cover: one message to each member eligible for, and free at the time of, an unfilled slot of the event (once a day each)',
     ...WRITE,
     params: EventIdParamsSchema,
     responses: {

@@ -16,24 +16,38 @@ export const dutiesFeature: Feature = {
     provide(ManageMemberQualifications, () => new ManageMemberQualifications({ duties: get('duties'), members: get('members'), ...auditTrail(get) })),
     provide(ManageEventDuties, () => new ManageEventDuties({ duties: get('duties'), events: get('events'), members: get('members'), ...auditTrail(get) })),
     // The members' duties page (docs/duties.md): the signed-in member's own, and the rota.
-    provide(GetMyDuties, () => new GetMyDuties({ duties: get('duties'), dutySwaps: get('dutySwaps'), events: get('events'), members: get('members'), clock: get('clock') })),
+    provide(
+      GetMyDuties,
+      () => new GetMyDuties({ duties: get('duties'), dutySwaps: get('dutySwaps'), events: get('events'), members: get('members'), clock: get('clock') }),
+    ),
     provide(VolunteerForDuty, () => new VolunteerForDuty({ duties: get('duties'), events: get('events'), members: get('members'), clock: get('clock') })),
-    provide(DutySwaps, () =>
-      new DutySwaps({
-        duties: get('duties'),
-        dutySwaps: get('dutySwaps'),
-        events: get('events'),
-        members: get('members'),
-        admins: get('admins'),
-        addressLimits: get('addressLimits'),
-        outbox: get('outbox'),
-        siteSettings: siteSettings(config),
-        ...auditTrail(get),
-      }),
+    provide(
+      DutySwaps,
+      () =>
+        new DutySwaps({
+          duties: get('duties'),
+          dutySwaps: get('dutySwaps'),
+          events: get('events'),
+          members: get('members'),
+          admins: get('admins'),
+          addressLimits: get('addressLimits'),
+          outbox: get('outbox'),
+          siteSettings: siteSettings(config),
+          ...auditTrail(get),
+        }),
     ),
     // "Cover needed": one message to each member who may take an unfilled slot.
-    provide(AskForCover, () =>
-      new AskForCover({ duties: get('duties'), events: get('events'), members: get('members'), outbox: get('outbox'), siteSettings: siteSettings(config), ...auditTrail(get) }),
+    provide(
+      AskForCover,
+      () =>
+        new AskForCover({
+          duties: get('duties'),
+          events: get('events'),
+          members: get('members'),
+          outbox: get('outbox'),
+          siteSettings: siteSettings(config),
+          ...auditTrail(get),
+        }),
     ),
     provide(WithdrawFromDuty, () => new WithdrawFromDuty({ duties: get('duties'), clock: get('clock') })),
   ],

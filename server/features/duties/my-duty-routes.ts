@@ -15,7 +15,8 @@ export function registerMyDutyRoutes(routes: ApiRoutes, ports: AppContainer): vo
     method: 'get',
     path: '/api/my/duties',
     operationId: 'listMyDuties',
-    summary: "The signed-in member's duties not over yet, and the open slots of events still to start that they may volunteer for (eligible on the event's dates, free at that time)",
+    summary:
+      "The signed-in member's duties not over yet, and the open slots of events still to start that they may volunteer for (eligible on the event's dates, free at that time)",
     ...MEMBER,
     responses: { 200: { description: 'Their duties and the open slots, soonest first', schema: MyDutiesSchema } },
     handler: async ({ member }) => reply(200, await ports.useCase(GetMyDuties).execute(member)),
@@ -25,7 +26,8 @@ export function registerMyDutyRoutes(routes: ApiRoutes, ports: AppContainer): vo
     method: 'post',
     path: '/api/my/duties/:slotId',
     operationId: 'volunteerForDuty',
-    summary: 'The signed-in member volunteers for an open slot: refused when not eligible, the slot is full, or they are on another duty at that time (checked atomically)',
+    summary:
+      'The signed-in member volunteers for an open slot: refused when not eligible, the slot is full, or they are on another duty at that time (checked atomically)',
     ...MEMBER,
     params: MyDutyParamsSchema,
     responses: {
@@ -33,7 +35,11 @@ export function registerMyDutyRoutes(routes: ApiRoutes, ports: AppContainer): vo
       400: { description: '"This event has no date yet, so its duties cannot be filled"', schema: ErrorResponseSchema },
       403: CROSS_SITE,
       404: { description: '"Duty slot not found"', schema: ErrorResponseSchema },
-      409: { description: '"This duty is already filled", "This member is already on a duty at that time", "This member already has this duty", "This member is not eligible for this duty: …", "This duty has started…" or "This event is cancelled"', schema: ErrorResponseSchema },
+      409: {
+        description:
+          '"This duty is already filled", "This member is already on a duty at that time", "This member already has this duty", "This member is not eligible for this duty: …", "This duty has started…" or "This event is cancelled"',
+        schema: ErrorResponseSchema,
+      },
     },
     handler: async ({ member, params }) => {
       const { slotId, eventId } = await ports.useCase(VolunteerForDuty).execute(member.id, params.slotId);

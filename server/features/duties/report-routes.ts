@@ -5,7 +5,9 @@ import { reply, type ApiRoutes } from '../../http/api-routes';
 import { sendCsvDownload } from '../../http/route-helpers';
 
 const READ = { tag: 'admin duties', access: { action: 'duties.read' } } as const;
-const RANGE_REFUSED = { 400: { description: '"Give a date as YYYY-MM-DD", "The end date must be on or after the start date" or "Choose a range of at most five years"' } };
+const RANGE_REFUSED = {
+  400: { description: '"Give a date as YYYY-MM-DD", "The end date must be on or after the start date" or "Choose a range of at most five years"' },
+};
 
 /** The admins' duty reports: the day's roster, the season count, the CSV export (duties:write). */
 export function registerDutyReportRoutes(routes: ApiRoutes, ports: AppContainer): void {
@@ -23,7 +25,8 @@ export function registerDutyReportRoutes(routes: ApiRoutes, ports: AppContainer)
     method: 'get',
     path: '/api/admin/duties/counts',
     operationId: 'adminGetDutyCounts',
-    summary: 'How many duties each member and each household held at events starting in a date range (both days included; the current calendar year unless given)',
+    summary:
+      'How many duties each member and each household held at events starting in a date range (both days included; the current calendar year unless given)',
     ...READ,
     query: DateRangeQuerySchema,
     responses: { 200: { description: 'Counts per member and per household', schema: DutyCountsSchema satisfies z.ZodType<DutyCounts> }, ...RANGE_REFUSED },

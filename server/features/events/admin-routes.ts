@@ -51,8 +51,14 @@ export function registerAdminEventRoutes(routes: ApiRoutes, ports: AppContainer)
     body: EventFormValuesSchema,
     responses: {
       200: { description: 'Updated', schema: EventSavedSchema },
-      400: { description: 'Field messages, among them fields.capacity "8 places are already taken: capacity cannot be less than 8." for a capacity below the places taken' },
-      409: { description: '"This event was changed by someone else meanwhile. Please reload it and make your change again." (changed after it was read, e.g. cancelled)' },
+      400: {
+        description:
+          'Field messages, among them fields.capacity "8 places are already taken: capacity cannot be less than 8." for a capacity below the places taken',
+      },
+      409: {
+        description:
+          '"This event was changed by someone else meanwhile. Please reload it and make your change again." (changed after it was read, e.g. cancelled)',
+      },
     },
     handler: async ({ admin, params, body }) => reply(200, await ports.useCase(UpdateEvent).executeTelling(admin, params.id, body)),
   });

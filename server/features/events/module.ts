@@ -11,10 +11,7 @@ import type { AppConfig } from '../../config';
 import { auditTrail, type Feature, provide, searchIndexing, siteSettings } from '../feature';
 
 /** The settings this feature reads, each under its one name. */
-const settingsOf = (config: AppConfig) => ({
-  maxAttendees: config.maxAttendeesPerBooking,
-  siteSettings: siteSettings(config),
-});
+const settingsOf = (config: AppConfig) => ({ maxAttendees: config.maxAttendeesPerBooking, siteSettings: siteSettings(config) });
 
 export const eventsFeature: Feature = {
   name: 'events',
@@ -30,7 +27,10 @@ export const eventsFeature: Feature = {
     };
     return [
       provide(ListAdminEvents, () => new ListAdminEvents({ events: get('events'), bookings: get('bookings'), clock: get('clock') })),
-      provide(GetAdminEvent, () => new GetAdminEvent({ events: get('events'), bookings: get('bookings'), clock: get('clock'), duties: get('duties'), members: get('members') })),
+      provide(
+        GetAdminEvent,
+        () => new GetAdminEvent({ events: get('events'), bookings: get('bookings'), clock: get('clock'), duties: get('duties'), members: get('members') }),
+      ),
       provide(CreateEvent, () => new CreateEvent(eventWriting)),
       provide(
         UpdateEvent,
@@ -47,14 +47,7 @@ export const eventsFeature: Feature = {
       ),
       provide(
         DeleteEvent,
-        () =>
-          new DeleteEvent({
-            events: get('events'),
-            bookings: get('bookings'),
-            duties: get('duties'),
-            ...auditTrail(get),
-            ...searchIndexing(get, options),
-          }),
+        () => new DeleteEvent({ events: get('events'), bookings: get('bookings'), duties: get('duties'), ...auditTrail(get), ...searchIndexing(get, options) }),
       ),
       provide(
         CancelEvent,
@@ -84,13 +77,7 @@ export const eventsFeature: Feature = {
       ),
       provide(
         GetCalendarFeed,
-        () =>
-          new GetCalendarFeed({
-            events: get('events'),
-            workDays: get('workDays'),
-            clock: get('clock'),
-            siteSettings: settings.siteSettings,
-          }),
+        () => new GetCalendarFeed({ events: get('events'), workDays: get('workDays'), clock: get('clock'), siteSettings: settings.siteSettings }),
       ),
     ];
   },

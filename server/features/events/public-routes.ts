@@ -47,10 +47,7 @@ export function registerPublicEventRoutes(routes: ApiRoutes, ports: AppContainer
     summary: 'One event for the booking page, with why it cannot be booked now',
     ...EVENTS,
     params: IdParamsSchema,
-    responses: {
-      200: { description: 'The event', schema: EventResponseSchema },
-      404: EVENT_NOT_FOUND,
-    },
+    responses: { 200: { description: 'The event', schema: EventResponseSchema }, 404: EVENT_NOT_FOUND },
     handler: async ({ params }) => reply(200, await ports.useCase(GetEventForBooking).execute(params.id)),
   });
 }

@@ -12,7 +12,8 @@ import { saying } from '../../http/route-parts';
  * images, nothing else (no scripts, no requests anywhere, no forms), in a sandbox of its own, and
  * only inside this site's pages.
  */
-export const MAIL_HTML_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+export const MAIL_HTML_POLICY =
+  "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
 /** The admin's Mail screen, read (mail:read). */
 const MAIL_READ = { tag: 'admin mail', access: { action: 'mail.read' } } as const;
@@ -38,10 +39,7 @@ export function registerOutboxRoutes(routes: ApiRoutes, ports: AppContainer): vo
     summary: 'One e-mail with its text and HTML as they would be sent, and its files by name',
     ...MAIL_READ,
     params: IdParamsSchema,
-    responses: {
-      200: { description: 'The message', schema: OutboxMessageResponseSchema },
-      404: NOT_FOUND,
-    },
+    responses: { 200: { description: 'The message', schema: OutboxMessageResponseSchema }, 404: NOT_FOUND },
     handler: async ({ admin, params }) => reply(200, { message: await ports.useCase(GetOutboxMessage).execute(admin, params.id) }),
   });
 
@@ -52,14 +50,15 @@ export function registerOutboxRoutes(routes: ApiRoutes, ports: AppContainer): vo
     summary: "One e-mail's HTML as it would be sent, for the Mail screen's preview (sandboxed: no scripts, no outside requests)",
     ...MAIL_READ,
     params: IdParamsSchema,
-    responses: {
-      200: { description: 'The HTML part', schema: z.string(), contentType: 'text/html' },
-      404: NOT_FOUND,
-    },
+    responses: { 200: { description: 'The HTML part', schema: z.string(), contentType: 'text/html' }, 404: NOT_FOUND },
     handler: async ({ admin, params, res }) => {
       const message = await ports.useCase(GetOutboxMessage).execute(admin, params.id);
       // Replaces the site's policy for this answer alone: the message's inline styles apply, nothing runs.
-      return sendWithHeaders(res, { 'Content-Security-Policy': MAIL_HTML_POLICY, 'X-Frame-Options': 'SAMEORIGIN', 'Content-Type': 'text/html; charset=utf-8' }, message.html);
+      return sendWithHeaders(
+        res,
+        { 'Content-Security-Policy': MAIL_HTML_POLICY, 'X-Frame-Options': 'SAMEORIGIN', 'Content-Type': 'text/html; charset=utf-8' },
+        message.html,
+      );
     },
   });
 

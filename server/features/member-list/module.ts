@@ -12,7 +12,18 @@ export const memberListFeature: Feature = {
   useCases: ({ get, config }) => [
     provide(ListMembers, () => new ListMembers({ members: get('members'), duties: get('duties'), events: get('events'), clock: get('clock') })),
     provide(AddMember, () => new AddMember({ members: get('members'), ...auditTrail(get) })),
-    provide(UpdateMember, () => new UpdateMember({ members: get('members'), duties: get('duties'), events: get('events'), admins: get('admins'), siteSettings: siteSettings(config), ...auditTrail(get) })),
+    provide(
+      UpdateMember,
+      () =>
+        new UpdateMember({
+          members: get('members'),
+          duties: get('duties'),
+          events: get('events'),
+          admins: get('admins'),
+          siteSettings: siteSettings(config),
+          ...auditTrail(get),
+        }),
+    ),
     provide(PreviewMemberImport, () => new PreviewMemberImport({ members: get('members') })),
     provide(ImportMembers, () => new ImportMembers({ members: get('members'), ...auditTrail(get) })),
     // Households of several members (docs/members-households.md).

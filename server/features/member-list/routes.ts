@@ -2,27 +2,11 @@ import { z } from 'zod';
 import { AddMember } from '../../../core/members/add-member';
 import { ImportMembers, MEMBER_LIST_CHANGED_MESSAGE } from '../../../core/members/import-members';
 import { ListMembers } from '../../../core/operations/list-members';
-import {
-  MEMBER_FORM_MESSAGES,
-  MemberChangesSchema,
-  MemberFormSchema,
-  MemberListResponseSchema,
-  MemberResponseSchema,
-} from '../../../core/members/member-form';
-import {
-  MAX_MEMBER_CSV_BYTES,
-  MEMBER_CSV_TOO_LARGE_MESSAGE,
-  MemberImportPreviewSchema,
-  MemberImportResultSchema,
-} from '../../../core/members/member-import';
+import { MEMBER_FORM_MESSAGES, MemberChangesSchema, MemberFormSchema, MemberListResponseSchema, MemberResponseSchema } from '../../../core/members/member-form';
+import { MAX_MEMBER_CSV_BYTES, MEMBER_CSV_TOO_LARGE_MESSAGE, MemberImportPreviewSchema, MemberImportResultSchema } from '../../../core/members/member-import';
 import { PreviewMemberImport } from '../../../core/members/preview-member-import';
 import { UpdateMember } from '../../../core/operations/update-member';
-import {
-  AddHouseholdMember,
-  ChooseHouseholdContact,
-  GetMemberHousehold,
-  RemoveHouseholdMember,
-} from '../../../core/members/household-members';
+import { AddHouseholdMember, ChooseHouseholdContact, GetMemberHousehold, RemoveHouseholdMember } from '../../../core/members/household-members';
 import { AdminHouseholdSchema, HouseholdMemberChoiceSchema, HouseholdMemberEmailFormSchema } from '../../../core/members/household-views';
 import { HOUSEHOLD_MEMBER_MESSAGES } from '../../../core/members/household-membership';
 import type { AppContainer } from '../../container';
@@ -65,7 +49,9 @@ export function registerMemberListRoutes(routes: ApiRoutes, ports: AppContainer)
     summary: 'Add a member (name, e-mail, membership type, renewal date day first or ISO)',
     ...WRITE,
     body: MemberFormSchema,
-    responses: { 201: { description: `Added; 400 with a message per field ("${MEMBER_FORM_MESSAGES.emailTaken}" on the e-mail)`, schema: MemberResponseSchema } },
+    responses: {
+      201: { description: `Added; 400 with a message per field ("${MEMBER_FORM_MESSAGES.emailTaken}" on the e-mail)`, schema: MemberResponseSchema },
+    },
     handler: async ({ admin, body }) => reply(201, { member: await ports.useCase(AddMember).execute(admin, body) }),
   });
 
@@ -91,7 +77,10 @@ export function registerMemberListRoutes(routes: ApiRoutes, ports: AppContainer)
     summary: 'Check a CSV file of members and say what importing it would add and update; stores nothing',
     ...CSV_UPLOAD,
     responses: {
-      200: { description: 'ok false: every bad line with its reasons (line null: the file as a whole); ok true: the members to add and to update', schema: MemberImportPreviewSchema },
+      200: {
+        description: 'ok false: every bad line with its reasons (line null: the file as a whole); ok true: the members to add and to update',
+        schema: MemberImportPreviewSchema,
+      },
       ...CSV_REFUSALS,
     },
     handler: async ({ admin, req }) => reply(200, await ports.useCase(PreviewMemberImport).execute(admin, uploadedBytes(req.body))),
@@ -147,11 +136,7 @@ export function registerMemberListRoutes(routes: ApiRoutes, ports: AppContainer)
     summary: "Takes a member out of the member's household; when they were its contact, the member who joined next becomes it",
     ...WRITE,
     params: HOUSEHOLD_PARAMS,
-    responses: {
-      200: HOUSEHOLD_ANSWER,
-      404: saying(HOUSEHOLD_MEMBER_MESSAGES.notInHousehold),
-      409: saying(HOUSEHOLD_MEMBER_MESSAGES.onlyMember),
-    },
+    responses: { 200: HOUSEHOLD_ANSWER, 404: saying(HOUSEHOLD_MEMBER_MESSAGES.notInHousehold), 409: saying(HOUSEHOLD_MEMBER_MESSAGES.onlyMember) },
     handler: async ({ admin, params }) => reply(200, await ports.useCase(RemoveHouseholdMember).execute(admin, params.id, params.memberId)),
   });
   routes.add({

@@ -29,13 +29,7 @@ export const memberSignInFeature: Feature = {
     return [
       provide(
         RequestSignInCode,
-        () =>
-          new RequestSignInCode({
-            members: get('members'),
-            loginAttempts: get('loginAttempts'),
-            signInCodes: get('signInCodes'),
-            ...codeMailDeps(),
-          }),
+        () => new RequestSignInCode({ members: get('members'), loginAttempts: get('loginAttempts'), signInCodes: get('signInCodes'), ...codeMailDeps() }),
       ),
       provide(
         CheckSignInCode,
@@ -49,7 +43,10 @@ export const memberSignInFeature: Feature = {
             ...codeMailDeps(),
           }),
       ),
-      provide(CurrentMember, () => new CurrentMember({ members: get('members'), memberSessions: get('memberSessions'), secrets: get('secrets'), clock: get('clock') })),
+      provide(
+        CurrentMember,
+        () => new CurrentMember({ members: get('members'), memberSessions: get('memberSessions'), secrets: get('secrets'), clock: get('clock') }),
+      ),
       provide(
         RenewalLinkSignIn,
         () =>

@@ -1,12 +1,7 @@
 import type { Request, Response } from 'express';
 import { CheckSignInCode } from '../../../core/member-sign-in/check-sign-in-code';
 import { CurrentMember, signedInMember } from '../../../core/member-sign-in/current-member';
-import {
-  MemberSessionAnswerSchema,
-  SignInCodeCheckSchema,
-  SignInCodeRequestSchema,
-  SignInMessageSchema,
-} from '../../../core/member-sign-in/member-sign-in';
+import { MemberSessionAnswerSchema, SignInCodeCheckSchema, SignInCodeRequestSchema, SignInMessageSchema } from '../../../core/member-sign-in/member-sign-in';
 import { RequestSignInCode } from '../../../core/member-sign-in/request-sign-in-code';
 import { SignOutEverywhere, SignOutMember } from '../../../core/member-sign-in/sign-out-member';
 import { MemberPasskeys, PasskeyRegistration } from '../../../core/member-sign-in/passkey-registration';
@@ -50,7 +45,10 @@ export function registerMemberSignInRoutes(routes: ApiRoutes, ports: AppContaine
       200: { description: '"If that address is on the club\'s member list, we have sent it…", whoever the address belongs to', schema: SignInMessageSchema },
       400: { description: 'No e-mail, or not an e-mail address' },
       403: CROSS_SITE,
-      429: { description: '"Too many sign-in requests. Please try again later." (per client address, and per e-mail from one address); or "Too many wrong codes have been tried for this e-mail address today…" (the daily cap of wrong codes)' },
+      429: {
+        description:
+          '"Too many sign-in requests. Please try again later." (per client address, and per e-mail from one address); or "Too many wrong codes have been tried for this e-mail address today…" (the daily cap of wrong codes)',
+      },
     },
     handler: async ({ body, req }) => reply(200, await ports.useCase(RequestSignInCode).execute(body, { ip: callerAddress(req) })),
   });
@@ -67,7 +65,10 @@ export function registerMemberSignInRoutes(routes: ApiRoutes, ports: AppContaine
       200: { description: 'Signed in: the member, with the session cookie `kyc_member` set', schema: MemberSessionAnswerSchema },
       400: { description: 'Bad input, or "That code is not valid…" (wrong, used, expired, or never sent: one answer)' },
       403: CROSS_SITE,
-      429: { description: '"Too many sign-in attempts. Please try again later." (per client address, and 5 wrong codes per e-mail from one address); or "Too many wrong codes have been tried for this e-mail address today…" (100 wrong codes for the e-mail in 24 hours, from anywhere)' },
+      429: {
+        description:
+          '"Too many sign-in attempts. Please try again later." (per client address, and 5 wrong codes per e-mail from one address); or "Too many wrong codes have been tried for this e-mail address today…" (100 wrong codes for the e-mail in 24 hours, from anywhere)',
+      },
     },
     handler: async ({ body, req, res }) => signedInAnswer(ports, req, res, await ports.useCase(CheckSignInCode).execute(body, { ip: callerAddress(req) })),
   });
@@ -152,7 +153,8 @@ function registerPasskeyRoutes(routes: ApiRoutes, ports: AppContainer): void {
     method: 'post',
     path: '/api/member/sign-in/passkey/options',
     operationId: 'startMemberPasskeySignIn',
-    summary: "Starts a sign-in with a passkey: the options for the browser's navigator.credentials.get() (a challenge that works once within 5 minutes; any of the site's passkeys)",
+    summary:
+      "Starts a sign-in with a passkey: the options for the browser's navigator.credentials.get() (a challenge that works once within 5 minutes; any of the site's passkeys)",
     tag: TAG,
     access: 'public',
     responses: {
@@ -173,7 +175,9 @@ function registerPasskeyRoutes(routes: ApiRoutes, ports: AppContainer): void {
     body: PasskeyAuthenticationResponseSchema,
     responses: {
       200: { description: 'Signed in: the member, with the session cookie `kyc_member` set', schema: MemberSessionAnswerSchema },
-      400: { description: `Bad input, or "${PASSKEY_MESSAGES.signInRefused}" (unknown passkey, used or expired challenge, bad signature, disabled member: one answer)` },
+      400: {
+        description: `Bad input, or "${PASSKEY_MESSAGES.signInRefused}" (unknown passkey, used or expired challenge, bad signature, disabled member: one answer)`,
+      },
       403: CROSS_SITE,
     },
     handler: async ({ body, req, res }) => signedInAnswer(ports, req, res, await ports.useCase(PasskeySignIn).execute(body, { ip: callerAddress(req) })),
@@ -194,7 +198,7 @@ function registerPasskeyRoutes(routes: ApiRoutes, ports: AppContainer): void {
     method: 'post',
     path: '/api/member/passkeys/options',
     operationId: 'startMemberPasskeyRegistration',
-    summary: "Starts adding a passkey for the signed-in member: the options for navigator.credentials.create() (a challenge that works once within 5 minutes)",
+    summary: 'Starts adding a passkey for the signed-in member: the options for navigator.credentials.create() (a challenge that works once within 5 minutes)',
     tag: PASSKEY_TAG,
     access: 'member',
     responses: {
@@ -210,7 +214,7 @@ function registerPasskeyRoutes(routes: ApiRoutes, ports: AppContainer): void {
     method: 'post',
     path: '/api/member/passkeys',
     operationId: 'addMemberPasskey',
-    summary: "Adds the passkey the browser created (RegistrationResponseJSON) to the signed-in member",
+    summary: 'Adds the passkey the browser created (RegistrationResponseJSON) to the signed-in member',
     tag: PASSKEY_TAG,
     access: 'member',
     body: PasskeyRegistrationResponseSchema,

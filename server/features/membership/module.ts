@@ -20,7 +20,13 @@ export const membershipFeature: Feature = {
     const orders = () => {
       const ids = get('ids');
       // Every order id carries the reserved prefix, so a checkout's reference tells an order from a booking (docs/payments.md).
-      return new MembershipOrders({ orders: get('membershipOrders'), members: get('members'), households: get('households'), clock: get('clock'), ids: { next: () => `${ORDER_ID_PREFIX}${ids.next()}` } });
+      return new MembershipOrders({
+        orders: get('membershipOrders'),
+        members: get('members'),
+        households: get('households'),
+        clock: get('clock'),
+        ids: { next: () => `${ORDER_ID_PREFIX}${ids.next()}` },
+      });
     };
     return [
       provide(ListMembershipCategories, () => new ListMembershipCategories(reading)),

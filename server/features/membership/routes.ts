@@ -6,10 +6,27 @@ import {
   SaveMembershipSettings,
   UpdateMembershipCategory,
 } from '../../../core/membership/membership-admin';
-import { MembershipCategoryAnswerSchema, MembershipCategoryListSchema, MembershipSettingsAnswerSchema, OfferedCategoryListSchema } from '../../../core/membership/membership-schema';
+import {
+  MembershipCategoryAnswerSchema,
+  MembershipCategoryListSchema,
+  MembershipSettingsAnswerSchema,
+  OfferedCategoryListSchema,
+} from '../../../core/membership/membership-schema';
 import { MEMBERSHIP_FORM_MESSAGES, MembershipCategoryFormValuesSchema, MembershipSettingsFormValuesSchema } from '../../../core/membership/membership-forms';
-import { PayRenewalRequestSchema, RenewalOfferSchema, RenewalPaymentResultSchema, RenewOnline, StartedRenewalSchema, StartRenewalRequestSchema } from '../../../core/my-club/renew-online';
-import { MembershipOrders, OfflinePaymentAnswerSchema, OfflinePaymentRequestSchema, OpenOfflineOrderListSchema } from '../../../core/membership/membership-orders';
+import {
+  PayRenewalRequestSchema,
+  RenewalOfferSchema,
+  RenewalPaymentResultSchema,
+  RenewOnline,
+  StartedRenewalSchema,
+  StartRenewalRequestSchema,
+} from '../../../core/my-club/renew-online';
+import {
+  MembershipOrders,
+  OfflinePaymentAnswerSchema,
+  OfflinePaymentRequestSchema,
+  OpenOfflineOrderListSchema,
+} from '../../../core/membership/membership-orders';
 import { IdParamsSchema } from '../../http/api-schemas';
 import type { AppContainer } from '../../container';
 import { CROSS_SITE } from '../../http/route-parts';
@@ -43,7 +60,8 @@ export function registerMembershipRoutes(routes: ApiRoutes, ports: AppContainer)
     method: 'get',
     path: '/api/my/renewal',
     operationId: 'getMyRenewal',
-    summary: "What renewing offers the signed-in member: status, category, renewal date, whether renewal is open (and from when), and the categories they may choose with their price, the date each pays until and the duties it expects",
+    summary:
+      'What renewing offers the signed-in member: status, category, renewal date, whether renewal is open (and from when), and the categories they may choose with their price, the date each pays until and the duties it expects',
     ...RENEWING,
     responses: { 200: { description: 'The offer', schema: RenewalOfferSchema } },
     handler: async ({ member }) => reply(200, await ports.useCase(RenewOnline).offer(member)),
@@ -58,7 +76,10 @@ export function registerMembershipRoutes(routes: ApiRoutes, ports: AppContainer)
     body: StartRenewalRequestSchema,
     responses: {
       201: { description: 'The open order, and its checkout id for a card (null for cash or transfer: an admin confirms)', schema: StartedRenewalSchema },
-      400: { description: 'Per field (details, acceptance, pledge, category), or the renewal refused: "Renewal is not open yet: you can renew from {date}.", "A life membership is never renewed.", ...' },
+      400: {
+        description:
+          'Per field (details, acceptance, pledge, category), or the renewal refused: "Renewal is not open yet: you can renew from {date}.", "A life membership is never renewed.", ...',
+      },
       403: CROSS_SITE,
     },
     handler: async ({ member, body }) => reply(201, await ports.useCase(RenewOnline).start(member, body)),
@@ -71,7 +92,10 @@ export function registerMembershipRoutes(routes: ApiRoutes, ports: AppContainer)
     ...RENEWING,
     body: PayRenewalRequestSchema,
     responses: {
-      200: { description: 'COMPLETED with the renewal date now (alreadyPaid when it was before; refunded when it bought nothing), or FAILED (declined)', schema: RenewalPaymentResultSchema },
+      200: {
+        description: 'COMPLETED with the renewal date now (alreadyPaid when it was before; refunded when it bought nothing), or FAILED (declined)',
+        schema: RenewalPaymentResultSchema,
+      },
       400: { description: '"This renewal is paid in cash or by transfer: an admin confirms it"' },
       402: { description: '"This renewal can no longer be paid. Please start again."' },
       403: CROSS_SITE,
@@ -114,7 +138,7 @@ export function registerMembershipRoutes(routes: ApiRoutes, ports: AppContainer)
     method: 'get',
     path: '/api/admin/membership/orders',
     operationId: 'adminListOpenOfflineOrders',
-    summary: 'The open membership orders to be paid in cash or by transfer, oldest first, with the member\'s name',
+    summary: "The open membership orders to be paid in cash or by transfer, oldest first, with the member's name",
     tag: 'admin membership',
     access: MEMBERS_WRITE,
     responses: { 200: { description: 'The orders', schema: OpenOfflineOrderListSchema } },
@@ -153,7 +177,8 @@ export function registerMembershipRoutes(routes: ApiRoutes, ports: AppContainer)
     method: 'put',
     path: '/api/admin/membership/settings',
     operationId: 'adminSaveMembershipSettings',
-    summary: 'Save the membership settings: the year (fixed from a day, or rolling), renewal window, reminder days, joining discount, admission and application expiry',
+    summary:
+      'Save the membership settings: the year (fixed from a day, or rolling), renewal window, reminder days, joining discount, admission and application expiry',
     tag: 'admin membership',
     access: MEMBERS_WRITE,
     body: MembershipSettingsFormValuesSchema,

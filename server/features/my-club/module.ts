@@ -1,7 +1,14 @@
 import { AddHouseholdPerson } from '../../../core/members/add-household-person';
 import { ChangeHouseholdPerson } from '../../../core/members/change-household-person';
 import { ListHousehold } from '../../../core/members/list-household';
-import { AcceptHouseholdInvitation, DeclineHouseholdInvitation, GetMyHousehold, InviteToHousehold, LeaveHousehold, ListHouseholdAttendees } from '../../../core/members/household-members';
+import {
+  AcceptHouseholdInvitation,
+  DeclineHouseholdInvitation,
+  GetMyHousehold,
+  InviteToHousehold,
+  LeaveHousehold,
+  ListHouseholdAttendees,
+} from '../../../core/members/household-members';
 import { RemoveHouseholdPerson } from '../../../core/members/remove-household-person';
 import { GetMyClubBookings } from '../../../core/my-club/my-club';
 import { GetMyClubWaitingLists } from '../../../core/my-club/my-club-waiting-lists';
@@ -18,10 +25,20 @@ export const myClubFeature: Feature = {
     provide(ListHousehold, () => new ListHousehold({ households: get('households') })),
     provide(AddHouseholdPerson, () => new AddHouseholdPerson({ households: get('households'), clock: get('clock'), ids: get('ids') })),
     provide(ChangeHouseholdPerson, () => new ChangeHouseholdPerson({ households: get('households'), clock: get('clock') })),
-    provide(GetMyClubBookings, () => new GetMyClubBookings({ bookings: get('bookings'), events: get('events'), bookingLinks: get('bookingLinks'), clock: get('clock') })),
+    provide(
+      GetMyClubBookings,
+      () => new GetMyClubBookings({ bookings: get('bookings'), events: get('events'), bookingLinks: get('bookingLinks'), clock: get('clock') }),
+    ),
     provide(
       GetMyClubWaitingLists,
-      () => new GetMyClubWaitingLists({ waitingList: get('waitingList'), events: get('events'), waitingListLinks: get('waitingListLinks'), offerLinks: get('offerLinks'), clock: get('clock') }),
+      () =>
+        new GetMyClubWaitingLists({
+          waitingList: get('waitingList'),
+          events: get('events'),
+          waitingListLinks: get('waitingListLinks'),
+          offerLinks: get('offerLinks'),
+          clock: get('clock'),
+        }),
     ),
     provide(GetMyClubWorkDays, () => new GetMyClubWorkDays({ workDays: get('workDays'), workDayLinks: get('workDayLinks'), clock: get('clock') })),
     provide(GetMyCalendarFeedLink, () => new GetMyCalendarFeedLink({ calendarFeeds: get('calendarFeeds') })),

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { AddHouseholdPerson } from '../../../core/members/add-household-person';
 import { ChangeHouseholdPerson } from '../../../core/members/change-household-person';
 import { HouseholdPersonFormSchema, HouseholdPersonSchema } from '../../../core/members/household';
-import { AcceptHouseholdInvitation, DeclineHouseholdInvitation, GetMyHousehold, InviteToHousehold, LeaveHousehold } from '../../../core/members/household-members';
+import {
+  AcceptHouseholdInvitation,
+  DeclineHouseholdInvitation,
+  GetMyHousehold,
+  InviteToHousehold,
+  LeaveHousehold,
+} from '../../../core/members/household-members';
 import { HouseholdMemberEmailFormSchema, MyHouseholdSchema } from '../../../core/members/household-views';
 import { HOUSEHOLD_MEMBER_MESSAGES } from '../../../core/members/household-membership';
 import { RemoveHouseholdPerson } from '../../../core/members/remove-household-person';
@@ -17,7 +23,14 @@ import { CROSS_SITE } from '../../http/route-parts';
 import { IdParamsSchema } from '../../http/api-schemas';
 import type { Member } from '../../../core/members/member';
 import { ChangeMyDetails, ConfirmEmailChange, GetMyDetails, RequestEmailChange } from '../../../core/my-club/change-my-details';
-import { EMAIL_CHANGE_MESSAGES, EmailChangeConfirmSchema, EmailChangeRequestSchema, EmailChangeSentSchema, MyDetailsFormSchema, MyDetailsSchema } from '../../../core/my-club/my-details';
+import {
+  EMAIL_CHANGE_MESSAGES,
+  EmailChangeConfirmSchema,
+  EmailChangeRequestSchema,
+  EmailChangeSentSchema,
+  MyDetailsFormSchema,
+  MyDetailsSchema,
+} from '../../../core/my-club/my-details';
 import { MEMBER_FORM_MESSAGES } from '../../../core/members/member-form';
 
 const TAG = 'my club';
@@ -26,13 +39,58 @@ const MEMBER = { tag: TAG, access: 'member' } as const;
 export const HouseholdPersonAnswerSchema = z.object({ person: HouseholdPersonSchema });
 
 /** The reads of the member's own records: each a GET answering 200 with its use case's answer (401 without a member). */
-const MEMBER_READS: { path: string; operationId: string; summary: string; answer: { description: string; schema: z.ZodType }; useCase: new (deps: never) => { execute(member: Member): Promise<unknown> } }[] = [
-  { path: '/api/my/bookings', operationId: 'listMyBookings', summary: "The signed-in member's bookings, upcoming and past, with manage links and receipts; guest bookings made with the member's e-mail included", answer: { description: 'Upcoming (soonest first) and past (newest first)', schema: MyClubBookingsSchema }, useCase: GetMyClubBookings },
-  { path: '/api/my/waiting-lists', operationId: 'listMyWaitingLists', summary: "The signed-in member's places on waiting lists (joined signed in, or with the member's e-mail), each with its leave link and, while an offer stands, its deadline and booking link", answer: { description: 'Entries in line, first joined first', schema: MyClubWaitingListsSchema }, useCase: GetMyClubWaitingLists },
-  { path: '/api/my/work-days', operationId: 'listMyWorkDays', summary: "The work-day jobs the signed-in member's e-mail signed up for, upcoming (with withdraw links) and past", answer: { description: 'Upcoming (soonest first) and past (newest first)', schema: MyClubWorkDaysSchema }, useCase: GetMyClubWorkDays },
-  { path: '/api/my/calendar-feed', operationId: 'getMyCalendarFeedLink', summary: "The address of the signed-in member's private calendar feed (a secret: shown to the member only), or null before they make one", answer: { description: "The feed's path, or null", schema: MyCalendarFeedLinkSchema }, useCase: GetMyCalendarFeedLink },
-  { path: '/api/my/details', operationId: 'getMyDetails', summary: "The signed-in member's own details (name, e-mail, phone, emergency contact) and membership: category, status (current, lapsed or life) and renewal date", answer: { description: 'The member\'s own record', schema: MyDetailsSchema }, useCase: GetMyDetails },
-  { path: '/api/my/household', operationId: 'listMyHousehold', summary: "The signed-in member's household: its members (the contact marked), its dependants (`people`, in the order added), the invitations waiting for the member and, for its contact, the household's own", answer: { description: 'The household', schema: MyHouseholdSchema }, useCase: GetMyHousehold },
+const MEMBER_READS: {
+  path: string;
+  operationId: string;
+  summary: string;
+  answer: { description: string; schema: z.ZodType };
+  useCase: new (deps: never) => { execute(member: Member): Promise<unknown> };
+}[] = [
+  {
+    path: '/api/my/bookings',
+    operationId: 'listMyBookings',
+    summary: "The signed-in member's bookings, upcoming and past, with manage links and receipts; guest bookings made with the member's e-mail included",
+    answer: { description: 'Upcoming (soonest first) and past (newest first)', schema: MyClubBookingsSchema },
+    useCase: GetMyClubBookings,
+  },
+  {
+    path: '/api/my/waiting-lists',
+    operationId: 'listMyWaitingLists',
+    summary:
+      "The signed-in member's places on waiting lists (joined signed in, or with the member's e-mail), each with its leave link and, while an offer stands, its deadline and booking link",
+    answer: { description: 'Entries in line, first joined first', schema: MyClubWaitingListsSchema },
+    useCase: GetMyClubWaitingLists,
+  },
+  {
+    path: '/api/my/work-days',
+    operationId: 'listMyWorkDays',
+    summary: "The work-day jobs the signed-in member's e-mail signed up for, upcoming (with withdraw links) and past",
+    answer: { description: 'Upcoming (soonest first) and past (newest first)', schema: MyClubWorkDaysSchema },
+    useCase: GetMyClubWorkDays,
+  },
+  {
+    path: '/api/my/calendar-feed',
+    operationId: 'getMyCalendarFeedLink',
+    summary: "The address of the signed-in member's private calendar feed (a secret: shown to the member only), or null before they make one",
+    answer: { description: "The feed's path, or null", schema: MyCalendarFeedLinkSchema },
+    useCase: GetMyCalendarFeedLink,
+  },
+  {
+    path: '/api/my/details',
+    operationId: 'getMyDetails',
+    summary:
+      "The signed-in member's own details (name, e-mail, phone, emergency contact) and membership: category, status (current, lapsed or life) and renewal date",
+    answer: { description: "The member's own record", schema: MyDetailsSchema },
+    useCase: GetMyDetails,
+  },
+  {
+    path: '/api/my/household',
+    operationId: 'listMyHousehold',
+    summary:
+      "The signed-in member's household: its members (the contact marked), its dependants (`people`, in the order added), the invitations waiting for the member and, for its contact, the household's own",
+    answer: { description: 'The household', schema: MyHouseholdSchema },
+    useCase: GetMyHousehold,
+  },
 ];
 
 /** The signed-in member's own area (docs/my-club.md): each answer holds the member's own records only. */
@@ -134,12 +192,16 @@ export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): vo
     method: 'post',
     path: '/api/my/details/email',
     operationId: 'requestMyEmailChange',
-    summary: 'The signed-in member asks to change their e-mail: a 6-digit code (10 minutes, one use) goes to the new address through the outbox, replacing any earlier one. The answer does not say whether the address is free',
+    summary:
+      'The signed-in member asks to change their e-mail: a 6-digit code (10 minutes, one use) goes to the new address through the outbox, replacing any earlier one. The answer does not say whether the address is free',
     ...MEMBER,
     body: EmailChangeRequestSchema,
     responses: {
       200: { description: 'The code was sent to the new address', schema: EmailChangeSentSchema },
-      400: { description: `On \`email\`: "${EMAIL_CHANGE_MESSAGES.emailRequired}", "${EMAIL_CHANGE_MESSAGES.emailInvalid}", "${EMAIL_CHANGE_MESSAGES.sameEmail}"`, schema: ErrorResponseSchema },
+      400: {
+        description: `On \`email\`: "${EMAIL_CHANGE_MESSAGES.emailRequired}", "${EMAIL_CHANGE_MESSAGES.emailInvalid}", "${EMAIL_CHANGE_MESSAGES.sameEmail}"`,
+        schema: ErrorResponseSchema,
+      },
       403: CROSS_SITE,
       429: { description: `"${EMAIL_CHANGE_MESSAGES.tooManyRequests}" (5 an hour per member)`, schema: ErrorResponseSchema },
     },
@@ -150,14 +212,20 @@ export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): vo
     method: 'post',
     path: '/api/my/details/email/confirm',
     operationId: 'confirmMyEmailChange',
-    summary: "The signed-in member enters the code sent to the new address: the e-mail changes at once (sessions stay), and the old address is told",
+    summary: 'The signed-in member enters the code sent to the new address: the e-mail changes at once (sessions stay), and the old address is told',
     ...MEMBER,
     body: EmailChangeConfirmSchema,
     responses: {
       200: { description: 'Changed: the details now', schema: MyDetailsSchema },
-      400: { description: `On \`code\`: "${EMAIL_CHANGE_MESSAGES.invalidCode}" (wrong, used, expired, out of tries, or for another address), "${EMAIL_CHANGE_MESSAGES.codeRequired}", "${EMAIL_CHANGE_MESSAGES.codeInvalid}"`, schema: ErrorResponseSchema },
+      400: {
+        description: `On \`code\`: "${EMAIL_CHANGE_MESSAGES.invalidCode}" (wrong, used, expired, out of tries, or for another address), "${EMAIL_CHANGE_MESSAGES.codeRequired}", "${EMAIL_CHANGE_MESSAGES.codeInvalid}"`,
+        schema: ErrorResponseSchema,
+      },
       403: CROSS_SITE,
-      409: { description: `"${EMAIL_CHANGE_MESSAGES.emailInUse}" (another member, or a household invitation waiting, holds the address)`, schema: ErrorResponseSchema },
+      409: {
+        description: `"${EMAIL_CHANGE_MESSAGES.emailInUse}" (another member, or a household invitation waiting, holds the address)`,
+        schema: ErrorResponseSchema,
+      },
     },
     handler: async ({ body, member }) => reply(200, await ports.useCase(ConfirmEmailChange).execute(member, body)),
   });
@@ -174,8 +242,14 @@ export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): vo
     ...MEMBER,
     body: HouseholdMemberEmailFormSchema,
     responses: {
-      201: { description: 'Invited (or stored, for an e-mail that is no member\'s: the answer does not say which)', schema: z.object({ invitationId: z.string() }) },
-      400: { description: `On \`email\`: "${HOUSEHOLD_MEMBER_MESSAGES.emailRequired}", "${HOUSEHOLD_MEMBER_MESSAGES.emailInvalid}", "${HOUSEHOLD_MEMBER_MESSAGES.yourself}"`, schema: ErrorResponseSchema },
+      201: {
+        description: "Invited (or stored, for an e-mail that is no member's: the answer does not say which)",
+        schema: z.object({ invitationId: z.string() }),
+      },
+      400: {
+        description: `On \`email\`: "${HOUSEHOLD_MEMBER_MESSAGES.emailRequired}", "${HOUSEHOLD_MEMBER_MESSAGES.emailInvalid}", "${HOUSEHOLD_MEMBER_MESSAGES.yourself}"`,
+        schema: ErrorResponseSchema,
+      },
       403: NOT_CONTACT,
       409: {
         description: `"${HOUSEHOLD_MEMBER_MESSAGES.alreadyInvited}" (the same e-mail, member's or not), "${HOUSEHOLD_MEMBER_MESSAGES.inAHousehold}" (one of this household), "${HOUSEHOLD_MEMBER_MESSAGES.tooManyInvitations}"`,

@@ -10,9 +10,7 @@ import type { AppConfig } from '../../config';
 import { auditTrail, type Feature, provide, searchIndexing } from '../feature';
 
 /** The settings this feature reads, each under its one name. */
-const settingsOf = (config: AppConfig) => ({
-  newsSource: config.adapters.campaigns,
-});
+const settingsOf = (config: AppConfig) => ({ newsSource: config.adapters.campaigns });
 
 export const newsFeature: Feature = {
   name: 'news',
@@ -29,45 +27,13 @@ export const newsFeature: Feature = {
     };
     return [
       provide(ListCampaigns, () => new ListCampaigns({ campaignSource: get('campaignSource'), clock: get('clock') })),
-      provide(
-        ListNewsItems,
-        () =>
-          new ListNewsItems(newsReading),
-      ),
-      provide(
-        GetNewsItem,
-        () =>
-          new GetNewsItem(newsReading),
-      ),
-      provide(
-        CreateNewsItem,
-        () =>
-          new CreateNewsItem(newsWriting),
-      ),
-      provide(
-        UpdateNewsItem,
-        () =>
-          new UpdateNewsItem(newsWriting),
-      ),
-      provide(
-        DeleteNewsItem,
-        () =>
-          new DeleteNewsItem(newsWriting),
-      ),
-      provide(
-        ReadNewsItem,
-        () =>
-          new ReadNewsItem(newsReading),
-      ),
-      provide(
-        RefreshNewsIndex,
-        () =>
-          new RefreshNewsIndex({
-            campaignSource: get('campaignSource'),
-            search: get('search'),
-            newsSource: settings.newsSource,
-          }),
-      ),
+      provide(ListNewsItems, () => new ListNewsItems(newsReading)),
+      provide(GetNewsItem, () => new GetNewsItem(newsReading)),
+      provide(CreateNewsItem, () => new CreateNewsItem(newsWriting)),
+      provide(UpdateNewsItem, () => new UpdateNewsItem(newsWriting)),
+      provide(DeleteNewsItem, () => new DeleteNewsItem(newsWriting)),
+      provide(ReadNewsItem, () => new ReadNewsItem(newsReading)),
+      provide(RefreshNewsIndex, () => new RefreshNewsIndex({ campaignSource: get('campaignSource'), search: get('search'), newsSource: settings.newsSource })),
     ];
   },
 };

@@ -18,10 +18,7 @@ export function registerPublicNewsRoutes(routes: ApiRoutes, ports: AppContainer,
     operationId: 'listCampaigns',
     summary: 'Recent e-mail campaigns, newest first',
     ...NEWS,
-    responses: {
-      200: { description: 'Campaigns', schema: CampaignsResponseSchema },
-      502: { description: '"Failed to fetch communications: <status text>"' },
-    },
+    responses: { 200: { description: 'Campaigns', schema: CampaignsResponseSchema }, 502: { description: '"Failed to fetch communications: <status text>"' } },
     handler: async () => reply(200, { campaigns: await ports.useCase(ListCampaigns).execute() }),
   });
 }

@@ -32,7 +32,13 @@ export function registerNewsRoutes(routes: ApiRoutes, ports: AppContainer): void
     handler: async ({ params }) => reply(200, await ports.useCase(ReadNewsItem).execute(params.id)),
   });
 
-  const news = new AdminCollection(routes, { path: '/api/admin/news', tag: 'admin news', read: { action: 'news.list' }, write: { action: 'news.write' }, notFound: NOT_FOUND });
+  const news = new AdminCollection(routes, {
+    path: '/api/admin/news',
+    tag: 'admin news',
+    read: { action: 'news.list' },
+    write: { action: 'news.write' },
+    notFound: NOT_FOUND,
+  });
   news.list({
     operationId: 'adminListNews',
     summary: 'Where news come from and every news item written in the app, drafts included, newest publish time first',

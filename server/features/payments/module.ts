@@ -4,9 +4,7 @@ import type { AppConfig } from '../../config';
 import { provide, siteSettings, type Feature } from '../feature';
 
 /** The settings this feature reads, each under its one name. */
-const settingsOf = (config: AppConfig) => ({
-  siteSettings: siteSettings(config),
-});
+const settingsOf = (config: AppConfig) => ({ siteSettings: siteSettings(config) });
 
 export const paymentsFeature: Feature = {
   name: 'payments',

@@ -8,13 +8,7 @@ import type { AppContainer } from '../../container';
 import { reply, type ApiRoutes } from '../../http/api-routes';
 import { BOOKING_NOT_FOUND } from '../../http/route-parts';
 import { readCookie } from '../../http/auth';
-import {
-  CheckoutParamsSchema,
-  CheckoutResponseSchema,
-  GatewayParamsSchema,
-  PaymentCompletedSchema,
-  WebhookAnswerSchema,
-} from '../../http/api-schemas';
+import { CheckoutParamsSchema, CheckoutResponseSchema, GatewayParamsSchema, PaymentCompletedSchema, WebhookAnswerSchema } from '../../http/api-schemas';
 
 /** The cookie holding the proof of the browser that booked (docs/payments.md#who-sees-a-checkout). */
 export const CHECKOUT_PROOF_COOKIE = 'kyc_checkout';
@@ -37,12 +31,7 @@ export function setCheckoutProofCookie(ports: AppContainer, req: Request, res: R
 /** Where the raw-body parser is mounted (app.ts), ahead of the JSON parser. */
 export const WEBHOOKS_PATH = '/api/webhooks';
 
-export type WebPaymentsSettings = {
-  applicationId: string | null;
-  locationId: string;
-  environment: 'sandbox' | 'production';
-  scriptUrl: string;
-};
+export type WebPaymentsSettings = { applicationId: string | null; locationId: string; environment: 'sandbox' | 'production'; scriptUrl: string };
 
 /** Square's card form settings, when the gateway in use has a browser-side form of its own. */
 export function webPaymentsSettings(payments: PaymentGateway): WebPaymentsSettings | null {

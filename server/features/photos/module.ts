@@ -11,41 +11,12 @@ export const photosFeature: Feature = {
   name: 'photos',
   useCases: ({ get, options }) => {
     return [
-      provide(
-        UploadPhoto,
-        () =>
-          new UploadPhoto({
-            photos: get('photos'),
-            files: get('files'),
-            images: get('images'),
-            ...auditTrail(get),
-          }),
-      ),
-      provide(
-        UpdatePhoto,
-        () =>
-          new UpdatePhoto({
-            photos: get('photos'),
-            ...auditTrail(get),
-          }),
-      ),
-      provide(
-        ReorderPhotos,
-        () =>
-          new ReorderPhotos({
-            photos: get('photos'),
-            ...auditTrail(get),
-          }),
-      ),
+      provide(UploadPhoto, () => new UploadPhoto({ photos: get('photos'), files: get('files'), images: get('images'), ...auditTrail(get) })),
+      provide(UpdatePhoto, () => new UpdatePhoto({ photos: get('photos'), ...auditTrail(get) })),
+      provide(ReorderPhotos, () => new ReorderPhotos({ photos: get('photos'), ...auditTrail(get) })),
       provide(
         DeletePhoto,
-        () =>
-          new DeletePhoto({
-            photos: get('photos'),
-            files: get('files'),
-            reportFileCleanupError: options.reportFileCleanupError,
-            ...auditTrail(get),
-          }),
+        () => new DeletePhoto({ photos: get('photos'), files: get('files'), reportFileCleanupError: options.reportFileCleanupError, ...auditTrail(get) }),
       ),
       provide(ListPhotos, () => new ListPhotos({ photos: get('photos') })),
       provide(ListAdminPhotos, () => new ListAdminPhotos({ photos: get('photos') })),

@@ -1,6 +1,14 @@
 import express, { type Response } from 'express';
 import { z } from 'zod';
-import { MAX_PHOTO_BYTES, PHOTO_NOT_AN_IMAGE, PHOTO_NOT_FOUND, PHOTO_TOO_LARGE, PhotoChangeSchema, PhotoDetailsSchema, PhotoOrderSchema } from '../../../core/photos/photos';
+import {
+  MAX_PHOTO_BYTES,
+  PHOTO_NOT_AN_IMAGE,
+  PHOTO_NOT_FOUND,
+  PHOTO_TOO_LARGE,
+  PhotoChangeSchema,
+  PhotoDetailsSchema,
+  PhotoOrderSchema,
+} from '../../../core/photos/photos';
 import { UnsupportedMediaTypeError } from '../../../core/shared/errors';
 import { DeletePhoto } from '../../../core/photos/delete-photo';
 import { GetPhotoFile } from '../../../core/photos/get-photo-file';
@@ -68,10 +76,7 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
     tag: 'photos',
     access: 'public',
     params: PhotoFileParamsSchema,
-    responses: {
-      200: IMAGE,
-      404: { description: '"Photo not found" (also for a hidden photo)' },
-    },
+    responses: { 200: IMAGE, 404: { description: '"Photo not found" (also for a hidden photo)' } },
     handler: async ({ params, res }) => sendCopy(res, await ports.useCase(GetPhotoFile).execute(params.id, params.file), MEMBERS_CACHE),
   });
 

@@ -11,9 +11,16 @@ import { CROSS_SITE, saying } from '../../http/route-parts';
 
 const ADMIN = { tag: 'admin data requests', access: { action: 'privacy.manage' } } as const;
 const MEMBER = { tag: 'my club', access: 'member' } as const;
-const ZIP = { description: 'A zip archive: per kind of record (table or collection), a JSON file and a CSV file', schema: z.string().describe('zip bytes'), contentType: 'application/zip' };
+const ZIP = {
+  description: 'A zip archive: per kind of record (table or collection), a JSON file and a CSV file',
+  schema: z.string().describe('zip bytes'),
+  contentType: 'application/zip',
+};
 const NOTHING_HELD = saying(DATA_REQUEST_MESSAGES.nothingHeld);
-const BLOCKED = { description: '"Not erased yet: an upcoming paid booking … must be cancelled and refunded first…", or the address is an admin account\'s (nothing changed)', schema: ErrorResponseSchema };
+const BLOCKED = {
+  description: '"Not erased yet: an upcoming paid booking … must be cancelled and refunded first…", or the address is an admin account\'s (nothing changed)',
+  schema: ErrorResponseSchema,
+};
 
 const README = [
   'Everything the club holds about you, as it was stored when this archive was made.',

@@ -11,7 +11,8 @@ export function registerRetentionRoutes(routes: ApiRoutes, ports: AppContainer):
     ...PAGE_READ,
     path: '/api/privacy/retention',
     operationId: 'getRetentionSchedule',
-    summary: 'The retention schedule in words, one line per kind of personal data: what the privacy notice says the app keeps, for how long, and what happens then',
+    summary:
+      'The retention schedule in words, one line per kind of personal data: what the privacy notice says the app keeps, for how long, and what happens then',
     tag: 'pages',
     responses: { 200: { description: 'The schedule', schema: RetentionScheduleListSchema } },
     handler: async () => reply(200, await ports.useCase(GetRetentionSchedule).execute()),

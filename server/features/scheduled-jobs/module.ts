@@ -9,10 +9,7 @@ import type { AppConfig } from '../../config';
 import { provide, siteSettings, type Feature } from '../feature';
 
 /** The settings this feature reads, each under its one name. */
-const settingsOf = (config: AppConfig) => ({
-  reminderDaysBefore: config.reminderDaysBefore,
-  siteSettings: siteSettings(config),
-});
+const settingsOf = (config: AppConfig) => ({ reminderDaysBefore: config.reminderDaysBefore, siteSettings: siteSettings(config) });
 
 export const scheduledJobsFeature: Feature = {
   name: 'scheduled-jobs',
@@ -22,7 +19,13 @@ export const scheduledJobsFeature: Feature = {
       provide(RunDueJobs, () => new RunDueJobs({ jobs: get('jobs'), clock: get('clock'), jobHandlers: jobHandlers(useCase) })),
       provide(
         SweepExpiredSignIns,
-        () => new SweepExpiredSignIns({ signInCodes: get('signInCodes'), passkeyChallenges: get('passkeyChallenges'), memberSessions: get('memberSessions'), clock: get('clock') }),
+        () =>
+          new SweepExpiredSignIns({
+            signInCodes: get('signInCodes'),
+            passkeyChallenges: get('passkeyChallenges'),
+            memberSessions: get('memberSessions'),
+            clock: get('clock'),
+          }),
       ),
       provide(
         ScheduleReminders,

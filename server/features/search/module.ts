@@ -6,15 +6,7 @@ export const searchFeature: Feature = {
   name: 'search',
   useCases: ({ get, config, options }) => {
     return [
-      provide(
-        SearchSite,
-        () =>
-          new SearchSite({
-            search: get('search'),
-            clock: get('clock'),
-            reportSearchError: options.reportSearchError,
-          }),
-      ),
+      provide(SearchSite, () => new SearchSite({ search: get('search'), clock: get('clock'), reportSearchError: options.reportSearchError })),
       provide(
         RebuildSearchIndex,
         () =>

@@ -30,13 +30,11 @@ export function registerSitePageRoutes(routes: ApiRoutes, ports: AppContainer): 
     ...PAGE_READ,
     path: '/api/pages/:slug',
     operationId: 'getSitePage',
-    summary: 'A club page (beginners, information): its title and its body rendered from Markdown to sanitised HTML by the server, with the water-level chart where it stands',
+    summary:
+      'A club page (beginners, information): its title and its body rendered from Markdown to sanitised HTML by the server, with the water-level chart where it stands',
     tag: 'pages',
     params: SlugParamsSchema,
-    responses: {
-      200: { description: 'The page', schema: SitePageViewSchema },
-      404: NOT_FOUND,
-    },
+    responses: { 200: { description: 'The page', schema: SitePageViewSchema }, 404: NOT_FOUND },
     handler: async ({ params }) => reply(200, await ports.useCase(ReadSitePage).execute(params.slug)),
   });
 
@@ -64,7 +62,7 @@ export function registerSitePageRoutes(routes: ApiRoutes, ports: AppContainer): 
   });
   pages.get({
     operationId: 'adminGetSitePage',
-    summary: "One page and its words for the edit form (the original words until it is first saved)",
+    summary: 'One page and its words for the edit form (the original words until it is first saved)',
     responses: { 200: { description: 'The page', schema: AdminSitePageAnswerSchema } },
     handler: async ({ admin, params }) => reply(200, await ports.useCase(GetSitePage).execute(admin, params.slug)),
   });

@@ -51,35 +51,11 @@ export const waitingListFeature: Feature = {
             maxAttendees: settings.maxAttendees,
           }),
       ),
-      provide(
-        GetMyWaitingListEntry,
-        () =>
-          new GetMyWaitingListEntry(memberEntry),
-      ),
-      provide(
-        LeaveWaitingList,
-        () =>
-          new LeaveWaitingList(memberEntry),
-      ),
-      provide(
-        AdminWaitingList,
-        () =>
-          new AdminWaitingList(offering),
-      ),
-      provide(
-        OfferFreedPlaces,
-        () =>
-          new OfferFreedPlaces(offering),
-      ),
-      provide(
-        GetWaitingListOffer,
-        () =>
-          new GetWaitingListOffer({
-            waitingList: get('waitingList'),
-            offerLinks: get('offerLinks'),
-            clock: get('clock'),
-          }),
-      ),
+      provide(GetMyWaitingListEntry, () => new GetMyWaitingListEntry(memberEntry)),
+      provide(LeaveWaitingList, () => new LeaveWaitingList(memberEntry)),
+      provide(AdminWaitingList, () => new AdminWaitingList(offering)),
+      provide(OfferFreedPlaces, () => new OfferFreedPlaces(offering)),
+      provide(GetWaitingListOffer, () => new GetWaitingListOffer({ waitingList: get('waitingList'), offerLinks: get('offerLinks'), clock: get('clock') })),
     ];
   },
 };

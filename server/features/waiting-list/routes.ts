@@ -55,10 +55,7 @@ export function registerWaitingListRoutes(routes: ApiRoutes, ports: AppContainer
     summary: "A member's own waiting-list entry, named by the signed token of its leave link",
     ...MEMBERS,
     query: WaitingListTokenSchema,
-    responses: {
-      200: { description: 'The entry', schema: MyWaitingListEntrySchema },
-      404: ENTRY_GONE,
-    },
+    responses: { 200: { description: 'The entry', schema: MyWaitingListEntrySchema }, 404: ENTRY_GONE },
     handler: async ({ query }) => reply(200, await ports.useCase(GetMyWaitingListEntry).execute(query)),
   });
 
@@ -66,7 +63,7 @@ export function registerWaitingListRoutes(routes: ApiRoutes, ports: AppContainer
     method: 'get',
     path: '/api/waiting-list/offer',
     operationId: 'getWaitingListOffer',
-    summary: "A waiting-list offer, named by the signed token of its e-mailed link: what the booking form is filled with",
+    summary: 'A waiting-list offer, named by the signed token of its e-mailed link: what the booking form is filled with',
     ...MEMBERS,
     query: WaitingListTokenSchema,
     responses: {
@@ -83,10 +80,7 @@ export function registerWaitingListRoutes(routes: ApiRoutes, ports: AppContainer
     summary: 'Leave the waiting list through the signed link (again: no change)',
     ...MEMBERS,
     body: WaitingListTokenSchema,
-    responses: {
-      200: { description: 'The entry as it now is', schema: MyWaitingListEntrySchema },
-      404: ENTRY_GONE,
-    },
+    responses: { 200: { description: 'The entry as it now is', schema: MyWaitingListEntrySchema }, 404: ENTRY_GONE },
     handler: async ({ body }) => reply(200, await ports.useCase(LeaveWaitingList).execute(body)),
   });
 
@@ -110,7 +104,12 @@ export function registerWaitingListRoutes(routes: ApiRoutes, ports: AppContainer
       summary: 'Offers this person their places now, by hand (held for WAITLIST_OFFER_HOURS; audit-logged on the event)',
       conflict: '"The places this person wants are not free", or no longer waiting',
     },
-    { action: 'remove', operationId: 'adminRemoveWaitingListEntry', summary: 'Removes someone from the waiting list (audit-logged on the event)', conflict: 'No longer on the list' },
+    {
+      action: 'remove',
+      operationId: 'adminRemoveWaitingListEntry',
+      summary: 'Removes someone from the waiting list (audit-logged on the event)',
+      conflict: 'No longer on the list',
+    },
   ] as const;
   for (const { action, operationId, summary, conflict } of entryActions) {
     routes.add({

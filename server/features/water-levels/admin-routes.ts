@@ -57,12 +57,8 @@ export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer)
     ...WATER_LEVELS_WRITE,
     params: ReadingDateParamsSchema,
     body: WaterLevelCorrectionSchema,
-    responses: {
-      200: { description: 'Corrected', schema: ReadingResponseSchema },
-      404: NO_READING,
-    },
-    handler: async ({ admin, params, body }) =>
-      reply(200, { reading: await ports.useCase(CorrectWaterLevel).execute(admin, params.date, body) }),
+    responses: { 200: { description: 'Corrected', schema: ReadingResponseSchema }, 404: NO_READING },
+    handler: async ({ admin, params, body }) => reply(200, { reading: await ports.useCase(CorrectWaterLevel).execute(admin, params.date, body) }),
   });
 
   routes.add({
@@ -72,10 +68,7 @@ export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer)
     summary: 'Delete a reading entered by mistake',
     ...WATER_LEVELS_WRITE,
     params: ReadingDateParamsSchema,
-    responses: {
-      204: { description: 'Deleted' },
-      404: NO_READING,
-    },
+    responses: { 204: { description: 'Deleted' }, 404: NO_READING },
     handler: async ({ admin, params }) => noContent(ports.useCase(DeleteWaterLevel).execute(admin, params.date)),
   });
 
@@ -86,7 +79,10 @@ export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer)
     summary: 'Check a CSV file of readings and say what importing it would add and replace; stores nothing',
     ...CSV_UPLOAD,
     responses: {
-      200: { description: 'ok false: every bad line with its reasons (line null: the file as a whole); ok true: the readings to add and to replace', schema: WaterLevelImportPreviewSchema },
+      200: {
+        description: 'ok false: every bad line with its reasons (line null: the file as a whole); ok true: the readings to add and to replace',
+        schema: WaterLevelImportPreviewSchema,
+      },
       ...CSV_REFUSALS,
     },
     handler: async ({ admin, req }) => reply(200, await ports.useCase(PreviewWaterLevelImport).execute(admin, uploadedBytes(req.body))),
@@ -98,10 +94,7 @@ export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer)
     operationId: 'adminImportWaterLevels',
     summary: 'Import a CSV file of readings, checked again: all of them, or none when any line is bad (400, each bad line in fields)',
     ...CSV_UPLOAD,
-    responses: {
-      200: { description: 'Imported: how many readings, added, replaced and unchanged', schema: WaterLevelImportResultSchema },
-      ...CSV_REFUSALS,
-    },
+    responses: { 200: { description: 'Imported: how many readings, added, replaced and unchanged', schema: WaterLevelImportResultSchema }, ...CSV_REFUSALS },
     handler: async ({ admin, req }) => reply(200, await ports.useCase(ImportWaterLevels).execute(admin, uploadedBytes(req.body))),
   });
 }

@@ -11,46 +11,11 @@ export const waterLevelsFeature: Feature = {
   useCases: ({ get }) => {
     return [
       provide(GetWaterLevels, () => new GetWaterLevels({ waterLevels: get('waterLevels'), clock: get('clock') })),
-      provide(
-        AddWaterLevel,
-        () =>
-          new AddWaterLevel({
-            waterLevels: get('waterLevels'),
-            ...auditTrail(get),
-          }),
-      ),
-      provide(
-        CorrectWaterLevel,
-        () =>
-          new CorrectWaterLevel({
-            waterLevels: get('waterLevels'),
-            ...auditTrail(get),
-          }),
-      ),
-      provide(
-        DeleteWaterLevel,
-        () =>
-          new DeleteWaterLevel({
-            waterLevels: get('waterLevels'),
-            ...auditTrail(get),
-          }),
-      ),
-      provide(
-        PreviewWaterLevelImport,
-        () =>
-          new PreviewWaterLevelImport({
-            waterLevels: get('waterLevels'),
-            clock: get('clock'),
-          }),
-      ),
-      provide(
-        ImportWaterLevels,
-        () =>
-          new ImportWaterLevels({
-            waterLevels: get('waterLevels'),
-            ...auditTrail(get),
-          }),
-      ),
+      provide(AddWaterLevel, () => new AddWaterLevel({ waterLevels: get('waterLevels'), ...auditTrail(get) })),
+      provide(CorrectWaterLevel, () => new CorrectWaterLevel({ waterLevels: get('waterLevels'), ...auditTrail(get) })),
+      provide(DeleteWaterLevel, () => new DeleteWaterLevel({ waterLevels: get('waterLevels'), ...auditTrail(get) })),
+      provide(PreviewWaterLevelImport, () => new PreviewWaterLevelImport({ waterLevels: get('waterLevels'), clock: get('clock') })),
+      provide(ImportWaterLevels, () => new ImportWaterLevels({ waterLevels: get('waterLevels'), ...auditTrail(get) })),
     ];
   },
 };

@@ -23,7 +23,13 @@ const BAD_FORM = { description: 'A field refused: `fields` names it (`name`, `da
 
 /** The admin's work-day screens: create, edit (jobs, close a job), archive, the roster, its CSV, removing a sign-up. */
 export function registerAdminWorkDayRoutes(routes: ApiRoutes, ports: AppContainer): void {
-  const workDays = new AdminCollection(routes, { path: '/api/admin/work-days', tag: 'admin work days', read: WORK_DAYS_READ, write: WORK_DAYS_WRITE, notFound: WORK_DAY_NOT_FOUND });
+  const workDays = new AdminCollection(routes, {
+    path: '/api/admin/work-days',
+    tag: 'admin work days',
+    read: WORK_DAYS_READ,
+    write: WORK_DAYS_WRITE,
+    notFound: WORK_DAY_NOT_FOUND,
+  });
   workDays.get({
     operationId: 'adminGetWorkDay',
     summary: 'One work day (archived or not) with its counts, sign-ups and the edit form',
@@ -70,7 +76,7 @@ export function registerAdminWorkDayRoutes(routes: ApiRoutes, ports: AppContaine
     access: WORK_DAYS_WRITE,
     params: SignupParamsSchema,
     responses: {
-      204: { description: 'Removed; the volunteer\'s notice, when they gave an e-mail, is in the outbox' },
+      204: { description: "Removed; the volunteer's notice, when they gave an e-mail, is in the outbox" },
       404: { description: '"Work Day Not Found" or "Sign-up not found" (perhaps removed already)' },
     },
     handler: async ({ admin, params }) => noContent(ports.useCase(RemoveWorkDaySignup).execute(admin, params.id, params.signupId)),

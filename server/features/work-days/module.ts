@@ -16,9 +16,7 @@ import type { AppConfig } from '../../config';
 import { auditTrail, type Feature, provide, searchIndexing, siteSettings } from '../feature';
 
 /** The settings this feature reads, each under its one name. */
-const settingsOf = (config: AppConfig) => ({
-  siteSettings: siteSettings(config),
-});
+const settingsOf = (config: AppConfig) => ({ siteSettings: siteSettings(config) });
 
 export const workDaysFeature: Feature = {
   name: 'work-days',
@@ -50,24 +48,8 @@ export const workDaysFeature: Feature = {
       provide(RemoveWorkDaySignup, () => new RemoveWorkDaySignup({ ...signupRemoval(), siteSettings: settings.siteSettings })),
       provide(RemoveWorkDaySignups, () => new RemoveWorkDaySignups(signupRemoval())),
       provide(ExportWorkDaySignups, () => new ExportWorkDaySignups({ workDays: get('workDays') })),
-      provide(
-        GetMyWorkDaySignup,
-        () =>
-          new GetMyWorkDaySignup({
-            workDays: get('workDays'),
-            workDayLinks: get('workDayLinks'),
-            clock: get('clock'),
-          }),
-      ),
-      provide(
-        WithdrawFromWorkDay,
-        () =>
-          new WithdrawFromWorkDay({
-            workDays: get('workDays'),
-            workDayLinks: get('workDayLinks'),
-            ...auditTrail(get),
-          }),
-      ),
+      provide(GetMyWorkDaySignup, () => new GetMyWorkDaySignup({ workDays: get('workDays'), workDayLinks: get('workDayLinks'), clock: get('clock') })),
+      provide(WithdrawFromWorkDay, () => new WithdrawFromWorkDay({ workDays: get('workDays'), workDayLinks: get('workDayLinks'), ...auditTrail(get) })),
       provide(ListCalendarWorkDays, () => new ListCalendarWorkDays({ workDays: get('workDays'), clock: get('clock') })),
     ];
   },

@@ -30,10 +30,7 @@ export function registerPublicWorkDayRoutes(routes: ApiRoutes, ports: AppContain
     summary: 'One active work day',
     ...WORK_DAYS,
     params: IdParamsSchema,
-    responses: {
-      200: { description: 'The work day', schema: WorkDayResponseSchema },
-      404: WORK_DAY_NOT_FOUND,
-    },
+    responses: { 200: { description: 'The work day', schema: WorkDayResponseSchema }, 404: WORK_DAY_NOT_FOUND },
     handler: async ({ params }) => reply(200, { workDay: await ports.useCase(GetWorkDay).execute(params.id) }),
   });
 
@@ -53,7 +50,10 @@ export function registerPublicWorkDayRoutes(routes: ApiRoutes, ports: AppContain
       201: { description: 'Signed up (with an e-mail: its confirmation is queued in the outbox)', schema: SignupCreatedSchema },
       404: WORK_DAY_NOT_FOUND,
       409: { description: 'A chosen job is already full, or this name has already signed up for the day; nothing stored' },
-      429: { description: 'Too many sign-ups from this client address (WORKDAY_SIGNUP_LIMIT_PER_MINUTE, _PER_DAY), or with an e-mail, too many counted with bookings' },
+      429: {
+        description:
+          'Too many sign-ups from this client address (WORKDAY_SIGNUP_LIMIT_PER_MINUTE, _PER_DAY), or with an e-mail, too many counted with bookings',
+      },
     },
     handler: async ({ params, body }) => reply(201, await ports.useCase(SignUpForWorkDay).execute(params.id, body)),
   });

@@ -37,7 +37,6 @@ export function registerWorkDayWithdrawRoutes(routes: ApiRoutes, ports: AppConta
       200: { description: 'Withdrawn (now, or already before): the sign-up as it now is, with a message', schema: MyWorkDaySignupSchema },
       404: LINK_REFUSED,
     },
-    handler: async ({ body, req }) =>
-      reply(200, await ports.useCase(WithdrawFromWorkDay).execute(body, await adminBehind(req, ports))),
+    handler: async ({ body, req }) => reply(200, await ports.useCase(WithdrawFromWorkDay).execute(body, await adminBehind(req, ports))),
   });
 }

@@ -44,17 +44,60 @@ beforeAll(async () => {
   cancelledToken = new URL(gone.body.managePath, 'http://x').searchParams.get('token')!;
   expect((await app.agent().post('/api/my-booking/cancel').send({ token: cancelledToken })).status).toBe(200);
   // A sent e-mail that a resend could queue again: no generated id names it.
-  await app.get('outbox').add([newOutboxMessage('sent-mail', 'booking-confirmation', null, { to: 'a@example.org', subject: 'S', text: 'T', html: '<p>T</p>', attachments: [] }, app.clock.now())]);
+  await app
+    .get('outbox')
+    .add([
+      newOutboxMessage(
+        'sent-mail',
+        'booking-confirmation',
+        null,
+        { to: 'a@example.org', subject: 'S', text: 'T', html: '<p>T</p>', attachments: [] },
+        app.clock.now(),
+      ),
+    ]);
   await app.get('outbox').replace(afterSent((await app.get('outbox').get('sent-mail'))!, app.clock.now()));
   await addAdmin(app, 'fuzz@example.org');
   admin = app.agent();
   await signIn(admin, 'fuzz@example.org');
   await app.get('photos').create(FUZZ_PHOTO);
   cancelledEventId = (await addEvent(app)).id;
-  await app.get('membership').createCategory({ id: 'fuzz-category', name: 'Fuzz', description: '', seasonPrice: 100, coversHousehold: false, dutiesPerSeason: 0, onlinePurchase: true, life: false, withdrawn: false, createdAt: '2026-06-01T09:00:00.000Z', updatedAt: '2026-06-01T09:00:00.000Z' });
-  await app.get('members').create({ id: 'fuzz-member', name: 'Fuzz Member', email: 'fuzz-member@example.org', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: app.clock.now().toISOString(), updatedAt: app.clock.now().toISOString() });
+  await app
+    .get('membership')
+    .createCategory({
+      id: 'fuzz-category',
+      name: 'Fuzz',
+      description: '',
+      seasonPrice: 100,
+      coversHousehold: false,
+      dutiesPerSeason: 0,
+      onlinePurchase: true,
+      life: false,
+      withdrawn: false,
+      createdAt: '2026-06-01T09:00:00.000Z',
+      updatedAt: '2026-06-01T09:00:00.000Z',
+    });
+  await app
+    .get('members')
+    .create({
+      id: 'fuzz-member',
+      name: 'Fuzz Member',
+      email: 'fuzz-member@example.org',
+      membershipType: 'Adult',
+      renewalDate: '2027-03-31',
+      disabled: false,
+      createdAt: app.clock.now().toISOString(),
+      updatedAt: app.clock.now().toISOString(),
+    });
   const memberToken = 'fuzz-member-session-token';
-  await app.get('memberSessions').create({ tokenHash: new CryptoSecretTokens().hash(memberToken), uid: 'fuzz-member', passkeyId: null, createdAt: app.clock.now().toISOString(), expiresAt: new Date(app.clock.now().getTime() + 86_400_000).toISOString() });
+  await app
+    .get('memberSessions')
+    .create({
+      tokenHash: new CryptoSecretTokens().hash(memberToken),
+      uid: 'fuzz-member',
+      passkeyId: null,
+      createdAt: app.clock.now().toISOString(),
+      expiresAt: new Date(app.clock.now().getTime() + 86_400_000).toISOString(),
+    });
   member = app.agent();
   member.set('Cookie', `kyc_member=${memberToken}`);
   expect((await admin.post(`/api/admin/events/${cancelledEventId}/cancel`).set(FETCH).send({ reason: 'Called off' })).status).toBe(200);
@@ -79,7 +122,25 @@ const FUZZ_PHOTO = {
 const oddText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 60 }),
   fc.string({ unit: 'grapheme', maxLength: 60 }),
-  fc.constantFrom('', ' ', '\u0000', '\u202e\u0041', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', '👩‍👩‍👧‍👦', 'NaN', '-1', '1e400', '0x10', '__proto__', 'constructor', '{"a":1}', '<script>alert(1)</script>', "'; DROP TABLE events; --", '%00', '\uD800'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\u202e\u0041',
+    '𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
+    '👩‍👩‍👧‍👦',
+    'NaN',
+    '-1',
+    '1e400',
+    '0x10',
+    '__proto__',
+    'constructor',
+    '{"a":1}',
+    '<script>alert(1)</script>',
+    "'; DROP TABLE events; --",
+    '%00',
+    '\uD800',
+  ),
   fc.string({ minLength: 2000, maxLength: 20_000 }),
 );
 const anyValue = fc.oneof(fc.jsonValue({ maxDepth: 3 }), oddText, fc.constantFrom(null, true, false, -1, 1.5, 1e308, [], {}));
@@ -89,21 +150,37 @@ function shapedBody(keys: string[], forced: Record<string, fc.Arbitrary<unknown>
   const record: Record<string, fc.Arbitrary<unknown>> = {};
   for (const key of keys) record[key] = anyValue;
   Object.assign(record, forced);
-  return fc.tuple(fc.record(record, { requiredKeys: Object.keys(forced) }), fc.dictionary(fc.constantFrom('__proto__', 'extra', 'constructor', 'x'), anyValue, { maxKeys: 2 })).map(
-    ([own, extra]) => ({ ...extra, ...own }),
-  );
+  return fc
+    .tuple(
+      fc.record(record, { requiredKeys: Object.keys(forced) }),
+      fc.dictionary(fc.constantFrom('__proto__', 'extra', 'constructor', 'x'), anyValue, { maxKeys: 2 }),
+    )
+    .map(([own, extra]) => ({ ...extra, ...own }));
 }
 
 /** A ceremony answer's `response`: odd values, or base64url text (of a JSON clientDataJSON now and then). */
 function passkeyResponse(keys: string[]) {
-  const base64url = fc.oneof(fc.string({ unit: fc.constantFrom(...'abcXYZ019-_'), maxLength: 60 }), fc.json().map((json) => Buffer.from(json).toString('base64url')), fc.constant(Buffer.from('{"challenge":"abc"}').toString('base64url')));
+  const base64url = fc.oneof(
+    fc.string({ unit: fc.constantFrom(...'abcXYZ019-_'), maxLength: 60 }),
+    fc.json().map((json) => Buffer.from(json).toString('base64url')),
+    fc.constant(Buffer.from('{"challenge":"abc"}').toString('base64url')),
+  );
   return fc.oneof(anyValue, fc.record(Object.fromEntries(keys.map((key) => [key, fc.oneof(base64url, anyValue)]))));
 }
 
-const badWallClock = fc.oneof(anyValue.filter((v) => typeof v !== 'string'), oddText.filter((s) => !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(s.trim())));
+const badWallClock = fc.oneof(
+  anyValue.filter((v) => typeof v !== 'string'),
+  oddText.filter((s) => !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(s.trim())),
+);
 const workDayKeys = ['name', 'description', 'date', 'foodAvailable', 'active', 'tools', 'notes', 'jobs'];
-const badWorkDayName = fc.oneof(anyValue.filter((v) => typeof v !== 'string'), fc.constantFrom('', '   ', '\t\n'));
-const badPassword = fc.oneof(anyValue.filter((v) => typeof v !== 'string'), fc.string({ maxLength: 7 }));
+const badWorkDayName = fc.oneof(
+  anyValue.filter((v) => typeof v !== 'string'),
+  fc.constantFrom('', '   ', '\t\n'),
+);
+const badPassword = fc.oneof(
+  anyValue.filter((v) => typeof v !== 'string'),
+  fc.string({ maxLength: 7 }),
+);
 
 interface Target {
   name: string;
@@ -114,8 +191,34 @@ interface Target {
   body: () => fc.Arbitrary<unknown>;
 }
 
-const bookingKeys = ['eventId', 'firstName', 'lastName', 'numberAttending', 'numberOfChildren', 'numberOfSoftDrinks', 'numberOfVegetarian', 'boatName', 'email'];
-const eventKeys = ['name', 'description', 'longdescription', 'eventdatetime', 'eventenddatetime', 'bookingEndDate', 'allowBooking', 'isBoatEvent', 'offerChild', 'offerSoftDrinks', 'offerVeg', 'requiresPayment', 'price', 'currency', 'capacity'];
+const bookingKeys = [
+  'eventId',
+  'firstName',
+  'lastName',
+  'numberAttending',
+  'numberOfChildren',
+  'numberOfSoftDrinks',
+  'numberOfVegetarian',
+  'boatName',
+  'email',
+];
+const eventKeys = [
+  'name',
+  'description',
+  'longdescription',
+  'eventdatetime',
+  'eventenddatetime',
+  'bookingEndDate',
+  'allowBooking',
+  'isBoatEvent',
+  'offerChild',
+  'offerSoftDrinks',
+  'offerVeg',
+  'requiresPayment',
+  'price',
+  'currency',
+  'capacity',
+];
 const newsKeys = ['subject', 'body', 'publishAt', 'status'];
 const pageKeys = ['title', 'body', 'expectedUpdatedAt'];
 /** A page body no rule accepts: not text, only white space, or longer than 50,000 characters. */
@@ -129,7 +232,18 @@ const badCategoryPrice = fc.oneof(
   anyValue.filter((v) => typeof v !== 'string' || v.length > 100 || parseMoneyInput(v) === null),
   fc.constantFrom('', ' ', '-1', '1.001', '1,50', '£12', '1000000.01', '99999999999999'),
 );
-const settingsKeys = ['yearKind', 'yearStartMonth', 'yearStartDay', 'renewalWindowWeeks', 'reminderDays', 'discountPercent', 'discountFromMonth', 'discountFromDay', 'admission', 'applicationExpiryDays'];
+const settingsKeys = [
+  'yearKind',
+  'yearStartMonth',
+  'yearStartDay',
+  'renewalWindowWeeks',
+  'reminderDays',
+  'discountPercent',
+  'discountFromMonth',
+  'discountFromDay',
+  'admission',
+  'applicationExpiryDays',
+];
 /** An application expiry no setting may have: not a whole number of days from 1 to 365. */
 const badExpiry = fc.oneof(
   anyValue.filter((v) => typeof v !== 'string' || !/^\s*\d{1,4}\s*$/.test(v) || Number(v) < 1 || Number(v) > 365),
@@ -164,7 +278,11 @@ const TARGETS: Target[] = [
     method: 'post',
     path: () => '/api/admin/account/password',
     agent: () => admin,
-    body: () => fc.oneof(shapedBody(['currentPassword', 'newPassword']), shapedBody(['currentPassword', 'newPassword'], { currentPassword: oddText, newPassword: fc.oneof(badPassword, oddText) })),
+    body: () =>
+      fc.oneof(
+        shapedBody(['currentPassword', 'newPassword']),
+        shapedBody(['currentPassword', 'newPassword'], { currentPassword: oddText, newPassword: fc.oneof(badPassword, oddText) }),
+      ),
   },
   {
     name: 'POST /api/admin/events',
@@ -205,15 +323,17 @@ const TARGETS: Target[] = [
         confirm: fc.oneof(fc.boolean(), anyValue),
       }),
   },
-  ...(['cancel', 'refund', 'mark-paid'] as const).map(
-    (action): Target => ({
-      name: `POST /api/admin/bookings/:id/${action}`,
-      method: 'post',
-      path: () => `/api/admin/bookings/${cancelledId}/${action}`,
-      agent: () => admin,
-      body: () => shapedBody(['refund', 'method', 'reference', 'reason'], action === 'mark-paid' ? { method: fc.oneof(fc.constantFrom('cash', 'transfer'), anyValue) } : {}),
-    }),
-  ),
+  ...(['cancel', 'refund', 'mark-paid'] as const).map((action): Target => ({
+    name: `POST /api/admin/bookings/:id/${action}`,
+    method: 'post',
+    path: () => `/api/admin/bookings/${cancelledId}/${action}`,
+    agent: () => admin,
+    body: () =>
+      shapedBody(
+        ['refund', 'method', 'reference', 'reason'],
+        action === 'mark-paid' ? { method: fc.oneof(fc.constantFrom('cash', 'transfer'), anyValue) } : {},
+      ),
+  })),
   {
     name: 'POST /api/admin/events/:id/cancel',
     method: 'post',
@@ -270,7 +390,14 @@ const TARGETS: Target[] = [
     path: () => '/api/bookings',
     agent: () => app.agent(),
     // No generated text is a signed offer: every one is refused before anything is stored.
-    body: () => shapedBody(bookingKeys, { eventId: fc.constant(editableEventId), offerToken: anyValue, firstName: fc.constant('A'), lastName: fc.constant('B'), numberAttending: fc.constant('1') }),
+    body: () =>
+      shapedBody(bookingKeys, {
+        eventId: fc.constant(editableEventId),
+        offerToken: anyValue,
+        firstName: fc.constant('A'),
+        lastName: fc.constant('B'),
+        numberAttending: fc.constant('1'),
+      }),
   },
   {
     name: 'POST /api/admin/events/:id/waiting-list/:entryId/remove',
@@ -285,7 +412,11 @@ const TARGETS: Target[] = [
     method: 'post',
     path: () => '/api/admin/news',
     agent: () => admin,
-    body: () => fc.oneof(shapedBody(newsKeys), shapedBody(newsKeys, { subject: oddText, body: oddText, status: fc.constantFrom('draft', 'published'), publishAt: badWallClock })),
+    body: () =>
+      fc.oneof(
+        shapedBody(newsKeys),
+        shapedBody(newsKeys, { subject: oddText, body: oddText, status: fc.constantFrom('draft', 'published'), publishAt: badWallClock }),
+      ),
   },
   {
     name: 'PUT /api/admin/news/:id',
@@ -386,7 +517,10 @@ const TARGETS: Target[] = [
     method: 'post',
     path: () => '/api/my/household',
     agent: () => member,
-    body: () => shapedBody(['name', 'kind', 'yearOfBirth'], { kind: fc.oneof(anyValue, oddText).filter((v) => !(typeof v === 'string' && ['adult', 'junior'].includes(v.trim().toLowerCase()))) }),
+    body: () =>
+      shapedBody(['name', 'kind', 'yearOfBirth'], {
+        kind: fc.oneof(anyValue, oddText).filter((v) => !(typeof v === 'string' && ['adult', 'junior'].includes(v.trim().toLowerCase()))),
+      }),
   },
   {
     // No such person: a good body is 404, a bad one 400.
@@ -410,7 +544,10 @@ const TARGETS: Target[] = [
     path: () => '/api/member/sign-in/passkey',
     agent: () => app.agent(),
     // No challenge was ever given out, so even a well-formed answer signs no one in.
-    body: () => shapedBody(['id', 'rawId', 'type', 'response', 'clientExtensionResults'], { response: passkeyResponse(['clientDataJSON', 'authenticatorData', 'signature', 'userHandle']) }),
+    body: () =>
+      shapedBody(['id', 'rawId', 'type', 'response', 'clientExtensionResults'], {
+        response: passkeyResponse(['clientDataJSON', 'authenticatorData', 'signature', 'userHandle']),
+      }),
   },
   {
     name: 'POST /api/member/sign-in/renewal-link',
@@ -426,7 +563,10 @@ const TARGETS: Target[] = [
     path: () => '/api/member/passkeys',
     agent: () => member,
     // The member never asked for registration options, so no answer adds a passkey.
-    body: () => shapedBody(['id', 'rawId', 'type', 'response', 'clientExtensionResults'], { response: passkeyResponse(['clientDataJSON', 'attestationObject', 'transports']) }),
+    body: () =>
+      shapedBody(['id', 'rawId', 'type', 'response', 'clientExtensionResults'], {
+        response: passkeyResponse(['clientDataJSON', 'attestationObject', 'transports']),
+      }),
   },
   {
     name: 'POST /api/admin/password-reset/confirm',
@@ -434,7 +574,8 @@ const TARGETS: Target[] = [
     path: () => '/api/admin/password-reset/confirm',
     agent: () => app.agent(),
     // No token of a generated body was ever issued, so even a good password sets nothing.
-    body: () => shapedBody(['token', 'password'], { token: fc.oneof(oddText, fc.string({ unit: fc.constantFrom(...'abcXYZ019-_'), minLength: 43, maxLength: 43 })) }),
+    body: () =>
+      shapedBody(['token', 'password'], { token: fc.oneof(oddText, fc.string({ unit: fc.constantFrom(...'abcXYZ019-_'), minLength: 43, maxLength: 43 })) }),
   },
   {
     // A JSON (or text) body is no photo: refused as the wrong type, or for the missing caption.
@@ -465,19 +606,17 @@ const TARGETS: Target[] = [
       ['POST /api/admin/work-days', 'post', () => '/api/admin/work-days'],
       ['PUT /api/admin/work-days/:id', 'put', () => '/api/admin/work-days/old-work-day'],
     ] as const
-  ).map(
-    ([name, method, path]): Target => ({
-      name,
-      method,
-      path,
-      agent: () => admin,
-      body: () =>
-        shapedBody(workDayKeys, {
-          name: badWorkDayName,
-          jobs: fc.oneof(anyValue, fc.array(shapedBody(['id', 'title', 'description', 'volunteersNeeded', 'closed']), { maxLength: 40 })),
-        }),
-    }),
-  ),
+  ).map(([name, method, path]): Target => ({
+    name,
+    method,
+    path,
+    agent: () => admin,
+    body: () =>
+      shapedBody(workDayKeys, {
+        name: badWorkDayName,
+        jobs: fc.oneof(anyValue, fc.array(shapedBody(['id', 'title', 'description', 'volunteersNeeded', 'closed']), { maxLength: 40 })),
+      }),
+  })),
   {
     // `archived` is never a boolean here, so no generated body archives anything.
     name: 'POST /api/admin/work-days/:id/archive',
@@ -494,7 +633,14 @@ const TARGETS: Target[] = [
     agent: () => admin,
     body: () =>
       shapedBody(['signupIds'], {
-        signupIds: fc.oneof(anyValue.filter((v) => !Array.isArray(v)), fc.constant([]), fc.array(anyValue.filter((v) => typeof v !== 'string'), { minLength: 1, maxLength: 5 })),
+        signupIds: fc.oneof(
+          anyValue.filter((v) => !Array.isArray(v)),
+          fc.constant([]),
+          fc.array(
+            anyValue.filter((v) => typeof v !== 'string'),
+            { minLength: 1, maxLength: 5 },
+          ),
+        ),
       }),
   },
   {
@@ -503,7 +649,13 @@ const TARGETS: Target[] = [
     method: 'post',
     path: () => '/api/admin/water-levels',
     agent: () => admin,
-    body: () => shapedBody(['date', 'percentFull'], { date: fc.oneof(fc.constantFrom('2026-06-02', '24/12/2099', '2026-02-30', '31/04/2026'), anyValue.filter((v) => typeof v !== 'string' || !/\d/.test(v))) }),
+    body: () =>
+      shapedBody(['date', 'percentFull'], {
+        date: fc.oneof(
+          fc.constantFrom('2026-06-02', '24/12/2099', '2026-02-30', '31/04/2026'),
+          anyValue.filter((v) => typeof v !== 'string' || !/\d/.test(v)),
+        ),
+      }),
   },
   {
     // No reading is stored on that day, so even a good percentage corrects nothing.
@@ -514,15 +666,13 @@ const TARGETS: Target[] = [
     body: () => shapedBody(['percentFull']),
   },
   // Duty records: a name that is never valid (or a slot, event or member that does not exist), so no body stores anything.
-  ...(['qualifications', 'types', 'templates'] as const).map(
-    (kind): Target => ({
-      name: `POST /api/admin/duties/${kind}`,
-      method: 'post',
-      path: () => `/api/admin/duties/${kind}`,
-      agent: () => admin,
-      body: () => shapedBody(['name', 'validityMonths', 'description', 'qualificationIds', 'needs'], { name: badWorkDayName }),
-    }),
-  ),
+  ...(['qualifications', 'types', 'templates'] as const).map((kind): Target => ({
+    name: `POST /api/admin/duties/${kind}`,
+    method: 'post',
+    path: () => `/api/admin/duties/${kind}`,
+    agent: () => admin,
+    body: () => shapedBody(['name', 'validityMonths', 'description', 'qualificationIds', 'needs'], { name: badWorkDayName }),
+  })),
   {
     name: 'PUT /api/admin/duties/member-qualifications/:memberId/:qualificationId',
     method: 'put',
@@ -542,7 +692,13 @@ const TARGETS: Target[] = [
     method: 'post',
     path: () => `/api/admin/duties/events/${editableEventId}/slots`,
     agent: () => admin,
-    body: () => shapedBody(['dutyTypeId', 'needed', 'optional'], { dutyTypeId: fc.oneof(anyValue.filter((v) => typeof v !== 'string'), oddText) }),
+    body: () =>
+      shapedBody(['dutyTypeId', 'needed', 'optional'], {
+        dutyTypeId: fc.oneof(
+          anyValue.filter((v) => typeof v !== 'string'),
+          oddText,
+        ),
+      }),
   },
   {
     name: 'POST /api/admin/duties/slots/:slotId/assignments',
@@ -559,7 +715,10 @@ const TARGETS: Target[] = [
     agent: () => admin,
     body: () =>
       shapedBody(['name', 'email', 'membershipType', 'renewalDate'], {
-        renewalDate: fc.oneof(fc.constantFrom('31/02/2027', '2027-13-01', '1/1/27', 'next year', ''), anyValue.filter((v) => typeof v !== 'string' || !/\d/.test(v))),
+        renewalDate: fc.oneof(
+          fc.constantFrom('31/02/2027', '2027-13-01', '1/1/27', 'next year', ''),
+          anyValue.filter((v) => typeof v !== 'string' || !/\d/.test(v)),
+        ),
       }),
   },
   {
@@ -596,7 +755,8 @@ const TARGETS: Target[] = [
     method: 'post',
     path: () => '/api/admin/events/no-such-event/go-no-go/decisions',
     agent: () => admin,
-    body: () => shapedBody(['decision', 'reason', 'eventdatetime', 'eventenddatetime'], { decision: fc.oneof(fc.constantFrom('go', 'postpone', 'cancel'), anyValue) }),
+    body: () =>
+      shapedBody(['decision', 'reason', 'eventdatetime', 'eventenddatetime'], { decision: fc.oneof(fc.constantFrom('go', 'postpone', 'cancel'), anyValue) }),
   },
   {
     // A real event, but never a body that passes: postpone with a start that is not a future date, or no reason.
@@ -607,7 +767,13 @@ const TARGETS: Target[] = [
     body: () =>
       fc.oneof(
         shapedBody(['reason', 'eventdatetime', 'eventenddatetime'], { decision: fc.constant('postpone'), eventdatetime: badWallClock }),
-        shapedBody(['eventdatetime'], { decision: fc.constantFrom('go', 'cancel'), reason: fc.oneof(fc.constantFrom('', '   ', '\t'), anyValue.filter((v) => typeof v !== 'string')) }),
+        shapedBody(['eventdatetime'], {
+          decision: fc.constantFrom('go', 'cancel'),
+          reason: fc.oneof(
+            fc.constantFrom('', '   ', '\t'),
+            anyValue.filter((v) => typeof v !== 'string'),
+          ),
+        }),
       ),
   },
   {
@@ -626,15 +792,13 @@ const TARGETS: Target[] = [
     body: () => shapedBody(['ids'], { ids: fc.oneof(fc.array(oddText, { maxLength: 5 }), anyValue) }),
   },
   // Data requests (docs/privacy-requests.md): no generated address names anyone held, so nothing is erased or sent.
-  ...(['archive', 'erase'] as const).map(
-    (action): Target => ({
-      name: `POST /api/admin/privacy/${action}`,
-      method: 'post',
-      path: () => `/api/admin/privacy/${action}`,
-      agent: () => admin,
-      body: () => shapedBody(['email'], { email: fc.oneof(anyValue, oddText, fc.constantFrom('a@b', 'nobody@example.org', ' @example.org')) }),
-    }),
-  ),
+  ...(['archive', 'erase'] as const).map((action): Target => ({
+    name: `POST /api/admin/privacy/${action}`,
+    method: 'post',
+    path: () => `/api/admin/privacy/${action}`,
+    agent: () => admin,
+    body: () => shapedBody(['email'], { email: fc.oneof(anyValue, oddText, fc.constantFrom('a@b', 'nobody@example.org', ' @example.org')) }),
+  })),
   {
     // Only `confirm: true` erases: every other body is refused before anything is read.
     name: 'POST /api/my/erase',
@@ -677,7 +841,12 @@ const TARGETS: Target[] = [
     method: 'post',
     path: () => `/api/admin/bookings/${cancelledId}/afloat`,
     agent: () => admin,
-    body: () => shapedBody(['key', 'personId', 'afloat', 'markedAt'], { key: fc.oneof(fc.uuid(), oddText), personId: fc.oneof(fc.constant('booker'), anyValue), afloat: fc.oneof(fc.boolean(), anyValue) }),
+    body: () =>
+      shapedBody(['key', 'personId', 'afloat', 'markedAt'], {
+        key: fc.oneof(fc.uuid(), oddText),
+        personId: fc.oneof(fc.constant('booker'), anyValue),
+        afloat: fc.oneof(fc.boolean(), anyValue),
+      }),
   },
   // Walk-ins (docs/officer-of-the-day.md#walk-ins): no event or walk-in has these ids; a cancelled event takes none.
   {
@@ -720,7 +889,10 @@ const TARGETS: Target[] = [
     method: 'put',
     path: () => '/api/my/details',
     agent: () => member,
-    body: () => shapedBody(['emergencyContactName', 'emergencyContactPhone'], { phone: fc.oneof(anyValue, oddText).filter((v) => !(typeof v === 'string' && (v.trim() === '' || isPhoneNumber(v)))) }),
+    body: () =>
+      shapedBody(['emergencyContactName', 'emergencyContactPhone'], {
+        phone: fc.oneof(anyValue, oddText).filter((v) => !(typeof v === 'string' && (v.trim() === '' || isPhoneNumber(v)))),
+      }),
   },
   // Renewing online: no category exists in this app, so no generated body starts a renewal or pays an order.
   {
@@ -804,7 +976,13 @@ describe('generated bad bodies', () => {
             fc.jsonValue().map((v) => JSON.stringify(v).slice(0, -1)),
             fc.constantFrom('{', '{"a":', '[1,', '{"eventId": "x",}', "{'a': 1}", '\u0000', '{"a": NaN}', '{"a": undefined}'),
           ),
-          fc.constantFrom('application/json', 'application/json; charset=utf-16', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded'),
+          fc.constantFrom(
+            'application/json',
+            'application/json; charset=utf-16',
+            'application/json; charset=latin1',
+            'text/plain',
+            'application/x-www-form-urlencoded',
+          ),
           async (text, type) => {
             const res = await target.agent()[target.method](target.path()).set(FETCH).set('X-Forwarded-For', nextIp()).set('Content-Type', type).send(text);
             expectClientError(res, `${target.name} with ${type}: ${JSON.stringify(text).slice(0, 200)}`);
@@ -826,18 +1004,24 @@ function itRefusesEveryCsvWithABadLine(paths: string[], csvLine: fc.Arbitrary<st
     it(`POST ${path}: any text with a bad line is refused or previewed as refused, never a 500, and stores nothing`, async () => {
       const before = await storedCounts(app);
       await fc.assert(
-        fc.asyncProperty(fc.array(csvLine, { maxLength: 12 }), fc.nat(), fc.constantFrom('\n', '\r\n', '\r'), fc.constantFrom(...types), async (lines, at, eol, type) => {
-          const all = [...lines];
-          all.splice(at % (lines.length + 1), 0, badLine);
-          const res = await admin.post(path).set(FETCH).set('Content-Type', type).send(all.join(eol));
-          if (res.status === 200) {
-            expect(path).toMatch(/preview$/);
-            expect(res.body.ok).toBe(false);
-            expect(res.body.problems.length).toBeGreaterThan(0);
-          } else {
-            expectClientError(res, `${path} with ${JSON.stringify(all.join(eol)).slice(0, 200)}`);
-          }
-        }),
+        fc.asyncProperty(
+          fc.array(csvLine, { maxLength: 12 }),
+          fc.nat(),
+          fc.constantFrom('\n', '\r\n', '\r'),
+          fc.constantFrom(...types),
+          async (lines, at, eol, type) => {
+            const all = [...lines];
+            all.splice(at % (lines.length + 1), 0, badLine);
+            const res = await admin.post(path).set(FETCH).set('Content-Type', type).send(all.join(eol));
+            if (res.status === 200) {
+              expect(path).toMatch(/preview$/);
+              expect(res.body.ok).toBe(false);
+              expect(res.body.problems.length).toBeGreaterThan(0);
+            } else {
+              expectClientError(res, `${path} with ${JSON.stringify(all.join(eol)).slice(0, 200)}`);
+            }
+          },
+        ),
         serverProperty(runs),
       );
       expect(await storedCounts(app)).toEqual(before);
@@ -850,10 +1034,21 @@ describe('generated CSV files for the water-level import', () => {
   const BAD_LINE = 'never,50';
   const csvLine = fc.oneof(
     oddText,
-    fc.tuple(fc.oneof(oddText, fc.constantFrom('2026-05-01', '01/05/2026', '2026-13-01', '"2026-05-02"', '')), fc.oneof(oddText, fc.constantFrom('50', '101', '-1', '1e2', '"5', ''))).map(([d, p]) => `${d},${p}`),
+    fc
+      .tuple(
+        fc.oneof(oddText, fc.constantFrom('2026-05-01', '01/05/2026', '2026-13-01', '"2026-05-02"', '')),
+        fc.oneof(oddText, fc.constantFrom('50', '101', '-1', '1e2', '"5', '')),
+      )
+      .map(([d, p]) => `${d},${p}`),
     fc.array(oddText, { maxLength: 5 }).map((cells) => cells.join(',')),
   );
-  itRefusesEveryCsvWithABadLine(['/api/admin/water-levels/import', '/api/admin/water-levels/import/preview'], csvLine, BAD_LINE, ['text/csv', 'text/csv; charset=utf-8', 'text/plain', 'text/csv; charset=latin1'], 60);
+  itRefusesEveryCsvWithABadLine(
+    ['/api/admin/water-levels/import', '/api/admin/water-levels/import/preview'],
+    csvLine,
+    BAD_LINE,
+    ['text/csv', 'text/csv; charset=utf-8', 'text/plain', 'text/csv; charset=latin1'],
+    60,
+  );
 });
 
 describe('generated CSV files for the member import', () => {
@@ -871,7 +1066,13 @@ describe('generated CSV files for the member import', () => {
       .map((cells) => cells.join(',')),
     fc.array(oddText, { maxLength: 6 }).map((cells) => cells.join(',')),
   );
-  itRefusesEveryCsvWithABadLine(['/api/admin/members/import', '/api/admin/members/import/preview'], csvLine, BAD_LINE, ['text/csv', 'text/plain', 'text/csv; charset=latin1'], 40);
+  itRefusesEveryCsvWithABadLine(
+    ['/api/admin/members/import', '/api/admin/members/import/preview'],
+    csvLine,
+    BAD_LINE,
+    ['text/csv', 'text/plain', 'text/csv; charset=latin1'],
+    40,
+  );
 });
 
 describe('document uploads (raw PDF bodies)', () => {
@@ -879,10 +1080,27 @@ describe('document uploads (raw PDF bodies)', () => {
     fc.uint8Array({ maxLength: 3000 }).filter((bytes) => !Buffer.from(bytes).subarray(0, 5).equals(Buffer.from('%PDF-'))),
     fc.constantFrom('%PDF', '%pdf-1.4', ' %PDF-1.4', '<html>%PDF-</html>', '\uFEFF%PDF-1.7').map((text) => new TextEncoder().encode(text)),
   );
-  const types = fc.constantFrom('application/pdf', 'application/PDF; charset=binary', 'application/octet-stream', 'image/png', 'text/plain', 'application/json', 'multipart/form-data; boundary=x', '');
+  const types = fc.constantFrom(
+    'application/pdf',
+    'application/PDF; charset=binary',
+    'application/octet-stream',
+    'image/png',
+    'text/plain',
+    'application/json',
+    'multipart/form-data; boundary=x',
+    '',
+  );
   // Never a usable title, so even a real PDF stores nothing.
   const badQuery = fc.record(
-    { title: fc.oneof(fc.constantFrom('', '   '), fc.string({ minLength: 201, maxLength: 400 }).filter((t) => t.trim().length > 200)), category: oddText, description: oddText, fileName: oddText },
+    {
+      title: fc.oneof(
+        fc.constantFrom('', '   '),
+        fc.string({ minLength: 201, maxLength: 400 }).filter((t) => t.trim().length > 200),
+      ),
+      category: oddText,
+      description: oddText,
+      fileName: oddText,
+    },
     { requiredKeys: [] },
   );
   const uploadTargets = [
@@ -927,12 +1145,27 @@ describe('photo uploads: whatever bytes arrive', () => {
         fc.oneof(
           fc.uint8Array({ maxLength: 3000 }),
           // Real image headers cut short or followed by rubbish: they look like photos but do not decode.
-          fc.tuple(fc.constantFrom([0xff, 0xd8, 0xff, 0xe0], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50]), fc.uint8Array({ maxLength: 2000 })).map(
-            ([head, tail]) => Uint8Array.from([...head, ...tail]),
-          ),
+          fc
+            .tuple(
+              fc.constantFrom(
+                [0xff, 0xd8, 0xff, 0xe0],
+                [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+                [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50],
+              ),
+              fc.uint8Array({ maxLength: 2000 }),
+            )
+            .map(([head, tail]) => Uint8Array.from([...head, ...tail])),
           fc.constantFrom(new TextEncoder().encode('%PDF-1.7'), new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'), new Uint8Array(0)),
         ),
-        fc.constantFrom('image/jpeg', 'image/png', 'image/heic', 'application/octet-stream', 'text/plain', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded'),
+        fc.constantFrom(
+          'image/jpeg',
+          'image/png',
+          'image/heic',
+          'application/octet-stream',
+          'text/plain',
+          'multipart/form-data; boundary=x',
+          'application/x-www-form-urlencoded',
+        ),
         fc.oneof(fc.constant('A caption'), oddText),
         async (bytes, type, caption) => {
           const res = await admin.post('/api/admin/photos').query({ caption }).set(FETCH).set('Content-Type', type).send(Buffer.from(bytes));
@@ -949,7 +1182,11 @@ describe('photo uploads: whatever bytes arrive', () => {
 
   it('POST /api/admin/photos: a body over 15 MB is 413 with a clear message and stores nothing', async () => {
     const before = await storedCounts(app);
-    const res = await admin.post('/api/admin/photos?caption=Huge').set(FETCH).set('Content-Type', 'image/jpeg').send(Buffer.alloc(15 * 1024 * 1024 + 1, 0xff));
+    const res = await admin
+      .post('/api/admin/photos?caption=Huge')
+      .set(FETCH)
+      .set('Content-Type', 'image/jpeg')
+      .send(Buffer.alloc(15 * 1024 * 1024 + 1, 0xff));
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ error: 'The photo is too large: it may be at most 15 MB.' });
     expect(await storedCounts(app)).toEqual(before);
@@ -960,10 +1197,20 @@ describe('text that is not well-formed Unicode', () => {
   it('is refused with one clear message before it reaches storage, on every storage', async () => {
     const before = await storedCounts(app);
     const cases: [string, () => TestAgent, string, Record<string, unknown>][] = [
-      ['booking with a broken first name', () => app.agent(), '/api/bookings', { eventId: editableEventId, firstName: 'A\ud800', lastName: 'B', numberAttending: '1' }],
+      [
+        'booking with a broken first name',
+        () => app.agent(),
+        '/api/bookings',
+        { eventId: editableEventId, firstName: 'A\ud800', lastName: 'B', numberAttending: '1' },
+      ],
       ['booking of a broken event id', () => app.agent(), '/api/bookings', { eventId: 'x\udc00', firstName: 'A', lastName: 'B', numberAttending: '1' }],
       ['card payment of a broken checkout id', () => app.agent(), '/api/payments/complete', { checkoutId: '\ud800', cardToken: ' ' }],
-      ['work-day sign-up with a broken key', () => app.agent(), '/api/work-days/spring-work-day/signups', { firstName: 'A', lastName: 'B', selectedJobs: ['painting'], 'x\ud800': 1 }],
+      [
+        'work-day sign-up with a broken key',
+        () => app.agent(),
+        '/api/work-days/spring-work-day/signups',
+        { firstName: 'A', lastName: 'B', selectedJobs: ['painting'], 'x\ud800': 1 },
+      ],
       ['event with a broken name', () => admin, '/api/admin/events', { name: 'Regatta \ud83d', eventdatetime: '2026-07-01T10:00' }],
     ];
     for (const [what, agent, path, body] of cases) {
@@ -996,8 +1243,19 @@ describe('generated bad query strings and paths', () => {
     const before = await storedCounts(app);
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('/api/water-levels', '/api/search', '/api/my-booking', '/api/waiting-list', '/api/waiting-list/offer', '/api/work-day-signup', '/api/admin/audit'),
-        fc.array(fc.tuple(fc.constantFrom('from', 'to', 'q', 'q[]', 'q[a]', 'from[0]', 'x', 'token', 'token[]', 'recordId', 'adminUid', 'recordId[]'), queryValue), { maxLength: 4 }),
+        fc.constantFrom(
+          '/api/water-levels',
+          '/api/search',
+          '/api/my-booking',
+          '/api/waiting-list',
+          '/api/waiting-list/offer',
+          '/api/work-day-signup',
+          '/api/admin/audit',
+        ),
+        fc.array(
+          fc.tuple(fc.constantFrom('from', 'to', 'q', 'q[]', 'q[a]', 'from[0]', 'x', 'token', 'token[]', 'recordId', 'adminUid', 'recordId[]'), queryValue),
+          { maxLength: 4 },
+        ),
         fc.constantFrom('', '&%E0%A4%A', '&q=%zz', '&from=%', '&&&=', '&q'),
         async (path, pairs, tail) => {
           const query = pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&') + tail;
@@ -1024,13 +1282,20 @@ describe('generated bad query strings and paths', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom('/api/admin/duties/counts', '/api/admin/duties/export.csv'),
-        fc.array(fc.tuple(fc.constantFrom('from', 'to', 'from[]', 'to[a]', 'x'), fc.oneof(queryValue, fc.constantFrom('2026-01-01', '2026-12-31', '2030-12-31', '2019-01-01'))), { maxLength: 4 }),
+        fc.array(
+          fc.tuple(
+            fc.constantFrom('from', 'to', 'from[]', 'to[a]', 'x'),
+            fc.oneof(queryValue, fc.constantFrom('2026-01-01', '2026-12-31', '2030-12-31', '2019-01-01')),
+          ),
+          { maxLength: 4 },
+        ),
         fc.constantFrom('', '&from=%', '&to'),
         queryValue,
         async (path, pairs, tail, day) => {
           const query = pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&') + tail;
           const res = await admin.get(`${path}?${query}`);
-          if (res.status === 200) expect(path.endsWith('.csv') ? res.text.startsWith('Event,Date,Duty,Member,Email') : Array.isArray(res.body.members)).toBe(true);
+          if (res.status === 200)
+            expect(path.endsWith('.csv') ? res.text.startsWith('Event,Date,Duty,Member,Email') : Array.isArray(res.body.members)).toBe(true);
           else expectClientError(res, `${path}?${query}`);
           const roster = await admin.get(`/api/admin/duties/days/${encode(day)}`);
           if (roster.status === 200) expect(Array.isArray(roster.body.events)).toBe(true);
@@ -1046,7 +1311,13 @@ describe('generated bad query strings and paths', () => {
     const before = await storedCounts(app);
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.tuple(fc.constantFrom('status', 'recordId', 'status[]', 'recordId[a]', 'limit', 'x'), fc.oneof(queryValue, fc.constantFrom('queued', 'sent', 'failed', 'QUEUED', ' sent'))), { maxLength: 4 }),
+        fc.array(
+          fc.tuple(
+            fc.constantFrom('status', 'recordId', 'status[]', 'recordId[a]', 'limit', 'x'),
+            fc.oneof(queryValue, fc.constantFrom('queued', 'sent', 'failed', 'QUEUED', ' sent')),
+          ),
+          { maxLength: 4 },
+        ),
         fc.constantFrom('', '&%E0%A4%A', '&status=%zz', '&recordId=%', '&&&=', '&status', '&recordId='),
         async (pairs, tail) => {
           const query = pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&') + tail;
@@ -1101,14 +1372,30 @@ describe('generated bad query strings and paths', () => {
     expect(await storedCounts(app)).toEqual(before);
   });
 
-  it("DELETE /api/member/passkeys/:id: odd ids are a 404 or 400, never a 500, and remove nothing", async () => {
-    await app.get('passkeys').create({ credentialId: 'fuzz-kept', memberId: 'someone-else', publicKey: 'pk', counter: 0, transports: [], createdAt: app.clock.now().toISOString(), lastUsedAt: null });
+  it('DELETE /api/member/passkeys/:id: odd ids are a 404 or 400, never a 500, and remove nothing', async () => {
+    await app
+      .get('passkeys')
+      .create({
+        credentialId: 'fuzz-kept',
+        memberId: 'someone-else',
+        publicKey: 'pk',
+        counter: 0,
+        transports: [],
+        createdAt: app.clock.now().toISOString(),
+        lastUsedAt: null,
+      });
     await fc.assert(
-      fc.asyncProperty(fc.oneof(oddText.filter((s) => s.length > 0 && s.length < 3000).map(encode), fc.constantFrom('%zz', '%00', 'a%2Fb', '..%2F..', 'fuzz-kept', encodeURIComponent('x'.repeat(2000)))), async (id) => {
-        const res = await member.delete(`/api/member/passkeys/${id}`).set(FETCH);
-        expectClientError(res, `remove passkey ${id}`);
-        expect([400, 404]).toContain(res.status);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          oddText.filter((s) => s.length > 0 && s.length < 3000).map(encode),
+          fc.constantFrom('%zz', '%00', 'a%2Fb', '..%2F..', 'fuzz-kept', encodeURIComponent('x'.repeat(2000))),
+        ),
+        async (id) => {
+          const res = await member.delete(`/api/member/passkeys/${id}`).set(FETCH);
+          expectClientError(res, `remove passkey ${id}`);
+          expect([400, 404]).toContain(res.status);
+        },
+      ),
       serverProperty(60),
     );
     expect(await app.get('passkeys').get('fuzz-kept')).not.toBeNull();
@@ -1127,12 +1414,22 @@ describe('generated bad query strings and paths', () => {
 
   it('POST /api/member/sign-out-everywhere: any member cookie but a session’s, with any body, is refused (401 "Please sign in", or 400 for a body that is not JSON), never an error, and ends no session', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: fc.constantFrom(...'abcXYZ019-_%;="'), maxLength: 300 })), fc.oneof(anyValue, oddText), async (value, body) => {
-        const res = await app.agent().post('/api/member/sign-out-everywhere').set(FETCH).set('Cookie', `kyc_member=${value}`).set('Content-Type', 'application/json').send(JSON.stringify(body) ?? 'null');
-        expectClientError(res, `sign out everywhere ${value}`);
-        expect([400, 401], value).toContain(res.status);
-        if (res.status === 401) expect(res.body).toEqual({ error: 'Please sign in' });
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: fc.constantFrom(...'abcXYZ019-_%;="'), maxLength: 300 })),
+        fc.oneof(anyValue, oddText),
+        async (value, body) => {
+          const res = await app
+            .agent()
+            .post('/api/member/sign-out-everywhere')
+            .set(FETCH)
+            .set('Cookie', `kyc_member=${value}`)
+            .set('Content-Type', 'application/json')
+            .send(JSON.stringify(body) ?? 'null');
+          expectClientError(res, `sign out everywhere ${value}`);
+          expect([400, 401], value).toContain(res.status);
+          if (res.status === 401) expect(res.body).toEqual({ error: 'Please sign in' });
+        },
+      ),
       serverProperty(60),
     );
     expect((await member.get('/api/member/session')).body.member).toMatchObject({ id: 'fuzz-member' });
@@ -1141,22 +1438,32 @@ describe('generated bad query strings and paths', () => {
   it('My club’s reads: any member cookie but a session’s answers 401 "Please sign in", never an error', async () => {
     const routes = ['/api/my/bookings', '/api/my/waiting-lists', '/api/my/work-days', '/api/my/calendar-feed'];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...routes), fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: fc.constantFrom(...'abcXYZ019-_%;="'), maxLength: 300 })), async (route, value) => {
-        const res = await app.agent().get(route).set('Cookie', `kyc_member=${value}`);
-        expect(res.status, `${route} ${value}`).toBe(401);
-        expect(res.body).toEqual({ error: 'Please sign in' });
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: fc.constantFrom(...'abcXYZ019-_%;="'), maxLength: 300 })),
+        async (route, value) => {
+          const res = await app.agent().get(route).set('Cookie', `kyc_member=${value}`);
+          expect(res.status, `${route} ${value}`).toBe(401);
+          expect(res.body).toEqual({ error: 'Please sign in' });
+        },
+      ),
       serverProperty(60),
     );
   });
 
   it('GET /calendar/my/:secret.ics: odd secrets answer 404 (or 400), never an error, and open no feed', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(oddText.filter((s) => s.length > 0 && s.length < 3000).map(encode), fc.constantFrom('%zz', '%00', 'a%2Fb', '..%2F..', '.', encodeURIComponent('x'.repeat(2000)))), async (secret) => {
-        const res = await app.agent().get(`/calendar/my/${secret}.ics`);
-        expect([400, 404], `${secret}: ${res.status}`).toContain(res.status);
-        expect(res.headers['content-type']).toMatch(/^application\/json/);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          oddText.filter((s) => s.length > 0 && s.length < 3000).map(encode),
+          fc.constantFrom('%zz', '%00', 'a%2Fb', '..%2F..', '.', encodeURIComponent('x'.repeat(2000))),
+        ),
+        async (secret) => {
+          const res = await app.agent().get(`/calendar/my/${secret}.ics`);
+          expect([400, 404], `${secret}: ${res.status}`).toContain(res.status);
+          expect(res.headers['content-type']).toMatch(/^application\/json/);
+        },
+      ),
       serverProperty(60),
     );
   });
@@ -1190,10 +1497,17 @@ describe('generated bad query strings and paths', () => {
     const before = await storedCounts(app);
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(oddText.filter((s) => s.length > 0).map(encode), fc.constantFrom('%zz', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', '%00', 'a%2Fb', encodeURIComponent('x'.repeat(5000)))),
+        fc.oneof(
+          oddText.filter((s) => s.length > 0).map(encode),
+          fc.constantFrom('%zz', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', '%00', 'a%2Fb', encodeURIComponent('x'.repeat(5000))),
+        ),
         anyValue,
         async (id, body) => {
-          const res = await admin.post(`/api/admin/duties/events/${id}/cover-needed`).set(FETCH).type('json').send(JSON.stringify(body) ?? 'null');
+          const res = await admin
+            .post(`/api/admin/duties/events/${id}/cover-needed`)
+            .set(FETCH)
+            .type('json')
+            .send(JSON.stringify(body) ?? 'null');
           expectClientError(res, `cover-needed ${id}`);
         },
       ),
@@ -1207,7 +1521,20 @@ describe('generated bad query strings and paths', () => {
     expect(plain.status).toBe(200);
     const validator = fc.oneof(
       fc.string({ maxLength: 80 }),
-      fc.constantFrom('*', 'W/', '"', '""', ',', 'W/"x", *', 'Thu, 01 Jan 1970 00:00:00 GMT', 'Fri, 31 Dec 9999 23:59:59 GMT', '0', '-1', '1e400', String(plain.headers.etag)),
+      fc.constantFrom(
+        '*',
+        'W/',
+        '"',
+        '""',
+        ',',
+        'W/"x", *',
+        'Thu, 01 Jan 1970 00:00:00 GMT',
+        'Fri, 31 Dec 9999 23:59:59 GMT',
+        '0',
+        '-1',
+        '1e400',
+        String(plain.headers.etag),
+      ),
     );
     await fc.assert(
       fc.asyncProperty(
@@ -1287,12 +1614,21 @@ describe('generated bad query strings and paths', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...routes),
-        fc.oneof(oddText.filter((s) => s.length > 0).map(encode), fc.constantFrom('%zz', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', '%00', 'a%2Fb', encodeURIComponent('x'.repeat(5000)))),
+        fc.oneof(
+          oddText.filter((s) => s.length > 0).map(encode),
+          fc.constantFrom('%zz', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', '%00', 'a%2Fb', encodeURIComponent('x'.repeat(5000))),
+        ),
         anyValue,
         async ([method, pathOf], id, body) => {
           const path = pathOf(id);
           if (method === 'get') return expectClientError(await member.get(path), path);
-          expectClientError(await member[method](path).set(FETCH).type('json').send(JSON.stringify(body) ?? 'null'), path);
+          expectClientError(
+            await member[method](path)
+              .set(FETCH)
+              .type('json')
+              .send(JSON.stringify(body) ?? 'null'),
+            path,
+          );
         },
       ),
       serverProperty(80),
@@ -1325,24 +1661,36 @@ describe('generated CSV files for the members’ qualifications import', () => {
   const BAD_LINE = 'nobody@nowhere.example,Powerboat Level 2,';
   const csvLine = fc.oneof(
     oddText,
-    fc.tuple(fc.oneof(oddText, fc.constantFrom('ann@club.example', '', '"x@y"')), fc.oneof(oddText, fc.constantFrom('Powerboat Level 2', '')), fc.oneof(oddText, fc.constantFrom('2027-03-31', '31/02/2027', ''))).map((cells) => cells.join(',')),
+    fc
+      .tuple(
+        fc.oneof(oddText, fc.constantFrom('ann@club.example', '', '"x@y"')),
+        fc.oneof(oddText, fc.constantFrom('Powerboat Level 2', '')),
+        fc.oneof(oddText, fc.constantFrom('2027-03-31', '31/02/2027', '')),
+      )
+      .map((cells) => cells.join(',')),
     fc.array(oddText, { maxLength: 5 }).map((cells) => cells.join(',')),
   );
   for (const path of ['/api/admin/duties/member-qualifications/import', '/api/admin/duties/member-qualifications/import/preview']) {
     it(`POST ${path}: any text with a bad line is refused or previewed as refused, never a 500, and stores nothing`, async () => {
       const before = await storedCounts(app);
       await fc.assert(
-        fc.asyncProperty(fc.array(csvLine, { maxLength: 12 }), fc.nat(), fc.constantFrom('\n', '\r\n'), fc.constantFrom('text/csv', 'text/plain', 'text/csv; charset=latin1'), async (lines, at, eol, type) => {
-          const all = [...lines];
-          all.splice(at % (lines.length + 1), 0, BAD_LINE);
-          const res = await admin.post(path).set(FETCH).set('Content-Type', type).send(all.join(eol));
-          if (res.status === 200) {
-            expect(path).toMatch(/preview$/);
-            expect(res.body.ok).toBe(false);
-          } else {
-            expectClientError(res, `${path} with ${JSON.stringify(all.join(eol)).slice(0, 200)}`);
-          }
-        }),
+        fc.asyncProperty(
+          fc.array(csvLine, { maxLength: 12 }),
+          fc.nat(),
+          fc.constantFrom('\n', '\r\n'),
+          fc.constantFrom('text/csv', 'text/plain', 'text/csv; charset=latin1'),
+          async (lines, at, eol, type) => {
+            const all = [...lines];
+            all.splice(at % (lines.length + 1), 0, BAD_LINE);
+            const res = await admin.post(path).set(FETCH).set('Content-Type', type).send(all.join(eol));
+            if (res.status === 200) {
+              expect(path).toMatch(/preview$/);
+              expect(res.body.ok).toBe(false);
+            } else {
+              expectClientError(res, `${path} with ${JSON.stringify(all.join(eol)).slice(0, 200)}`);
+            }
+          },
+        ),
         serverProperty(40),
       );
       expect(await storedCounts(app)).toEqual(before);

@@ -18,12 +18,7 @@ function listen(testApp: TestApp): Server {
   return server;
 }
 
-const booking = (eventId: string, n: number, attending = 1) => ({
-  eventId,
-  firstName: `Sailor${n}`,
-  lastName: 'Test',
-  numberAttending: String(attending),
-});
+const booking = (eventId: string, n: number, attending = 1) => ({ eventId, firstName: `Sailor${n}`, lastName: 'Test', numberAttending: String(attending) });
 
 describe('concurrent bookings', () => {
   it('50 simultaneous bookings for an event with 10 places accept exactly 10 attendees', async () => {
@@ -46,7 +41,13 @@ describe('concurrent bookings', () => {
     const event = await addEvent(app, { capacity: 17 });
     const http = listen(app);
     const sizes = Array.from({ length: 40 }, (_, i) => (i % 4) + 1);
-    const answers = await Promise.all(sizes.map((size, i) => request(http).post('/api/bookings').send(booking(event.id, i, size))));
+    const answers = await Promise.all(
+      sizes.map((size, i) =>
+        request(http)
+          .post('/api/bookings')
+          .send(booking(event.id, i, size)),
+      ),
+    );
     const acceptedAttendees = answers.reduce((sum, r, i) => sum + (r.status === 201 ? sizes[i] : 0), 0);
     expect(acceptedAttendees).toBeLessThanOrEqual(17);
     for (const [i, r] of answers.entries()) {
@@ -69,7 +70,13 @@ describe('restart', () => {
     const login = await request(http).post('/api/admin/session').set(FETCH).send({ email: 'keeper@example.org', password: PASSWORD });
     expect(login.status).toBe(200);
     const cookie = String(login.headers['set-cookie']).split(';')[0];
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => request(http).post('/api/bookings').send(booking(event.id, i, 2))));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        request(http)
+          .post('/api/bookings')
+          .send(booking(event.id, i, 2)),
+      ),
+    );
     const acknowledged = answers.filter((r) => r.status === 201).map((r) => r.body.bookingId as string);
     expect(acknowledged).toHaveLength(15);
     await new Promise<void>((resolve) => http.close(() => resolve()));

@@ -35,11 +35,7 @@ async function logsOf(logLevel: 'info' | 'warn') {
   const statuses: Record<string, number> = {};
   try {
     for (const address of CAPABILITY_ADDRESSES) {
-      const res = await app
-        .agent()
-        .get(address)
-        .set('Referer', `${app.baseUrl}/my-booking?token=SECRET-referer`)
-        .set('Cookie', 'kyc_session=SECRET-cookie');
+      const res = await app.agent().get(address).set('Referer', `${app.baseUrl}/my-booking?token=SECRET-referer`).set('Cookie', 'kyc_session=SECRET-cookie');
       statuses[address] = res.status;
     }
     statuses['/admin/forgot-password'] = (await app.agent().get('/admin/forgot-password')).status;

@@ -16,9 +16,18 @@ const INDEX =
 const MANIFEST = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-2.js'] },
   '_shared-2.js': { file: 'assets/shared-2.js' },
-  'src/features/events/components/calendar-page.tsx': { file: 'assets/calendar-page-3.js', isDynamicEntry: true, imports: ['index.html', '_shared-2.js', '_dialog-4.js'], css: ['assets/calendar-5.css'] },
+  'src/features/events/components/calendar-page.tsx': {
+    file: 'assets/calendar-page-3.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_shared-2.js', '_dialog-4.js'],
+    css: ['assets/calendar-5.css'],
+  },
   '_dialog-4.js': { file: 'assets/dialog-4.js', imports: ['_shared-2.js'] },
-  'src/features/bookings/components/event-booking-page.tsx': { file: 'assets/event-booking-page-6.js', isDynamicEntry: true, imports: ['index.html', '_dialog-4.js'] },
+  'src/features/bookings/components/event-booking-page.tsx': {
+    file: 'assets/event-booking-page-6.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_dialog-4.js'],
+  },
 };
 
 function writeBuild(dir: string, index = INDEX): void {
@@ -70,7 +79,12 @@ const HOSTILE_AS_HTML = '&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt
 
 describe("a members' page comes drawn, with its data in it", () => {
   it('the booking page: the event drawn, and the answer GET /api/events/{id} gives in its state', async () => {
-    const event = await addEvent(app, { id: 'summer-bbq', name: 'Summer BBQ', description: 'Burgers on the lawn.', longdescription: 'Burgers after racing.\n\nBring a chair.' });
+    const event = await addEvent(app, {
+      id: 'summer-bbq',
+      name: 'Summer BBQ',
+      description: 'Burgers on the lawn.',
+      longdescription: 'Burgers after racing.\n\nBring a chair.',
+    });
     const res = await app.agent().get(`/event-booking?id=${event.id}`);
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-cache');

@@ -57,8 +57,7 @@ describe('OpenAPI document', () => {
       const needsSession = admin && route.path !== '/api/admin/session' && !route.path.startsWith('/api/admin/password-reset');
       const signedIn = route.method === 'get' && route.path === '/api/admin/session';
       // A member's own records (/api/my/...), passkeys and signing out everywhere need a member session.
-      const memberOnly =
-        route.path.startsWith('/api/my/') || route.path.startsWith('/api/member/passkeys') || route.path === '/api/member/sign-out-everywhere';
+      const memberOnly = route.path.startsWith('/api/my/') || route.path.startsWith('/api/member/passkeys') || route.path === '/api/member/sign-out-everywhere';
       expect(operation.security, name).toEqual(needsSession || signedIn ? [{ sessionCookie: [] }] : memberOnly ? [{ memberSessionCookie: [] }] : []);
       if (memberOnly) expect(operation.responses['401']?.description, name).toBe('No member signed in ("Please sign in")');
       // A camelCase name for clients, "admin..." for the admin routes.
@@ -68,9 +67,7 @@ describe('OpenAPI document', () => {
     expect(new Set(operationIds).size).toBe(operationIds.length);
     const booking = doc.paths['/api/bookings'].post;
     const bookingSchema = booking.requestBody.content['application/json'].schema;
-    expect(Object.keys(bookingSchema.properties ?? {})).toEqual(
-      expect.arrayContaining(['eventId', 'firstName', 'lastName', 'numberAttending', 'email']),
-    );
+    expect(Object.keys(bookingSchema.properties ?? {})).toEqual(expect.arrayContaining(['eventId', 'firstName', 'lastName', 'numberAttending', 'email']));
     expect(Object.keys(booking.responses)).toEqual(expect.arrayContaining(['201', '400', '404', '409', '429']));
     expect(booking.responses['429'].description).toContain('BOOKING_LIMIT_PER_MINUTE');
     const query = doc.paths['/api/water-levels'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);

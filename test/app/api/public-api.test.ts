@@ -51,7 +51,19 @@ describe('meta endpoints', () => {
     });
     expect(typeof res.body.searchProvider).toBe('string');
     expect(Object.keys(res.body).sort()).toEqual(
-      ['clubName', 'feedbackEmail', 'maxAttendeesPerBooking', 'passwordReset', 'paymentsMode', 'photosEmail', 'publicSiteUrl', 'searchProvider', 'square', 'waterLevelUrl', 'waterSafetyUrl'].sort(),
+      [
+        'clubName',
+        'feedbackEmail',
+        'maxAttendeesPerBooking',
+        'passwordReset',
+        'paymentsMode',
+        'photosEmail',
+        'publicSiteUrl',
+        'searchProvider',
+        'square',
+        'waterLevelUrl',
+        'waterSafetyUrl',
+      ].sort(),
     );
   });
 
@@ -100,7 +112,10 @@ describe('POST /api/bookings', () => {
 
   it('books a free event and stores the booking', async () => {
     const event = await addEvent(app);
-    const res = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, email: ' ada@example.org ' });
+    const res = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, email: ' ada@example.org ' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ paymentRequired: false, amount: 0, currency: 'GBP', checkoutId: null, redirectUrl: null });
     const stored = await app.get('bookings').get(res.body.bookingId);
@@ -110,23 +125,38 @@ describe('POST /api/bookings', () => {
   it('refuses bad counts with the spec messages per field and stores nothing', async () => {
     const event = await addEvent(app);
     const before = (await app.get('bookings').listByEvent(event.id)).length;
-    const res = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, numberAttending: '2', numberOfChildren: '5' });
+    const res = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, numberAttending: '2', numberOfChildren: '5' });
     expect(res.status).toBe(400);
     expect(res.body.fields.numberOfChildren).toBe('Number of children (5) cannot exceed total attendees (2)');
-    const none = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, numberAttending: '0' });
+    const none = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, numberAttending: '0' });
     expect(none.status).toBe(400);
     expect(none.body.error).toBe('Number of attendees must be at least 1');
-    const names = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, firstName: ' ', lastName: '' });
+    const names = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, firstName: ' ', lastName: '' });
     expect(names.status).toBe(400);
     expect(names.body.fields).toMatchObject({ firstName: 'First name is required', lastName: 'Last name is required' });
-    const tooMany = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, numberAttending: '123456789', numberOfChildren: '0' });
+    const tooMany = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, numberAttending: '123456789', numberOfChildren: '0' });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error).toBe('A booking can be for at most 50 attendees');
     expect((await app.get('bookings').listByEvent(event.id)).length).toBe(before);
   });
 
   it('answers 404 for an unknown event and 400 without an event id', async () => {
-    const res = await app.agent().post('/api/bookings').send({ eventId: 'nope', ...form });
+    const res = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: 'nope', ...form });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: 'Event not found' });
     const missing = await app.agent().post('/api/bookings').send(form);
@@ -135,9 +165,16 @@ describe('POST /api/bookings', () => {
   });
 
   it('refuses a closed event with 409 "Booking is closed for this event"', async () => {
-    for (const fields of [{ allowBooking: false }, { bookingEndDate: '2026-05-31T23:00:00.000Z' }, { eventdatetime: '2026-05-20T10:00:00.000Z', eventenddatetime: null }]) {
+    for (const fields of [
+      { allowBooking: false },
+      { bookingEndDate: '2026-05-31T23:00:00.000Z' },
+      { eventdatetime: '2026-05-20T10:00:00.000Z', eventenddatetime: null },
+    ]) {
       const event = await addEvent(app, fields);
-      const res = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
+      const res = await app
+        .agent()
+        .post('/api/bookings')
+        .send({ eventId: event.id, ...form });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ error: 'Booking is closed for this event' });
     }
@@ -145,12 +182,32 @@ describe('POST /api/bookings', () => {
 
   it('refuses a booking that would overfill with the places left, then "Fully booked"', async () => {
     const event = await addEvent(app, { capacity: 4 });
-    expect((await app.agent().post('/api/bookings').send({ eventId: event.id, ...form })).status).toBe(201);
-    const over = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, numberAttending: '2', numberOfChildren: '0' });
+    expect(
+      (
+        await app
+          .agent()
+          .post('/api/bookings')
+          .send({ eventId: event.id, ...form })
+      ).status,
+    ).toBe(201);
+    const over = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, numberAttending: '2', numberOfChildren: '0' });
     expect(over.status).toBe(409);
     expect(over.body).toEqual({ error: 'Sorry, only 1 places are left', placesLeft: 1 });
-    expect((await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, numberAttending: '1', numberOfChildren: '0' })).status).toBe(201);
-    const full = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, numberAttending: '1', numberOfChildren: '0' });
+    expect(
+      (
+        await app
+          .agent()
+          .post('/api/bookings')
+          .send({ eventId: event.id, ...form, numberAttending: '1', numberOfChildren: '0' })
+      ).status,
+    ).toBe(201);
+    const full = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, numberAttending: '1', numberOfChildren: '0' });
     expect(full.status).toBe(409);
     expect(full.body).toEqual({ error: 'Fully booked', placesLeft: 0 });
     expect((await app.agent().get(`/api/events/${event.id}`)).body.event.placesLeft).toBe(0);
@@ -158,7 +215,10 @@ describe('POST /api/bookings', () => {
 
   it('books a paid event unpaid, priced by the server, and sends the browser to the card step', async () => {
     const event = await addEvent(app, { requiresPayment: true, price: 1250 });
-    const res = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, numberAttending: '3', numberOfChildren: '1' });
+    const res = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, numberAttending: '3', numberOfChildren: '1' });
     expect(res.status).toBe(201);
     // 2 adults at £12.50 and a child at half price, £6.25.
     expect(res.body).toMatchObject({ paymentRequired: true, amount: 3125, currency: 'GBP', checkoutId: expect.stringMatching(/^chk\.3125\.GBP\./) });
@@ -190,7 +250,15 @@ describe('work days', () => {
     const res = await app
       .agent()
       .post(`/api/work-days/${WORK_DAY.id}/signups`)
-      .send({ firstName: 'Grace', lastName: 'Hopper', selectedJobs: ['painting', 'pontoons'], otherJob: 'Cake', notes: '', bringingTools: true, wantsFood: true });
+      .send({
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        selectedJobs: ['painting', 'pontoons'],
+        otherJob: 'Cake',
+        notes: '',
+        bringingTools: true,
+        wantsFood: true,
+      });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ signupId: expect.any(String), jobsChosen: 3 });
     const after = (await app.agent().get(`/api/work-days/${WORK_DAY.id}`)).body.workDay.jobs[0].currentVolunteers;
@@ -201,10 +269,16 @@ describe('work days', () => {
     const noJob = await app.agent().post(`/api/work-days/${WORK_DAY.id}/signups`).send({ firstName: 'A', lastName: 'B', selectedJobs: [] });
     expect(noJob.status).toBe(400);
     expect(noJob.body.error).toBe("Please select at least one job you'd like to help with");
-    const noName = await app.agent().post(`/api/work-days/${WORK_DAY.id}/signups`).send({ firstName: ' ', lastName: 'B', selectedJobs: ['painting'] });
+    const noName = await app
+      .agent()
+      .post(`/api/work-days/${WORK_DAY.id}/signups`)
+      .send({ firstName: ' ', lastName: 'B', selectedJobs: ['painting'] });
     expect(noName.status).toBe(400);
     expect(noName.body.error).toBe('Please enter your first and last name');
-    const unknown = await app.agent().post('/api/work-days/nope/signups').send({ firstName: 'A', lastName: 'B', selectedJobs: ['painting'] });
+    const unknown = await app
+      .agent()
+      .post('/api/work-days/nope/signups')
+      .send({ firstName: 'A', lastName: 'B', selectedJobs: ['painting'] });
     expect(unknown.status).toBe(404);
   });
 });
@@ -234,18 +308,24 @@ describe('content', () => {
   it('GET /api/documents lists documents with their file address, and the file is served as a PDF', async () => {
     const bytes = new TextEncoder().encode('%PDF-1.4 test');
     await app.get('files').put('documents/handbook-v1', bytes);
-    await app.get('documents').put(
-      { id: 'handbook', title: 'Members handbook', description: 'Read me', category: 'club', fileName: 'members-handbook.pdf', tags: [], position: 0 },
-      'documents/handbook-v1',
-    );
+    await app
+      .get('documents')
+      .put(
+        { id: 'handbook', title: 'Members handbook', description: 'Read me', category: 'club', fileName: 'members-handbook.pdf', tags: [], position: 0 },
+        'documents/handbook-v1',
+      );
     const res = await app.agent().get('/api/documents');
     expect(res.status).toBe(200);
     expect(res.body.documents).toContainEqual(expect.objectContaining({ id: 'handbook', url: '/api/documents/handbook/file' }));
-    const file = await app.agent().get('/api/documents/handbook/file').buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const file = await app
+      .agent()
+      .get('/api/documents/handbook/file')
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toBe('inline; filename="members-handbook.pdf"');
@@ -275,8 +355,12 @@ describe('content', () => {
   });
 
   it('GET /api/search finds an event and ranks hits; a blank query searches nothing', async () => {
-    await app.get('search').upsert('events', [{ objectID: 'regatta', type: 'event', category: 'event', name: 'Kestrel Regatta', description: 'Racing', tags: [] }]);
-    await app.get('search').upsert('pages', [{ objectID: 'page-regatta', type: 'page', category: 'general', title: 'Regatta rules', path: '/information', tags: [] }]);
+    await app
+      .get('search')
+      .upsert('events', [{ objectID: 'regatta', type: 'event', category: 'event', name: 'Kestrel Regatta', description: 'Racing', tags: [] }]);
+    await app
+      .get('search')
+      .upsert('pages', [{ objectID: 'page-regatta', type: 'page', category: 'general', title: 'Regatta rules', path: '/information', tags: [] }]);
     const res = await app.agent().get('/api/search?q=regatta');
     expect(res.status).toBe(200);
     expect(res.body.hits.map((h: { objectID: string }) => h.objectID)).toEqual(['regatta', 'page-regatta']);
@@ -299,7 +383,10 @@ describe('request errors', () => {
   });
 
   it('a body over 100 kB is a 413', async () => {
-    const res = await app.agent().post('/api/bookings').send({ firstName: 'x'.repeat(110_000) });
+    const res = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ firstName: 'x'.repeat(110_000) });
     expect(res.status).toBe(413);
     expectCleanError(res.body);
   });

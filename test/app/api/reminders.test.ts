@@ -33,14 +33,20 @@ describe('reminder e-mails, sent by the server itself', () => {
     const race = await admin.post('/api/admin/events').set(FETCH).send(eventForm);
     expect(race.status).toBe(201);
     expect(race.body.event.remindersOff).not.toBe(true);
-    const quiet = await admin.post('/api/admin/events').set(FETCH).send({ ...eventForm, name: 'Quiet Cruise', sendReminders: false });
+    const quiet = await admin
+      .post('/api/admin/events')
+      .set(FETCH)
+      .send({ ...eventForm, name: 'Quiet Cruise', sendReminders: false });
     expect(quiet.status).toBe(201);
     expect(quiet.body.event.remindersOff).toBe(true);
     expect((await admin.get(`/api/admin/events/${quiet.body.event.id}`)).body.form.sendReminders).toBe(false);
     expect((await admin.get(`/api/admin/events/${race.body.event.id}`)).body.form.sendReminders).toBe(true);
 
     const book = async (eventId: string, firstName: string, email: string) => {
-      const res = await app.agent().post('/api/bookings').send({ eventId, firstName, email, ...member });
+      const res = await app
+        .agent()
+        .post('/api/bookings')
+        .send({ eventId, firstName, email, ...member });
       expect(res.status).toBe(201);
       return res.body.bookingId as string;
     };
@@ -51,7 +57,12 @@ describe('reminder e-mails, sent by the server itself', () => {
     const token = app.get('bookingLinks').issue(cat, new Date('2026-12-31T00:00:00.000Z'));
     expect((await app.agent().post('/api/my-booking/cancel').set(FETCH).send({ token })).status).toBe(200);
     await smtp.waitFor(4);
-    expect(subjects(smtp.received)).toEqual(['Booking cancelled: Autumn Race', 'Booking confirmed: Autumn Race', 'Booking confirmed: Autumn Race', 'Booking confirmed: Quiet Cruise']);
+    expect(subjects(smtp.received)).toEqual([
+      'Booking cancelled: Autumn Race',
+      'Booking confirmed: Autumn Race',
+      'Booking confirmed: Autumn Race',
+      'Booking confirmed: Quiet Cruise',
+    ]);
     smtp.received.length = 0;
 
     // Two days and a minute before the start (10:00 London, 09:00 UTC).

@@ -94,7 +94,19 @@ describe('npm start on an empty data directory', () => {
     });
     expect(login.status).toBe(200);
     const { admin } = (await login.json()) as { admin: { permissions: string[] } };
-    expect(admin.permissions.sort()).toEqual(['admins:manage', 'audit:read', 'bookings:read', 'bookings:write', 'content:write', 'duties:write', 'events:read', 'events:write', 'members:write', 'privacy:manage', 'workdays:write']);
+    expect(admin.permissions.sort()).toEqual([
+      'admins:manage',
+      'audit:read',
+      'bookings:read',
+      'bookings:write',
+      'content:write',
+      'duties:write',
+      'events:read',
+      'events:write',
+      'members:write',
+      'privacy:manage',
+      'workdays:write',
+    ]);
     await stop(first.child);
     // The process ran the scheduled jobs itself: the reminders' round ran and is due again.
     const db = await openSqliteDatabase(database.file);

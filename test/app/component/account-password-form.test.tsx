@@ -67,7 +67,12 @@ describe('Change Password', () => {
     const held = heldAnswer();
     const { posts } = renderPage(() => held.response);
     await fill();
-    await pressOnceWhileHeld(screen, held, { submit: 'Change Password', busy: 'Changing…', disabled: 'fieldset', answer: json(200, { message: CHANGE_PASSWORD_MESSAGES.done }) });
+    await pressOnceWhileHeld(screen, held, {
+      submit: 'Change Password',
+      busy: 'Changing…',
+      disabled: 'fieldset',
+      answer: json(200, { message: CHANGE_PASSWORD_MESSAGES.done }),
+    });
     expect(await screen.findByText(CHANGE_PASSWORD_MESSAGES.done)).toBeTruthy();
     expect(posts()).toEqual(['POST /api/admin/account/password']);
   });

@@ -50,7 +50,7 @@ describe('The admin sign-in form', () => {
     expect(bodies).toEqual([{ email: 'ann@club.example', password: 'secret words' }]);
   });
 
-  it('shows the core rule\'s message beside a blank e-mail, focuses it and sends nothing', async () => {
+  it("shows the core rule's message beside a blank e-mail, focuses it and sends nothing", async () => {
     const { calls } = renderLogin(() => json(200, { admin: ANN }));
     await userEvent.type(await screen.findByLabelText('Email'), '   ');
     await userEvent.type(screen.getByLabelText('Password'), 'secret words');
@@ -67,7 +67,7 @@ describe('The admin sign-in form', () => {
     expect(screen.queryByText(LOGIN_MESSAGES.emailRequired)).toBeNull();
   });
 
-  it('shows a refusal\'s field message beside the field and the catalogue\'s words for the form', async () => {
+  it("shows a refusal's field message beside the field and the catalogue's words for the form", async () => {
     renderLogin(() => json(400, { error: 'Email must be an e-mail address', fields: { email: 'Email must be an e-mail address' } }));
     await userEvent.type(await screen.findByLabelText('Email'), 'ann');
     await userEvent.type(screen.getByLabelText('Password'), 'secret words');
@@ -77,7 +77,7 @@ describe('The admin sign-in form', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
   });
 
-  it('says a wrong password in the catalogue\'s words', async () => {
+  it("says a wrong password in the catalogue's words", async () => {
     renderLogin(() => json(401, { error: 'Invalid email or password' }));
     await userEvent.type(await screen.findByLabelText('Email'), 'ann@club.example');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong');
@@ -116,15 +116,15 @@ describe('The forgot-password form', () => {
     return calls;
   }
 
-  it('sends the address and shows the server\'s answer', async () => {
-    const calls = renderForgot(() => json(200, { message: 'If that address is an admin\'s, a link is on its way.' }));
+  it("sends the address and shows the server's answer", async () => {
+    const calls = renderForgot(() => json(200, { message: "If that address is an admin's, a link is on its way." }));
     await userEvent.type(await screen.findByLabelText('Email'), 'ann@club.example');
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findByText('If that address is an admin\'s, a link is on its way.')).toBeTruthy();
+    expect(await screen.findByText("If that address is an admin's, a link is on its way.")).toBeTruthy();
     expect(posts(calls)).toEqual(['POST /api/admin/password-reset']);
   });
 
-  it('shows the request schema\'s message for a bad address, focuses it and sends nothing', async () => {
+  it("shows the request schema's message for a bad address, focuses it and sends nothing", async () => {
     const calls = renderForgot(() => json(200, { message: 'sent' }));
     await userEvent.type(await screen.findByLabelText('Email'), 'ann');
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
@@ -133,7 +133,7 @@ describe('The forgot-password form', () => {
     expect(posts(calls)).toEqual([]);
   });
 
-  it('shows the server\'s field refusal beside the field', async () => {
+  it("shows the server's field refusal beside the field", async () => {
     renderForgot(() => json(400, { error: 'No such address here', fields: { email: 'No such address here' } }));
     await userEvent.type(await screen.findByLabelText('Email'), 'ann@club.example');
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));

@@ -44,7 +44,7 @@ describe('Choose a new password', () => {
     expect(bodies[0]).toEqual({ token: TOKEN, password: 'a new long password' });
   });
 
-  it('shows the rules\' messages at a submit, focuses the first, sends nothing, and clears each as it changes', async () => {
+  it("shows the rules' messages at a submit, focuses the first, sends nothing, and clears each as it changes", async () => {
     const { posts } = renderPage(() => json(200, { message: RESET_MESSAGES.done }));
     await userEvent.type(field('New password'), 'short');
     await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
@@ -58,7 +58,7 @@ describe('Choose a new password', () => {
     await waitFor(() => expect(document.activeElement).toBe(field('New password again')));
   });
 
-  it('shows the server\'s refusal of the password beside it', async () => {
+  it("shows the server's refusal of the password beside it", async () => {
     renderPage(() => json(400, { error: 'Choose a password that is not this common', fields: { password: 'Choose a password that is not this common' } }));
     await fill();
     await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
@@ -70,7 +70,12 @@ describe('Choose a new password', () => {
     const held = heldAnswer();
     const { posts } = renderPage(() => held.response);
     await fill();
-    await pressOnceWhileHeld(screen, held, { submit: 'Set Password', busy: 'Saving…', disabled: 'button', answer: json(200, { message: RESET_MESSAGES.done }) });
+    await pressOnceWhileHeld(screen, held, {
+      submit: 'Set Password',
+      busy: 'Saving…',
+      disabled: 'button',
+      answer: json(200, { message: RESET_MESSAGES.done }),
+    });
     await screen.findByRole('heading', { name: RESET_MESSAGES.done });
     expect(posts()).toEqual(['POST /api/admin/password-reset/confirm']);
   });

@@ -39,7 +39,13 @@ export function describeAddressLimitStoreContract(name: string, makeAdapter: Ada
     it('counts racing hits, holds and releases of many keys at once, each key on its own', async () => {
       const keys = Array.from({ length: 20 }, (_, i) => `bookings-minute:198.18.0.${i}`);
       const hits = await Promise.all(keys.flatMap((key) => Array.from({ length: 4 }, () => limits().hit(key, MINUTE, at('09:00:00')))));
-      for (const [k] of keys.entries()) expect(hits.slice(k * 4, k * 4 + 4).map((r) => r.hits).sort()).toEqual([1, 2, 3, 4]);
+      for (const [k] of keys.entries())
+        expect(
+          hits
+            .slice(k * 4, k * 4 + 4)
+            .map((r) => r.hits)
+            .sort(),
+        ).toEqual([1, 2, 3, 4]);
       const limit = { max: 2, now: at('09:00:00') };
       const holds = await Promise.all(
         keys.flatMap((key) => [0, 1, 2].map((n) => limits().holdPlaces(`places:${key}`, { id: `b${n}`, places: 1, until: at('09:30:00') }, limit))),
@@ -64,8 +70,14 @@ export function describeAddressLimitStoreContract(name: string, makeAdapter: Ada
       expect(holds.filter((r) => r.held)).toHaveLength(3);
       // The minute's window ends; the day's runs on, and so do the holds.
       expect(await limits().hit(`bookings-minute:${address}`, MINUTE, at('09:01:00'))).toEqual({ hits: 1, resetAt: at('09:02:00') });
-      expect(await limits().hit(`bookings-day:${address}`, 24 * 60 * MINUTE, at('09:01:00'))).toEqual({ hits: 6, resetAt: new Date(at('09:00:00').getTime() + 24 * 60 * MINUTE) });
-      expect(await limits().holdPlaces(`places:${address}`, { id: 'b9', places: 1, until: at('09:31:00') }, { max: 3, now: at('09:01:00') })).toEqual({ held: false, placesHeld: 3 });
+      expect(await limits().hit(`bookings-day:${address}`, 24 * 60 * MINUTE, at('09:01:00'))).toEqual({
+        hits: 6,
+        resetAt: new Date(at('09:00:00').getTime() + 24 * 60 * MINUTE),
+      });
+      expect(await limits().holdPlaces(`places:${address}`, { id: 'b9', places: 1, until: at('09:31:00') }, { max: 3, now: at('09:01:00') })).toEqual({
+        held: false,
+        placesHeld: 3,
+      });
       // Taking back a minute's hit or forgetting it leaves the day's count alone, and the reverse.
       await limits().reset(`bookings-minute:${address}`);
       await limits().unhit(`bookings-day:${address}`);
@@ -74,7 +86,9 @@ export function describeAddressLimitStoreContract(name: string, makeAdapter: Ada
       // Releasing one hold of the address frees its places for the next.
       const released = holds.findIndex((r) => r.held);
       await limits().releasePlaces(`places:${address}`, `b${released}`);
-      expect(await limits().holdPlaces(`places:${address}`, { id: 'b10', places: 1, until: at('09:31:00') }, { max: 3, now: at('09:01:30') })).toEqual({ held: true });
+      expect(await limits().holdPlaces(`places:${address}`, { id: 'b10', places: 1, until: at('09:31:00') }, { max: 3, now: at('09:01:30') })).toEqual({
+        held: true,
+      });
     });
 
     it('holds places up to the most allowed, counting only holds still running, per key', async () => {

@@ -22,9 +22,7 @@ export function describeCredentialRepositoryContract(name: string, makeAdapter: 
     it('refuses a second credential with the same uid or the same e-mail', async () => {
       await credentials().create(aCredential());
       expect(await rejectionOf(credentials().create(aCredential({ email: 'other@club.example' })))).toBeInstanceOf(ConflictError);
-      expect(await rejectionOf(credentials().create(aCredential({ uid: 'uid-2', email: 'commodore@CLUB.example' })))).toBeInstanceOf(
-        ConflictError,
-      );
+      expect(await rejectionOf(credentials().create(aCredential({ uid: 'uid-2', email: 'commodore@CLUB.example' })))).toBeInstanceOf(ConflictError);
       expect(await credentials().getByEmail('other@club.example')).toBeNull();
       expect(await credentials().getByUid('uid-2')).toBeNull();
     });
@@ -46,9 +44,7 @@ export function describeCredentialRepositoryContract(name: string, makeAdapter: 
     it('refuses to give a user the e-mail of another user', async () => {
       await credentials().create(aCredential({ uid: 'u-1', email: 'one@club.example' }));
       await credentials().create(aCredential({ uid: 'u-2', email: 'two@club.example' }));
-      expect(await rejectionOf(credentials().update(aCredential({ uid: 'u-2', email: 'ONE@club.example' })))).toBeInstanceOf(
-        ConflictError,
-      );
+      expect(await rejectionOf(credentials().update(aCredential({ uid: 'u-2', email: 'ONE@club.example' })))).toBeInstanceOf(ConflictError);
       expect((await credentials().getByUid('u-2'))?.email).toBe('two@club.example');
     });
   });

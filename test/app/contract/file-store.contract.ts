@@ -16,11 +16,7 @@ export function patternedBytes(length: number, seed = 7): Uint8Array {
 
 export function describeFileStoreContract(name: string, makeAdapter: AdapterFactory<FileStore>): void {
   describeContract('FileStore', name, makeAdapter, (files) => {
-    itAnswers(
-      'has no file under a key never written, and lists none at first',
-      [() => files().get('documents/fees'), null],
-      [() => files().list(), []],
-    );
+    itAnswers('has no file under a key never written, and lists none at first', [() => files().get('documents/fees'), null], [() => files().list(), []]);
 
     it('gives back the bytes put, byte for byte, empty files included', async () => {
       const pdf = new TextEncoder().encode('%PDF-1.7\n\u0000\u00ff binary\r\n%%EOF');
@@ -66,7 +62,17 @@ export function describeFileStoreContract(name: string, makeAdapter: AdapterFact
     });
 
     it('refuses keys that could leave its place or clash, storing nothing', async () => {
-      for (const key of ['', '../secrets.json', 'documents/../../x', 'Documents/Fees', 'documents//x', '/documents/x', 'documents/x/', '.incoming/x', 'a'.repeat(201)]) {
+      for (const key of [
+        '',
+        '../secrets.json',
+        'documents/../../x',
+        'Documents/Fees',
+        'documents//x',
+        '/documents/x',
+        'documents/x/',
+        '.incoming/x',
+        'a'.repeat(201),
+      ]) {
         expect(await rejectionOf(files().put(key, patternedBytes(5))), key).toBeInstanceOf(ValidationError);
         expect(await files().get(key), key).toBeNull();
       }

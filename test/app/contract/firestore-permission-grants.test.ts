@@ -8,7 +8,7 @@ const running = useFirestoreEmulator();
 
 const BEFORE_THE_PHASE = ['events:read', 'events:write', 'bookings:read', 'admins:manage', 'bookings:write', 'audit:read'] as const;
 
-describe('Firestore gives the third phase\'s permissions at start-up, as SQLite\'s migrations do', () => {
+describe("Firestore gives the third phase's permissions at start-up, as SQLite's migrations do", () => {
   it('gives them to each admin who manages admins, once, even when two instances start together', async () => {
     const { emulator, db } = running();
     await emulator.reset();
@@ -16,7 +16,10 @@ describe('Firestore gives the third phase\'s permissions at start-up, as SQLite\
     await admins.create(anAdmin({ uid: 'boss', email: 'boss@club.example', permissions: [...BEFORE_THE_PHASE] }));
     await admins.create(anAdmin({ uid: 'helper', email: 'helper@club.example', permissions: ['events:read', 'bookings:read'] }));
     // Stored by the first version, without permissions: the spec's defaults, which do not manage admins.
-    await db.collection('admins').doc('legacy').set({ email: 'legacy@club.example', emailKey: 'legacy@club.example', name: 'Legacy', createdAt: new Date('2025-01-01T00:00:00.000Z') });
+    await db
+      .collection('admins')
+      .doc('legacy')
+      .set({ email: 'legacy@club.example', emailKey: 'legacy@club.example', name: 'Legacy', createdAt: new Date('2025-01-01T00:00:00.000Z') });
 
     const started = await Promise.all([openFirestoreStorage({ projectId: emulator.projectId }), openFirestoreStorage({ projectId: emulator.projectId })]);
     await Promise.all(started.map((storage) => storage.close()));

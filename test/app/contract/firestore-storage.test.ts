@@ -9,7 +9,12 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, it, vi } from 'vitest';
 import { FirestoreBookingRepository } from '../../../adapters/firestore/firestore-booking-repository';
 import { FirestorePlacesShards } from '../../../adapters/firestore/firestore-places-shards';
-import { FIRESTORE_AUDIT_COLLECTIONS, FIRESTORE_COLLECTIONS, FIRESTORE_DERIVED_COLLECTIONS, FIRESTORE_SUBCOLLECTIONS } from '../../../adapters/firestore/firestore-collections';
+import {
+  FIRESTORE_AUDIT_COLLECTIONS,
+  FIRESTORE_COLLECTIONS,
+  FIRESTORE_DERIVED_COLLECTIONS,
+  FIRESTORE_SUBCOLLECTIONS,
+} from '../../../adapters/firestore/firestore-collections';
 import { EVENT_READ_SHARED_MS, FirestoreEventRepository } from '../../../adapters/firestore/firestore-event-repository';
 import { describeFileStoreContract } from './file-store.contract';
 import { FirestoreAddressLimitStore } from '../../../adapters/firestore/firestore-address-limit-store';
@@ -35,19 +40,31 @@ import { aBooking, aCampaign, aDocument, anEvent, anUnpaidBooking, aSignup, aWor
 const running = useFirestoreEmulator();
 
 describeStorageContracts('Firestore', firestoreStoreOn(running));
-describeFileStoreContract('FirestoreFileStore', adapterOf(firestoreStoreOn(running), (s) => s.files));
+describeFileStoreContract(
+  'FirestoreFileStore',
+  adapterOf(firestoreStoreOn(running), (s) => s.files),
+);
 
 describe('Firestore documents stored before files moved out of them', () => {
   it('moves the PDF of an old record (file.bytes) into the file store at its first read, and serves it byte for byte', async () => {
     const { emulator, db } = running();
     await emulator.reset();
     const bytes = Buffer.from('%PDF-1.4 old record \u0000\u00ff', 'latin1');
-    await db.collection('documents').doc('old-rules').set({
-      title: 'Old rules', description: '', category: 'Rules', fileName: 'old-rules.pdf', tags: [],
-      file: { fileName: 'old-rules.pdf', contentType: 'application/pdf', bytes },
-    });
+    await db
+      .collection('documents')
+      .doc('old-rules')
+      .set({
+        title: 'Old rules',
+        description: '',
+        category: 'Rules',
+        fileName: 'old-rules.pdf',
+        tags: [],
+        file: { fileName: 'old-rules.pdf', contentType: 'application/pdf', bytes },
+      });
     const { documents, files } = firestoreRepositories(db);
-    expect(await documents.list()).toEqual([aDocument({ id: 'old-rules', title: 'Old rules', description: '', category: 'Rules', fileName: 'old-rules.pdf', tags: [], position: 0 })]);
+    expect(await documents.list()).toEqual([
+      aDocument({ id: 'old-rules', title: 'Old rules', description: '', category: 'Rules', fileName: 'old-rules.pdf', tags: [], position: 0 }),
+    ]);
     const file = await new GetDocumentFile({ documents, files }).execute('old-rules');
     expect(Buffer.from(file.bytes).equals(bytes)).toBe(true);
     const record = (await db.collection('documents').doc('old-rules').get()).data()!;
@@ -69,7 +86,10 @@ describe('Firestore documents stored before member prices', () => {
     await bookings.addIfPlacesRemain(booking, { capacity: null, now: new Date('2026-06-01T09:00:00.000Z') });
     // As a version before member prices wrote them: no such fields at all.
     await db.collection('events').doc(event.id).update({ memberPrice: FieldValue.delete() });
-    await db.collection('bookings').doc(booking.id).update({ priceKind: FieldValue.delete(), memberId: FieldValue.delete(), memberPlaces: FieldValue.delete(), householdAttendees: FieldValue.delete() });
+    await db
+      .collection('bookings')
+      .doc(booking.id)
+      .update({ priceKind: FieldValue.delete(), memberId: FieldValue.delete(), memberPlaces: FieldValue.delete(), householdAttendees: FieldValue.delete() });
     expect(await bookings.get(booking.id)).toEqual({ ...booking, priceKind: 'standard', memberId: null, memberPlaces: 0, householdAttendees: [] });
     expect(await events.get(event.id)).toEqual(event);
   });
@@ -81,21 +101,30 @@ describe('Firestore households stored before several members', () => {
     await emulator.reset();
     const households = new FirestoreHouseholdRepository(db);
     // As a version before several members wrote it: the member's id, the people only.
-    await db.collection('households').doc('member-1').set({
-      people: [{ id: 'hp-1', name: 'Tom Sailor', kind: 'junior', yearOfBirth: 2016, createdAt: '2026-05-01T10:00:00.000Z', updatedAt: '2026-05-01T10:00:00.000Z' }],
-    });
+    await db
+      .collection('households')
+      .doc('member-1')
+      .set({
+        people: [
+          { id: 'hp-1', name: 'Tom Sailor', kind: 'junior', yearOfBirth: 2016, createdAt: '2026-05-01T10:00:00.000Z', updatedAt: '2026-05-01T10:00:00.000Z' },
+        ],
+      });
     expect(await households.membershipOf('member-1')).toBeNull();
     // Two instances starting at once: each household is given its members once.
     const given = await Promise.all([households.assignMissingMembers(), new FirestoreHouseholdRepository(db).assignMissingMembers()]);
     expect(given.reduce((a, b) => a + b, 0)).toBe(1);
-    expect(await households.membershipOf('member-1')).toEqual({ householdId: 'member-1', memberId: 'member-1', contact: true, joinedAt: '2026-05-01T10:00:00.000Z' });
+    expect(await households.membershipOf('member-1')).toEqual({
+      householdId: 'member-1',
+      memberId: 'member-1',
+      contact: true,
+      joinedAt: '2026-05-01T10:00:00.000Z',
+    });
     expect((await households.listForMember('member-1')).map((p) => p.id)).toEqual(['hp-1']);
     expect(await households.assignMissingMembers()).toBe(0);
     // The member now in a household with a dependant: joining another is refused.
     expect(await households.join({ householdId: 'h-2', memberId: 'member-1', at: '2026-05-02T10:00:00.000Z' }, 8)).toBe('in-a-household');
   });
 });
-
 
 const AT_SUBMISSION = new Date('2026-06-01T09:00:00.000Z');
 
@@ -109,10 +138,10 @@ describe('Firestore bookings under load', () => {
     try {
       const results = await Promise.all(
         Array.from({ length: 30 }, (_, i) =>
-          new FirestoreBookingRepository(connections[i % 3]).addIfPlacesRemain(
-            aBooking({ id: `rush-${String(i).padStart(2, '0')}`, numberAttending: 1 }),
-            { capacity: 10, now: AT_SUBMISSION },
-          ),
+          new FirestoreBookingRepository(connections[i % 3]).addIfPlacesRemain(aBooking({ id: `rush-${String(i).padStart(2, '0')}`, numberAttending: 1 }), {
+            capacity: 10,
+            now: AT_SUBMISSION,
+          }),
         ),
       );
       expect(results.filter((r) => r.added)).toHaveLength(10);
@@ -248,7 +277,9 @@ describe('Firestore work-day sign-ups from several servers', () => {
       expect(full.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
       const twice = await Promise.allSettled(
         Array.from({ length: 6 }, (_, i) =>
-          new FirestoreWorkDayRepository(connections[i % 3]).addSignup(aSignup({ id: `same-${i}`, firstName: 'Pat', lastName: 'Same', selectedJobs: ['slipway'] })),
+          new FirestoreWorkDayRepository(connections[i % 3]).addSignup(
+            aSignup({ id: `same-${i}`, firstName: 'Pat', lastName: 'Same', selectedJobs: ['slipway'] }),
+          ),
         ),
       );
       expect(twice.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -268,7 +299,10 @@ describe('Firestore work-day sign-ups from several servers', () => {
     try {
       await new FirestoreWorkDayRepository(db).create(aWorkDay({ jobs: [{ id: 'paint', title: 'Paint the hut', description: '', volunteersNeeded: 4 }] }));
       const results = await Promise.allSettled([
-        new FirestoreWorkDayRepository(connections[0]).update('spring-clean', (day) => ({ ...day, jobs: day.jobs.map((job) => ({ ...job, volunteersNeeded: 2 })) })),
+        new FirestoreWorkDayRepository(connections[0]).update('spring-clean', (day) => ({
+          ...day,
+          jobs: day.jobs.map((job) => ({ ...job, volunteersNeeded: 2 })),
+        })),
         ...Array.from({ length: 6 }, (_, i) =>
           new FirestoreWorkDayRepository(connections[1 + (i % 2)]).addSignup(aSignup({ id: `rush-${i}`, firstName: `Volunteer${i}`, selectedJobs: ['paint'] })),
         ),
@@ -324,7 +358,10 @@ describe('Firestore documents', () => {
     const events = new FirestoreEventRepository(db);
     await events.create(anEvent({ eventdatetime: '2026-07-04T10:00:00+01:00' }));
     const { Timestamp } = await import('firebase-admin/firestore');
-    await db.collection('events').doc('summer-regatta').update({ eventdatetime: Timestamp.fromDate(new Date('2026-07-05T09:00:00.000Z')) });
+    await db
+      .collection('events')
+      .doc('summer-regatta')
+      .update({ eventdatetime: Timestamp.fromDate(new Date('2026-07-05T09:00:00.000Z')) });
     expect((await events.get('summer-regatta'))?.eventdatetime).toBe('2026-07-05T09:00:00.000Z');
   });
 
@@ -399,10 +436,7 @@ describe('the product on Firestore', () => {
     const { emulator, db } = running();
     await emulator.reset();
     const repositories = firestoreRepositories(db);
-    const app = await startTestApp({
-      env: { SEED_DEMO_DATA: 'true' },
-      adapters: { ...repositories, campaignSource: repositories.campaigns },
-    });
+    const app = await startTestApp({ env: { SEED_DEMO_DATA: 'true' }, adapters: { ...repositories, campaignSource: repositories.campaigns } });
     try {
       const counts = await countFirestoreDocuments(db);
       const demo = demoData(app.clock.now());
@@ -419,7 +453,10 @@ describe('the product on Firestore', () => {
       expect(calendar.status).toBe(200);
       const listed = calendar.body.events as { id: string; allowBooking: boolean; requiresPayment: boolean; eventdatetime: string | null }[];
       expect(listed.length).toBeGreaterThan(3);
-      const starts = listed.map((e) => e.eventdatetime).filter((d): d is string => d !== null).map(Date.parse);
+      const starts = listed
+        .map((e) => e.eventdatetime)
+        .filter((d): d is string => d !== null)
+        .map(Date.parse);
       expect(starts).toEqual([...starts].sort((a, b) => a - b));
 
       const free = listed.find((e) => e.allowBooking && !e.requiresPayment && (e.eventdatetime ?? '') > '2026-06-10');
@@ -468,7 +505,16 @@ describe('firestore.indexes.json', () => {
     await repositories.files.put('documents/f1', new Uint8Array([1]));
     await repositories.documents.put(aDocument(), 'documents/f1');
     await repositories.audit.append([
-      { id: 'audit-1', at: AT_SUBMISSION.toISOString(), actor: { kind: 'admin', uid: 'uid-1', email: 'a@example.org' }, action: 'booking.cancelled', recordType: 'booking', recordId: 'booking-1', summary: 'Cancelled', changes: [] },
+      {
+        id: 'audit-1',
+        at: AT_SUBMISSION.toISOString(),
+        actor: { kind: 'admin', uid: 'uid-1', email: 'a@example.org' },
+        action: 'booking.cancelled',
+        recordType: 'booking',
+        recordId: 'booking-1',
+        summary: 'Cancelled',
+        changes: [],
+      },
     ]);
 
     const file = JSON.parse(readFileSync(fileURLToPath(new URL('../../../firestore.indexes.json', import.meta.url)), 'utf8')) as {
@@ -507,9 +553,44 @@ describe('openFirestoreStorage', () => {
       await storage.events.create(anEvent());
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
-      expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'attendance', 'audit', 'bookings', 'calendarFeeds', 'campaigns', 'close', 'conditions', 'credentials', 'db', 'documents', 'duties', 'dutySwaps', 'events', 'files', 'households', 'jobs', 'loginAttempts', 'memberSessions', 'members', 'membership', 'membershipOrders', 'outbox', 'passkeyChallenges', 'passkeys', 'personalData', 'photos', 'resetTokens', 'retention', 'sessions', 'signInCodes', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
-      );
+      expect(Object.keys(storage).sort()).toEqual([
+        'addressLimits',
+        'admins',
+        'attendance',
+        'audit',
+        'bookings',
+        'calendarFeeds',
+        'campaigns',
+        'close',
+        'conditions',
+        'credentials',
+        'db',
+        'documents',
+        'duties',
+        'dutySwaps',
+        'events',
+        'files',
+        'households',
+        'jobs',
+        'loginAttempts',
+        'memberSessions',
+        'members',
+        'membership',
+        'membershipOrders',
+        'outbox',
+        'passkeyChallenges',
+        'passkeys',
+        'personalData',
+        'photos',
+        'resetTokens',
+        'retention',
+        'sessions',
+        'signInCodes',
+        'sitePages',
+        'waitingList',
+        'waterLevels',
+        'workDays',
+      ]);
     } finally {
       await storage.close();
     }
@@ -564,7 +645,10 @@ describe('FirestoreDutyRepository on two server instances at once (ADR 0039)', (
       const one = new FirestoreDutyRepository(db);
       const two = new FirestoreDutyRepository(second);
       await one.addSlots([aSlot({ id: 'slot-a', eventId: 'ev-a', needed: 1 }), aSlot({ id: 'slot-b', eventId: 'ev-b', needed: 1 })]);
-      const results = await Promise.allSettled([one.assign(anAssignment({ slotId: 'slot-a', eventId: 'ev-a' })), two.assign(anAssignment({ slotId: 'slot-b', eventId: 'ev-b' }))]);
+      const results = await Promise.allSettled([
+        one.assign(anAssignment({ slotId: 'slot-a', eventId: 'ev-a' })),
+        two.assign(anAssignment({ slotId: 'slot-b', eventId: 'ev-b' })),
+      ]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       expect(await one.listMemberDuties('mem-ann')).toHaveLength(1);
     });
@@ -596,10 +680,25 @@ describe('FirestoreHouseholdRepository on two server instances at once', () => {
       const households = new FirestoreHouseholdRepository(db);
       const at = '2026-05-01T10:00:00.000Z';
       await households.join({ householdId: 'h-old', memberId: 'member-ann', at }, 8);
-      await db.collection('householdInvitations').doc('inv-old').set({ id: 'inv-old', householdId: 'h-old', memberId: 'member-bob', invitedBy: 'member-ann', createdAt: at });
-      expect(await households.getInvitation('inv-old')).toEqual({ id: 'inv-old', householdId: 'h-old', memberId: 'member-bob', email: null, invitedBy: 'member-ann', createdAt: at });
+      await db
+        .collection('householdInvitations')
+        .doc('inv-old')
+        .set({ id: 'inv-old', householdId: 'h-old', memberId: 'member-bob', invitedBy: 'member-ann', createdAt: at });
+      expect(await households.getInvitation('inv-old')).toEqual({
+        id: 'inv-old',
+        householdId: 'h-old',
+        memberId: 'member-bob',
+        email: null,
+        invitedBy: 'member-ann',
+        createdAt: at,
+      });
       expect((await households.invitationsFor('member-bob')).map((i) => i.id)).toEqual(['inv-old']);
-      expect(await households.addInvitation({ id: 'inv-new', householdId: 'h-old', memberId: 'member-bob', email: 'bob@example.org', invitedBy: 'member-ann', createdAt: at }, 8)).toBe('already-invited');
+      expect(
+        await households.addInvitation(
+          { id: 'inv-new', householdId: 'h-old', memberId: 'member-bob', email: 'bob@example.org', invitedBy: 'member-ann', createdAt: at },
+          8,
+        ),
+      ).toBe('already-invited');
     });
   });
 });

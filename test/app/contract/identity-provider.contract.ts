@@ -52,9 +52,7 @@ export function identityProviderContract(name: string, makeHarness: () => Promis
     it('refuses to create a second user with the same e-mail (any case) with a ConflictError', async () => {
       const { provider } = await makeHarness();
       await provider.createUser({ email: 'dup@example.org', password: 'password-1', displayName: 'One' });
-      await expect(
-        provider.createUser({ email: 'DUP@example.org', password: 'password-2', displayName: 'Two' }),
-      ).rejects.toBeInstanceOf(ConflictError);
+      await expect(provider.createUser({ email: 'DUP@example.org', password: 'password-2', displayName: 'Two' })).rejects.toBeInstanceOf(ConflictError);
     });
 
     it('opens sessions whose token verifies to the user until it expires', async () => {

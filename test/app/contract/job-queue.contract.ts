@@ -36,7 +36,11 @@ export function describeJobQueueContract(name: string, makeAdapter: AdapterFacto
       expect(await jobs().settle(claim, afterJobRan(claim.job, at(2)))).toBe(true);
       await jobs().schedule([aJob('a', 0)]);
       expect(await jobs().get('a')).toEqual(afterJobRan(aJob('a', 0), at(2)));
-      expect(await jobs().claimDue(at(60 * 24), JOB_LEASE_MS, 5).then(ids)).toEqual(['b']);
+      expect(
+        await jobs()
+          .claimDue(at(60 * 24), JOB_LEASE_MS, 5)
+          .then(ids),
+      ).toEqual(['b']);
     });
 
     it('claims only what is due, earliest due first, at most the limit, and never twice while the lease runs', async () => {
@@ -50,7 +54,16 @@ export function describeJobQueueContract(name: string, makeAdapter: AdapterFacto
     itHandsAnUnsettledClaimOn(
       "gives a claim never settled (its runner died) to the next runner after the lease, and refuses the first holder's outcome",
       jobs,
-      { add: (items) => jobs().schedule(items), itemOf: (claimed) => claimed.job, item: aJob('a'), leaseMs: JOB_LEASE_MS, waiting: 'pending', settled: afterJobRan, start: at(0), end: at(16) },
+      {
+        add: (items) => jobs().schedule(items),
+        itemOf: (claimed) => claimed.job,
+        item: aJob('a'),
+        leaseMs: JOB_LEASE_MS,
+        waiting: 'pending',
+        settled: afterJobRan,
+        start: at(0),
+        end: at(16),
+      },
     );
 
     it('a failed job is due again at its next try and not before; a done or given-up one never; a repeating one at its next run', async () => {
@@ -67,7 +80,11 @@ export function describeJobQueueContract(name: string, makeAdapter: AdapterFacto
       expect(await jobs().claimDue(new Date(Date.parse(failed.nextAttemptAt!) - 1), JOB_LEASE_MS, 5)).toEqual([]);
       expect(await jobs().claimDue(new Date(failed.nextAttemptAt!), JOB_LEASE_MS, 5).then(ids)).toEqual(['retry']);
       expect(await jobs().claimDue(at(15), JOB_LEASE_MS, 5).then(ids)).toEqual(['again']);
-      expect(await jobs().claimDue(at(60 * 48), JOB_LEASE_MS, 5).then((c) => ids(c).sort())).toEqual(['again', 'retry']);
+      expect(
+        await jobs()
+          .claimDue(at(60 * 48), JOB_LEASE_MS, 5)
+          .then((c) => ids(c).sort()),
+      ).toEqual(['again', 'retry']);
     });
   });
 }

@@ -24,11 +24,7 @@ const sqliteInstances = async (): Promise<Awaited<ReturnType<TwoInstances>> & { 
   const sqlite = tempSqlite('kyc-jobs-');
   const first = await sqlite.open();
   const second = await sqlite.open();
-  return {
-    file: sqlite.file,
-    queues: [new SqliteJobQueue(first), new SqliteJobQueue(second)],
-    close: sqlite.close,
-  };
+  return { file: sqlite.file, queues: [new SqliteJobQueue(first), new SqliteJobQueue(second)], close: sqlite.close };
 };
 
 const firestoreInstances: TwoInstances = async () => {
@@ -74,7 +70,10 @@ describe('each due job runs exactly once with two server instances running their
       await queues[0].schedule(all);
       const worker = fileURLToPath(new URL('../../support/contract/sqlite-job-worker.ts', import.meta.url));
       // Both start together once both have opened the database, so that they really race.
-      const outputs = await runTogether([1, 2].map(() => ({ args: ['--import', 'tsx', worker, file, T0.toISOString()] })), 500_000);
+      const outputs = await runTogether(
+        [1, 2].map(() => ({ args: ['--import', 'tsx', worker, file, T0.toISOString()] })),
+        500_000,
+      );
       const ran = outputs.flatMap((stdout) => (JSON.parse(stdout) as { ran: string[] }).ran).sort();
       expect(ran).toEqual(all.map((job) => job.id));
       for (const job of all) expect((await queues[1].get(job.id))?.status).toBe('done');

@@ -16,7 +16,10 @@ const EACH = 40;
 const worker = fileURLToPath(new URL('../../support/contract/limit-store-worker.ts', import.meta.url));
 
 async function race(storage: 'sqlite' | 'firestore', where: string, env: NodeJS.ProcessEnv = process.env) {
-  const outputs = await runTogether(PROCESSES.map((prefix) => ({ args: ['--import', 'tsx', worker, storage, where, String(EACH), prefix], env })), WORKER_LIMIT_MS);
+  const outputs = await runTogether(
+    PROCESSES.map((prefix) => ({ args: ['--import', 'tsx', worker, storage, where, String(EACH), prefix], env })),
+    WORKER_LIMIT_MS,
+  );
   return outputs.map((stdout) => JSON.parse(stdout) as { reserved: number; hitCounts: number[]; held: number });
 }
 
@@ -39,17 +42,25 @@ describe('sign-in and booking limits across server processes', () => {
     await emulator?.stop();
   });
 
-  it('hold on one SQLite file shared by 3 processes', async () => {
-    await withTempSqlite(async (sqlite) => {
-      // Migrated once before the race, as the server does at start.
-      await (await sqlite.open()).destroy();
-      expectLimitsHeld(await race('sqlite', sqlite.file));
-    }, 'kyc-limits-');
-  }, WORKER_TEST_TIMEOUT_MS);
+  it(
+    'hold on one SQLite file shared by 3 processes',
+    async () => {
+      await withTempSqlite(async (sqlite) => {
+        // Migrated once before the race, as the server does at start.
+        await (await sqlite.open()).destroy();
+        expectLimitsHeld(await race('sqlite', sqlite.file));
+      }, 'kyc-limits-');
+    },
+    WORKER_TEST_TIMEOUT_MS,
+  );
 
-  it('hold on one Firestore emulator shared by 3 processes', async () => {
-    if (!emulator) throw new Error('The Firestore emulator did not start');
-    await emulator.reset();
-    expectLimitsHeld(await race('firestore', emulator.projectId, { ...process.env, FIRESTORE_EMULATOR_HOST: emulator.host }));
-  }, WORKER_TEST_TIMEOUT_MS);
+  it(
+    'hold on one Firestore emulator shared by 3 processes',
+    async () => {
+      if (!emulator) throw new Error('The Firestore emulator did not start');
+      await emulator.reset();
+      expectLimitsHeld(await race('firestore', emulator.projectId, { ...process.env, FIRESTORE_EMULATOR_HOST: emulator.host }));
+    },
+    WORKER_TEST_TIMEOUT_MS,
+  );
 });

@@ -46,12 +46,25 @@ async function seedSqlite(file: string): Promise<void> {
     const files = new DirectoryFileStore(join(dirname(file), 'files'));
     await seedDemoData({ ...repos, files, search: new MemorySearchIndex(), clubName: 'Kestrel Yacht Club' }, NOW);
     // A page an admin edited moves with its Markdown; the other keeps its original words on both sides.
-    await repos.sitePages.save({ slug: 'beginners', title: 'Tips for Beginners', body: '## Afloat\n\n- Wear a **buoyancy aid**.', updatedAt: '2026-05-20T10:00:00+01:00', updatedBy: 'commodore@club.example' });
+    await repos.sitePages.save({
+      slug: 'beginners',
+      title: 'Tips for Beginners',
+      body: '## Afloat\n\n- Wear a **buoyancy aid**.',
+      updatedAt: '2026-05-20T10:00:00+01:00',
+      updatedBy: 'commodore@club.example',
+    });
     // Settings an admin saved move as they are (the demo seeded the categories).
     await repos.membership.saveSettings({ ...DEFAULT_MEMBERSHIP_SETTINGS, year: { kind: 'rolling' }, reminderDays: [-14, 0] });
     // Two members' households, three people in all: one Firestore document per household.
-    for (const [id, memberId, name] of [['hp-1', 'member-a', 'Tom Sailor'], ['hp-2', 'member-a', 'Tess Sailor'], ['hp-3', 'member-b', 'Ben Boat']] as const) {
-      await repos.households.add({ id, memberId, name, kind: 'junior', yearOfBirth: 2016, createdAt: `2026-05-0${id.slice(-1)}T10:00:00.000Z`, updatedAt: '2026-05-09T10:00:00.000Z' }, 12);
+    for (const [id, memberId, name] of [
+      ['hp-1', 'member-a', 'Tom Sailor'],
+      ['hp-2', 'member-a', 'Tess Sailor'],
+      ['hp-3', 'member-b', 'Ben Boat'],
+    ] as const) {
+      await repos.households.add(
+        { id, memberId, name, kind: 'junior', yearOfBirth: 2016, createdAt: `2026-05-0${id.slice(-1)}T10:00:00.000Z`, updatedAt: '2026-05-09T10:00:00.000Z' },
+        12,
+      );
     }
     // Member A's household has a second member, who is its contact.
     await repos.households.join({ householdId: 'member-a', memberId: 'member-a', at: '2026-05-01T10:00:00.000Z' }, 8);
@@ -59,16 +72,39 @@ async function seedSqlite(file: string): Promise<void> {
     await repos.households.setContact('member-a', 'member-c');
     // Its contact has invited another member, who has not answered yet.
     expect(
-      await repos.households.addInvitation({ id: 'inv-d', householdId: 'member-a', memberId: 'member-d', email: 'd@example.org', invitedBy: 'member-c', createdAt: '2026-05-03T10:00:00.000Z' }, 8),
+      await repos.households.addInvitation(
+        { id: 'inv-d', householdId: 'member-a', memberId: 'member-d', email: 'd@example.org', invitedBy: 'member-c', createdAt: '2026-05-03T10:00:00.000Z' },
+        8,
+      ),
     ).toBe('invited');
     // A file no document points at (a photo's, say): the whole file store is copied, not only documents'.
     await files.put('photos/p1/w320.jpg', patternedBytes(2 * 1024 * 1024));
     await repos.photos.create(aPhoto({ id: 'photo-Jetty', position: 0 }));
     await repos.photos.create(aPhoto({ id: 'photo-race', position: 1, hidden: true, credit: '' }));
-    await repos.members.create({ id: 'mem-ann', name: 'Ann Other', email: 'Ann@Club.example', membershipType: 'Family', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-05-20T10:00:00+01:00', updatedAt: '2026-05-21T09:00:00.000Z' });
-    await repos.members.create({ id: 'mem-bob', name: 'Bob Lapsed', email: 'bob@club.example', membershipType: 'Adult', renewalDate: '2025-03-31', disabled: true, createdAt: '2026-05-20T10:00:00.000Z', updatedAt: '2026-05-20T10:00:00.000Z' });
+    await repos.members.create({
+      id: 'mem-ann',
+      name: 'Ann Other',
+      email: 'Ann@Club.example',
+      membershipType: 'Family',
+      renewalDate: '2027-03-31',
+      disabled: false,
+      createdAt: '2026-05-20T10:00:00+01:00',
+      updatedAt: '2026-05-21T09:00:00.000Z',
+    });
+    await repos.members.create({
+      id: 'mem-bob',
+      name: 'Bob Lapsed',
+      email: 'bob@club.example',
+      membershipType: 'Adult',
+      renewalDate: '2025-03-31',
+      disabled: true,
+      createdAt: '2026-05-20T10:00:00.000Z',
+      updatedAt: '2026-05-20T10:00:00.000Z',
+    });
     // Manages admins, and was let go of privacy:manage after SQLite's migration 0036 gave it.
-    await repos.admins.create(anAdmin({ uid: 'uid-commodore', permissions: ['events:read', 'events:write', 'bookings:read', 'admins:manage', 'members:write', 'duties:write'] }));
+    await repos.admins.create(
+      anAdmin({ uid: 'uid-commodore', permissions: ['events:read', 'events:write', 'bookings:read', 'admins:manage', 'members:write', 'duties:write'] }),
+    );
     await repos.admins.create(anAdmin({ uid: 'uid-treasurer', email: 'Treasurer@club.example', permissions: ['bookings:read'], disabled: true }));
     await repos.credentials.create({ uid: 'uid-commodore', email: 'commodore@club.example', passwordHash: 'scrypt$a$b', disabled: false });
     await repos.credentials.create({ uid: 'uid-treasurer', email: 'Treasurer@club.example', passwordHash: 'scrypt$c$d', disabled: true });
@@ -86,15 +122,31 @@ async function seedSqlite(file: string): Promise<void> {
       { memberId: 'mem-ann', qualificationId: 'pb2', expiresOn: null },
       { memberId: 'mem-bob', qualificationId: 'first-aid', expiresOn: '2027-04-30' },
     ]);
-    await repos.duties.addSlots([aSlot({ eventId: race.id }), aSlot({ id: 'slot-galley', eventId: race.id, dutyTypeId: 'galley', needed: 1, optional: true, createdAt: '2026-05-01T11:00:00.000Z' })]);
+    await repos.duties.addSlots([
+      aSlot({ eventId: race.id }),
+      aSlot({ id: 'slot-galley', eventId: race.id, dutyTypeId: 'galley', needed: 1, optional: true, createdAt: '2026-05-01T11:00:00.000Z' }),
+    ]);
     // Bob was disabled after he took his duty (a disabled member may hold no new one).
     const bob = await repos.members.get('mem-bob');
     await repos.members.update({ ...bob!, disabled: false });
     await repos.duties.assign(anAssignment({ eventId: race.id, memberId: 'mem-bob', assignedAt: '2026-05-03T10:00:00.000Z' }));
     await repos.members.update(bob!);
-    await repos.duties.assign(anAssignment({ eventId: race.id, memberId: 'mem-ann', assignedAt: '2026-05-02T10:00:00.000Z', overrideReason: 'Qualified last week' }));
+    await repos.duties.assign(
+      anAssignment({ eventId: race.id, memberId: 'mem-ann', assignedAt: '2026-05-02T10:00:00.000Z', overrideReason: 'Qualified last week' }),
+    );
     await repos.duties.assign(anAssignment({ eventId: race.id, slotId: 'slot-galley', memberId: 'mem-cat', assignedAt: '2026-05-02T12:00:00.000Z' }));
-    const swap = { id: 'swap-open', slotId: 'slot-safety', eventId: race.id, fromMemberId: 'mem-ann', toMemberId: null, window: anAssignment().window, createdAt: '2026-05-04T10:00:00.000Z', status: 'open', takenBy: null, takenAt: null } as const;
+    const swap = {
+      id: 'swap-open',
+      slotId: 'slot-safety',
+      eventId: race.id,
+      fromMemberId: 'mem-ann',
+      toMemberId: null,
+      window: anAssignment().window,
+      createdAt: '2026-05-04T10:00:00.000Z',
+      status: 'open',
+      takenBy: null,
+      takenAt: null,
+    } as const;
     await repos.dutySwaps.create(swap);
     await repos.dutySwaps.create({ ...swap, id: 'swap-withdrawn', fromMemberId: 'mem-bob', toMemberId: 'mem-cat', status: 'withdrawn' });
     // Check-in: one booking marked twice (version 2), another once.
@@ -104,14 +156,37 @@ async function seedSqlite(file: string): Promise<void> {
     await repos.attendance.apply({ ...mark, key: '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c0002', bookingId: first.id, expectedVersion: 1, arrived: 0 });
     await repos.attendance.apply({ ...mark, key: '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c0003', bookingId: second.id, eventId: second.eventId, expectedVersion: 0 });
     // Walk-ins: one marked afloat, one removed (nothing of it is left to copy).
-    const walkIn = { eventId: first.eventId, phone: '07700 900123', emergencyContactName: 'Sam Dee', emergencyContactPhone: '07700 900456', addedAt: '2026-06-06T09:20:00.000Z', addedBy: 'ood@club.example', afloat: null };
+    const walkIn = {
+      eventId: first.eventId,
+      phone: '07700 900123',
+      emergencyContactName: 'Sam Dee',
+      emergencyContactPhone: '07700 900456',
+      addedAt: '2026-06-06T09:20:00.000Z',
+      addedBy: 'ood@club.example',
+      afloat: null,
+    };
     await repos.attendance.addWalkIn({ ...walkIn, id: '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c00a1', name: 'Jo Walker' });
-    await repos.attendance.applyWalkInAfloat({ key: '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c00a2', walkInId: '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c00a1', entry: { afloat: true, at: '2026-06-06T09:30:00.000Z', by: 'ood@club.example' } });
+    await repos.attendance.applyWalkInAfloat({
+      key: '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c00a2',
+      walkInId: '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c00a1',
+      entry: { afloat: true, at: '2026-06-06T09:30:00.000Z', by: 'ood@club.example' },
+    });
     await repos.attendance.addWalkIn({ ...walkIn, id: '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c00a3', name: 'Kim Gone' });
     await repos.attendance.removeWalkIn('0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c00a3', '2026-06-06T09:40:00.000Z');
     // News items written in the app: one published, one draft (members never see it, it must still move).
-    for (const [id, status] of [['news-published', 'published'], ['news-draft', 'draft']] as const) {
-      await repos.campaigns.saveNewsItem({ id, subject: `News ${id}`, body: `The **${status}** item.`, publishAt: '2026-05-10T09:00:00+01:00', status, createdAt: '2026-05-09T10:00:00.000Z', updatedAt: '2026-05-09T11:00:00.000Z' });
+    for (const [id, status] of [
+      ['news-published', 'published'],
+      ['news-draft', 'draft'],
+    ] as const) {
+      await repos.campaigns.saveNewsItem({
+        id,
+        subject: `News ${id}`,
+        body: `The **${status}** item.`,
+        publishAt: '2026-05-10T09:00:00+01:00',
+        status,
+        createdAt: '2026-05-09T10:00:00.000Z',
+        updatedAt: '2026-05-09T11:00:00.000Z',
+      });
     }
   } finally {
     await db.destroy();
@@ -265,12 +340,15 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       // The invitation waiting moved too: the invited member accepts it on the copy.
       expect(await to.households.invitationsOf('member-a')).toEqual(await from.households.invitationsOf('member-a'));
       expect((await to.households.invitationsFor('member-d')).map((i) => i.id)).toEqual(['inv-d']);
-      expect(await to.households.join({ householdId: 'member-a', memberId: 'member-d', at: '2026-05-21T10:00:00.000Z', invitationId: 'inv-d' }, 8)).toBe('joined');
+      expect(await to.households.join({ householdId: 'member-a', memberId: 'member-d', at: '2026-05-21T10:00:00.000Z', invitationId: 'inv-d' }, 8)).toBe(
+        'joined',
+      );
       expect((await to.households.membersOf('member-a')).map((m) => m.memberId)).toEqual(['member-a', 'member-c', 'member-d']);
       expect(await to.members.list()).toEqual(await from.members.list());
       expect(await to.members.getByEmail('ann@club.EXAMPLE')).toEqual(await from.members.get('mem-ann'));
 
-      for (const kind of ['qualifications', 'dutyTypes', 'templates'] as const) expect(await to.duties.listCatalogue(kind)).toEqual(await from.duties.listCatalogue(kind));
+      for (const kind of ['qualifications', 'dutyTypes', 'templates'] as const)
+        expect(await to.duties.listCatalogue(kind)).toEqual(await from.duties.listCatalogue(kind));
       expect(await to.duties.listMemberQualifications()).toEqual(await from.duties.listMemberQualifications());
       const raceId = demo.events[0].id;
       const slots = await from.duties.listSlots(raceId);
@@ -283,7 +361,9 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       for (const memberId of MEMBERS_ON_DUTY) expect(await to.duties.listMemberDuties(memberId)).toEqual(await from.duties.listMemberDuties(memberId));
       // Each member's duties were built with the slots: the rule against two duties at once holds on the copy.
       await to.duties.addSlots([aSlot({ id: 'slot-after', eventId: raceId, dutyTypeId: 'race-officer', createdAt: '2026-05-20T10:00:00.000Z' })]);
-      const twice = await to.duties.assign(anAssignment({ eventId: raceId, slotId: 'slot-after', memberId: 'mem-ann', assignedAt: '2026-05-20T10:00:00.000Z' })).catch((error: unknown) => error);
+      const twice = await to.duties
+        .assign(anAssignment({ eventId: raceId, slotId: 'slot-after', memberId: 'mem-ann', assignedAt: '2026-05-20T10:00:00.000Z' }))
+        .catch((error: unknown) => error);
       expect(twice).toBeInstanceOf(ConflictError);
       expect((twice as Error).message).toBe(DUTY_MESSAGES.doubleDuty);
       for (const id of ['swap-open', 'swap-withdrawn']) expect(await to.dutySwaps.get(id)).toEqual(await from.dutySwaps.get(id));

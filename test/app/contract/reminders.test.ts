@@ -33,7 +33,13 @@ const onSqlite = async (): Promise<Store> => {
   return {
     open: async () => {
       const db = await sqlite.open();
-      return { events: new SqliteEventRepository(db), bookings: new SqliteBookingRepository(db), outbox: new SqliteOutbox(db), jobs: new SqliteJobQueue(db), workDays: new SqliteWorkDayRepository(db) };
+      return {
+        events: new SqliteEventRepository(db),
+        bookings: new SqliteBookingRepository(db),
+        outbox: new SqliteOutbox(db),
+        jobs: new SqliteJobQueue(db),
+        workDays: new SqliteWorkDayRepository(db),
+      };
     },
     close: sqlite.close,
   };
@@ -47,7 +53,13 @@ const onFirestore = async (): Promise<Store> => {
     open: async () => {
       const db = openFirestore({ projectId: emulator.projectId });
       opened.push(db);
-      return { events: new FirestoreEventRepository(db), bookings: new FirestoreBookingRepository(db), outbox: new FirestoreOutbox(db), jobs: new FirestoreJobQueue(db), workDays: new FirestoreWorkDayRepository(db) };
+      return {
+        events: new FirestoreEventRepository(db),
+        bookings: new FirestoreBookingRepository(db),
+        outbox: new FirestoreOutbox(db),
+        jobs: new FirestoreJobQueue(db),
+        workDays: new FirestoreWorkDayRepository(db),
+      };
     },
     close: async () => {
       for (const db of opened) await closeFirestore(db);
@@ -97,7 +109,11 @@ describe.each<[string, () => Promise<Store>, boolean]>([
         }
         throw new Error('The job rounds never ran out of work');
       };
-      const reminders = async () => (await servers[1].ports.outbox.list()).filter((m) => m.kind === 'booking-reminder').map((m) => `${m.id} → ${m.mail.to}`).sort();
+      const reminders = async () =>
+        (await servers[1].ports.outbox.list())
+          .filter((m) => m.kind === 'booking-reminder')
+          .map((m) => `${m.id} → ${m.mail.to}`)
+          .sort();
 
       const { events, bookings } = servers[0].ports;
       const a = anEvent({ id: 'event-a', name: 'Autumn Race', eventdatetime: START_A, eventenddatetime: null, capacity: null });
@@ -105,9 +121,22 @@ describe.each<[string, () => Promise<Store>, boolean]>([
       await events.create(anEvent({ id: 'event-b', name: 'Quiet Cruise', eventdatetime: START_A, eventenddatetime: null, capacity: null, remindersOff: true }));
       await events.create(anEvent({ id: 'event-c', name: 'Winter Series', eventdatetime: START_C, eventenddatetime: null, capacity: null }));
       const book = (booking: Partial<Booking>) =>
-        bookings.addIfPlacesRemain(aBooking({ eventId: 'event-a', eventName: 'Autumn Race', submittedAt: clock.now().toISOString(), ...booking }), { capacity: null, now: clock.now() });
+        bookings.addIfPlacesRemain(aBooking({ eventId: 'event-a', eventName: 'Autumn Race', submittedAt: clock.now().toISOString(), ...booking }), {
+          capacity: null,
+          now: clock.now(),
+        });
       await book({ id: 'a-free', userEmail: 'free@example.org' });
-      await book({ id: 'a-paid', userEmail: 'paid@example.org', paymentRequired: true, paid: true, paymentAmount: 1250, paymentCurrency: 'GBP', paymentMethod: 'card', paymentId: 'pay-1', paymentCompletedAt: T0 });
+      await book({
+        id: 'a-paid',
+        userEmail: 'paid@example.org',
+        paymentRequired: true,
+        paid: true,
+        paymentAmount: 1250,
+        paymentCurrency: 'GBP',
+        paymentMethod: 'card',
+        paymentId: 'pay-1',
+        paymentCompletedAt: T0,
+      });
       await book({ id: 'a-no-email', userEmail: null });
       await book({ id: 'a-cancelled', userEmail: 'cancelled@example.org', cancelledAt: T0, cancelledBy: 'member' });
       await book({ id: 'a-unpaid', userEmail: 'unpaid@example.org', paymentRequired: true, paymentAmount: 1250, paymentCurrency: 'GBP' });

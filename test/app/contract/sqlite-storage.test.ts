@@ -80,18 +80,10 @@ describeStorageContracts('Sqlite', () => openSqliteStore());
 describe('SQLite database file', () => {
   it('keeps events, bookings, admins and sessions when the server restarts', async () => {
     const { db, file, close } = await freshDatabase();
-    const session = {
-      tokenHash: 'hash-1',
-      uid: 'uid-commodore',
-      createdAt: '2026-06-01T09:00:00.000Z',
-      expiresAt: '2026-06-01T17:00:00.000Z',
-    };
+    const session = { tokenHash: 'hash-1', uid: 'uid-commodore', createdAt: '2026-06-01T09:00:00.000Z', expiresAt: '2026-06-01T17:00:00.000Z' };
     try {
       await new SqliteEventRepository(db).create(anEvent());
-      await new SqliteBookingRepository(db).addIfPlacesRemain(anUnpaidBooking({ id: 'kept' }), {
-        capacity: 40,
-        now: new Date('2026-06-01T09:00:00.000Z'),
-      });
+      await new SqliteBookingRepository(db).addIfPlacesRemain(anUnpaidBooking({ id: 'kept' }), { capacity: 40, now: new Date('2026-06-01T09:00:00.000Z') });
       await new SqliteBookingRepository(db).setCheckout('kept', 'chk-1');
       await new SqliteAdminRepository(db).create(anAdmin({ uid: 'uid-commodore' }));
       await new SqliteSessionRepository(db).create(session);
@@ -100,13 +92,54 @@ describe('SQLite database file', () => {
       const reopened = await openSqliteDatabase(file);
       try {
         expect(await new SqliteEventRepository(reopened).get('summer-regatta')).toEqual(anEvent());
-        expect(await new SqliteBookingRepository(reopened).findByCheckoutId('chk-1')).toEqual(
-          anUnpaidBooking({ id: 'kept', checkoutId: 'chk-1' }),
-        );
+        expect(await new SqliteBookingRepository(reopened).findByCheckoutId('chk-1')).toEqual(anUnpaidBooking({ id: 'kept', checkoutId: 'chk-1' }));
         expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin({ uid: 'uid-commodore' }));
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
-        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0026-conditions', '0028-duties', '0029-passkey-challenges', '0030-booking-email-key', '0031-my-club-lists-and-feed', '0032-booking-household-attendees', '0033-duty-swaps', '0035-duty-assignments-event', '0036-privacy-permission', '0038-attendance', '0039-household-members', '0040-document-keep-offline', '0041-sign-in-seeds-and-passkey-sessions', '0042-booking-amendments', '0044-household-invitation-emails', '0046-walk-ins', '0047-booking-change-checkouts', '0048-membership', '0050-membership-orders']);
+        expect(migrations.map((m) => m.name)).toEqual([
+          '0001-storage-tables',
+          '0002-address-limits',
+          '0003-places-ledgers',
+          '0004-search-index',
+          '0005-outbox',
+          '0006-booking-lifecycle',
+          '0007-password-reset-tokens',
+          '0008-event-sequence-and-cancellation',
+          '0009-jobs-and-reminders',
+          '0010-waiting-list',
+          '0011-work-day-archive',
+          '0012-work-day-signup-email',
+          '0013-document-files',
+          '0014-news-items',
+          '0015-photos',
+          '0016-checkout-opened',
+          '0018-booking-references',
+          '0019-site-pages',
+          '0020-booking-cancel-reason',
+          '0022-campaign-content',
+          '0023-members',
+          '0024-member-sign-in',
+          '0025-member-prices-households',
+          '0026-conditions',
+          '0028-duties',
+          '0029-passkey-challenges',
+          '0030-booking-email-key',
+          '0031-my-club-lists-and-feed',
+          '0032-booking-household-attendees',
+          '0033-duty-swaps',
+          '0035-duty-assignments-event',
+          '0036-privacy-permission',
+          '0038-attendance',
+          '0039-household-members',
+          '0040-document-keep-offline',
+          '0041-sign-in-seeds-and-passkey-sessions',
+          '0042-booking-amendments',
+          '0044-household-invitation-emails',
+          '0046-walk-ins',
+          '0047-booking-change-checkouts',
+          '0048-membership',
+          '0050-membership-orders',
+        ]);
       } finally {
         await reopened.destroy();
       }
@@ -179,22 +212,29 @@ describe('SQLite after the server is killed (kill -9)', () => {
 });
 
 describe('SQLite write transactions', () => {
-  it('never overfill an event when several server processes book at the same moment', async () => {
-    await onFreshDatabase(async ({ db, file }) => {
-      const worker = fileURLToPath(new URL('../../support/contract/sqlite-booking-worker.ts', import.meta.url));
-      // 450 bookings of 1 for 200 places, from three processes that start together once every
-      // one has opened the database, so that they really race.
-      const outputs = await runTogether(['p1', 'p2', 'p3'].map((prefix) => ({ args: ['--import', 'tsx', worker, file, '150', prefix, '200'] })), WORKER_LIMIT_MS);
-      const added = outputs.map((stdout) => (JSON.parse(stdout) as { added: number }).added);
-      expect(added.reduce((sum, n) => sum + n, 0)).toBe(200);
-      const bookings = new SqliteBookingRepository(db);
-      expect(await bookings.countByEvent('summer-regatta')).toBe(200);
-      // The ledger, written by three processes, counts exactly the bookings they made.
-      const now = new Date('2026-06-01T09:00:00.000Z');
-      expect((await bookings.placesTakenByEvent(['summer-regatta'], now)).get('summer-regatta')).toBe(200);
-      expect(await bookings.checkPlaces({ now, repair: false })).toEqual([]);
-    });
-  }, WORKER_TEST_TIMEOUT_MS);
+  it(
+    'never overfill an event when several server processes book at the same moment',
+    async () => {
+      await onFreshDatabase(async ({ db, file }) => {
+        const worker = fileURLToPath(new URL('../../support/contract/sqlite-booking-worker.ts', import.meta.url));
+        // 450 bookings of 1 for 200 places, from three processes that start together once every
+        // one has opened the database, so that they really race.
+        const outputs = await runTogether(
+          ['p1', 'p2', 'p3'].map((prefix) => ({ args: ['--import', 'tsx', worker, file, '150', prefix, '200'] })),
+          WORKER_LIMIT_MS,
+        );
+        const added = outputs.map((stdout) => (JSON.parse(stdout) as { added: number }).added);
+        expect(added.reduce((sum, n) => sum + n, 0)).toBe(200);
+        const bookings = new SqliteBookingRepository(db);
+        expect(await bookings.countByEvent('summer-regatta')).toBe(200);
+        // The ledger, written by three processes, counts exactly the bookings they made.
+        const now = new Date('2026-06-01T09:00:00.000Z');
+        expect((await bookings.placesTakenByEvent(['summer-regatta'], now)).get('summer-regatta')).toBe(200);
+        expect(await bookings.checkPlaces({ now, repair: false })).toEqual([]);
+      });
+    },
+    WORKER_TEST_TIMEOUT_MS,
+  );
 
   it('undo everything when the work fails, and later transactions still run', async () => {
     await onFreshDatabase(async ({ db }) => {
@@ -268,34 +308,54 @@ describe('SQLite hot reads (the read connection)', () => {
 
 describe('migration 0013: documents’ files move out of the table', () => {
   it('writes each stored PDF to DATA_DIR/files and points its row at it, ordered by title; the file reads back byte for byte', async () => {
-    await withTempSqlite(async (sqlite) => {
-      const { dir, file } = sqlite;
-      // A database as the previous version left it: migrations up to 0010, PDFs in the rows.
-      const old = await databaseUpTo(file, '0010-waiting-list');
-      const pdf = (text: string) => Buffer.from(`%PDF-1.4 ${text} \u0000\u00ff`, 'latin1');
-      for (const [id, title] of [['rules', 'Sailing rules'], ['fees', 'Annual fees']]) {
-        await old('documents').insert({ id, title, description: '', category: 'Club', fileName: `${id}.pdf`, tags: '[]', fileFileName: `${id}.pdf`, fileContentType: 'application/pdf', fileBytes: pdf(id) });
-      }
-      await old.destroy();
+    await withTempSqlite(
+      async (sqlite) => {
+        const { dir, file } = sqlite;
+        // A database as the previous version left it: migrations up to 0010, PDFs in the rows.
+        const old = await databaseUpTo(file, '0010-waiting-list');
+        const pdf = (text: string) => Buffer.from(`%PDF-1.4 ${text} \u0000\u00ff`, 'latin1');
+        for (const [id, title] of [
+          ['rules', 'Sailing rules'],
+          ['fees', 'Annual fees'],
+        ]) {
+          await old('documents').insert({
+            id,
+            title,
+            description: '',
+            category: 'Club',
+            fileName: `${id}.pdf`,
+            tags: '[]',
+            fileFileName: `${id}.pdf`,
+            fileContentType: 'application/pdf',
+            fileBytes: pdf(id),
+          });
+        }
+        await old.destroy();
 
-      const db = await sqlite.open();
-      const documents = new SqliteDocumentRepository(db);
-      expect((await documents.list()).map((d) => [d.id, d.position])).toEqual([['fees', 0], ['rules', 1]]);
-      const files = new DirectoryFileStore(join(dir, 'files'));
-      expect(await files.list('documents/')).toHaveLength(2);
-      const got = await new GetDocumentFile({ documents, files }).execute('rules');
-      expect(Buffer.from(got.bytes).equals(pdf('rules'))).toBe(true);
-      expect(got.fileName).toBe('rules.pdf');
-      const columns = await db('documents').columnInfo();
-      expect(Object.keys(columns)).not.toContain('fileBytes');
-      // Undone, the PDFs are back in the rows; done again, back in the file store.
-      // Later migrations (0014) come off first, then 0013.
-      await undoWhile(db, async () => !(await db.schema.hasColumn('documents', 'fileBytes')));
-      const back = (await db('documents').where({ id: 'rules' }).first('fileBytes')) as { fileBytes: Uint8Array };
-      expect(Buffer.from(back.fileBytes).equals(pdf('rules'))).toBe(true);
-      await migrateToLatest(db);
-      expect(Buffer.from((await new GetDocumentFile({ documents, files }).execute('fees')).bytes).equals(pdf('fees'))).toBe(true);
-    }, 'kyc-0013-', 'kyc.sqlite');
+        const db = await sqlite.open();
+        const documents = new SqliteDocumentRepository(db);
+        expect((await documents.list()).map((d) => [d.id, d.position])).toEqual([
+          ['fees', 0],
+          ['rules', 1],
+        ]);
+        const files = new DirectoryFileStore(join(dir, 'files'));
+        expect(await files.list('documents/')).toHaveLength(2);
+        const got = await new GetDocumentFile({ documents, files }).execute('rules');
+        expect(Buffer.from(got.bytes).equals(pdf('rules'))).toBe(true);
+        expect(got.fileName).toBe('rules.pdf');
+        const columns = await db('documents').columnInfo();
+        expect(Object.keys(columns)).not.toContain('fileBytes');
+        // Undone, the PDFs are back in the rows; done again, back in the file store.
+        // Later migrations (0014) come off first, then 0013.
+        await undoWhile(db, async () => !(await db.schema.hasColumn('documents', 'fileBytes')));
+        const back = (await db('documents').where({ id: 'rules' }).first('fileBytes')) as { fileBytes: Uint8Array };
+        expect(Buffer.from(back.fileBytes).equals(pdf('rules'))).toBe(true);
+        await migrateToLatest(db);
+        expect(Buffer.from((await new GetDocumentFile({ documents, files }).execute('fees')).bytes).equals(pdf('fees'))).toBe(true);
+      },
+      'kyc-0013-',
+      'kyc.sqlite',
+    );
   });
 });
 
@@ -367,10 +427,20 @@ describe('migration 0039: households of several members', () => {
     await onMigratedDatabase('kyc-0039-', async (db) => {
       const households = new SqliteHouseholdRepository(db);
       await undoWhile(db, () => db.schema.hasTable('household_members'));
-      const person = { id: 'hp-1', memberId: 'member-1', name: 'Tom Sailor', kind: 'junior', yearOfBirth: 2016, createdAt: '2026-05-01T10:00:00.000Z', updatedAt: '2026-05-01T10:00:00.000Z' };
+      const person = {
+        id: 'hp-1',
+        memberId: 'member-1',
+        name: 'Tom Sailor',
+        kind: 'junior',
+        yearOfBirth: 2016,
+        createdAt: '2026-05-01T10:00:00.000Z',
+        updatedAt: '2026-05-01T10:00:00.000Z',
+      };
       await db('household_people').insert([person, { ...person, id: 'hp-2', createdAt: '2026-05-02T10:00:00.000Z' }]);
       await migrateToLatest(db);
-      expect(await households.membersOf('member-1')).toEqual([{ householdId: 'member-1', memberId: 'member-1', contact: true, joinedAt: '2026-05-01T10:00:00.000Z' }]);
+      expect(await households.membersOf('member-1')).toEqual([
+        { householdId: 'member-1', memberId: 'member-1', contact: true, joinedAt: '2026-05-01T10:00:00.000Z' },
+      ]);
       expect(await households.membershipOf('member-2')).toBeNull();
       expect((await households.listForMember('member-1')).map((p) => p.id)).toEqual(['hp-1', 'hp-2']);
     });
@@ -382,11 +452,27 @@ describe('migration 0044: household invitations keep their e-mail', () => {
     await onMigratedDatabase('kyc-0044-', async (db) => {
       const households = new SqliteHouseholdRepository(db);
       const at = '2026-05-01T10:00:00.000Z';
-      await new SqliteMemberRepository(db).create({ id: 'member-bob', name: 'Bob', email: 'Bob@Club.example', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: at, updatedAt: at });
+      await new SqliteMemberRepository(db).create({
+        id: 'member-bob',
+        name: 'Bob',
+        email: 'Bob@Club.example',
+        membershipType: 'Adult',
+        renewalDate: '2027-03-31',
+        disabled: false,
+        createdAt: at,
+        updatedAt: at,
+      });
       await undoWhile(db, () => db.schema.hasColumn('household_invitations', 'email'));
       await db('household_invitations').insert({ id: 'inv-1', householdId: 'h-1', memberId: 'member-bob', invitedBy: 'member-ann', createdAt: at });
       await migrateToLatest(db);
-      expect(await households.getInvitation('inv-1')).toEqual({ id: 'inv-1', householdId: 'h-1', memberId: 'member-bob', email: 'bob@club.example', invitedBy: 'member-ann', createdAt: at });
+      expect(await households.getInvitation('inv-1')).toEqual({
+        id: 'inv-1',
+        householdId: 'h-1',
+        memberId: 'member-bob',
+        email: 'bob@club.example',
+        invitedBy: 'member-ann',
+        createdAt: at,
+      });
       const nobody = { id: 'inv-2', householdId: 'h-1', memberId: null, email: 'nobody@example.org', invitedBy: 'member-ann', createdAt: at };
       expect(await households.addInvitation(nobody, 8)).toBe('invited');
       // Undone back to before 0044, through any migration that came after it.
@@ -400,22 +486,35 @@ describe('migration 0044: household invitations keep their e-mail', () => {
 
 describe('migration 0023: the member list', () => {
   it('gives members:write (and, with 0028 and 0036, duties:write and privacy:manage) to each admin holding admins:manage, and to no other', async () => {
-    await withTempSqlite(async (sqlite) => {
-      const old = await databaseUpTo(sqlite.file, '0022-campaign-content');
-      const admin = (uid: string, permissions: string[]) => ({ uid, email: `${uid}@club.example`, emailKey: `${uid}@club.example`, name: uid, role: 'admin', permissions: JSON.stringify(permissions), disabled: 0, createdAt: '2026-01-01T12:00:00.000Z' });
-      await old('admins').insert([admin('manager', ['events:read', 'admins:manage']), admin('editor', ['events:read', 'events:write'])]);
-      await old.destroy();
+    await withTempSqlite(
+      async (sqlite) => {
+        const old = await databaseUpTo(sqlite.file, '0022-campaign-content');
+        const admin = (uid: string, permissions: string[]) => ({
+          uid,
+          email: `${uid}@club.example`,
+          emailKey: `${uid}@club.example`,
+          name: uid,
+          role: 'admin',
+          permissions: JSON.stringify(permissions),
+          disabled: 0,
+          createdAt: '2026-01-01T12:00:00.000Z',
+        });
+        await old('admins').insert([admin('manager', ['events:read', 'admins:manage']), admin('editor', ['events:read', 'events:write'])]);
+        await old.destroy();
 
-      const db = await sqlite.open();
-      const admins = new SqliteAdminRepository(db);
-      // Migrations 0028 and 0036 run in the same batch and give duties:write and privacy:manage the same way.
-      expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage', 'members:write', 'duties:write', 'privacy:manage']);
-      expect((await admins.getByUid('editor'))?.permissions).toEqual(['events:read', 'events:write']);
-      // Later migrations (0024 to 0040) come off first, then 0023.
-      await undoWhile(db, () => db.schema.hasTable('members'));
-      expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage']);
-      expect(await db.schema.hasTable('members')).toBe(false);
-    }, 'kyc-0023-', 'kyc.sqlite');
+        const db = await sqlite.open();
+        const admins = new SqliteAdminRepository(db);
+        // Migrations 0028 and 0036 run in the same batch and give duties:write and privacy:manage the same way.
+        expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage', 'members:write', 'duties:write', 'privacy:manage']);
+        expect((await admins.getByUid('editor'))?.permissions).toEqual(['events:read', 'events:write']);
+        // Later migrations (0024 to 0040) come off first, then 0023.
+        await undoWhile(db, () => db.schema.hasTable('members'));
+        expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage']);
+        expect(await db.schema.hasTable('members')).toBe(false);
+      },
+      'kyc-0023-',
+      'kyc.sqlite',
+    );
   });
 });
 
@@ -423,7 +522,13 @@ describe('migration 0029: passkey challenges', () => {
   it('adds the challenges table beside the passkeys; undone and done again', async () => {
     await onMigratedDatabase('kyc-0029-', async (db) => {
       const challenges = new SqlitePasskeyChallengeRepository(db);
-      const challenge = { challengeHash: 'h', purpose: 'authentication' as const, memberId: null, createdAt: '2026-06-01T09:00:00.000Z', expiresAt: '2026-06-01T09:05:00.000Z' };
+      const challenge = {
+        challengeHash: 'h',
+        purpose: 'authentication' as const,
+        memberId: null,
+        createdAt: '2026-06-01T09:00:00.000Z',
+        expiresAt: '2026-06-01T09:05:00.000Z',
+      };
       await challenges.put(challenge);
       await undoMigration(db, '0029-passkey-challenges');
       expect(await db.schema.hasTable('passkey_challenges')).toBe(false);

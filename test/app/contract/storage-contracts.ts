@@ -33,35 +33,111 @@ import { adapterOf } from '../../support/stores';
  */
 export function describeStorageContracts(prefix: string, open: () => Promise<OpenedStore<SharedPorts>>): void {
   const store = <T>(pick: (ports: SharedPorts) => T) => adapterOf(open, pick);
-  describeEventRepositoryContract(`${prefix}EventRepository`, store((s) => s.events));
-  describeBookingRepositoryContract(`${prefix}BookingRepository`, store((s) => s.bookings));
+  describeEventRepositoryContract(
+    `${prefix}EventRepository`,
+    store((s) => s.events),
+  );
+  describeBookingRepositoryContract(
+    `${prefix}BookingRepository`,
+    store((s) => s.bookings),
+  );
   describeEventCapacityAndReferencesContract(
     `${prefix} events and bookings`,
     store((s) => ({ events: s.events, bookings: s.bookings })),
   );
-  describeAdminRepositoryContract(`${prefix}AdminRepository`, store((s) => s.admins));
-  describeCredentialRepositoryContract(`${prefix}CredentialRepository`, store((s) => s.credentials));
-  describeSessionRepositoryContract(`${prefix}SessionRepository`, store((s) => s.sessions));
-  describeSessionRepositoryContract(`${prefix}MemberSessionRepository`, store((s) => s.memberSessions), { passkeyId: null });
-  describeMemberSessionRepositoryContract(`${prefix}MemberSessionRepository`, store((s) => s.memberSessions));
-  describeSignInCodeRepositoryContract(`${prefix}SignInCodeRepository`, store((s) => s.signInCodes));
-  describePasskeyRepositoryContract(`${prefix}PasskeyRepository`, store((s) => s.passkeys));
-  describePasskeyChallengeRepositoryContract(`${prefix}PasskeyChallengeRepository`, store((s) => s.passkeyChallenges));
-  describeLoginAttemptStoreContract(`${prefix}LoginAttemptStore`, store((s) => s.loginAttempts));
-  describeAddressLimitStoreContract(`${prefix}AddressLimitStore`, store((s) => s.addressLimits));
-  describeWorkDayRepositoryContract(`${prefix}WorkDayRepository`, store((s) => s.workDays));
-  describeDocumentRepositoryContract(`${prefix}DocumentRepository`, store((s) => s.documents));
-  describeCampaignRepositoryContract(`${prefix}CampaignRepository`, store((s) => s.campaigns));
-  describeWaterLevelRepositoryContract(`${prefix}WaterLevelRepository`, store((s) => s.waterLevels));
-  describePhotoRepositoryContract(`${prefix}PhotoRepository`, store((s) => s.photos));
-  describeSitePageRepositoryContract(`${prefix}SitePageRepository`, store((s) => s.sitePages));
-  describeMembershipRepositoryContract(`${prefix}MembershipRepository`, store((s) => s.membership));
-  describeHouseholdRepositoryContract(`${prefix}HouseholdRepository`, store((s) => s.households));
-  describeMemberCalendarFeedRepositoryContract(`${prefix}MemberCalendarFeedRepository`, store((s) => s.calendarFeeds));
-  describeMemberRepositoryContract(`${prefix}MemberRepository`, store((s) => s.members));
-  describeConditionsRepositoryContract(`${prefix}ConditionsRepository`, store((s) => s.conditions));
-  describeAttendanceStoreContract(`${prefix}AttendanceStore`, store((s) => s.attendance));
-  describeDutyRepositoryContract(`${prefix}DutyRepository`, store((s) => s.duties));
+  describeAdminRepositoryContract(
+    `${prefix}AdminRepository`,
+    store((s) => s.admins),
+  );
+  describeCredentialRepositoryContract(
+    `${prefix}CredentialRepository`,
+    store((s) => s.credentials),
+  );
+  describeSessionRepositoryContract(
+    `${prefix}SessionRepository`,
+    store((s) => s.sessions),
+  );
+  describeSessionRepositoryContract(
+    `${prefix}MemberSessionRepository`,
+    store((s) => s.memberSessions),
+    { passkeyId: null },
+  );
+  describeMemberSessionRepositoryContract(
+    `${prefix}MemberSessionRepository`,
+    store((s) => s.memberSessions),
+  );
+  describeSignInCodeRepositoryContract(
+    `${prefix}SignInCodeRepository`,
+    store((s) => s.signInCodes),
+  );
+  describePasskeyRepositoryContract(
+    `${prefix}PasskeyRepository`,
+    store((s) => s.passkeys),
+  );
+  describePasskeyChallengeRepositoryContract(
+    `${prefix}PasskeyChallengeRepository`,
+    store((s) => s.passkeyChallenges),
+  );
+  describeLoginAttemptStoreContract(
+    `${prefix}LoginAttemptStore`,
+    store((s) => s.loginAttempts),
+  );
+  describeAddressLimitStoreContract(
+    `${prefix}AddressLimitStore`,
+    store((s) => s.addressLimits),
+  );
+  describeWorkDayRepositoryContract(
+    `${prefix}WorkDayRepository`,
+    store((s) => s.workDays),
+  );
+  describeDocumentRepositoryContract(
+    `${prefix}DocumentRepository`,
+    store((s) => s.documents),
+  );
+  describeCampaignRepositoryContract(
+    `${prefix}CampaignRepository`,
+    store((s) => s.campaigns),
+  );
+  describeWaterLevelRepositoryContract(
+    `${prefix}WaterLevelRepository`,
+    store((s) => s.waterLevels),
+  );
+  describePhotoRepositoryContract(
+    `${prefix}PhotoRepository`,
+    store((s) => s.photos),
+  );
+  describeSitePageRepositoryContract(
+    `${prefix}SitePageRepository`,
+    store((s) => s.sitePages),
+  );
+  describeMembershipRepositoryContract(
+    `${prefix}MembershipRepository`,
+    store((s) => s.membership),
+  );
+  describeHouseholdRepositoryContract(
+    `${prefix}HouseholdRepository`,
+    store((s) => s.households),
+  );
+  describeMemberCalendarFeedRepositoryContract(
+    `${prefix}MemberCalendarFeedRepository`,
+    store((s) => s.calendarFeeds),
+  );
+  describeMemberRepositoryContract(
+    `${prefix}MemberRepository`,
+    store((s) => s.members),
+  );
+  describeConditionsRepositoryContract(
+    `${prefix}ConditionsRepository`,
+    store((s) => s.conditions),
+  );
+  describeAttendanceStoreContract(
+    `${prefix}AttendanceStore`,
+    store((s) => s.attendance),
+  );
+  describeDutyRepositoryContract(
+    `${prefix}DutyRepository`,
+    store((s) => s.duties),
+  );
   describeDutySwapRepositoryContract(
     `${prefix}DutySwapRepository`,
     store((s) => ({ duties: s.duties, swaps: s.dutySwaps })),

@@ -26,8 +26,12 @@ const MANIFEST = {
 };
 
 describe('bundle report', () => {
-  it("counts the entry and its static imports, not lazily loaded chunks", () => {
-    expect(initialChunks(MANIFEST).map((chunk) => chunk.file).sort()).toEqual(['assets/index.js', 'assets/shared.js']);
+  it('counts the entry and its static imports, not lazily loaded chunks', () => {
+    expect(
+      initialChunks(MANIFEST)
+        .map((chunk) => chunk.file)
+        .sort(),
+    ).toEqual(['assets/index.js', 'assets/shared.js']);
   });
 
   it('passes a build under budget and fails one over it', () => {

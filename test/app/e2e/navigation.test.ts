@@ -97,7 +97,6 @@ describe('the Information dropdown', () => {
   });
 });
 
-
 describe('scroll position', () => {
   it('Back to the calendar from a booking page returns to where the member was; a new page starts at its top', async () => {
     const { page, cards } = await phoneOn(world.browser, '/calendar', '.event-card');
@@ -129,7 +128,10 @@ describe('scroll position on a reload', () => {
   it('the same address opened anew starts at its top, without reading the kept positions', async () => {
     const { page, cards } = await phoneOn(world.browser, '/calendar', '.event-card');
     await cards.last().waitFor();
-    await expect(page.evaluate(() => window.scrollY), 'a first visit has no position to go back to').resolves.toBe(0);
+    await expect(
+      page.evaluate(() => window.scrollY),
+      'a first visit has no position to go back to',
+    ).resolves.toBe(0);
     await scrollFarDownTo(cards.last(), 'the last event');
 
     // Typed again (or followed from elsewhere): a new visit, not a return, though leaving the page
@@ -137,7 +139,9 @@ describe('scroll position on a reload', () => {
     await page.goto('/calendar');
     await cards.last().waitFor();
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
-    await expect(page.evaluate(() => Object.keys(JSON.parse(sessionStorage.getItem('react-router-scroll-positions') ?? '{}')).length)).resolves.toBeGreaterThan(0);
+    await expect(page.evaluate(() => Object.keys(JSON.parse(sessionStorage.getItem('react-router-scroll-positions') ?? '{}')).length)).resolves.toBeGreaterThan(
+      0,
+    );
     await page.close();
   });
 });

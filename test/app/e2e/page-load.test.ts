@@ -19,7 +19,9 @@ let manageToken: string;
 const world = useApp();
 
 beforeAll(async () => {
-  const { events } = (await (await fetch(`${world.app.baseUrl}/api/events`)).json()) as { events: { id: string; name: string; bookingOpen: boolean; requiresPayment: boolean }[] };
+  const { events } = (await (await fetch(`${world.app.baseUrl}/api/events`)).json()) as {
+    events: { id: string; name: string; bookingOpen: boolean; requiresPayment: boolean }[];
+  };
   const open = events.find((event) => event.bookingOpen && !event.requiresPayment);
   if (!open) throw new Error('The demo data has no free event open for booking');
   bookable = open;
@@ -61,24 +63,27 @@ describe('a page on a phone', () => {
   it.each([
     ['booking page', () => eventBookingPath(bookable.id), () => `/api/events/${encodeURIComponent(bookable.id)}`, /^\/assets\/event-booking-page-[\w-]+\.js$/],
     ['calendar', () => '/calendar', () => '/api/events', /^\/assets\/calendar-page-[\w-]+\.js$/],
-  ])("%s: its data comes inside the page, so neither it nor the club's settings are asked for; its code comes after the page is shown", async (_name, path, read, pageCode) => {
-    const { sent, warnings, page } = await load(path(), async (p) => {
-      await p.getByRole('contentinfo').waitFor();
-    });
-    // Well after hydration: any read the app was going to make has been made.
-    await page.waitForTimeout(500);
-    const later = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
-    expect(later.filter((url) => url === read() || url === '/api/config')).toEqual([]);
-    const scripts = sent.filter((request) => request.type === 'Script');
-    // The page is drawn: its own code is asked for once, by the app's entry, not beside the style
-    // sheets the first paint waits for (ADR 29).
-    expect(scripts.filter((script) => pageCode.test(script.url)).map((script) => script.initiator)).toEqual(['script']);
-    expect(scripts.filter((script) => script.initiator === 'parser').length).toBeGreaterThan(0);
-    // Not the calendar-file writer (its library alone is 22 kB): only "Add to calendar" needs it.
-    for (const script of scripts) expect(await (await fetch(`${world.app.baseUrl}${script.url}`)).text()).not.toContain('VCALENDAR');
-    expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
-    await page.close();
-  });
+  ])(
+    "%s: its data comes inside the page, so neither it nor the club's settings are asked for; its code comes after the page is shown",
+    async (_name, path, read, pageCode) => {
+      const { sent, warnings, page } = await load(path(), async (p) => {
+        await p.getByRole('contentinfo').waitFor();
+      });
+      // Well after hydration: any read the app was going to make has been made.
+      await page.waitForTimeout(500);
+      const later = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+      expect(later.filter((url) => url === read() || url === '/api/config')).toEqual([]);
+      const scripts = sent.filter((request) => request.type === 'Script');
+      // The page is drawn: its own code is asked for once, by the app's entry, not beside the style
+      // sheets the first paint waits for (ADR 29).
+      expect(scripts.filter((script) => pageCode.test(script.url)).map((script) => script.initiator)).toEqual(['script']);
+      expect(scripts.filter((script) => script.initiator === 'parser').length).toBeGreaterThan(0);
+      // Not the calendar-file writer (its library alone is 22 kB): only "Add to calendar" needs it.
+      for (const script of scripts) expect(await (await fetch(`${world.app.baseUrl}${script.url}`)).text()).not.toContain('VCALENDAR');
+      expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('a booking page reached from the calendar gets its event (the app asks for it itself, once)', async () => {
     const { page } = await load('/calendar', async (p) => {
@@ -86,7 +91,10 @@ describe('a page on a phone', () => {
     });
     const reads: string[] = [];
     page.on('request', (request) => reads.push(new URL(request.url()).pathname));
-    await page.locator(`a[href="${eventBookingPath(bookable.id)}"]`).first().click();
+    await page
+      .locator(`a[href="${eventBookingPath(bookable.id)}"]`)
+      .first()
+      .click();
     await page.getByRole('heading', { name: bookable.name, level: 1 }).waitFor();
     expect(reads.filter((path) => path === `/api/events/${encodeURIComponent(bookable.id)}`)).toHaveLength(1);
     // Within the app: no new page from the server.
@@ -115,7 +123,7 @@ function memberPages(): [string, string][] {
   ];
 }
 
-describe('every members\' page is hydrated as the server drew it', () => {
+describe("every members' page is hydrated as the server drew it", () => {
   it.each([
     ['phone', PHONE],
     ['desktop', DESKTOP],
@@ -144,8 +152,14 @@ describe('every members\' page is hydrated as the server drew it', () => {
       expect(kept, `${name}: the server's <main> is the app's`).toBe(true);
       // Page Not Found is answered with status 404, which the browser reports as such.
       const expected = (text: string) => path === '/no-such-page' && /status of 404/.test(text);
-      expect(errors.filter((text) => !expected(text)), name).toEqual([]);
-      expect(world.browser.errors.slice(errorsBefore).filter((text) => !expected(text)), name).toEqual([]);
+      expect(
+        errors.filter((text) => !expected(text)),
+        name,
+      ).toEqual([]);
+      expect(
+        world.browser.errors.slice(errorsBefore).filter((text) => !expected(text)),
+        name,
+      ).toEqual([]);
       await page.close();
     }
   });
@@ -173,7 +187,9 @@ describe('a page with every script blocked still shows its content', () => {
   it("the booking page shows the event's details", async () => {
     const page = await phoneWithoutScripts(eventBookingPath(bookable.id));
     await visibleOf(page.getByRole('heading', { name: bookable.name, level: 1 })).toBe(true);
-    const { event } = (await (await fetch(`${world.app.baseUrl}/api/events/${encodeURIComponent(bookable.id)}`)).json()) as { event: { longdescription: string; description: string } };
+    const { event } = (await (await fetch(`${world.app.baseUrl}/api/events/${encodeURIComponent(bookable.id)}`)).json()) as {
+      event: { longdescription: string; description: string };
+    };
     const firstParagraph = (event.longdescription.trim() !== '' ? event.longdescription : event.description).split(/\n{2,}/)[0];
     await visibleOf(page.getByText(firstParagraph, { exact: true })).toBe(true);
     await expectAccessible(page, 'booking page without scripts', 'booking-no-script-375');

@@ -8,7 +8,10 @@ import { ROOT } from '../../support/e2e/app-server';
 
 /** Every route's handle.module, through the nested routes. */
 function modulesOf(routes: RouteObject[]): string[] {
-  return routes.flatMap((route) => [...((route.handle as PageHandle | undefined)?.module ? [(route.handle as PageHandle).module] : []), ...modulesOf(route.children ?? [])]);
+  return routes.flatMap((route) => [
+    ...((route.handle as PageHandle | undefined)?.module ? [(route.handle as PageHandle).module] : []),
+    ...modulesOf(route.children ?? []),
+  ]);
 }
 
 describe("the members' pages' modules, as the server names them for preloading", () => {

@@ -13,7 +13,16 @@ function appAnswering(body: unknown, checkReplies: boolean) {
   const router = express.Router();
   const routes = new ApiRoutes(router, new OpenAPIRegistry(), () => (_req, _res, next) => next(), checkReplies);
   const responses: ResponseSpecs = { 200: { description: 'The places', schema: PlacesSchema } };
-  routes.add({ method: 'get', path: '/api/places', operationId: 'listPlaces', summary: 'Places', tag: 'test', access: 'public', responses, handler: async () => reply(200, body) as never });
+  routes.add({
+    method: 'get',
+    path: '/api/places',
+    operationId: 'listPlaces',
+    summary: 'Places',
+    tag: 'test',
+    access: 'public',
+    responses,
+    handler: async () => reply(200, body) as never,
+  });
   app.use(router);
   app.use(((error, _req, res, _next) => res.status(500).json({ error: (error as Error).message })) as express.ErrorRequestHandler);
   return app;
@@ -41,7 +50,16 @@ describe('API route answers', () => {
 describe('API route operationIds', () => {
   const routes = () => new ApiRoutes(express.Router(), new OpenAPIRegistry(), () => (_req, _res, next) => next());
   const route = (operationId: string) =>
-    ({ method: 'get', path: '/api/places', operationId, summary: 'Places', tag: 'test', access: 'public', responses: { 204: { description: 'None' } }, handler: async () => reply(204) }) as const;
+    ({
+      method: 'get',
+      path: '/api/places',
+      operationId,
+      summary: 'Places',
+      tag: 'test',
+      access: 'public',
+      responses: { 204: { description: 'None' } },
+      handler: async () => reply(204),
+    }) as const;
 
   it('refuses a name that is not camelCase, naming the route', () => {
     for (const name of ['ListPlaces', 'list-places', 'list_places', '']) {

@@ -19,9 +19,7 @@ describe('npm run backup', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'kyc-backup-'));
     // The server is left running while the backup is taken: the copy must still be whole.
     const built = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
-    const { stdout } = await run(tsx, ['scripts/backup.ts', join(dataDir, 'copy.sqlite')], {
-      env: { ...process.env, DATA_DIR: dataDir },
-    });
+    const { stdout } = await run(tsx, ['scripts/backup.ts', join(dataDir, 'copy.sqlite')], { env: { ...process.env, DATA_DIR: dataDir } });
     await built.close();
     expect(stdout).toMatch(/Backup written to .*copy\.sqlite \(\d+ events, \d+ bookings; integrity ok\) and \d+ files to .*copy-files/);
   });

@@ -36,7 +36,7 @@ describe('the tab icon', () => {
     expect((await pixel(png, 0, 0))[3]).toBe(0); // the corner, outside the disc
   });
 
-  it("takes the place index.html marks for it, and leaves a page without the mark as it is", async () => {
+  it('takes the place index.html marks for it, and leaves a page without the mark as it is', async () => {
     const plugin = clubIconPlugin(SVG_PATH);
     const transform = plugin.transformIndexHtml as (html: string) => Promise<string>;
     const page = await transform('<head>\n<!-- club-icon: here -->\n<title>x</title></head>');

@@ -6,7 +6,6 @@ import { loadConfig } from '../../../server/config';
 import { resolvePaymentSecrets, SECRETS_FILE_NAME } from '../../../server/payment-secrets';
 import { problemsOf } from '../../support/unit/config-problems';
 
-
 const SQUARE = {
   PAYMENTS: 'square',
   SQUARE_ENVIRONMENT: 'sandbox',
@@ -47,7 +46,7 @@ describe('payments settings', () => {
     });
   });
 
-  it("refuses a Square application id of the other environment", () => {
+  it('refuses a Square application id of the other environment', () => {
     expect(problemsOf({ ...SQUARE, SQUARE_ENVIRONMENT: 'production' })).toEqual([
       'SQUARE_APPLICATION_ID: must start with "sq0idp-" with SQUARE_ENVIRONMENT=production (is it the other environment\'s id?)',
     ]);
@@ -78,7 +77,7 @@ describe('payments settings', () => {
 describe('Firebase Authentication settings', () => {
   const FIREBASE = { IDENTITY: 'firebase', FIREBASE_PROJECT_ID: 'kyc-prod', FIREBASE_WEB_API_KEY: 'AIza-key' };
 
-  it('uses Google\'s Identity Toolkit unless the emulator or another address is set', () => {
+  it("uses Google's Identity Toolkit unless the emulator or another address is set", () => {
     expect(loadConfig(FIREBASE).firebase).toEqual({
       projectId: 'kyc-prod',
       webApiKey: 'AIza-key',
@@ -110,14 +109,15 @@ describe('Firebase Authentication settings', () => {
 });
 
 describe('MailerLite settings', () => {
-  it('defaults to MailerLite\'s API and a five-minute cache', () => {
+  it("defaults to MailerLite's API and a five-minute cache", () => {
     expect(loadConfig({ CAMPAIGNS: 'mailerlite', MAILERLITE_API_KEY: 'ml-key' }).mailerlite).toEqual({
       apiKey: 'ml-key',
       baseUrl: 'https://connect.mailerlite.com/api',
       cacheMs: 300_000,
     });
     expect(
-      loadConfig({ CAMPAIGNS: 'mailerlite', MAILERLITE_API_KEY: 'ml-key', MAILERLITE_BASE_URL: 'http://127.0.0.1:8080/api', MAILERLITE_CACHE_SECONDS: '0' }).mailerlite,
+      loadConfig({ CAMPAIGNS: 'mailerlite', MAILERLITE_API_KEY: 'ml-key', MAILERLITE_BASE_URL: 'http://127.0.0.1:8080/api', MAILERLITE_CACHE_SECONDS: '0' })
+        .mailerlite,
     ).toEqual({ apiKey: 'ml-key', baseUrl: 'http://127.0.0.1:8080/api', cacheMs: 0 });
     expect(loadConfig({}).mailerlite).toBeNull();
   });
@@ -139,8 +139,21 @@ describe('conditions settings', () => {
   });
 
   it('with CONDITIONS=open-meteo, take the club position, the base URL and an optional key', () => {
-    expect(loadConfig({ CONDITIONS: 'open-meteo', CONDITIONS_LATITUDE: '51.4912', CONDITIONS_LONGITUDE: '-1.25' }).openMeteo).toEqual({ latitude: 51.4912, longitude: -1.25, baseUrl: 'https://api.open-meteo.com', apiKey: null });
-    expect(loadConfig({ CONDITIONS: 'Open-Meteo', CONDITIONS_LATITUDE: '0', CONDITIONS_LONGITUDE: '180', OPEN_METEO_BASE_URL: 'http://127.0.0.1:9/', OPEN_METEO_API_KEY: 'k' }).openMeteo).toMatchObject({ latitude: 0, longitude: 180, apiKey: 'k' });
+    expect(loadConfig({ CONDITIONS: 'open-meteo', CONDITIONS_LATITUDE: '51.4912', CONDITIONS_LONGITUDE: '-1.25' }).openMeteo).toEqual({
+      latitude: 51.4912,
+      longitude: -1.25,
+      baseUrl: 'https://api.open-meteo.com',
+      apiKey: null,
+    });
+    expect(
+      loadConfig({
+        CONDITIONS: 'Open-Meteo',
+        CONDITIONS_LATITUDE: '0',
+        CONDITIONS_LONGITUDE: '180',
+        OPEN_METEO_BASE_URL: 'http://127.0.0.1:9/',
+        OPEN_METEO_API_KEY: 'k',
+      }).openMeteo,
+    ).toMatchObject({ latitude: 0, longitude: 180, apiKey: 'k' });
     expect(loadConfig({ CONDITIONS_ALERT_HOURS: '24, 72,24' }).conditionsAlertHours).toEqual([72, 24]);
     expect(loadConfig({ CONDITIONS_ALERT_HOURS: 'none' }).conditionsAlertHours).toEqual([]);
   });
@@ -180,10 +193,17 @@ describe('payment secrets kept in DATA_DIR', () => {
 
   it('prefers configured secrets and writes nothing when both are set', () => {
     const dir = dataDir();
-    const configured = { checkoutSecret: 'configured-checkout-secret', webhookSecret: 'configured-webhook-secret', manageLinkSecret: 'configured-manage-link-secret' };
+    const configured = {
+      checkoutSecret: 'configured-checkout-secret',
+      webhookSecret: 'configured-webhook-secret',
+      manageLinkSecret: 'configured-manage-link-secret',
+    };
     expect(resolvePaymentSecrets({ dataDir: dir, payments: configured })).toEqual(configured);
     expect(() => statSync(join(dir, SECRETS_FILE_NAME))).toThrow();
-    const mixed = resolvePaymentSecrets({ dataDir: dir, payments: { checkoutSecret: 'configured-checkout-secret', webhookSecret: null, manageLinkSecret: null } });
+    const mixed = resolvePaymentSecrets({
+      dataDir: dir,
+      payments: { checkoutSecret: 'configured-checkout-secret', webhookSecret: null, manageLinkSecret: null },
+    });
     expect(mixed.checkoutSecret).toBe('configured-checkout-secret');
     expect(JSON.parse(readFileSync(join(dir, SECRETS_FILE_NAME), 'utf8')).paymentsWebhookSecret).toBe(mixed.webhookSecret);
   });
@@ -202,6 +222,8 @@ describe('payment secrets kept in DATA_DIR', () => {
     const dir = dataDir();
     resolvePaymentSecrets({ dataDir: dir, payments: { checkoutSecret: null, webhookSecret: null, manageLinkSecret: null } });
     writeFileSync(join(dir, SECRETS_FILE_NAME), '{ not json');
-    expect(() => resolvePaymentSecrets({ dataDir: dir, payments: { checkoutSecret: null, webhookSecret: null, manageLinkSecret: null } })).toThrow(/is not a JSON object/);
+    expect(() => resolvePaymentSecrets({ dataDir: dir, payments: { checkoutSecret: null, webhookSecret: null, manageLinkSecret: null } })).toThrow(
+      /is not a JSON object/,
+    );
   });
 });

@@ -40,7 +40,9 @@ describe('true-or-false settings', () => {
   });
 
   it('refuse any other text, quoting it as written', () => {
-    const other = fc.string({ minLength: 1, maxLength: 12 }).filter((s) => s.trim() !== '' && ![...TRUE_WORDS, ...FALSE_WORDS].includes(s.trim().toLowerCase()));
+    const other = fc
+      .string({ minLength: 1, maxLength: 12 })
+      .filter((s) => s.trim() !== '' && ![...TRUE_WORDS, ...FALSE_WORDS].includes(s.trim().toLowerCase()));
     fc.assert(
       fc.property(fc.constantFrom(...Object.keys(FLAGS)), other, (key, text) => {
         expect(outcome({ [key]: text })).toEqual({ problems: [`${key}: must be true or false (got "${text}")`] });
@@ -55,7 +57,13 @@ const NUMBERS: { key: string; min: number; max: number; read: (config: AppConfig
   { key: 'MAX_ATTENDEES_PER_BOOKING', min: 1, max: 10000, read: (c) => c.maxAttendeesPerBooking, with: { BOOKING_MAX_HELD_PLACES_PER_ADDRESS: '1000000' } },
   { key: 'BOOKING_LIMIT_PER_MINUTE', min: 1, max: 10000, read: (c) => c.bookingLimits.perMinute },
   { key: 'BOOKING_LIMIT_PER_DAY', min: 1, max: 1000000, read: (c) => c.bookingLimits.perDay },
-  { key: 'BOOKING_MAX_HELD_PLACES_PER_ADDRESS', min: 1, max: 1000000, read: (c) => c.bookingLimits.maxHeldPlacesPerAddress, with: { MAX_ATTENDEES_PER_BOOKING: '1' } },
+  {
+    key: 'BOOKING_MAX_HELD_PLACES_PER_ADDRESS',
+    min: 1,
+    max: 1000000,
+    read: (c) => c.bookingLimits.maxHeldPlacesPerAddress,
+    with: { MAX_ATTENDEES_PER_BOOKING: '1' },
+  },
   { key: 'BOOKING_MAX_UNPAID_SHARE_OF_EVENT', min: 1, max: 100, read: (c) => c.bookingLimits.maxUnpaidSharePercent },
   { key: 'WORKDAY_SIGNUP_LIMIT_PER_MINUTE', min: 1, max: 10000, read: (c) => c.workDaySignupLimits.perMinute },
   { key: 'WORKDAY_SIGNUP_LIMIT_PER_DAY', min: 1, max: 1000000, read: (c) => c.workDaySignupLimits.perDay },
@@ -74,11 +82,20 @@ const numberSetting = fc.constantFrom(...NUMBERS);
 describe('whole-number settings', () => {
   it('give back any number in range, also with leading zeros and blanks', () => {
     const written = (setting: (typeof NUMBERS)[number]) =>
-      fc.tuple(fc.oneof(fc.constantFrom(setting.min, setting.max), fc.integer({ min: setting.min, max: setting.max })), fc.constantFrom('', '0', '00'), fc.constantFrom('', ' ')).map(([n, zeros, blank]) => ({ n, text: `${blank}${zeros}${n}${blank}` }));
+      fc
+        .tuple(
+          fc.oneof(fc.constantFrom(setting.min, setting.max), fc.integer({ min: setting.min, max: setting.max })),
+          fc.constantFrom('', '0', '00'),
+          fc.constantFrom('', ' '),
+        )
+        .map(([n, zeros, blank]) => ({ n, text: `${blank}${zeros}${n}${blank}` }));
     fc.assert(
-      fc.property(numberSetting.chain((setting) => written(setting).map((number) => ({ setting, ...number }))), ({ setting, n, text }) => {
-        expect(setting.read(loadConfig({ ...setting.with, [setting.key]: text }))).toBe(n);
-      }),
+      fc.property(
+        numberSetting.chain((setting) => written(setting).map((number) => ({ setting, ...number }))),
+        ({ setting, n, text }) => {
+          expect(setting.read(loadConfig({ ...setting.with, [setting.key]: text }))).toBe(n);
+        },
+      ),
     );
   });
 
@@ -90,11 +107,14 @@ describe('whole-number settings', () => {
         ...(setting.min > 0 ? [fc.integer({ min: 0, max: setting.min - 1 })] : []),
       );
     fc.assert(
-      fc.property(numberSetting.chain((setting) => outside(setting).map((n) => ({ setting, n }))), ({ setting, n }) => {
-        expect(outcome({ ...setting.with, [setting.key]: String(n) })).toEqual({
-          problems: [`${setting.key}: must be between ${setting.min} and ${setting.max} (got ${n})`],
-        });
-      }),
+      fc.property(
+        numberSetting.chain((setting) => outside(setting).map((n) => ({ setting, n }))),
+        ({ setting, n }) => {
+          expect(outcome({ ...setting.with, [setting.key]: String(n) })).toEqual({
+            problems: [`${setting.key}: must be between ${setting.min} and ${setting.max} (got ${n})`],
+          });
+        },
+      ),
     );
   });
 
@@ -130,15 +150,18 @@ const PROVIDERS: { choice: string; provider: string; needs: Record<string, strin
   { choice: 'IDENTITY', provider: 'firebase', needs: { FIREBASE_PROJECT_ID: 'kyc-prod', FIREBASE_WEB_API_KEY: 'AIza-key' }, part: (c) => c.firebase },
   { choice: 'CAMPAIGNS', provider: 'mailerlite', needs: { MAILERLITE_API_KEY: 'ml-key' }, part: (c) => c.mailerlite },
   { choice: 'STORAGE', provider: 'firestore', needs: { FIRESTORE_PROJECT_ID: 'kestrel-yc' }, part: (c) => c.firestore },
-  { choice: 'SEARCH', provider: 'algolia', needs: { ALGOLIA_APP_ID: 'APP123', ALGOLIA_SEARCH_KEY: 'search-key', ALGOLIA_ADMIN_KEY: 'admin-key' }, part: (c) => c.algolia },
+  {
+    choice: 'SEARCH',
+    provider: 'algolia',
+    needs: { ALGOLIA_APP_ID: 'APP123', ALGOLIA_SEARCH_KEY: 'search-key', ALGOLIA_ADMIN_KEY: 'admin-key' },
+    part: (c) => c.algolia,
+  },
 ];
 
 describe('provider choices', () => {
   it("require a provider's keys exactly when it is chosen, naming each missing one", () => {
     // For each provider: chosen or not, and which of its keys are set.
-    const plan = fc.tuple(
-      ...PROVIDERS.map((p) => fc.record({ chosen: fc.boolean(), given: fc.subarray(Object.keys(p.needs)), written: typed(p.provider) })),
-    );
+    const plan = fc.tuple(...PROVIDERS.map((p) => fc.record({ chosen: fc.boolean(), given: fc.subarray(Object.keys(p.needs)), written: typed(p.provider) })));
     fc.assert(
       fc.property(plan, (plans) => {
         const env: Record<string, string> = {};
@@ -147,7 +170,8 @@ describe('provider choices', () => {
           const { chosen, given, written } = plans[i];
           if (chosen) env[p.choice] = written;
           for (const key of given) env[key] = p.needs[key];
-          if (chosen) for (const key of Object.keys(p.needs).filter((k) => !given.includes(k))) missing.push(`${key}: is required with ${p.choice}=${p.provider}`);
+          if (chosen)
+            for (const key of Object.keys(p.needs).filter((k) => !given.includes(k))) missing.push(`${key}: is required with ${p.choice}=${p.provider}`);
         });
         const result = outcome(env);
         if (missing.length > 0) {

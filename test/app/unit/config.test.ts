@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig, TEST_PAYMENTS_IN_PRODUCTION_MESSAGE, TRUST_PROXY_TRUE_MESSAGE } from '../../../server/config';
 import { problemsOf } from '../../support/unit/config-problems';
 
-
 describe('loadConfig', () => {
   it('starts with no settings at all, on the embedded defaults', () => {
     const config = loadConfig({});
@@ -96,16 +95,18 @@ describe('loadConfig', () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    expect(message).toBe(
-      'Invalid configuration:\n  - PORT: must be a whole number (got "eighty")\n  - SEED_DEMO_DATA: must be true or false (got "perhaps")',
-    );
+    expect(message).toBe('Invalid configuration:\n  - PORT: must be a whole number (got "eighty")\n  - SEED_DEMO_DATA: must be true or false (got "perhaps")');
   });
 
-  it('keeps e-mail in the outbox without SMTP_URL; with it, reads the server, the sender and the links\' base', () => {
+  it("keeps e-mail in the outbox without SMTP_URL; with it, reads the server, the sender and the links' base", () => {
     expect(loadConfig({})).toMatchObject({ mail: null, publicBaseUrl: 'http://localhost:3000' });
     expect(loadConfig({ PORT: '8080', SMTP_URL: ' ' })).toMatchObject({ mail: null, publicBaseUrl: 'http://localhost:8080' });
     expect(
-      loadConfig({ SMTP_URL: 'smtps://club:s3cret@smtp.example.org:465', MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>', PUBLIC_BASE_URL: 'https://members.kestrel-yc.example/' }),
+      loadConfig({
+        SMTP_URL: 'smtps://club:s3cret@smtp.example.org:465',
+        MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>',
+        PUBLIC_BASE_URL: 'https://members.kestrel-yc.example/',
+      }),
     ).toMatchObject({
       mail: { smtpUrl: 'smtps://club:s3cret@smtp.example.org:465', from: 'Kestrel Yacht Club <bookings@kestrel-yc.example>' },
       publicBaseUrl: 'https://members.kestrel-yc.example',
@@ -117,9 +118,9 @@ describe('loadConfig', () => {
     expect(bad.map((p) => p.split(':')[0]).sort()).toEqual(['MAIL_FROM', 'PUBLIC_BASE_URL', 'SMTP_URL']);
     expect(bad.join('\n')).not.toContain('s3cret');
     expect(problemsOf({ SMTP_URL: 'smtp://smtp.example.org' })).toEqual(['MAIL_FROM: is required with SMTP_URL']);
-    expect(problemsOf({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', SMTP_URL: 'smtp://smtp.example.org', MAIL_FROM: 'bookings@kestrel-yc.example' })).toEqual([
-      'PUBLIC_BASE_URL: is required with SMTP_URL',
-    ]);
+    expect(
+      problemsOf({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', SMTP_URL: 'smtp://smtp.example.org', MAIL_FROM: 'bookings@kestrel-yc.example' }),
+    ).toEqual(['PUBLIC_BASE_URL: is required with SMTP_URL']);
   });
 
   it('refuses the payment test hook in production', () => {
@@ -149,7 +150,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
   });
 
-  it('refuses TRUST_PROXY=true, which would believe any client\'s X-Forwarded-For', () => {
+  it("refuses TRUST_PROXY=true, which would believe any client's X-Forwarded-For", () => {
     expect(problemsOf({ TRUST_PROXY: 'true' })).toEqual([`TRUST_PROXY: ${TRUST_PROXY_TRUE_MESSAGE}`]);
     expect(problemsOf({ TRUST_PROXY: 'TRUE' })).toEqual([`TRUST_PROXY: ${TRUST_PROXY_TRUE_MESSAGE}`]);
     expect(TRUST_PROXY_TRUE_MESSAGE).toMatch(/X-Forwarded-For/);
@@ -161,7 +162,12 @@ describe('loadConfig', () => {
   it('reads the booking limits per address, and keeps the largest booking possible', () => {
     expect(loadConfig({}).bookingLimits).toEqual({ perMinute: 10, perDay: 60, maxHeldPlacesPerAddress: 100, maxUnpaidSharePercent: 50 });
     expect(
-      loadConfig({ BOOKING_LIMIT_PER_MINUTE: '3', BOOKING_LIMIT_PER_DAY: '20', BOOKING_MAX_HELD_PLACES_PER_ADDRESS: '60', BOOKING_MAX_UNPAID_SHARE_OF_EVENT: '100' }).bookingLimits,
+      loadConfig({
+        BOOKING_LIMIT_PER_MINUTE: '3',
+        BOOKING_LIMIT_PER_DAY: '20',
+        BOOKING_MAX_HELD_PLACES_PER_ADDRESS: '60',
+        BOOKING_MAX_UNPAID_SHARE_OF_EVENT: '100',
+      }).bookingLimits,
     ).toEqual({ perMinute: 3, perDay: 20, maxHeldPlacesPerAddress: 60, maxUnpaidSharePercent: 100 });
     expect(problemsOf({ BOOKING_LIMIT_PER_MINUTE: '0' })).toEqual(['BOOKING_LIMIT_PER_MINUTE: must be between 1 and 10000 (got 0)']);
     expect(problemsOf({ BOOKING_MAX_UNPAID_SHARE_OF_EVENT: '0' })).toEqual(['BOOKING_MAX_UNPAID_SHARE_OF_EVENT: must be between 1 and 100 (got 0)']);

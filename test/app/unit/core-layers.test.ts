@@ -76,7 +76,9 @@ describe('core-layers/one-way on a fixture tree', () => {
   it('fails on an import between two folders of one layer, which could close a cycle', async () => {
     write('core/side/peer.ts', "import { rule } from '../low/rule';\nexport const peer = rule;\n");
     try {
-      expect(await reports(layerLinter(dir, { layers }), ['core/**/*.ts'])).toEqual([expect.stringMatching(/^side\/peer\.ts: core\/side\/ may not import core\/low\//)]);
+      expect(await reports(layerLinter(dir, { layers }), ['core/**/*.ts'])).toEqual([
+        expect.stringMatching(/^side\/peer\.ts: core\/side\/ may not import core\/low\//),
+      ]);
     } finally {
       rmSync(join(dir, 'core/side/peer.ts'));
     }
@@ -100,15 +102,32 @@ describe("the project's lint runs core-layers/one-way on core/", () => {
   };
 
   it.each([
-    ['core/shared/example.ts', "import { EventSchema } from '../events/event';\nexport const x = EventSchema;\n", /core\/shared\/ may not import core\/events\//],
-    ['core/events/example.ts', "import type { Booking } from '../bookings/booking';\nexport type X = Booking;\n", /core\/events\/ may not import core\/bookings\//],
-    ['core/mail/example.ts', "import { EventSchema } from '@core/events/event';\nexport const x = EventSchema;\n", /core\/mail\/ may not import core\/events\//],
+    [
+      'core/shared/example.ts',
+      "import { EventSchema } from '../events/event';\nexport const x = EventSchema;\n",
+      /core\/shared\/ may not import core\/events\//,
+    ],
+    [
+      'core/events/example.ts',
+      "import type { Booking } from '../bookings/booking';\nexport type X = Booking;\n",
+      /core\/events\/ may not import core\/bookings\//,
+    ],
+    [
+      'core/mail/example.ts',
+      "import { EventSchema } from '@core/events/event';\nexport const x = EventSchema;\n",
+      /core\/mail\/ may not import core\/events\//,
+    ],
   ])('%s: a new back edge fails the lint', async (filePath, code, message) => {
     expect(await layerMessages(filePath, code)).toEqual([expect.stringMatching(message)]);
   });
 
   it('core/bookings/example.ts: an import going down passes', async () => {
-    expect(await layerMessages('core/bookings/example.ts', "import { EventSchema } from '../events/event';\nimport { formatMoney } from '../shared/money';\nexport const x = [EventSchema, formatMoney];\n")).toEqual([]);
+    expect(
+      await layerMessages(
+        'core/bookings/example.ts',
+        "import { EventSchema } from '../events/event';\nimport { formatMoney } from '../shared/money';\nexport const x = [EventSchema, formatMoney];\n",
+      ),
+    ).toEqual([]);
   });
 });
 

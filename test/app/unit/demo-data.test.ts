@@ -115,7 +115,8 @@ describe('demoData', () => {
     }
     const over = data.events.find((e) => e.id === 'spring-pursuit-race')!;
     expect(Date.parse(over.eventdatetime!)).toBeLessThan(now.getTime());
-    for (const e of data.events.filter((e) => e.id !== 'spring-pursuit-race' && e.eventdatetime !== null)) expect(Date.parse(e.eventdatetime!), e.id).toBeGreaterThan(now.getTime());
+    for (const e of data.events.filter((e) => e.id !== 'spring-pursuit-race' && e.eventdatetime !== null))
+      expect(Date.parse(e.eventdatetime!), e.id).toBeGreaterThan(now.getTime());
     const [spring, autumn] = data.workDays;
     expect([3, 4], spring.name).toContain(monthInLondon(spring.date!));
     expect([10, 11], autumn.name).toContain(monthInLondon(autumn.date!));
@@ -170,7 +171,11 @@ describe('demoData', () => {
       const { bookings } = demoData(now);
       const small = open.filter((e) => e.capacity !== null && e.capacity <= 10);
       expect(small).toHaveLength(1);
-      const left = placesLeft(small[0].capacity, bookings.filter((b) => b.eventId === small[0].id), now);
+      const left = placesLeft(
+        small[0].capacity,
+        bookings.filter((b) => b.eventId === small[0].id),
+        now,
+      );
       expect(left).toBeGreaterThan(0);
       expect(left).toBeLessThan(small[0].capacity!);
     });
@@ -203,12 +208,7 @@ describe('demoData', () => {
     it('campaigns read Yesterday, 3 days, 2 weeks, 3 weeks ago, then dates; five carry their text, one has no preview at all', () => {
       const { campaigns } = demoData(now);
       expect(campaigns).toHaveLength(6);
-      expect(campaigns.map((c) => relativeTime(c.finished_at, now)).slice(0, 4)).toEqual([
-        'Yesterday',
-        '3 days ago',
-        '2 weeks ago',
-        '3 weeks ago',
-      ]);
+      expect(campaigns.map((c) => relativeTime(c.finished_at, now)).slice(0, 4)).toEqual(['Yesterday', '3 days ago', '2 weeks ago', '3 weeks ago']);
       for (const c of campaigns.slice(4)) expect(relativeTime(c.finished_at, now)).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
       // No outside links: the demo's e-mails open in the app (an invented address would lead nowhere).
       expect(campaigns.every((c) => c.preview_url === null)).toBe(true);
@@ -358,4 +358,3 @@ describe('the pages index (fixed pages and the editable pages with their origina
     for (const words of ['trip slip', 'noticeboard', 'water level']) expect(text('/information')).toContain(words);
   });
 });
-

@@ -37,7 +37,11 @@ describe('errorHandler', () => {
     [new BookingClosedError(), 409, { error: 'Booking is closed for this event' }],
     [new NotEnoughPlacesError(3), 409, { error: 'Sorry, only 3 places are left', placesLeft: 3 }],
     [new NotEnoughPlacesError(0), 409, { error: 'Fully booked', placesLeft: 0 }],
-    [new PermissionError("You don't have permission to view bookings.", 'bookings:read'), 403, { error: "You don't have permission to view bookings.", permission: 'bookings:read' }],
+    [
+      new PermissionError("You don't have permission to view bookings.", 'bookings:read'),
+      403,
+      { error: "You don't have permission to view bookings.", permission: 'bookings:read' },
+    ],
     [new UnauthenticatedError(), 401, { error: 'Please sign in' }],
     [new RateLimitError(), 429, { error: 'Too many failed login attempts. Please try again later.' }],
     [new PaymentError('Card declined'), 402, { error: 'Card declined' }],
@@ -54,7 +58,20 @@ describe('errorHandler', () => {
   }
 
   it('has a status for every error code', () => {
-    const codes: ErrorCode[] = ['VALIDATION', 'NOT_FOUND', 'CONFLICT', 'BOOKING_CLOSED', 'NOT_ENOUGH_PLACES', 'PERMISSION', 'UNAUTHENTICATED', 'RATE_LIMITED', 'PAYMENT', 'UNAVAILABLE', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
+    const codes: ErrorCode[] = [
+      'VALIDATION',
+      'NOT_FOUND',
+      'CONFLICT',
+      'BOOKING_CLOSED',
+      'NOT_ENOUGH_PLACES',
+      'PERMISSION',
+      'UNAUTHENTICATED',
+      'RATE_LIMITED',
+      'PAYMENT',
+      'UNAVAILABLE',
+      'PAYLOAD_TOO_LARGE',
+      'UNSUPPORTED_MEDIA_TYPE',
+    ];
     expect(Object.keys(STATUS_BY_CODE).sort()).toEqual([...codes].sort());
   });
 

@@ -29,14 +29,19 @@ describe('a scheduled job', () => {
 
   it('after a failure at any moment: due again exactly the back-off later while the day since it was due lasts, given up after', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 2 * GIVE_UP_AFTER_MS }), fc.string({ maxLength: 2000 }), (attempts, sinceDue, error) => {
-        const job: Job = { ...newJob({ id: 'j', kind: 'k', dueAt: NOW }, NOW), attempts };
-        const now = new Date(NOW.getTime() + sinceDue);
-        const next = afterJobFailed(job, now, error);
-        expectBackedOff(next, jobDueAtMs(next), { attempts, at: now, firstDue: NOW, waitingStatus: 'pending' });
-        expect(next.lastError).toBe(error.slice(0, 1000));
-        expect(JobSchema.parse(next)).toEqual(next);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 2 * GIVE_UP_AFTER_MS }),
+        fc.string({ maxLength: 2000 }),
+        (attempts, sinceDue, error) => {
+          const job: Job = { ...newJob({ id: 'j', kind: 'k', dueAt: NOW }, NOW), attempts };
+          const now = new Date(NOW.getTime() + sinceDue);
+          const next = afterJobFailed(job, now, error);
+          expectBackedOff(next, jobDueAtMs(next), { attempts, at: now, firstDue: NOW, waitingStatus: 'pending' });
+          expect(next.lastError).toBe(error.slice(0, 1000));
+          expect(JobSchema.parse(next)).toEqual(next);
+        },
+      ),
     );
   });
 

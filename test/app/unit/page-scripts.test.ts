@@ -13,7 +13,11 @@ const manifest = {
 
 describe("a page's script chunks", () => {
   it('lists each chunk after those it imports, once, without what the entry brings', () => {
-    expect(pageScripts(manifest, ['web/src/features/bookings/booking-page.tsx'])).toEqual(['/assets/zod-C.js', '/assets/schemas-D.js', '/assets/booking-page-E.js']);
+    expect(pageScripts(manifest, ['web/src/features/bookings/booking-page.tsx'])).toEqual([
+      '/assets/zod-C.js',
+      '/assets/schemas-D.js',
+      '/assets/booking-page-E.js',
+    ]);
   });
 
   it('names nothing for a module the build does not know', () => {

@@ -34,7 +34,12 @@ describe('when an event sends its reminders', () => {
   it("one job per event and start, whatever the moment it is made; the reminder's id is the booking's", () => {
     const now = new Date(startMs - DAY);
     const job = eventRemindersJob(event, now);
-    expect(job).toMatchObject({ kind: 'event-reminders', payload: { eventId: 'autumn-race', start: START }, status: 'pending', nextAttemptAt: now.toISOString() });
+    expect(job).toMatchObject({
+      kind: 'event-reminders',
+      payload: { eventId: 'autumn-race', start: START },
+      status: 'pending',
+      nextAttemptAt: now.toISOString(),
+    });
     expect(eventRemindersJob(event, new Date(startMs - 1000)).id).toBe(job.id);
     expect(eventRemindersJob({ ...event, eventdatetime: '2026-07-11T09:00:00.000Z' }, now).id).not.toBe(job.id);
     expect(reminderMessageId('bk-1')).toBe('reminder-bk-1');
@@ -49,7 +54,15 @@ describe('which bookings get a reminder', () => {
   it('a confirmed booking with an e-mail, confirmed by the moment: free when made, paid when paid', () => {
     expect(getsReminder(makeBooking({ userEmail: 'a@example.org', submittedAt: before }), moment)).toBe(true);
     expect(getsReminder(makeBooking({ userEmail: 'a@example.org', submittedAt: moment.toISOString() }), moment)).toBe(true);
-    const paid = makeBooking({ userEmail: 'a@example.org', submittedAt: before, paymentRequired: true, paid: true, paymentAmount: 1000, paymentCurrency: 'GBP', paymentCompletedAt: before });
+    const paid = makeBooking({
+      userEmail: 'a@example.org',
+      submittedAt: before,
+      paymentRequired: true,
+      paid: true,
+      paymentAmount: 1000,
+      paymentCurrency: 'GBP',
+      paymentCompletedAt: before,
+    });
     expect(getsReminder(paid, moment)).toBe(true);
     expect(getsReminder(makeBooking({ ...paid, paymentMethod: 'cash' }), moment)).toBe(true);
   });
@@ -98,13 +111,28 @@ describe('which bookings get a reminder', () => {
 
 describe('the reminder e-mail', () => {
   const CONTEXT = { clubName: 'Kestrel Yacht Club', location: 'Kestrel Yacht Club', manageUrl: 'https://members.kestrel-yc.example/my-booking?token=abc.def' };
-  const booking = makeBooking({ id: 'bk-9', eventId: event.id, eventName: event.name, firstName: 'Grace', lastName: 'Hopper', userEmail: 'grace@example.org', numberAttending: 2 });
+  const booking = makeBooking({
+    id: 'bk-9',
+    eventId: event.id,
+    eventName: event.name,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    userEmail: 'grace@example.org',
+    numberAttending: 2,
+  });
 
   it('says which event, when in London time, the booking, and the manage link; with the calendar file', () => {
     const mail = bookingReminder(booking, event, CONTEXT);
     expect(mail.to).toBe('grace@example.org');
     expect(mail.subject).toBe('Reminder: Autumn Race, Sat 4 July 2026, 10:00');
-    for (const line of ['Dear Grace,', 'Autumn Race, Sat 4 July 2026, 10:00 – 13:00 (UK time)', 'When: Sat 4 July 2026, 10:00 – 13:00 (UK time)', 'Booking reference: bk-9', 'Attending: 2', CONTEXT.manageUrl]) {
+    for (const line of [
+      'Dear Grace,',
+      'Autumn Race, Sat 4 July 2026, 10:00 – 13:00 (UK time)',
+      'When: Sat 4 July 2026, 10:00 – 13:00 (UK time)',
+      'Booking reference: bk-9',
+      'Attending: 2',
+      CONTEXT.manageUrl,
+    ]) {
       expect(mail.text).toContain(line);
     }
     expect(mail.html).toContain(`<a href="${CONTEXT.manageUrl}">Manage my booking</a>`);
@@ -118,12 +146,16 @@ describe('the reminder e-mail', () => {
   it('refuses a booking without an e-mail, and never lets what a member typed become HTML', () => {
     expect(() => bookingReminder({ ...booking, userEmail: null }, event, CONTEXT)).toThrow(RangeError);
     fc.assert(
-      fc.property(fc.string({ minLength: 1, unit: fc.constantFrom('a', '<', '>', '&', '"', "'", ' ', 'b') }), fc.string({ minLength: 1 }), (firstName, eventName) => {
-        const html = bookingReminder({ ...booking, firstName, eventName }, event, CONTEXT).html;
-        expect(html).toContain(escapeHtml(`Dear ${firstName},`));
-        // Text with a character HTML reads as markup appears only escaped.
-        if (/[&<>"']/.test(firstName)) expect(html).not.toContain(`Dear ${firstName},`);
-      }),
+      fc.property(
+        fc.string({ minLength: 1, unit: fc.constantFrom('a', '<', '>', '&', '"', "'", ' ', 'b') }),
+        fc.string({ minLength: 1 }),
+        (firstName, eventName) => {
+          const html = bookingReminder({ ...booking, firstName, eventName }, event, CONTEXT).html;
+          expect(html).toContain(escapeHtml(`Dear ${firstName},`));
+          // Text with a character HTML reads as markup appears only escaped.
+          if (/[&<>"']/.test(firstName)) expect(html).not.toContain(`Dear ${firstName},`);
+        },
+      ),
     );
   });
 });

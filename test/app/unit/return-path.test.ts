@@ -47,15 +47,23 @@ describe('returnPathOf: where a member returns after signing in', () => {
 
   it('whatever it keeps, a browser reading it stays on this site', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.webUrl().map((u) => u.replace(/^https?:/, '')), fc.webPath(), fc.string().map((s) => `/${s}`)), (value) => {
-        const path = returnPathOf(value);
-        if (path === null) return;
-        expect(path.startsWith('/')).toBe(true);
-        expect(path.startsWith('//')).toBe(false);
-        expect(browserGoes(path).origin).toBe(SITE);
-        // Kept once, kept the same: the sign-in link carries it unchanged.
-        expect(returnPathOf(path)).toBe(path);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.webUrl().map((u) => u.replace(/^https?:/, '')),
+          fc.webPath(),
+          fc.string().map((s) => `/${s}`),
+        ),
+        (value) => {
+          const path = returnPathOf(value);
+          if (path === null) return;
+          expect(path.startsWith('/')).toBe(true);
+          expect(path.startsWith('//')).toBe(false);
+          expect(browserGoes(path).origin).toBe(SITE);
+          // Kept once, kept the same: the sign-in link carries it unchanged.
+          expect(returnPathOf(path)).toBe(path);
+        },
+      ),
     );
   });
 

@@ -17,7 +17,8 @@ const START = '2026-06-04T09:00:00.000Z';
 
 function world(reminderDaysBefore = 2) {
   const clock = new FixedClock(NOW);
-  const { events, bookings, outbox, jobs, waitingList, audit, workDays, conditions, admins, duties, members, signInCodes, passkeyChallenges, memberSessions } = memoryStorage();
+  const { events, bookings, outbox, jobs, waitingList, audit, workDays, conditions, admins, duties, members, signInCodes, passkeyChallenges, memberSessions } =
+    memoryStorage();
   const deps = {
     events,
     bookings,
@@ -66,7 +67,7 @@ describe('RunDueJobs', () => {
     expect(await w.jobs.get('mystery')).toMatchObject({ status: 'failed', nextAttemptAt: null });
   });
 
-  it("counts a job whose claim lapsed while it ran as lost, and records nothing of it", async () => {
+  it('counts a job whose claim lapsed while it ran as lost, and records nothing of it', async () => {
     const w = world();
     await w.jobs.schedule([newJob({ id: 'slow', kind: 'slow', dueAt: w.clock.now() }, w.clock.now())]);
     const runner = new RunDueJobs({
@@ -95,7 +96,11 @@ describe('RunDueJobs', () => {
     // The reminders' round, the waiting lists' round, the news index's, the forecast's, the conditions alerts', the duty mail's and the sign-in sweep.
     expect(await w.runner.execute()).toEqual({ done: 7, retrying: 0, failed: 0, lost: 0 });
     const round = await w.jobs.get(REMINDER_ROUND_JOB);
-    expect(round).toMatchObject({ status: 'pending', doneAt: w.clock.now().toISOString(), nextAttemptAt: new Date(w.clock.now().getTime() + REMINDER_ROUND_MS).toISOString() });
+    expect(round).toMatchObject({
+      status: 'pending',
+      doneAt: w.clock.now().toISOString(),
+      nextAttemptAt: new Date(w.clock.now().getTime() + REMINDER_ROUND_MS).toISOString(),
+    });
     expect(await w.runner.execute()).toEqual({ done: 0, retrying: 0, failed: 0, lost: 0 });
     // The events cannot be read for two days: the round is retried, never given up.
     w.events.listNotOverBefore = async () => {
@@ -122,7 +127,10 @@ describe('the reminder use cases', () => {
     const w = world();
     const send = new SendEventReminders(w);
     await w.events.create(anEvent({ id: 'race', eventdatetime: START, eventenddatetime: null, capacity: null }));
-    await w.bookings.addIfPlacesRemain(aBooking({ id: 'b1', eventId: 'race', userEmail: 'b1@example.org', submittedAt: NOW }), { capacity: null, now: w.clock.now() });
+    await w.bookings.addIfPlacesRemain(aBooking({ id: 'b1', eventId: 'race', userEmail: 'b1@example.org', submittedAt: NOW }), {
+      capacity: null,
+      now: w.clock.now(),
+    });
     w.clock.set('2026-06-02T10:00:00.000Z');
     expect(await send.execute({ eventId: 'gone', start: START })).toBe(0);
     expect(await send.execute({ eventId: 'race', start: '2026-06-03T09:00:00.000Z' })).toBe(0);

@@ -14,19 +14,7 @@ const NOW = new Date('2026-06-01T09:00:00.000Z');
 
 function memoryDeps() {
   const { events, workDays, campaigns, documents, files, waterLevels, search, bookings, sitePages, membership } = memoryStorage();
-  return {
-    membership,
-    events,
-    workDays,
-    campaigns,
-    documents,
-    files,
-    waterLevels,
-    search,
-    bookings,
-    sitePages,
-    clubName: 'Kestrel Yacht Club',
-  };
+  return { membership, events, workDays, campaigns, documents, files, waterLevels, search, bookings, sitePages, clubName: 'Kestrel Yacht Club' };
 }
 
 async function snapshot(deps: ReturnType<typeof memoryDeps>) {
@@ -57,7 +45,7 @@ describe('seedDemoData', () => {
       ['Life', false, false, true],
       ['Social', false, true, false],
     ]);
-    expect(categories.every((c) => c.life ? c.seasonPrice === 0 : c.seasonPrice > 0)).toBe(true);
+    expect(categories.every((c) => (c.life ? c.seasonPrice === 0 : c.seasonPrice > 0))).toBe(true);
     await deps.membership.updateCategory({ ...categories[0], seasonPrice: 13_500 });
     await seedDemoData(deps, NOW);
     expect((await deps.membership.getCategory('adult'))?.seasonPrice).toBe(13_500);
@@ -158,20 +146,32 @@ describe('seedDemoData', () => {
 
   it('takes the demo card payments through the test gateway, which can then refund them in full', async () => {
     const deps = memoryDeps();
-    const gateway = new TestPaymentGateway({ checkoutSecret: 'a-checkout-secret-for-tests', webhookSecret: 'a-webhook-secret-for-tests', clock: new FixedClock(NOW) });
+    const gateway = new TestPaymentGateway({
+      checkoutSecret: 'a-checkout-secret-for-tests',
+      webhookSecret: 'a-webhook-secret-for-tests',
+      clock: new FixedClock(NOW),
+    });
     await seedDemoData({ ...deps, cardPayments: { gateway, cardToken: TEST_CARDS.succeeds } }, NOW);
     const paid = (await deps.bookings.listAll()).filter((b) => b.paid);
     expect(paid.length).toBeGreaterThanOrEqual(4);
     expect(gateway.charges.map((c) => c.paymentId).sort()).toEqual(paid.map((b) => b.paymentId).sort());
     for (const booking of paid) {
-      const refund = await gateway.refund({ paymentId: booking.paymentId!, amount: booking.paymentAmount!, currency: booking.paymentCurrency!, reason: 'demo', idempotencyKey: `r-${booking.id}` });
+      const refund = await gateway.refund({
+        paymentId: booking.paymentId!,
+        amount: booking.paymentAmount!,
+        currency: booking.paymentCurrency!,
+        reason: 'demo',
+        idempotencyKey: `r-${booking.id}`,
+      });
       expect(refund, booking.id).toMatchObject({ status: 'REFUNDED' });
     }
     // Without the gateway the ids are made up, and no gateway would refund them.
     const unpaidDeps = memoryDeps();
     await seedDemoData(unpaidDeps, NOW);
     const madeUp = (await unpaidDeps.bookings.listAll()).find((b) => b.paid)!;
-    expect(await gateway.refund({ paymentId: madeUp.paymentId!, amount: 100, currency: 'GBP', reason: 'demo', idempotencyKey: 'made-up' })).toMatchObject({ status: 'FAILED' });
+    expect(await gateway.refund({ paymentId: madeUp.paymentId!, amount: 100, currency: 'GBP', reason: 'demo', idempotencyKey: 'made-up' })).toMatchObject({
+      status: 'FAILED',
+    });
   });
 
   it('works without a booking repository', async () => {

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isKeptApiRead, isKeptDocument, isKeptPage, markStoredAnswer, skipDownloads, skipNoStore, type RouteRequest } from '../../../web/src/lib/service-worker-routes';
+import {
+  isKeptApiRead,
+  isKeptDocument,
+  isKeptPage,
+  markStoredAnswer,
+  skipDownloads,
+  skipNoStore,
+  type RouteRequest,
+} from '../../../web/src/lib/service-worker-routes';
 
 const ORIGIN = 'https://club.example';
 
@@ -36,7 +44,20 @@ const DENIED_NAVIGATIONS = [
 ];
 
 /** Members' and officers' pages that are kept per address with their data. */
-const KEPT_PAGES = ['/', '/calendar', '/event-booking?id=e1', '/news', '/news/n1', '/documents', '/information', '/beginners', '/my', '/my-booking?token=t1', '/admin', '/admin/today'];
+const KEPT_PAGES = [
+  '/',
+  '/calendar',
+  '/event-booking?id=e1',
+  '/news',
+  '/news/n1',
+  '/documents',
+  '/information',
+  '/beginners',
+  '/my',
+  '/my-booking?token=t1',
+  '/admin',
+  '/admin/today',
+];
 
 describe('the service worker routes (docs/offline.md)', () => {
   it('keeps every page a member or officer opens, and never answers the deny list with a page', () => {
@@ -105,7 +126,9 @@ describe('the service worker routes (docs/offline.md)', () => {
     expect(json?.headers.get('X-Offline-Stored-At')).toBe(date);
     expect(await json?.json()).toEqual({ ok: true });
     const page = await markStoredAnswer.cachedResponseWillBeUsed({
-      cachedResponse: new Response('<!doctype html><html lang="en-GB"><body>Calendar</body></html>', { headers: { 'Content-Type': 'text/html; charset=utf-8', Date: date } }),
+      cachedResponse: new Response('<!doctype html><html lang="en-GB"><body>Calendar</body></html>', {
+        headers: { 'Content-Type': 'text/html; charset=utf-8', Date: date },
+      }),
     });
     expect(await page?.text()).toBe(`<!doctype html><html data-offline-stored-at="${date}" lang="en-GB"><body>Calendar</body></html>`);
     expect(await markStoredAnswer.cachedResponseWillBeUsed({ cachedResponse: undefined })).toBeUndefined();
@@ -113,7 +136,14 @@ describe('the service worker routes (docs/offline.md)', () => {
 
   it('are written into the service worker as they stand alone (no name from outside their bodies)', () => {
     // generateSW copies each function's source: one that used an import would fail in the worker.
-    for (const fn of [isKeptPage, isKeptApiRead, isKeptDocument, markStoredAnswer.cachedResponseWillBeUsed, skipNoStore.cacheWillUpdate, skipDownloads.cacheWillUpdate]) {
+    for (const fn of [
+      isKeptPage,
+      isKeptApiRead,
+      isKeptDocument,
+      markStoredAnswer.cachedResponseWillBeUsed,
+      skipNoStore.cacheWillUpdate,
+      skipDownloads.cacheWillUpdate,
+    ]) {
       const source = fn.toString();
       expect(source).not.toMatch(/\b(?:STORED_AT_HEADER|STORED_AT_ATTRIBUTE|CACHE_NAMES|KEEP_PAGE_HEADER|import)\b/);
     }

@@ -12,7 +12,10 @@ import { staticSite } from '../../../server/http/static-site';
 const webRoot = mkdtempSync(join(tmpdir(), 'kyc-pwa-'));
 mkdirSync(join(webRoot, 'assets'));
 mkdirSync(join(webRoot, 'icons'));
-writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>');
+writeFileSync(
+  join(webRoot, 'index.html'),
+  '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>',
+);
 writeFileSync(join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 writeFileSync(join(webRoot, 'workbox-abc123.js'), '// workbox');
 writeFileSync(join(webRoot, 'manifest.webmanifest'), '{"name":"Members Area"}');

@@ -19,18 +19,27 @@ const isPortFile = (fileName: string) => fileName.startsWith(`${CORE}/`) && file
 /** Every optional port, as "Owner.property" by file, in the use cases plus the `extra` files (path to text). */
 function optionalPorts(extra: Record<string, string>): { checked: number; found: Map<string, string[]> } {
   const files = [
-    ...readdirSync(CORE, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.port.ts')).map((f) => resolve(CORE, f)),
+    ...readdirSync(CORE, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.port.ts'))
+      .map((f) => resolve(CORE, f)),
     ...Object.keys(extra),
   ];
-  const options: ts.CompilerOptions = { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, skipLibCheck: true, noEmit: true, types: [] };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    skipLibCheck: true,
+    noEmit: true,
+    types: [],
+  };
   const host = ts.createCompilerHost(options);
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);
   const getSourceFile = host.getSourceFile.bind(host);
   host.readFile = (name) => extra[name] ?? readFile(name);
   host.fileExists = (name) => name in extra || fileExists(name);
-  host.getSourceFile = (name, version, ...rest) =>
-    name in extra ? ts.createSourceFile(name, extra[name], version) : getSourceFile(name, version, ...rest);
+  host.getSourceFile = (name, version, ...rest) => (name in extra ? ts.createSourceFile(name, extra[name], version) : getSourceFile(name, version, ...rest));
   const program = ts.createProgram(files, options, host);
   const checker = program.getTypeChecker();
 
@@ -38,7 +47,10 @@ function optionalPorts(extra: Record<string, string>): { checked: number; found:
   const isPort = (type: ts.Type): boolean => {
     const parts = type.isUnion() ? type.types : [type];
     return parts.some(
-      (part) => declaredInPorts(part.getSymbol()) || declaredInPorts(part.aliasSymbol) || (part.aliasTypeArguments ?? []).some((arg) => declaredInPorts(arg.getSymbol())),
+      (part) =>
+        declaredInPorts(part.getSymbol()) ||
+        declaredInPorts(part.aliasSymbol) ||
+        (part.aliasTypeArguments ?? []).some((arg) => declaredInPorts(arg.getSymbol())),
     );
   };
 
@@ -99,7 +111,7 @@ describe("use cases' dependencies", () => {
     expect(Object.fromEntries([...result.found].filter(([file]) => file !== relative(ROOT, EXAMPLE)))).toEqual({});
   });
 
-  it('are checked: an optional port is found, inherited, in a union or picked, in a constructor of its own or UseCase\'s; optional settings are not ports', () => {
+  it("are checked: an optional port is found, inherited, in a union or picked, in a constructor of its own or UseCase's; optional settings are not ports", () => {
     expect(result.found.get(relative(ROOT, EXAMPLE))).toEqual([
       'BaseDeps.clock',
       'Example.bookings',

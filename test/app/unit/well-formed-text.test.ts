@@ -23,16 +23,20 @@ function within(leaf: fc.Arbitrary<string>) {
 
 describe('well-formed input', () => {
   it('accepts any JSON made of well-formed text, emoji and other astral characters included', () => {
-    fc.assert(fc.property(fc.jsonValue({ maxDepth: 4 }), fc.string({ unit: 'grapheme' }), (value, text) => {
-      expect(isWellFormedInput(value)).toBe(true);
-      expect(isWellFormedInput({ [text]: [text, '👩‍👩‍👧‍👦', '𝔘'] })).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.string({ unit: 'grapheme' }), (value, text) => {
+        expect(isWellFormedInput(value)).toBe(true);
+        expect(isWellFormedInput({ [text]: [text, '👩‍👩‍👧‍👦', '𝔘'] })).toBe(true);
+      }),
+    );
   });
 
   it('refuses an unpaired surrogate anywhere: in a value, a list or a key, at any depth a request has', () => {
-    fc.assert(fc.property(within(brokenText), (value) => {
-      expect(isWellFormedInput(value)).toBe(false);
-    }));
+    fc.assert(
+      fc.property(within(brokenText), (value) => {
+        expect(isWellFormedInput(value)).toBe(false);
+      }),
+    );
   });
 
   it('says so of the values fast-check found breaking Firestore', () => {

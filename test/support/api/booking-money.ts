@@ -30,9 +30,15 @@ export function useBookingChangeApp(): BookingChangeWorld {
     return started;
   };
   return {
-    get smtp() { return get().smtp; },
-    get app() { return get().app; },
-    get treasurer() { return get().treasurer; },
+    get smtp() {
+      return get().smtp;
+    },
+    get app() {
+      return get().app;
+    },
+    get treasurer() {
+      return get().treasurer;
+    },
     gateway: () => get().app.get('payments') as TestPaymentGateway,
   };
 }
@@ -40,7 +46,13 @@ export function useBookingChangeApp(): BookingChangeWorld {
 /** The test gateway's signed webhook for this checkout, delivered to the app as the provider would send it. */
 export function deliverWebhook(app: TestApp, checkoutId: string) {
   const hook = (app.get('payments') as TestPaymentGateway).webhookFor(checkoutId, 'http://club.example/api/webhooks/test')!;
-  return app.agent().post('/api/webhooks/test').set('Host', 'club.example').set(hook.headers).set('Content-Type', 'application/json').send(hook.rawBody.toString('utf8'));
+  return app
+    .agent()
+    .post('/api/webhooks/test')
+    .set('Host', 'club.example')
+    .set(hook.headers)
+    .set('Content-Type', 'application/json')
+    .send(hook.rawBody.toString('utf8'));
 }
 
 /** Pays a checkout with the test card that succeeds. */

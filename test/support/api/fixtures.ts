@@ -17,10 +17,17 @@ export const AUTUMN_RACE_FORM = {
 /** The rest of a booking form for one sailor (the test gives the event, first name and e-mail). */
 export const ONE_SAILOR = { lastName: 'Sailor', numberAttending: '1', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '' };
 
-export const WORK_DAY: WorkDay = aWorkDay({ id: 'spring-work-day', name: 'Spring work day', description: 'Getting the club ready for the season', date: '2026-06-20T09:00:00.000Z', notes: 'Lunch at one', jobs: [
-  { id: 'painting', title: 'Painting', description: 'The clubhouse', volunteersNeeded: 4 },
-  { id: 'pontoons', title: 'Pontoons', description: 'Check the fixings', volunteersNeeded: 2 },
-] });
+export const WORK_DAY: WorkDay = aWorkDay({
+  id: 'spring-work-day',
+  name: 'Spring work day',
+  description: 'Getting the club ready for the season',
+  date: '2026-06-20T09:00:00.000Z',
+  notes: 'Lunch at one',
+  jobs: [
+    { id: 'painting', title: 'Painting', description: 'The clubhouse', volunteersNeeded: 4 },
+    { id: 'pontoons', title: 'Pontoons', description: 'Check the fixings', volunteersNeeded: 2 },
+  ],
+});
 
 export async function addWorkDays(app: TestApp): Promise<void> {
   await app.get('workDays').create(WORK_DAY);
@@ -31,29 +38,30 @@ export async function addWorkDays(app: TestApp): Promise<void> {
 export async function storedCounts(app: TestApp): Promise<Record<string, number>> {
   // The reads are independent, so they go together: one after another they were about 25 round
   // trips to the Firestore emulator per call, twice in each of the fuzz file's 145 tests.
-  const [events, workDays, admins, bookings, audit, outbox, news, waterLevels, documents, photos, sitePages, members, duties, files, limits, membership] = await Promise.all([
-    app.get('events').list({ order: 'asc' }),
-    app.get('workDays').list(),
-    app.get('admins').list(),
-    app.get('bookings').listAll(),
-    app.get('audit').list({ limit: 10_000 }),
-    app.get('outbox').list(),
-    app.get('campaigns').listNewsItems(),
-    app.get('waterLevels').readings('1900-01-01', '2100-12-31'),
-    app.get('documents').list(),
-    app.get('photos').list(),
-    app.get('sitePages').list(),
-    app.get('members').list(),
-    Promise.all([
-      app.get('duties').listCatalogue('qualifications'),
-      app.get('duties').listCatalogue('dutyTypes'),
-      app.get('duties').listCatalogue('templates'),
-      app.get('duties').listMemberQualifications(),
-    ]),
-    app.get('files').list(),
-    app.get('conditions').getLimits(),
-    Promise.all([app.get('membership').listCategories(), app.get('membership').getSettings()]),
-  ]);
+  const [events, workDays, admins, bookings, audit, outbox, news, waterLevels, documents, photos, sitePages, members, duties, files, limits, membership] =
+    await Promise.all([
+      app.get('events').list({ order: 'asc' }),
+      app.get('workDays').list(),
+      app.get('admins').list(),
+      app.get('bookings').listAll(),
+      app.get('audit').list({ limit: 10_000 }),
+      app.get('outbox').list(),
+      app.get('campaigns').listNewsItems(),
+      app.get('waterLevels').readings('1900-01-01', '2100-12-31'),
+      app.get('documents').list(),
+      app.get('photos').list(),
+      app.get('sitePages').list(),
+      app.get('members').list(),
+      Promise.all([
+        app.get('duties').listCatalogue('qualifications'),
+        app.get('duties').listCatalogue('dutyTypes'),
+        app.get('duties').listCatalogue('templates'),
+        app.get('duties').listMemberQualifications(),
+      ]),
+      app.get('files').list(),
+      app.get('conditions').getLimits(),
+      Promise.all([app.get('membership').listCategories(), app.get('membership').getSettings()]),
+    ]);
   const [signups, conditionEvents, walkIns] = await Promise.all([
     Promise.all(workDays.map((workDay) => app.get('workDays').listSignups(workDay.id))),
     app.get('conditions').getEvents(events.map((e) => e.id)),
@@ -89,7 +97,16 @@ export async function addMemberPricedSupper(admin: TestAgent, name: string): Pro
   const created = await admin
     .post('/api/admin/events')
     .set(FETCH)
-    .send({ ...emptyEventForm(), name, eventdatetime: '2026-07-18T18:00', allowBooking: true, offerChild: true, requiresPayment: true, price: '15.00', memberPrice: '10.00' });
+    .send({
+      ...emptyEventForm(),
+      name,
+      eventdatetime: '2026-07-18T18:00',
+      allowBooking: true,
+      offerChild: true,
+      requiresPayment: true,
+      price: '15.00',
+      memberPrice: '10.00',
+    });
   expect(created.status).toBe(201);
   return created.body.event.id;
 }

@@ -14,7 +14,13 @@ let members = 0;
 /** Puts a member on the club's list (current through 2027-03-31 unless told otherwise). */
 export async function addListedMember(app: TestApp, overrides: Partial<Member> = {}): Promise<Member> {
   members += 1;
-  const member: Member = { id: `listed-member-${members}`, name: `Robin Listed ${members}`, email: `robin${members}@example.org`, ...CURRENT_ADULT, ...overrides };
+  const member: Member = {
+    id: `listed-member-${members}`,
+    name: `Robin Listed ${members}`,
+    email: `robin${members}@example.org`,
+    ...CURRENT_ADULT,
+    ...overrides,
+  };
   await app.get('members').create(member);
   return member;
 }

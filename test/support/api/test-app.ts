@@ -72,11 +72,7 @@ function storageEnv(): Record<string, string> {
   process.env.METADATA_SERVER_DETECTION = 'none';
   firestoreApps += 1;
   logFirestoreClient();
-  return {
-    STORAGE: 'firestore',
-    FIRESTORE_PROJECT_ID: 'demo-kyc-api',
-    FIRESTORE_COLLECTION_PREFIX: `t${process.pid}_${firestoreApps}_`,
-  };
+  return { STORAGE: 'firestore', FIRESTORE_PROJECT_ID: 'demo-kyc-api', FIRESTORE_COLLECTION_PREFIX: `t${process.pid}_${firestoreApps}_` };
 }
 
 /** With REQUEST_LOG_DIR set, every request's start and end go to a file per test process (to find one that never ends). */
@@ -118,14 +114,7 @@ export async function startTestApp(
   // The data folder, with the SQLite file the app opens in it (unless the storage is Firestore).
   const data = options.dataDir === undefined ? tempSqlite('kyc-api-', DATABASE_FILE_NAME) : undefined;
   const dataDir = options.dataDir ?? (data as TempSqlite).dir;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    SEED_DEMO_DATA: 'false',
-    ...NO_ADDRESS_LIMITS,
-    ...storageEnv(),
-    ...options.env,
-  });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', ...NO_ADDRESS_LIMITS, ...storageEnv(), ...options.env });
   const clock = new FixedClock(NOW);
   const adapters: Partial<Adapters> = { clock, hasher: new ScryptPasswordHasher({ N: 1024 }), ...options.adapters };
   const holder: { built: BuiltApp } = { built: await buildApp(config, { ...options.build, adapters }) };
@@ -171,12 +160,7 @@ export async function withTestApp<T>(options: Parameters<typeof startTestApp>[0]
 }
 
 /** Stores an admin with a sign-in account; returns the record. */
-export async function addAdmin(
-  app: TestApp,
-  email: string,
-  permissions: readonly Permission[] = PERMISSIONS,
-  password = PASSWORD,
-): Promise<Admin> {
+export async function addAdmin(app: TestApp, email: string, permissions: readonly Permission[] = PERMISSIONS, password = PASSWORD): Promise<Admin> {
   const user = await app.get('identity').createUser({ email, password, displayName: email });
   const admin: Admin = {
     uid: user.uid,
@@ -193,10 +177,7 @@ export async function addAdmin(
 
 /** Signs in through the API; the agent keeps the session cookie. */
 export async function signIn(agent: TestAgent, email: string, password = PASSWORD): Promise<void> {
-  const response = await agent
-    .post('/api/admin/session')
-    .set('X-Requested-With', 'fetch')
-    .send({ email, password });
+  const response = await agent.post('/api/admin/session').set('X-Requested-With', 'fetch').send({ email, password });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(response.body)}`);
 }
 

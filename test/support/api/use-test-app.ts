@@ -8,10 +8,7 @@ import { addAdmin, signIn, startTestApp, type TestApp } from './test-app';
 // handed to `ready` (which keeps it and adds what all the tests need), disposed of after the last.
 
 /** The app, as startTestApp's options say, for the tests of this file or describe block. */
-export function useTestApp(
-  options: Parameters<typeof startTestApp>[0],
-  ready: (app: TestApp) => void | Promise<void>,
-): void {
+export function useTestApp(options: Parameters<typeof startTestApp>[0], ready: (app: TestApp) => void | Promise<void>): void {
   let started: TestApp | undefined;
   beforeAll(async () => {
     started = await startTestApp(options);
@@ -23,10 +20,7 @@ export function useTestApp(
 }
 
 /** The app with its SMTP server (startTestAppWithMail); each test starts with no mail received. */
-export function useTestAppWithMail(
-  options: Parameters<typeof startTestAppWithMail>[0],
-  ready: (started: TestAppWithMail) => void | Promise<void>,
-): void {
+export function useTestAppWithMail(options: Parameters<typeof startTestAppWithMail>[0], ready: (started: TestAppWithMail) => void | Promise<void>): void {
   let started: TestAppWithMail | undefined;
   let smtp: SmtpTestServer | undefined;
   beforeAll(async () => {

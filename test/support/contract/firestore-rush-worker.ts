@@ -37,17 +37,22 @@ await Promise.all([
     }
     report.added += 1;
     if (!made.paymentRequired && i % 3 === 2) {
-      const { changed } = await bookings.change(made.id, now, (current) => (isCancelled(current) ? null : { booking: cancelled(current, { at: now, by: 'member', refund: false }) }));
+      const { changed } = await bookings.change(made.id, now, (current) =>
+        isCancelled(current) ? null : { booking: cancelled(current, { at: now, by: 'member', refund: false }) },
+      );
       if (changed) report.cancelled += 1;
     } else if (made.paymentRequired && i % 4 === 1) {
       if (await pay(made.id)) report.paid += 1;
     }
   }),
-  ...lapsedText.split(',').filter(Boolean).map(async (id) => {
-    const stored = await pay(id);
-    if (stored && isCancelled(stored)) report.lateRefunded += 1;
-    else if (stored) report.latePaid += 1;
-  }),
+  ...lapsedText
+    .split(',')
+    .filter(Boolean)
+    .map(async (id) => {
+      const stored = await pay(id);
+      if (stored && isCancelled(stored)) report.lateRefunded += 1;
+      else if (stored) report.latePaid += 1;
+    }),
 ]);
 await closeFirestore(db);
 process.stdout.write(JSON.stringify(report));

@@ -53,9 +53,5 @@ const [reservations, hits, holds] = await Promise.all([
 ]);
 await close();
 process.stdout.write(
-  JSON.stringify({
-    reserved: reservations.filter((r) => r !== null).length,
-    hitCounts: hits.map((h) => h.hits),
-    held: holds.filter((h) => h.held).length,
-  }),
+  JSON.stringify({ reserved: reservations.filter((r) => r !== null).length, hitCounts: hits.map((h) => h.hits), held: holds.filter((h) => h.held).length }),
 );

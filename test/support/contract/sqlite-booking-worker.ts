@@ -16,10 +16,7 @@ const bookings = new SqliteBookingRepository(db);
 await readyThenWaitForGo();
 const results = await Promise.all(
   Array.from({ length: Number(countText) }, (_, i) =>
-    bookings.addIfPlacesRemain(oneAttendee(`${prefix}-${i}`), {
-      capacity: Number(capacityText),
-      now: new Date('2026-06-01T09:00:00.000Z'),
-    }),
+    bookings.addIfPlacesRemain(oneAttendee(`${prefix}-${i}`), { capacity: Number(capacityText), now: new Date('2026-06-01T09:00:00.000Z') }),
   ),
 );
 await db.destroy();

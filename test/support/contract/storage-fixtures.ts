@@ -132,4 +132,3 @@ export function minutesAfter(instant: string, minutes: number): Date {
 }
 
 export { markPaidByCard } from '../card-payment';
-

@@ -75,10 +75,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   }
   try {
     // As server/main.ts does on a first start: the initial admin from INITIAL_ADMIN_EMAIL/PASSWORD.
-    await ensureInitialAdmin(
-      { admins: built.ports.get('admins'), identity: built.ports.get('identity'), clock: built.ports.get('clock') },
-      config,
-    );
+    await ensureInitialAdmin({ admins: built.ports.get('admins'), identity: built.ports.get('identity'), clock: built.ports.get('clock') }, config);
   } catch (error) {
     await built.close();
     rmSync(dataDir, { recursive: true, force: true });

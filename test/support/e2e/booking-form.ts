@@ -30,5 +30,9 @@ export async function payByTestCard(page: Page, amount: string): Promise<void> {
 
 /** The figure on the summary card with this label, on an admin bookings screen. */
 export async function summaryCard(page: Page, label: string): Promise<string> {
-  return page.locator('.adm-card').filter({ has: page.getByText(label, { exact: true }) }).locator('dd').innerText();
+  return page
+    .locator('.adm-card')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('dd')
+    .innerText();
 }

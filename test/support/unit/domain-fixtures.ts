@@ -26,7 +26,17 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
 
 /** A current adult member on the club's list, named and addressed after their id. */
 export function makeMember(id: string, overrides: Partial<Member> = {}): Member {
-  return { id, name: `Member ${id}`, email: `${id}@club.example`, membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...overrides };
+  return {
+    id,
+    name: `Member ${id}`,
+    email: `${id}@club.example`,
+    membershipType: 'Adult',
+    renewalDate: '2027-03-31',
+    disabled: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
 }
 
 const MINUTE = 60_000;

@@ -43,6 +43,8 @@ describe('a hang report', () => {
       () => null,
       (reason: unknown) => reason as Error,
     );
-    expect(error?.message).toMatch(/^Worker 1 \(.*stuck-worker\.mjs\) ended with SIGTERM:\n\nstill running after 1 s, then stopped:\nprocess \d+: \S*node .*stuck-worker\.mjs \(State: [A-Z] \(/);
+    expect(error?.message).toMatch(
+      /^Worker 1 \(.*stuck-worker\.mjs\) ended with SIGTERM:\n\nstill running after 1 s, then stopped:\nprocess \d+: \S*node .*stuck-worker\.mjs \(State: [A-Z] \(/,
+    );
   });
 });

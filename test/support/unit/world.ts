@@ -10,7 +10,14 @@ import { HmacBookingLinks } from '../../../adapters/node-crypto/hmac-booking-lin
 import type { PasswordHasher } from '../../../core/admins/password-hasher.port';
 import { anAdmin } from '../entities';
 import { memoryStorage } from '../stores';
-import type { CheckoutRequest, PaymentGateway, PaymentNotification, PaymentResult, RefundRequest, RefundResult } from '../../../core/payments/payment-gateway.port';
+import type {
+  CheckoutRequest,
+  PaymentGateway,
+  PaymentNotification,
+  PaymentResult,
+  RefundRequest,
+  RefundResult,
+} from '../../../core/payments/payment-gateway.port';
 import { UnavailableError } from '../../../core/shared/errors';
 
 /** Fast stand-in for the slow scrypt hasher: salted, so two hashes of one password differ. */

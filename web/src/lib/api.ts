@@ -147,7 +147,14 @@ export function apiDelete<T>(path: string, schema?: ZodType<T>, options: Request
 }
 
 /** Sends a file as the request's body (a document's PDF), with its content type; the answer is JSON. */
-export function apiUpload<T>(method: 'POST' | 'PUT', path: string, file: Blob, contentType: string, schema?: ZodType<T>, options: RequestOptions = {}): Promise<T> {
+export function apiUpload<T>(
+  method: 'POST' | 'PUT',
+  path: string,
+  file: Blob,
+  contentType: string,
+  schema?: ZodType<T>,
+  options: RequestOptions = {},
+): Promise<T> {
   return request(method, path, new RawBody(file, contentType), schema, options);
 }
 

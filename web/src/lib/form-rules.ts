@@ -78,7 +78,12 @@ export function useFocusFirst<V extends FieldValues>(form: UseFormReturn<V>, ord
  * `order`) and its message for the whole form as the `root.server` error. Returns the field
  * messages shown, so the caller can focus the first.
  */
-export function showRefusal<V extends FieldValues>(form: UseFormReturn<V>, order: readonly Path<V>[], fields: FieldMessages, message?: string | null): FieldMessages {
+export function showRefusal<V extends FieldValues>(
+  form: UseFormReturn<V>,
+  order: readonly Path<V>[],
+  fields: FieldMessages,
+  message?: string | null,
+): FieldMessages {
   const shown: FieldMessages = {};
   for (const name of order) {
     const text = fields[name];
@@ -132,7 +137,11 @@ export function bindField<V extends FieldValues>(
  * The form's onSubmit: react-hook-form's handleSubmit with the core rule's check first, a refused
  * submit focusing its first field with a message, and nothing while a submission is under way.
  */
-export function submitOnce<V extends FieldValues>(form: UseFormReturn<V>, send: (values: V) => Promise<unknown>, focusFirst: (messages: FieldMessages) => void) {
+export function submitOnce<V extends FieldValues>(
+  form: UseFormReturn<V>,
+  send: (values: V) => Promise<unknown>,
+  focusFirst: (messages: FieldMessages) => void,
+) {
   const submit = form.handleSubmit(
     async (values) => {
       await send(values);

@@ -1,4 +1,12 @@
-import { queryOptions, useQuery, useQueryClient, type QueryClient, type EnsureQueryDataOptions, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type EnsureQueryDataOptions,
+  type QueryKey,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
 import type { ZodType } from 'zod';
 import { apiGet, parseAnswer } from './api';
 
@@ -80,7 +88,9 @@ export type AnyRead = { queryKey: QueryKey };
  * with Try Again); a stale answer is asked for again.
  */
 export async function ensureReads(client: QueryClient, reads: readonly AnyRead[]): Promise<void> {
-  const loading = Promise.all(reads.map((read) => client.ensureQueryData({ ...(read as EnsureQueryDataOptions), revalidateIfStale: true }).catch(() => undefined)));
+  const loading = Promise.all(
+    reads.map((read) => client.ensureQueryData({ ...(read as EnsureQueryDataOptions), revalidateIfStale: true }).catch(() => undefined)),
+  );
   if (!drawnOnServer.has(client)) return;
   await loading;
   for (const read of reads) {

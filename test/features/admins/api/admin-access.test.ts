@@ -15,15 +15,65 @@ beforeAll(async () => {
   await addAdmin(app, 'nobody@example.org', []);
   otherUid = (await addAdmin(app, 'other@example.org', ['events:read'])).uid;
   await app.get('workDays').create(aWorkDay());
-  await app.get('workDays').addSignup({ id: 'signup-1', workDayId: 'spring-clean', firstName: 'Sam', lastName: 'Helper', selectedJobs: ['slipway'], otherJob: '', notes: '', bringingTools: false, wantsFood: false, submittedAt: '2026-04-01T09:00:00.000Z' });
-  await app.get('campaigns').saveNewsItem({ id: 'news-guarded', subject: 'Guarded', body: 'Text', publishAt: '2026-01-01T10:00:00.000Z', status: 'published', createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' });
+  await app
+    .get('workDays')
+    .addSignup({
+      id: 'signup-1',
+      workDayId: 'spring-clean',
+      firstName: 'Sam',
+      lastName: 'Helper',
+      selectedJobs: ['slipway'],
+      otherJob: '',
+      notes: '',
+      bringingTools: false,
+      wantsFood: false,
+      submittedAt: '2026-04-01T09:00:00.000Z',
+    });
+  await app
+    .get('campaigns')
+    .saveNewsItem({
+      id: 'news-guarded',
+      subject: 'Guarded',
+      body: 'Text',
+      publishAt: '2026-01-01T10:00:00.000Z',
+      status: 'published',
+      createdAt: '2026-01-01T10:00:00.000Z',
+      updatedAt: '2026-01-01T10:00:00.000Z',
+    });
   // A member the refused requests would change or see.
-  await app.get('members').create({ id: 'member-guarded', name: 'Guarded Member', email: 'guarded@example.org', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' });
+  await app
+    .get('members')
+    .create({
+      id: 'member-guarded',
+      name: 'Guarded Member',
+      email: 'guarded@example.org',
+      membershipType: 'Adult',
+      renewalDate: '2027-03-31',
+      disabled: false,
+      createdAt: '2026-01-01T10:00:00.000Z',
+      updatedAt: '2026-01-01T10:00:00.000Z',
+    });
   // A membership category the refused requests would change.
-  await app.get('membership').createCategory({ id: 'guarded', name: 'Guarded', description: '', seasonPrice: 100, coversHousehold: false, dutiesPerSeason: 0, onlinePurchase: true, life: false, withdrawn: false, createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' });
+  await app
+    .get('membership')
+    .createCategory({
+      id: 'guarded',
+      name: 'Guarded',
+      description: '',
+      seasonPrice: 100,
+      coversHousehold: false,
+      dutiesPerSeason: 0,
+      onlinePurchase: true,
+      life: false,
+      withdrawn: false,
+      createdAt: '2026-01-01T10:00:00.000Z',
+      updatedAt: '2026-01-01T10:00:00.000Z',
+    });
   // A document the refused requests would change: they must leave it as it is.
   await app.get('files').put('documents/club-rules-1', new TextEncoder().encode('%PDF-1.4 rules'));
-  await app.get('documents').put({ id: 'club-rules', title: 'Club rules', description: '', category: 'Club', fileName: 'rules.pdf', tags: [], position: 0 }, 'documents/club-rules-1');
+  await app
+    .get('documents')
+    .put({ id: 'club-rules', title: 'Club rules', description: '', category: 'Club', fileName: 'rules.pdf', tags: [], position: 0 }, 'documents/club-rules-1');
 });
 afterAll(async () => {
   await app.dispose();
@@ -50,20 +100,109 @@ const GUARDED: Guarded[] = [
   { method: 'get', route: '/api/admin/dashboard', path: () => '/api/admin/dashboard', permission: null },
   { method: 'get', route: '/api/admin/admins', path: () => '/api/admin/admins', permission: null },
   // Any admin may change their own password; this body is refused for its repeat of the current one, before any password is checked.
-  { method: 'post', route: '/api/admin/account/password', path: () => '/api/admin/account/password', body: { currentPassword: 'same-password', newPassword: 'same-password' }, permission: null, allowed: 400 },
-  { method: 'get', route: '/api/admin/events', path: () => '/api/admin/events', permission: 'events:read', message: 'You do not have permission to view events.' },
-  { method: 'get', route: '/api/admin/events/:id', path: () => `/api/admin/events/${eventId}`, permission: 'events:read', message: 'You do not have permission to view events.' },
-  { method: 'post', route: '/api/admin/events', path: () => '/api/admin/events', body: form, permission: 'events:write', message: 'You do not have permission to create events.' },
-  { method: 'put', route: '/api/admin/events/:id', path: () => `/api/admin/events/${eventId}`, body: form, permission: 'events:write', message: 'You do not have permission to edit events.' },
-  { method: 'delete', route: '/api/admin/events/:id', path: () => `/api/admin/events/${eventId}`, permission: 'events:write', message: 'You do not have permission to delete events.' },
-  { method: 'get', route: '/api/admin/bookings', path: () => '/api/admin/bookings', permission: 'bookings:read', message: "You don't have permission to view bookings." },
-  { method: 'get', route: '/api/admin/events/:id/bookings', path: () => `/api/admin/events/${eventId}/bookings`, permission: 'bookings:read', message: "You don't have permission to view bookings." },
-  { method: 'get', route: '/api/admin/events/:id/bookings.csv', path: () => `/api/admin/events/${eventId}/bookings.csv`, permission: 'bookings:read', message: "You don't have permission to view bookings." },
-  { method: 'post', route: '/api/admin/admins', path: () => '/api/admin/admins', body: { email: 'x@example.org', name: 'X', password: 'long-enough' }, permission: 'admins:manage', message: 'You do not have permission to manage admins.' },
-  { method: 'patch', route: '/api/admin/admins/:uid', path: () => `/api/admin/admins/${otherUid}`, body: { disabled: true }, permission: 'admins:manage', message: 'You do not have permission to manage admins.' },
-  { method: 'get', route: '/api/admin/work-days', path: () => '/api/admin/work-days', permission: 'events:read', message: 'You do not have permission to view events.' },
-  { method: 'get', route: '/api/admin/bookings/:id', path: () => `/api/admin/bookings/${bookingId}`, permission: 'bookings:read', message: "You don't have permission to view bookings." },
-  { method: 'get', route: '/api/admin/booking-references/:reference', path: () => '/api/admin/booking-references/KYC-22222', permission: 'bookings:read', message: "You don't have permission to view bookings." },
+  {
+    method: 'post',
+    route: '/api/admin/account/password',
+    path: () => '/api/admin/account/password',
+    body: { currentPassword: 'same-password', newPassword: 'same-password' },
+    permission: null,
+    allowed: 400,
+  },
+  {
+    method: 'get',
+    route: '/api/admin/events',
+    path: () => '/api/admin/events',
+    permission: 'events:read',
+    message: 'You do not have permission to view events.',
+  },
+  {
+    method: 'get',
+    route: '/api/admin/events/:id',
+    path: () => `/api/admin/events/${eventId}`,
+    permission: 'events:read',
+    message: 'You do not have permission to view events.',
+  },
+  {
+    method: 'post',
+    route: '/api/admin/events',
+    path: () => '/api/admin/events',
+    body: form,
+    permission: 'events:write',
+    message: 'You do not have permission to create events.',
+  },
+  {
+    method: 'put',
+    route: '/api/admin/events/:id',
+    path: () => `/api/admin/events/${eventId}`,
+    body: form,
+    permission: 'events:write',
+    message: 'You do not have permission to edit events.',
+  },
+  {
+    method: 'delete',
+    route: '/api/admin/events/:id',
+    path: () => `/api/admin/events/${eventId}`,
+    permission: 'events:write',
+    message: 'You do not have permission to delete events.',
+  },
+  {
+    method: 'get',
+    route: '/api/admin/bookings',
+    path: () => '/api/admin/bookings',
+    permission: 'bookings:read',
+    message: "You don't have permission to view bookings.",
+  },
+  {
+    method: 'get',
+    route: '/api/admin/events/:id/bookings',
+    path: () => `/api/admin/events/${eventId}/bookings`,
+    permission: 'bookings:read',
+    message: "You don't have permission to view bookings.",
+  },
+  {
+    method: 'get',
+    route: '/api/admin/events/:id/bookings.csv',
+    path: () => `/api/admin/events/${eventId}/bookings.csv`,
+    permission: 'bookings:read',
+    message: "You don't have permission to view bookings.",
+  },
+  {
+    method: 'post',
+    route: '/api/admin/admins',
+    path: () => '/api/admin/admins',
+    body: { email: 'x@example.org', name: 'X', password: 'long-enough' },
+    permission: 'admins:manage',
+    message: 'You do not have permission to manage admins.',
+  },
+  {
+    method: 'patch',
+    route: '/api/admin/admins/:uid',
+    path: () => `/api/admin/admins/${otherUid}`,
+    body: { disabled: true },
+    permission: 'admins:manage',
+    message: 'You do not have permission to manage admins.',
+  },
+  {
+    method: 'get',
+    route: '/api/admin/work-days',
+    path: () => '/api/admin/work-days',
+    permission: 'events:read',
+    message: 'You do not have permission to view events.',
+  },
+  {
+    method: 'get',
+    route: '/api/admin/bookings/:id',
+    path: () => `/api/admin/bookings/${bookingId}`,
+    permission: 'bookings:read',
+    message: "You don't have permission to view bookings.",
+  },
+  {
+    method: 'get',
+    route: '/api/admin/booking-references/:reference',
+    path: () => '/api/admin/booking-references/KYC-22222',
+    permission: 'bookings:read',
+    message: "You don't have permission to view bookings.",
+  },
   ...(
     [
       ['post', '/api/admin/bookings/:id/cancel', 'cancel', { refund: true }],
@@ -80,22 +219,122 @@ const GUARDED: Guarded[] = [
     permission: 'bookings:write',
     message: 'You do not have permission to change bookings.',
   })),
-  { method: 'get', route: '/api/admin/events/:id/waiting-list', path: () => `/api/admin/events/${eventId}/waiting-list`, permission: 'bookings:read', message: "You don't have permission to view bookings." },
-  { method: 'post', route: '/api/admin/events/:id/waiting-list/:entryId/offer', path: () => `/api/admin/events/${eventId}/waiting-list/some-entry/offer`, permission: 'bookings:write', message: 'You do not have permission to change bookings.' },
-  { method: 'post', route: '/api/admin/events/:id/waiting-list/:entryId/remove', path: () => `/api/admin/events/${eventId}/waiting-list/some-entry/remove`, permission: 'bookings:write', message: 'You do not have permission to change bookings.' },
-  { method: 'get', route: '/api/admin/audit', path: () => '/api/admin/audit', permission: 'audit:read', message: 'You do not have permission to read the audit log.' },
-  { method: 'get', route: '/api/admin/outbox', path: () => '/api/admin/outbox?status=queued', permission: 'bookings:read', message: "You don't have permission to view e-mails." },
-  { method: 'get', route: '/api/admin/outbox/:id', path: () => '/api/admin/outbox/some-message', permission: 'bookings:read', message: "You don't have permission to view e-mails." },
-  { method: 'get', route: '/api/admin/outbox/:id/html', path: () => '/api/admin/outbox/some-message/html', permission: 'bookings:read', message: "You don't have permission to view e-mails." },
-  { method: 'post', route: '/api/admin/outbox/:id/resend', path: () => '/api/admin/outbox/some-message/resend', permission: 'bookings:write', message: 'You do not have permission to resend e-mails.' },
-  { method: 'get', route: '/api/admin/events/:id/cancel', path: () => `/api/admin/events/${eventId}/cancel`, permission: 'events:write', message: 'You do not have permission to cancel events.' },
-  { method: 'post', route: '/api/admin/events/:id/cancel', path: () => `/api/admin/events/${eventId}/cancel`, body: { reason: 'Gale warning' }, permission: 'events:write', message: 'You do not have permission to cancel events.' },
-  { method: 'get', route: '/api/admin/conditions/limits', path: () => '/api/admin/conditions/limits', permission: 'events:read', message: 'You do not have permission to view events.' },
-  { method: 'put', route: '/api/admin/conditions/limits', path: () => '/api/admin/conditions/limits', body: { kinds: [{ id: 'club-racing', name: 'Club racing', windKn: 5, gustKn: 8 }], defaultKind: 'club-racing', marginKn: 1 }, permission: 'events:write', message: 'You do not have permission to edit events.' },
-  { method: 'get', route: '/api/admin/go-no-go', path: () => '/api/admin/go-no-go', permission: 'events:read', message: 'You do not have permission to view events.' },
-  { method: 'get', route: '/api/admin/events/:id/go-no-go', path: () => `/api/admin/events/${eventId}/go-no-go`, permission: 'events:read', message: 'You do not have permission to view events.' },
-  { method: 'put', route: '/api/admin/events/:id/go-no-go/kind', path: () => `/api/admin/events/${eventId}/go-no-go/kind`, body: { kind: 'junior-training' }, permission: 'events:write', message: 'You do not have permission to edit events.' },
-  { method: 'post', route: '/api/admin/events/:id/go-no-go/decisions', path: () => `/api/admin/events/${eventId}/go-no-go/decisions`, body: { decision: 'go', reason: 'Fine' }, permission: 'events:write', message: 'You do not have permission to edit events.' },
+  {
+    method: 'get',
+    route: '/api/admin/events/:id/waiting-list',
+    path: () => `/api/admin/events/${eventId}/waiting-list`,
+    permission: 'bookings:read',
+    message: "You don't have permission to view bookings.",
+  },
+  {
+    method: 'post',
+    route: '/api/admin/events/:id/waiting-list/:entryId/offer',
+    path: () => `/api/admin/events/${eventId}/waiting-list/some-entry/offer`,
+    permission: 'bookings:write',
+    message: 'You do not have permission to change bookings.',
+  },
+  {
+    method: 'post',
+    route: '/api/admin/events/:id/waiting-list/:entryId/remove',
+    path: () => `/api/admin/events/${eventId}/waiting-list/some-entry/remove`,
+    permission: 'bookings:write',
+    message: 'You do not have permission to change bookings.',
+  },
+  {
+    method: 'get',
+    route: '/api/admin/audit',
+    path: () => '/api/admin/audit',
+    permission: 'audit:read',
+    message: 'You do not have permission to read the audit log.',
+  },
+  {
+    method: 'get',
+    route: '/api/admin/outbox',
+    path: () => '/api/admin/outbox?status=queued',
+    permission: 'bookings:read',
+    message: "You don't have permission to view e-mails.",
+  },
+  {
+    method: 'get',
+    route: '/api/admin/outbox/:id',
+    path: () => '/api/admin/outbox/some-message',
+    permission: 'bookings:read',
+    message: "You don't have permission to view e-mails.",
+  },
+  {
+    method: 'get',
+    route: '/api/admin/outbox/:id/html',
+    path: () => '/api/admin/outbox/some-message/html',
+    permission: 'bookings:read',
+    message: "You don't have permission to view e-mails.",
+  },
+  {
+    method: 'post',
+    route: '/api/admin/outbox/:id/resend',
+    path: () => '/api/admin/outbox/some-message/resend',
+    permission: 'bookings:write',
+    message: 'You do not have permission to resend e-mails.',
+  },
+  {
+    method: 'get',
+    route: '/api/admin/events/:id/cancel',
+    path: () => `/api/admin/events/${eventId}/cancel`,
+    permission: 'events:write',
+    message: 'You do not have permission to cancel events.',
+  },
+  {
+    method: 'post',
+    route: '/api/admin/events/:id/cancel',
+    path: () => `/api/admin/events/${eventId}/cancel`,
+    body: { reason: 'Gale warning' },
+    permission: 'events:write',
+    message: 'You do not have permission to cancel events.',
+  },
+  {
+    method: 'get',
+    route: '/api/admin/conditions/limits',
+    path: () => '/api/admin/conditions/limits',
+    permission: 'events:read',
+    message: 'You do not have permission to view events.',
+  },
+  {
+    method: 'put',
+    route: '/api/admin/conditions/limits',
+    path: () => '/api/admin/conditions/limits',
+    body: { kinds: [{ id: 'club-racing', name: 'Club racing', windKn: 5, gustKn: 8 }], defaultKind: 'club-racing', marginKn: 1 },
+    permission: 'events:write',
+    message: 'You do not have permission to edit events.',
+  },
+  {
+    method: 'get',
+    route: '/api/admin/go-no-go',
+    path: () => '/api/admin/go-no-go',
+    permission: 'events:read',
+    message: 'You do not have permission to view events.',
+  },
+  {
+    method: 'get',
+    route: '/api/admin/events/:id/go-no-go',
+    path: () => `/api/admin/events/${eventId}/go-no-go`,
+    permission: 'events:read',
+    message: 'You do not have permission to view events.',
+  },
+  {
+    method: 'put',
+    route: '/api/admin/events/:id/go-no-go/kind',
+    path: () => `/api/admin/events/${eventId}/go-no-go/kind`,
+    body: { kind: 'junior-training' },
+    permission: 'events:write',
+    message: 'You do not have permission to edit events.',
+  },
+  {
+    method: 'post',
+    route: '/api/admin/events/:id/go-no-go/decisions',
+    path: () => `/api/admin/events/${eventId}/go-no-go/decisions`,
+    body: { decision: 'go', reason: 'Fine' },
+    permission: 'events:write',
+    message: 'You do not have permission to edit events.',
+  },
   ...(
     [
       ['get', '/api/admin/photos', '/api/admin/photos', undefined],
@@ -113,13 +352,59 @@ const GUARDED: Guarded[] = [
     permission: 'content:write',
     message: 'You do not have permission to manage photos.',
   })),
-  { method: 'get', route: '/api/admin/work-days/:id', path: () => '/api/admin/work-days/spring-clean', permission: 'events:read', message: 'You do not have permission to view events.' },
-  { method: 'get', route: '/api/admin/work-days/:id/signups.csv', path: () => '/api/admin/work-days/spring-clean/signups.csv', permission: 'events:read', message: 'You do not have permission to view events.' },
-  { method: 'post', route: '/api/admin/work-days', path: () => '/api/admin/work-days', body: { name: 'X', jobs: [{ title: 'Y', volunteersNeeded: '1' }] }, permission: 'workdays:write', message: 'You do not have permission to change work days.' },
-  { method: 'put', route: '/api/admin/work-days/:id', path: () => '/api/admin/work-days/spring-clean', body: { name: 'X' }, permission: 'workdays:write', message: 'You do not have permission to change work days.' },
-  { method: 'post', route: '/api/admin/work-days/:id/archive', path: () => '/api/admin/work-days/spring-clean/archive', body: { archived: true }, permission: 'workdays:write', message: 'You do not have permission to change work days.' },
-  { method: 'delete', route: '/api/admin/work-days/:id/signups/:signupId', path: () => '/api/admin/work-days/spring-clean/signups/signup-1', permission: 'workdays:write', message: 'You do not have permission to change work days.' },
-  { method: 'post', route: '/api/admin/work-days/:id/signups/remove', path: () => '/api/admin/work-days/spring-clean/signups/remove', body: { signupIds: ['signup-1'] }, permission: 'workdays:write', message: 'You do not have permission to change work days.' },
+  {
+    method: 'get',
+    route: '/api/admin/work-days/:id',
+    path: () => '/api/admin/work-days/spring-clean',
+    permission: 'events:read',
+    message: 'You do not have permission to view events.',
+  },
+  {
+    method: 'get',
+    route: '/api/admin/work-days/:id/signups.csv',
+    path: () => '/api/admin/work-days/spring-clean/signups.csv',
+    permission: 'events:read',
+    message: 'You do not have permission to view events.',
+  },
+  {
+    method: 'post',
+    route: '/api/admin/work-days',
+    path: () => '/api/admin/work-days',
+    body: { name: 'X', jobs: [{ title: 'Y', volunteersNeeded: '1' }] },
+    permission: 'workdays:write',
+    message: 'You do not have permission to change work days.',
+  },
+  {
+    method: 'put',
+    route: '/api/admin/work-days/:id',
+    path: () => '/api/admin/work-days/spring-clean',
+    body: { name: 'X' },
+    permission: 'workdays:write',
+    message: 'You do not have permission to change work days.',
+  },
+  {
+    method: 'post',
+    route: '/api/admin/work-days/:id/archive',
+    path: () => '/api/admin/work-days/spring-clean/archive',
+    body: { archived: true },
+    permission: 'workdays:write',
+    message: 'You do not have permission to change work days.',
+  },
+  {
+    method: 'delete',
+    route: '/api/admin/work-days/:id/signups/:signupId',
+    path: () => '/api/admin/work-days/spring-clean/signups/signup-1',
+    permission: 'workdays:write',
+    message: 'You do not have permission to change work days.',
+  },
+  {
+    method: 'post',
+    route: '/api/admin/work-days/:id/signups/remove',
+    path: () => '/api/admin/work-days/spring-clean/signups/remove',
+    body: { signupIds: ['signup-1'] },
+    permission: 'workdays:write',
+    message: 'You do not have permission to change work days.',
+  },
   ...(
     [
       ['get', '/api/admin/news', '/api/admin/news', undefined],
@@ -128,7 +413,14 @@ const GUARDED: Guarded[] = [
       ['put', '/api/admin/news/:id', '/api/admin/news/news-guarded', newsForm],
       ['delete', '/api/admin/news/:id', '/api/admin/news/news-guarded', undefined],
     ] as const
-  ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'content:write', message: 'You do not have permission to manage news.' })),
+  ).map(([method, route, path, body]): Guarded => ({
+    method,
+    route,
+    path: () => path,
+    ...(body ? { body } : {}),
+    permission: 'content:write',
+    message: 'You do not have permission to manage news.',
+  })),
   ...(
     [
       ['post', '/api/admin/water-levels', '/api/admin/water-levels', { date: '01/01/2026', percentFull: '50' }],
@@ -137,7 +429,14 @@ const GUARDED: Guarded[] = [
       ['post', '/api/admin/water-levels/import/preview', '/api/admin/water-levels/import/preview', undefined],
       ['post', '/api/admin/water-levels/import', '/api/admin/water-levels/import', undefined],
     ] as const
-  ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'content:write', message: 'You do not have permission to change water levels.' })),
+  ).map(([method, route, path, body]): Guarded => ({
+    method,
+    route,
+    path: () => path,
+    ...(body ? { body } : {}),
+    permission: 'content:write',
+    message: 'You do not have permission to change water levels.',
+  })),
   ...(
     [
       ['get', '/api/admin/pages', '/api/admin/pages', undefined],
@@ -145,7 +444,14 @@ const GUARDED: Guarded[] = [
       ['put', '/api/admin/pages/:slug', '/api/admin/pages/beginners', { title: 'Guarded', body: 'Text' }],
       ['post', '/api/admin/pages/preview', '/api/admin/pages/preview', { body: 'Text' }],
     ] as const
-  ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'content:write', message: 'You do not have permission to change the club pages.' })),
+  ).map(([method, route, path, body]): Guarded => ({
+    method,
+    route,
+    path: () => path,
+    ...(body ? { body } : {}),
+    permission: 'content:write',
+    message: 'You do not have permission to change the club pages.',
+  })),
   ...(
     [
       ['get', '/api/admin/members', '/api/admin/members', undefined],
@@ -154,12 +460,50 @@ const GUARDED: Guarded[] = [
       ['post', '/api/admin/members/import/preview', '/api/admin/members/import/preview', undefined],
       ['post', '/api/admin/members/import', '/api/admin/members/import', undefined],
     ] as const
-  ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'members:write', message: 'You do not have permission to manage the member list.' })),
-  { method: 'post', route: '/api/admin/documents', path: () => '/api/admin/documents?title=Fees&category=Club', permission: 'content:write', message: 'You do not have permission to change documents.' },
-  { method: 'put', route: '/api/admin/documents/:id', path: () => '/api/admin/documents/club-rules', body: { title: 'Rules', description: '', category: 'Club' }, permission: 'content:write', message: 'You do not have permission to change documents.' },
-  { method: 'put', route: '/api/admin/documents/:id/file', path: () => '/api/admin/documents/club-rules/file', permission: 'content:write', message: 'You do not have permission to change documents.' },
-  { method: 'delete', route: '/api/admin/documents/:id', path: () => '/api/admin/documents/club-rules', permission: 'content:write', message: 'You do not have permission to change documents.' },
-  { method: 'get', route: '/api/admin/duties/lights', path: () => '/api/admin/duties/lights', permission: 'events:read', message: 'You do not have permission to view events.' },
+  ).map(([method, route, path, body]): Guarded => ({
+    method,
+    route,
+    path: () => path,
+    ...(body ? { body } : {}),
+    permission: 'members:write',
+    message: 'You do not have permission to manage the member list.',
+  })),
+  {
+    method: 'post',
+    route: '/api/admin/documents',
+    path: () => '/api/admin/documents?title=Fees&category=Club',
+    permission: 'content:write',
+    message: 'You do not have permission to change documents.',
+  },
+  {
+    method: 'put',
+    route: '/api/admin/documents/:id',
+    path: () => '/api/admin/documents/club-rules',
+    body: { title: 'Rules', description: '', category: 'Club' },
+    permission: 'content:write',
+    message: 'You do not have permission to change documents.',
+  },
+  {
+    method: 'put',
+    route: '/api/admin/documents/:id/file',
+    path: () => '/api/admin/documents/club-rules/file',
+    permission: 'content:write',
+    message: 'You do not have permission to change documents.',
+  },
+  {
+    method: 'delete',
+    route: '/api/admin/documents/:id',
+    path: () => '/api/admin/documents/club-rules',
+    permission: 'content:write',
+    message: 'You do not have permission to change documents.',
+  },
+  {
+    method: 'get',
+    route: '/api/admin/duties/lights',
+    path: () => '/api/admin/duties/lights',
+    permission: 'events:read',
+    message: 'You do not have permission to view events.',
+  },
   ...(
     [
       ['get', '/api/admin/duties', '/api/admin/duties', undefined],
@@ -184,14 +528,39 @@ const GUARDED: Guarded[] = [
       ['get', '/api/admin/duties/counts', '/api/admin/duties/counts', undefined],
       ['get', '/api/admin/duties/export.csv', '/api/admin/duties/export.csv', undefined],
     ] as const
-  ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'duties:write', message: 'You do not have permission to manage duties.' })),
-  { method: 'put', route: '/api/admin/document-order', path: () => '/api/admin/document-order', body: { ids: ['club-rules'] }, permission: 'content:write', message: 'You do not have permission to change documents.' },
+  ).map(([method, route, path, body]): Guarded => ({
+    method,
+    route,
+    path: () => path,
+    ...(body ? { body } : {}),
+    permission: 'duties:write',
+    message: 'You do not have permission to manage duties.',
+  })),
+  {
+    method: 'put',
+    route: '/api/admin/document-order',
+    path: () => '/api/admin/document-order',
+    body: { ids: ['club-rules'] },
+    permission: 'content:write',
+    message: 'You do not have permission to change documents.',
+  },
   // Data requests (docs/privacy-requests.md).
-  ...(['archive', 'erase'] as const).map(
-    (action): Guarded => ({ method: 'post', route: `/api/admin/privacy/${action}`, path: () => `/api/admin/privacy/${action}`, body: { email: 'guarded@example.org' }, permission: 'privacy:manage', message: "You do not have permission to manage members' data." }),
-  ),
+  ...(['archive', 'erase'] as const).map((action): Guarded => ({
+    method: 'post',
+    route: `/api/admin/privacy/${action}`,
+    path: () => `/api/admin/privacy/${action}`,
+    body: { email: 'guarded@example.org' },
+    permission: 'privacy:manage',
+    message: "You do not have permission to manage members' data.",
+  })),
   // The officer of the day's page and check-in (docs/officer-of-the-day.md).
-  { method: 'get', route: '/api/admin/officer-day', path: () => '/api/admin/officer-day', permission: 'bookings:write', message: 'You do not have permission to change bookings.' },
+  {
+    method: 'get',
+    route: '/api/admin/officer-day',
+    path: () => '/api/admin/officer-day',
+    permission: 'bookings:write',
+    message: 'You do not have permission to change bookings.',
+  },
   {
     method: 'post',
     route: '/api/admin/bookings/:id/attendance',
@@ -217,7 +586,13 @@ const GUARDED: Guarded[] = [
     permission: 'bookings:write',
     message: 'You do not have permission to change bookings.',
   },
-  { method: 'delete', route: '/api/admin/walk-ins/:id', path: () => '/api/admin/walk-ins/7b0c2f0e-4d1a-4c5e-9f3a-2b6d8e1f0a13', permission: 'bookings:write', message: 'You do not have permission to change bookings.' },
+  {
+    method: 'delete',
+    route: '/api/admin/walk-ins/:id',
+    path: () => '/api/admin/walk-ins/7b0c2f0e-4d1a-4c5e-9f3a-2b6d8e1f0a13',
+    permission: 'bookings:write',
+    message: 'You do not have permission to change bookings.',
+  },
   {
     method: 'post',
     route: '/api/admin/walk-ins/:id/afloat',
@@ -227,7 +602,13 @@ const GUARDED: Guarded[] = [
     message: 'You do not have permission to change bookings.',
   },
   // Members' data rights (docs/data-protection.md): the retention overview.
-  { method: 'get', route: '/api/admin/retention', path: () => '/api/admin/retention', permission: 'privacy:manage', message: "You do not have permission to manage members' data." },
+  {
+    method: 'get',
+    route: '/api/admin/retention',
+    path: () => '/api/admin/retention',
+    permission: 'privacy:manage',
+    message: "You do not have permission to manage members' data.",
+  },
   // Households of several members (docs/members-households.md).
   ...(
     [
@@ -236,7 +617,14 @@ const GUARDED: Guarded[] = [
       ['delete', '/api/admin/members/:id/household/members/:memberId', '/api/admin/members/member-guarded/household/members/member-guarded', undefined],
       ['put', '/api/admin/members/:id/household/contact', '/api/admin/members/member-guarded/household/contact', { memberId: 'member-guarded' }],
     ] as const
-  ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'members:write', message: 'You do not have permission to manage the member list.' })),
+  ).map(([method, route, path, body]): Guarded => ({
+    method,
+    route,
+    path: () => path,
+    ...(body ? { body } : {}),
+    permission: 'members:write',
+    message: 'You do not have permission to manage the member list.',
+  })),
   // Membership categories and settings (docs/membership.md#administering-categories-and-settings): reading them too.
   ...(
     [
@@ -246,9 +634,21 @@ const GUARDED: Guarded[] = [
       ['get', '/api/admin/membership/settings', '/api/admin/membership/settings', undefined],
       ['get', '/api/admin/membership/orders', '/api/admin/membership/orders', undefined],
       ['post', '/api/admin/membership/orders/:id/paid', '/api/admin/membership/orders/order-guarded/paid', { method: 'cash' }],
-      ['put', '/api/admin/membership/settings', '/api/admin/membership/settings', { yearKind: 'rolling', renewalWindowWeeks: '2', reminderDays: '', applicationExpiryDays: '9' }],
+      [
+        'put',
+        '/api/admin/membership/settings',
+        '/api/admin/membership/settings',
+        { yearKind: 'rolling', renewalWindowWeeks: '2', reminderDays: '', applicationExpiryDays: '9' },
+      ],
     ] as const
-  ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'members:write', message: 'You do not have permission to manage the member list.' })),
+  ).map(([method, route, path, body]): Guarded => ({
+    method,
+    route,
+    path: () => path,
+    ...(body ? { body } : {}),
+    permission: 'members:write',
+    message: 'You do not have permission to manage the member list.',
+  })),
 ];
 
 /** Everything an admin request could change: events, admins, bookings, the audit log and the outbox. */
@@ -340,7 +740,11 @@ describe('admin endpoints refuse callers without a session or without the permis
     // This app has no SMTP_URL: local accounts cannot be sent a link.
     expect(request.status).toBe(404);
     expect(request.body).toEqual((await app.agent().post('/api/admin/password-reset').set(FETCH).send({ email: 'stranger@example.org' })).body);
-    const confirm = await app.agent().post('/api/admin/password-reset/confirm').set(FETCH).send({ token: 'a'.repeat(43), password: 'long-enough' });
+    const confirm = await app
+      .agent()
+      .post('/api/admin/password-reset/confirm')
+      .set(FETCH)
+      .send({ token: 'a'.repeat(43), password: 'long-enough' });
     expect(confirm.status).toBe(400);
     expect(confirm.body).toEqual({ error: 'This reset link is not valid. Please ask for a new one.' });
   });
@@ -390,7 +794,12 @@ describe('cross-site request protection', () => {
   });
 
   it('never grants a CORS preflight', async () => {
-    const res = await app.agent().options('/api/admin/events').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'POST').set('Access-Control-Request-Headers', 'x-requested-with');
+    const res = await app
+      .agent()
+      .options('/api/admin/events')
+      .set('Origin', 'https://evil.example')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'x-requested-with');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     expect(res.headers['access-control-allow-headers']).toBeUndefined();
   });

@@ -31,7 +31,10 @@ const eventForm = {
   bookingEndDate: '2026-07-17T12:00',
   allowBooking: true,
   // Children, soft drinks and vegetarian meals asked for; paid by card.
-  offerChild: true, offerSoftDrinks: true, offerVeg: true, requiresPayment: true,
+  offerChild: true,
+  offerSoftDrinks: true,
+  offerVeg: true,
+  requiresPayment: true,
   price: '12.50',
   capacity: '40',
 };
@@ -59,7 +62,12 @@ describe('admin session', () => {
     const proxied = await startTestApp({ env: { TRUST_PROXY: '1' } });
     try {
       await addAdmin(proxied, 'p@example.org');
-      const res = await proxied.agent().post('/api/admin/session').set(FETCH).set('X-Forwarded-Proto', 'https').send({ email: 'p@example.org', password: PASSWORD });
+      const res = await proxied
+        .agent()
+        .post('/api/admin/session')
+        .set(FETCH)
+        .set('X-Forwarded-Proto', 'https')
+        .send({ email: 'p@example.org', password: PASSWORD });
       expect(res.status).toBe(200);
       expect(String(res.headers['set-cookie'])).toContain('Secure');
     } finally {
@@ -199,12 +207,17 @@ describe('dashboard, events and bookings', () => {
     expect(list.body.events.map((e: { id: string }) => e.id)).toContain(event.id);
     // The next first: the events still to come, soonest first, before any that is over.
     const now = Date.parse(NOW);
-    const ends = list.body.events.map((e: { eventdatetime: string | null; eventenddatetime: string | null }) => Date.parse(e.eventenddatetime ?? e.eventdatetime ?? ''));
+    const ends = list.body.events.map((e: { eventdatetime: string | null; eventenddatetime: string | null }) =>
+      Date.parse(e.eventenddatetime ?? e.eventdatetime ?? ''),
+    );
     const coming = list.body.events.filter((_: unknown, i: number) => ends[i] >= now).map((e: { eventdatetime: string }) => e.eventdatetime);
     expect(coming.length).toBeGreaterThan(0);
     expect(list.body.events.slice(0, coming.length).map((e: { eventdatetime: string }) => e.eventdatetime)).toEqual(coming);
     expect([...coming].sort()).toEqual(coming);
-    const updated = await agent.put(`/api/admin/events/${event.id}`).set(FETCH).send({ ...eventForm, name: 'Autumn barbecue' });
+    const updated = await agent
+      .put(`/api/admin/events/${event.id}`)
+      .set(FETCH)
+      .send({ ...eventForm, name: 'Autumn barbecue' });
     expect(updated.status).toBe(200);
     expect(updated.body.event).toMatchObject({ id: event.id, name: 'Autumn barbecue' });
     expect((await app.get('events').get(event.id))?.name).toBe('Autumn barbecue');
@@ -221,7 +234,10 @@ describe('dashboard, events and bookings', () => {
   it('refuses a bad event form with field messages and stores nothing', async () => {
     const agent = await bossAgent();
     const before = (await app.get('events').list({ order: 'asc' })).length;
-    const res = await agent.post('/api/admin/events').set(FETCH).send({ ...eventForm, name: '', eventdatetime: '', price: '-1', currency: 'JPY' });
+    const res = await agent
+      .post('/api/admin/events')
+      .set(FETCH)
+      .send({ ...eventForm, name: '', eventdatetime: '', price: '-1', currency: 'JPY' });
     expect(res.status).toBe(400);
     expect(res.body.fields).toMatchObject({
       name: 'Event name is required',
@@ -264,7 +280,10 @@ describe('dashboard, events and bookings', () => {
   });
 
   it('GET /api/admin/work-days lists every work day with its sign-ups', async () => {
-    await app.agent().post(`/api/work-days/${WORK_DAY.id}/signups`).send({ firstName: 'Vol', lastName: 'Unteer', selectedJobs: ['pontoons'] });
+    await app
+      .agent()
+      .post(`/api/work-days/${WORK_DAY.id}/signups`)
+      .send({ firstName: 'Vol', lastName: 'Unteer', selectedJobs: ['pontoons'] });
     const res = await (await bossAgent()).get('/api/admin/work-days');
     expect(res.status).toBe(200);
     const ids = res.body.workDays.map((w: { workDay: { id: string } }) => w.workDay.id);
@@ -286,16 +305,25 @@ describe('admin accounts', () => {
 
   it('adds an admin who can then sign in with the given permissions', async () => {
     const agent = await bossAgent();
-    const res = await agent.post('/api/admin/admins').set(FETCH).send({ email: 'new@example.org', name: 'New Admin', password: 'a-long-password', permissions: ['bookings:read'] });
+    const res = await agent
+      .post('/api/admin/admins')
+      .set(FETCH)
+      .send({ email: 'new@example.org', name: 'New Admin', password: 'a-long-password', permissions: ['bookings:read'] });
     expect(res.status).toBe(201);
     expect(res.body.admin).toMatchObject({ email: 'new@example.org', name: 'New Admin', permissions: ['bookings:read'], disabled: false });
     const newcomer = app.agent();
     await signIn(newcomer, 'new@example.org', 'a-long-password');
     expect((await newcomer.get('/api/admin/bookings')).status).toBe(200);
     expect((await newcomer.get('/api/admin/events')).status).toBe(403);
-    const dup = await agent.post('/api/admin/admins').set(FETCH).send({ email: 'NEW@example.org', name: 'Again', password: 'a-long-password', permissions: [] });
+    const dup = await agent
+      .post('/api/admin/admins')
+      .set(FETCH)
+      .send({ email: 'NEW@example.org', name: 'Again', password: 'a-long-password', permissions: [] });
     expect(dup.status).toBe(409);
-    const bad = await agent.post('/api/admin/admins').set(FETCH).send({ email: 'not-an-email', name: '', password: 'short', permissions: ['root'] });
+    const bad = await agent
+      .post('/api/admin/admins')
+      .set(FETCH)
+      .send({ email: 'not-an-email', name: '', password: 'short', permissions: ['root'] });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fields).sort()).toEqual(['email', 'name', 'password', 'permissions']);
   });
@@ -305,7 +333,10 @@ describe('admin accounts', () => {
     const targetAgent = app.agent();
     await signIn(targetAgent, target.email);
     const agent = await bossAgent();
-    const perms = await agent.patch(`/api/admin/admins/${target.uid}`).set(FETCH).send({ permissions: ['events:read', 'events:write'], name: 'Renamed' });
+    const perms = await agent
+      .patch(`/api/admin/admins/${target.uid}`)
+      .set(FETCH)
+      .send({ permissions: ['events:read', 'events:write'], name: 'Renamed' });
     expect(perms.status).toBe(200);
     expect(perms.body.admin).toMatchObject({ name: 'Renamed', permissions: ['events:read', 'events:write'] });
     expect((await targetAgent.get('/api/admin/session')).body.admin.permissions).toEqual(['events:read', 'events:write']);
@@ -327,7 +358,10 @@ describe('admin accounts', () => {
     const disable = await agent.patch(`/api/admin/admins/${me.uid}`).set(FETCH).send({ disabled: true });
     expect(disable.status).toBe(400);
     expect(disable.body.error).toBe('You cannot disable your own account');
-    const drop = await agent.patch(`/api/admin/admins/${me.uid}`).set(FETCH).send({ permissions: ['events:read'] });
+    const drop = await agent
+      .patch(`/api/admin/admins/${me.uid}`)
+      .set(FETCH)
+      .send({ permissions: ['events:read'] });
     expect(drop.status).toBe(400);
     expect(drop.body).toEqual({ error: 'You cannot change your own permissions', fields: { permissions: 'You cannot change your own permissions' } });
     expect((await agent.get('/api/admin/session')).body.admin.permissions).toContain('admins:manage');
@@ -337,7 +371,10 @@ describe('admin accounts', () => {
     const manager = await addAdmin(app, `manager-${Date.now()}@example.org`, ['admins:manage']);
     const agent = app.agent();
     await signIn(agent, manager.email);
-    const self = await agent.patch(`/api/admin/admins/${manager.uid}`).set(FETCH).send({ permissions: ['admins:manage', 'bookings:write', 'audit:read'] });
+    const self = await agent
+      .patch(`/api/admin/admins/${manager.uid}`)
+      .set(FETCH)
+      .send({ permissions: ['admins:manage', 'bookings:write', 'audit:read'] });
     expect(self.status).toBe(400);
     expect(self.body.error).toBe('You cannot change your own permissions');
     const created = await agent
@@ -347,7 +384,10 @@ describe('admin accounts', () => {
     expect(created.status).toBe(400);
     expect(created.body.error).toBe('You cannot grant bookings:write: only permissions you hold yourself can be given');
     const other = await addAdmin(app, `other-${Date.now()}@example.org`, ['admins:manage']);
-    const grant = await agent.patch(`/api/admin/admins/${other.uid}`).set(FETCH).send({ permissions: ['admins:manage', 'bookings:write'] });
+    const grant = await agent
+      .patch(`/api/admin/admins/${other.uid}`)
+      .set(FETCH)
+      .send({ permissions: ['admins:manage', 'bookings:write'] });
     expect(grant.status).toBe(400);
     expect((await app.get('admins').getByUid(other.uid))?.permissions).toEqual(['admins:manage']);
     expect((await app.get('admins').getByUid(manager.uid))?.permissions).toEqual(['admins:manage']);

@@ -83,17 +83,23 @@ function changesOwnPassword(start: () => Promise<TestApp>) {
 
     const audit = await laptop.get('/api/admin/audit').query({ recordId: admin.uid });
     expect(audit.body.entries).toEqual([
-      expect.objectContaining({ action: 'admin.password-changed', actor: { kind: 'admin', uid: admin.uid, email: EMAIL }, recordType: 'admin', recordId: admin.uid, changes: [] }),
+      expect.objectContaining({
+        action: 'admin.password-changed',
+        actor: { kind: 'admin', uid: admin.uid, email: EMAIL },
+        recordType: 'admin',
+        recordId: admin.uid,
+        changes: [],
+      }),
     ]);
     expect(JSON.stringify(audit.body)).not.toContain(NEW_PASSWORD);
     expect(JSON.stringify(audit.body)).not.toContain(PASSWORD);
   });
 }
 
-describe('changing one\'s own admin password (local accounts)', () => {
+describe("changing one's own admin password (local accounts)", () => {
   changesOwnPassword(localApp);
 
-  it('answers bad input with the rule\'s messages, before any password is checked (the throttle is not touched)', async () => {
+  it("answers bad input with the rule's messages, before any password is checked (the throttle is not touched)", async () => {
     const { app, laptop, before } = await signedInLaptop();
     const cases: [object, Record<string, string>][] = [
       [{ currentPassword: '', newPassword: NEW_PASSWORD }, { currentPassword: CHANGE_PASSWORD_MESSAGES.currentRequired }],
@@ -114,7 +120,8 @@ describe('changing one\'s own admin password (local accounts)', () => {
 
   it('counts a wrong current password as a failed sign-in: after 5 from one address even the right one gets 429 there, and sign-in too', async () => {
     const { app, laptop, before } = await signedInLaptop();
-    for (let i = 0; i < 5; i += 1) expect((await change(laptop, { currentPassword: `guess-${i}`, newPassword: NEW_PASSWORD }, '198.51.100.7')).status).toBe(400);
+    for (let i = 0; i < 5; i += 1)
+      expect((await change(laptop, { currentPassword: `guess-${i}`, newPassword: NEW_PASSWORD }, '198.51.100.7')).status).toBe(400);
     const limited = await change(laptop, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, '198.51.100.7');
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ error: LOGIN_MESSAGES.tooMany });
@@ -125,7 +132,7 @@ describe('changing one\'s own admin password (local accounts)', () => {
     expect((await change(laptop, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, '203.0.113.5')).status).toBe(200);
   });
 
-  it('checks the signed-in admin\'s own password, not another admin\'s', async () => {
+  it("checks the signed-in admin's own password, not another admin's", async () => {
     const app = await localApp();
     await addAdmin(app, EMAIL);
     await addAdmin(app, 'purser@example.org', [], 'the purser password');
@@ -150,7 +157,7 @@ describe('changing one\'s own admin password (local accounts)', () => {
   });
 });
 
-describe('changing one\'s own admin password (IDENTITY=firebase, the Auth emulator)', () => {
+describe("changing one's own admin password (IDENTITY=firebase, the Auth emulator)", () => {
   let emulator: FirebaseAuthEmulator;
   beforeAll(async () => {
     emulator = await startFirebaseAuthEmulator('demo-kyc-change');

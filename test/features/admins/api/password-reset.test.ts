@@ -32,7 +32,13 @@ afterEach(async () => {
 
 async function withMail(): Promise<TestApp> {
   const app = await startTestApp({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>', PUBLIC_BASE_URL: BASE_URL, CLUB_NAME: 'Kestrel Yacht Club', TRUST_PROXY: '1' },
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>',
+      PUBLIC_BASE_URL: BASE_URL,
+      CLUB_NAME: 'Kestrel Yacht Club',
+      TRUST_PROXY: '1',
+    },
     build: { mailRoundMs: 50 },
   });
   apps.push(app);
@@ -47,8 +53,10 @@ function tokenOf(mail: ParsedMail): string {
   return match[1];
 }
 
-const ask = (app: TestApp, email: string, ip = '198.51.100.1') => app.agent().post('/api/admin/password-reset').set(FETCH).set('X-Forwarded-For', ip).send({ email });
-const confirm = (app: TestApp, token: string, password = NEW_PASSWORD) => app.agent().post('/api/admin/password-reset/confirm').set(FETCH).send({ token, password });
+const ask = (app: TestApp, email: string, ip = '198.51.100.1') =>
+  app.agent().post('/api/admin/password-reset').set(FETCH).set('X-Forwarded-For', ip).send({ email });
+const confirm = (app: TestApp, token: string, password = NEW_PASSWORD) =>
+  app.agent().post('/api/admin/password-reset/confirm').set(FETCH).send({ token, password });
 
 describe('admin password reset (local accounts, mail on)', () => {
   it('is offered in /api/config with mail on, and not with mail off', async () => {
@@ -103,7 +111,9 @@ describe('admin password reset (local accounts, mail on)', () => {
 
     const audit = await fresh.get('/api/admin/audit').query({ recordId: admin.uid });
     expect(audit.status).toBe(200);
-    expect(audit.body.entries).toEqual([expect.objectContaining({ action: 'admin.password-reset', actor: { kind: 'admin', uid: admin.uid, email: EMAIL }, recordId: admin.uid })]);
+    expect(audit.body.entries).toEqual([
+      expect.objectContaining({ action: 'admin.password-reset', actor: { kind: 'admin', uid: admin.uid, email: EMAIL }, recordId: admin.uid }),
+    ]);
   });
 
   it('refuses the link once its hour is over (fixed clock), and an altered one, changing nothing', async () => {
@@ -147,7 +157,14 @@ describe('admin password reset (local accounts, mail on)', () => {
     const app = await withMail();
     await addAdmin(app, EMAIL);
     expect((await app.agent().post('/api/admin/password-reset').send({ email: EMAIL })).status).toBe(403);
-    expect((await app.agent().post('/api/admin/password-reset/confirm').send({ token: 'x'.repeat(43), password: NEW_PASSWORD })).status).toBe(403);
+    expect(
+      (
+        await app
+          .agent()
+          .post('/api/admin/password-reset/confirm')
+          .send({ token: 'x'.repeat(43), password: NEW_PASSWORD })
+      ).status,
+    ).toBe(403);
     expect(await app.get('outbox').list()).toEqual([]);
   });
 
@@ -174,15 +191,26 @@ describe('admin password reset (local accounts, mail on)', () => {
 });
 
 describe('admin password reset with IDENTITY=firebase (a local Identity Toolkit)', () => {
-  it("is offered without SMTP_URL; Firebase is asked to send its own e-mail to an admin only, with the same answer for all; nothing of ours is written", async () => {
+  it('is offered without SMTP_URL; Firebase is asked to send its own e-mail to an admin only, with the same answer for all; nothing of ours is written', async () => {
     const toolkit = await startFakeIdentityToolkitServer();
     try {
-      toolkit.users.push({ localId: 'uid-commodore', email: EMAIL, password: 'firebase-password-1' }, { localId: 'uid-member', email: 'member@example.org', password: 'firebase-password-2' });
+      toolkit.users.push(
+        { localId: 'uid-commodore', email: EMAIL, password: 'firebase-password-1' },
+        { localId: 'uid-member', email: 'member@example.org', password: 'firebase-password-2' },
+      );
       const app = await startTestApp({
-        env: { IDENTITY: 'firebase', FIREBASE_PROJECT_ID: 'demo-kyc', FIREBASE_WEB_API_KEY: toolkit.apiKey, FIREBASE_IDENTITY_TOOLKIT_URL: toolkit.baseUrl, TRUST_PROXY: '1' },
+        env: {
+          IDENTITY: 'firebase',
+          FIREBASE_PROJECT_ID: 'demo-kyc',
+          FIREBASE_WEB_API_KEY: toolkit.apiKey,
+          FIREBASE_IDENTITY_TOOLKIT_URL: toolkit.baseUrl,
+          TRUST_PROXY: '1',
+        },
       });
       apps.push(app);
-      await app.get('admins').create({ uid: 'uid-commodore', email: EMAIL, name: 'Commodore', role: 'admin', permissions: ['events:read'], disabled: false, createdAt: NOW });
+      await app
+        .get('admins')
+        .create({ uid: 'uid-commodore', email: EMAIL, name: 'Commodore', role: 'admin', permissions: ['events:read'], disabled: false, createdAt: NOW });
       expect((await app.agent().get('/api/config')).body.passwordReset).toBe(true);
       const answers = [];
       for (const email of ['member@example.org', 'stranger@example.org', EMAIL]) {
@@ -191,7 +219,9 @@ describe('admin password reset with IDENTITY=firebase (a local Identity Toolkit)
       }
       expect(answers).toEqual(Array.from({ length: 3 }, () => [200, { message: RESET_MESSAGES.sent }]));
       expect(toolkit.resetEmailsSent).toEqual([EMAIL]);
-      expect(toolkit.requests.filter((r) => r.path === '/v1/accounts:sendOobCode').map((r) => r.body)).toEqual([{ requestType: 'PASSWORD_RESET', email: EMAIL }]);
+      expect(toolkit.requests.filter((r) => r.path === '/v1/accounts:sendOobCode').map((r) => r.body)).toEqual([
+        { requestType: 'PASSWORD_RESET', email: EMAIL },
+      ]);
       expect(await app.get('outbox').list()).toEqual([]);
       // Firebase's e-mail links to Firebase's own page: no link of ours to confirm.
       const confirmed = await confirm(app, 'a'.repeat(43));

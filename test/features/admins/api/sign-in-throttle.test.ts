@@ -62,7 +62,7 @@ describe('sign-in throttle', () => {
     expect(String(fromB.headers['set-cookie'])).toMatch(/^kyc_session=/);
   });
 
-  it('keeps no admin out: a guesser rotating 15 addresses (4 failures each, a guess every 150 ms) for 3 minutes; all 36 right passwords from the admin\'s address sign in', async () => {
+  it("keeps no admin out: a guesser rotating 15 addresses (4 failures each, a guess every 150 ms) for 3 minutes; all 36 right passwords from the admin's address sign in", async () => {
     const { app, from } = await start();
     const failures = new Map<string, number>();
     const admin: number[] = [];
@@ -78,7 +78,7 @@ describe('sign-in throttle', () => {
     expect(admin).toEqual(Array.from({ length: 36 }, () => 200));
   });
 
-  it('answers a disabled admin\'s right password exactly as a wrong one', async () => {
+  it("answers a disabled admin's right password exactly as a wrong one", async () => {
     const { app, from } = await start();
     const boss = app.agent();
     await signIn(boss, 'boss@example.org');

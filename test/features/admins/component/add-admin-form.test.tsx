@@ -19,7 +19,15 @@ if (!('rows' in HTMLTableSectionElement.prototype)) {
 }
 
 const ANN = { uid: 'adm-ann', email: 'ann@club.example', name: 'Ann Officer', role: 'admin', permissions: [...PERMISSIONS] };
-const BOB_ADDED = { uid: 'adm-bob', email: 'bob@club.example', name: 'Bob Helper', role: 'admin', permissions: ['events:read'], disabled: false, createdAt: '2026-11-27T10:00:00.000Z' };
+const BOB_ADDED = {
+  uid: 'adm-bob',
+  email: 'bob@club.example',
+  name: 'Bob Helper',
+  role: 'admin',
+  permissions: ['events:read'],
+  disabled: false,
+  createdAt: '2026-11-27T10:00:00.000Z',
+};
 
 /** The admins screen for an admin who may manage them; `create` answers Add Admin. */
 function renderPage(create: FakeServer) {
@@ -60,7 +68,7 @@ describe('Add an Admin', () => {
     await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe(''));
   });
 
-  it('shows the request schema\'s message at a submit, focuses the field, sends nothing, and clears it as it changes', async () => {
+  it("shows the request schema's message at a submit, focuses the field, sends nothing, and clears it as it changes", async () => {
     const { posts } = renderPage(() => json(201, { admin: BOB_ADDED }));
     await userEvent.type(await screen.findByLabelText('Email'), 'bob@club.example');
     await userEvent.type(screen.getByLabelText('Initial password'), 'a long enough password');
@@ -74,7 +82,7 @@ describe('Add an Admin', () => {
     expect(screen.queryByText(ADMIN_MESSAGES.nameRequired)).toBeNull();
   });
 
-  it('shows the server\'s refusal (the e-mail taken) beside the e-mail', async () => {
+  it("shows the server's refusal (the e-mail taken) beside the e-mail", async () => {
     renderPage(() => json(409, { error: 'An admin with this e-mail exists already' }));
     await fill();
     await userEvent.click(screen.getByRole('button', { name: 'Add Admin' }));

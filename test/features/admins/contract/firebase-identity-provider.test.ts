@@ -131,7 +131,7 @@ describe('FirebaseIdentityProvider on the emulator', () => {
     const withoutPassword = await provider.createSession(user.uid, HOUR);
     expect((cookieClaims(afterPassword.token).firebase as { sign_in_provider: string }).sign_in_provider).toBe('password');
     expect((cookieClaims(withoutPassword.token).firebase as { sign_in_provider: string }).sign_in_provider).toBe('custom');
-    expect(cookieClaims(afterPassword.token).exp).toBe(cookieClaims(afterPassword.token).iat as number + 3600);
+    expect(cookieClaims(afterPassword.token).exp).toBe((cookieClaims(afterPassword.token).iat as number) + 3600);
     expect((await provider.verifySession(afterPassword.token))?.uid).toBe(user.uid);
     expect((await provider.verifySession(withoutPassword.token))?.uid).toBe(user.uid);
   });
@@ -166,7 +166,7 @@ describe('FirebaseIdentityProvider on the emulator', () => {
     expect(await provider.verifySession(token)).toBeNull();
   });
 
-  it('refuses a token whose Firebase cookie was swapped for another session\'s', async () => {
+  it("refuses a token whose Firebase cookie was swapped for another session's", async () => {
     const { provider } = emulatorProvider();
     const a = await provider.createUser({ email: 'a@kestrel-yc.example', password: 'password-1', displayName: 'A' });
     const b = await provider.createUser({ email: 'b@kestrel-yc.example', password: 'password-1', displayName: 'B' });
@@ -195,9 +195,7 @@ describe('FirebaseIdentityProvider on the emulator', () => {
     expect((bad as Error).message).toBe('Please enter a valid email address');
     await expect(provider.setDisabled('no-such-user', true)).rejects.toBeInstanceOf(NotFoundError);
     await provider.createUser({ email: 'taken@kestrel-yc.example', password: 'password-1', displayName: 'T' });
-    await expect(provider.createUser({ email: 'taken@kestrel-yc.example', password: 'password-2', displayName: 'T' })).rejects.toBeInstanceOf(
-      ConflictError,
-    );
+    await expect(provider.createUser({ email: 'taken@kestrel-yc.example', password: 'password-2', displayName: 'T' })).rejects.toBeInstanceOf(ConflictError);
   });
 
   it('finds a user made in the Firebase console by e-mail, to link an admin record to it', async () => {
@@ -321,7 +319,11 @@ describe('FirebaseIdentityProvider sign-in answers the emulator never gives (loc
   });
 
   it('does not ask Firebase about a blank e-mail or password', async () => {
-    for (const [email, password] of [['', 'windward-123'], ['  ', 'x'], ['skipper@kestrel-yc.example', '']]) {
+    for (const [email, password] of [
+      ['', 'windward-123'],
+      ['  ', 'x'],
+      ['skipper@kestrel-yc.example', ''],
+    ]) {
       await expect(provider.signIn(email, password)).rejects.toThrow(new UnauthenticatedError('Invalid email or password'));
     }
     expect(toolkit.requests).toEqual([]);

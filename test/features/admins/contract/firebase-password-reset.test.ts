@@ -21,7 +21,14 @@ afterAll(async () => {
 });
 
 function firebaseProvider(identityToolkitUrl: string, webApiKey: string, projectId = 'demo-kyc'): FirebaseIdentityProvider {
-  const provider = new FirebaseIdentityProvider({ projectId, webApiKey, identityToolkitUrl, timeoutMs: 2000, sessions: new MemorySessionRepository(), clock: new FixedClock(new Date()) });
+  const provider = new FirebaseIdentityProvider({
+    projectId,
+    webApiKey,
+    identityToolkitUrl,
+    timeoutMs: 2000,
+    sessions: new MemorySessionRepository(),
+    clock: new FixedClock(new Date()),
+  });
   providers.push(provider);
   return provider;
 }
@@ -54,7 +61,7 @@ describe('Firebase password reset on the Firebase Authentication emulator', () =
     return (await allOobCodes()).slice(earlier);
   }
 
-  it("has Firebase send its own reset e-mail to a user; an unknown address is no error and gets none", async () => {
+  it('has Firebase send its own reset e-mail to a user; an unknown address is no error and gets none', async () => {
     const provider = firebaseProvider(running().identityToolkitUrl, 'demo-web-api-key', running().projectId);
     expect(provider.passwordReset).toBe('provider');
     await provider.createUser({ email: 'skipper@kestrel-yc.example', password: 'windward-123', displayName: 'Skip' });
@@ -70,7 +77,15 @@ describe('Firebase password reset on the Firebase Authentication emulator', () =
     const admin = await provider.createUser({ email: 'commodore@kestrel-yc.example', password: 'windward-123', displayName: 'C' });
     await provider.createUser({ email: 'member@kestrel-yc.example', password: 'windward-123', displayName: 'M' });
     const admins = new MemoryAdminRepository();
-    await admins.create({ uid: admin.uid, email: admin.email, name: 'C', role: 'admin', permissions: DEFAULT_PERMISSIONS, disabled: false, createdAt: '2026-01-01T00:00:00.000Z' });
+    await admins.create({
+      uid: admin.uid,
+      email: admin.email,
+      name: 'C',
+      role: 'admin',
+      permissions: DEFAULT_PERMISSIONS,
+      disabled: false,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
     const outbox = new MemoryOutbox();
     const request = new RequestPasswordReset({
       identity: provider,
@@ -87,7 +102,8 @@ describe('Firebase password reset on the Firebase Authentication emulator', () =
     });
     expect(request.available()).toBe(true);
     const answers = [];
-    for (const email of ['member@kestrel-yc.example', 'commodore@kestrel-yc.example', 'stranger@example.org']) answers.push(await request.execute({ email }, { ip: '192.0.2.1' }));
+    for (const email of ['member@kestrel-yc.example', 'commodore@kestrel-yc.example', 'stranger@example.org'])
+      answers.push(await request.execute({ email }, { ip: '192.0.2.1' }));
     expect(answers).toEqual([{ message: RESET_MESSAGES.sent }, { message: RESET_MESSAGES.sent }, { message: RESET_MESSAGES.sent }]);
     expect((await oobCodes()).map((code) => [code.email, code.requestType])).toEqual([['commodore@kestrel-yc.example', 'PASSWORD_RESET']]);
     expect(await outbox.list()).toEqual([]);
@@ -108,7 +124,9 @@ describe('Firebase password reset against a local Identity Toolkit (answers the 
 
   it('posts requestType PASSWORD_RESET and the e-mail with the Web API key, as the REST API asks', async () => {
     await provider.sendPasswordResetEmail(' skipper@kestrel-yc.example');
-    expect(toolkit.requests).toEqual([{ path: '/v1/accounts:sendOobCode', key: toolkit.apiKey, body: { requestType: 'PASSWORD_RESET', email: 'skipper@kestrel-yc.example' } }]);
+    expect(toolkit.requests).toEqual([
+      { path: '/v1/accounts:sendOobCode', key: toolkit.apiKey, body: { requestType: 'PASSWORD_RESET', email: 'skipper@kestrel-yc.example' } },
+    ]);
     expect(toolkit.resetEmailsSent).toEqual(['skipper@kestrel-yc.example']);
   });
 

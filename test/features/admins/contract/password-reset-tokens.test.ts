@@ -22,10 +22,7 @@ describePasswordResetTokenRepositoryContract('SqlitePasswordResetTokenRepository
   // Two handles on one file, as two server processes would have.
   const first = await sqlite.open();
   const second = await sqlite.open();
-  return {
-    adapter: { tokens: new SqlitePasswordResetTokenRepository(first), other: new SqlitePasswordResetTokenRepository(second) },
-    close: sqlite.close,
-  };
+  return { adapter: { tokens: new SqlitePasswordResetTokenRepository(first), other: new SqlitePasswordResetTokenRepository(second) }, close: sqlite.close };
 });
 
 describePasswordResetTokenRepositoryContract('FirestorePasswordResetTokenRepository', async () => {
@@ -48,7 +45,7 @@ describe('CryptoSecretTokens (SecretTokens contract)', () => {
     expect(new Set(made).size).toBe(made.length);
   });
 
-  it("hashes with SHA-256: 64 hex characters, the same for the same secret, different for another", () => {
+  it('hashes with SHA-256: 64 hex characters, the same for the same secret, different for another', () => {
     expect(secrets.hash('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
     fc.assert(
       fc.property(fc.string(), fc.string(), (a, b) => {

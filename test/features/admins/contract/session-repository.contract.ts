@@ -4,13 +4,7 @@ import type { Session, SessionRepository } from '../../../../core/admins/session
 import { rejectionOf, describeContract, itDeletesTheExpired, itAnswers, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 function aBaseSession(overrides: Partial<Session> = {}): Session {
-  return {
-    tokenHash: 'hash-1',
-    uid: 'uid-commodore',
-    createdAt: '2026-06-01T09:00:00.000Z',
-    expiresAt: '2026-06-01T17:00:00.000Z',
-    ...overrides,
-  };
+  return { tokenHash: 'hash-1', uid: 'uid-commodore', createdAt: '2026-06-01T09:00:00.000Z', expiresAt: '2026-06-01T17:00:00.000Z', ...overrides };
 }
 
 /** `extra`: what a store's sessions hold besides a Session's fields (a member session's passkeyId). */

@@ -5,7 +5,9 @@ import { HmacSignInKeys } from '../../../../adapters/node-crypto/hmac-sign-in-ke
 
 const keys = new HmacSignInKeys('a-server-secret-of-at-least-32-characters');
 const other = new HmacSignInKeys('another-server-secret-of-32-characters!');
-const anEmail = fc.tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,15}$/), fc.constantFrom('example.org', 'club.example')).map(([local, domain]) => `${local}@${domain}`);
+const anEmail = fc
+  .tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,15}$/), fc.constantFrom('example.org', 'club.example'))
+  .map(([local, domain]) => `${local}@${domain}`);
 const seed = fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'), minLength: 43, maxLength: 43 });
 
 describe('HmacSignInKeys (SignInKeys)', () => {

@@ -36,12 +36,7 @@ afterAll(async () => {
 
 // Started once the console user exists; stopped before the emulator (hooks run as a stack).
 const world = useApp(() => ({
-  env: {
-    IDENTITY: 'firebase',
-    FIREBASE_PROJECT_ID: emulator.projectId,
-    FIREBASE_WEB_API_KEY: WEB_API_KEY,
-    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-  },
+  env: { IDENTITY: 'firebase', FIREBASE_PROJECT_ID: emulator.projectId, FIREBASE_WEB_API_KEY: WEB_API_KEY, FIREBASE_AUTH_EMULATOR_HOST: emulator.host },
 }));
 
 describe('admin panel with Firebase Authentication', () => {

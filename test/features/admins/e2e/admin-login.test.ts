@@ -17,7 +17,6 @@ const NO_RECORD_EMAIL = 'no-record@kestrel-yc.example';
 const NO_RECORD_PASSWORD = 'identity-only-1234';
 const OUTAGE_EMAIL = 'outage@kestrel-yc.example';
 
-
 const world = useApp();
 
 beforeAll(async () => {

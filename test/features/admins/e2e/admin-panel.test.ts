@@ -132,7 +132,9 @@ describe('admin panel in a browser', () => {
   });
 
   it('edits the event, loading its stored values into the form', async () => {
-    await rowOf(page, EVENT_NAME).getByRole('link', { name: `Edit ${EVENT_NAME}` }).click();
+    await rowOf(page, EVENT_NAME)
+      .getByRole('link', { name: `Edit ${EVENT_NAME}` })
+      .click();
     await page.waitForURL(`**/admin/events/edit/${eventId}`);
     const name = page.getByLabel('Event Name');
     await name.waitFor();
@@ -151,7 +153,9 @@ describe('admin panel in a browser', () => {
     expect(text).toContain('Drinks');
     // Saved unchanged, reminders stay off; ticked again, they are on. The form shows the event as
     // saved (not the values it was opened with before).
-    await rowOf(page, EVENT_RENAMED).getByRole('link', { name: `Edit ${EVENT_RENAMED}` }).click();
+    await rowOf(page, EVENT_RENAMED)
+      .getByRole('link', { name: `Edit ${EVENT_RENAMED}` })
+      .click();
     await expect.poll(() => page.getByLabel('Event Name').inputValue(), { timeout: 120_000 }).toBe(EVENT_RENAMED);
     const reminders = page.getByLabel('Reminder E-mails');
     await checkedOf(reminders).toBe(false);
@@ -159,7 +163,9 @@ describe('admin panel in a browser', () => {
     await page.getByRole('button', { name: 'Update Event' }).click();
     await page.waitForURL('**/admin/events');
     await page.getByText('Event updated successfully!').waitFor();
-    await rowOf(page, EVENT_RENAMED).getByRole('link', { name: `Edit ${EVENT_RENAMED}` }).click();
+    await rowOf(page, EVENT_RENAMED)
+      .getByRole('link', { name: `Edit ${EVENT_RENAMED}` })
+      .click();
     await expect.poll(() => page.getByLabel('Reminder E-mails').isChecked(), { timeout: 120_000 }).toBe(true);
     await valueOf(page.getByLabel('Event Name')).toBe(EVENT_RENAMED);
     await page.getByRole('link', { name: '← Back to events' }).click();
@@ -223,7 +229,10 @@ describe('admin panel in a browser', () => {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
     await page.getByRole('heading', { level: 1, name: 'Welcome, Club Administrator' }).waitFor();
     for (const tile of ['Create Event', 'Manage Events', 'View Bookings', 'Members', 'Admins']) {
-      await page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link', { name: new RegExp(tile) }).waitFor();
+      await page
+        .getByRole('navigation', { name: 'Quick actions' })
+        .getByRole('link', { name: new RegExp(tile) })
+        .waitFor();
     }
     await page.getByRole('heading', { name: 'Recent Events' }).waitFor();
     const stats = rowOf(page, EVENT_RENAMED);
@@ -240,7 +249,9 @@ describe('admin panel in a browser', () => {
     expect(spare.status()).toBe(201);
 
     await page.goto('/admin/events');
-    await rowOf(page, EVENT_RENAMED).getByRole('button', { name: `Delete ${EVENT_RENAMED}` }).click();
+    await rowOf(page, EVENT_RENAMED)
+      .getByRole('button', { name: `Delete ${EVENT_RENAMED}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Delete event?' });
     await dialog.waitFor();
     await expectAccessible(page, 'delete-dialog');
@@ -319,13 +330,23 @@ describe('admin panel in a browser', () => {
   it('lists each work day with its sign-ups per job', async () => {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Work Days' }).click();
     await page.getByRole('heading', { level: 1, name: 'Work Days' }).waitFor();
-    const workDays = (await (await fetch(`${world.app.baseUrl}/api/work-days`)).json()) as { workDays: { id: string; name: string; jobs: { id: string; title: string }[] }[] };
+    const workDays = (await (await fetch(`${world.app.baseUrl}/api/work-days`)).json()) as {
+      workDays: { id: string; name: string; jobs: { id: string; title: string }[] }[];
+    };
     const day = workDays.workDays[0];
     expect(day).toBeDefined();
     const signup = await fetch(`${world.app.baseUrl}/api/work-days/${day.id}/signups`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Grace', lastName: 'Hopper', selectedJobs: [day.jobs[0].id], otherJob: 'Mend the flagpole', notes: '', bringingTools: true, wantsFood: false }),
+      body: JSON.stringify({
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        selectedJobs: [day.jobs[0].id],
+        otherJob: 'Mend the flagpole',
+        notes: '',
+        bringingTools: true,
+        wantsFood: false,
+      }),
     });
     expect(signup.status).toBe(201);
     await page.getByRole('button', { name: 'Refresh' }).click();
@@ -333,9 +354,17 @@ describe('admin panel in a browser', () => {
     // The day's own page lists who signed up for each job, and every sign-up with its other job.
     await page.getByRole('link', { name: `Volunteers for ${day.name}` }).click();
     await page.getByRole('heading', { level: 1, name: day.name }).waitFor();
-    const job = page.getByRole('region', { name: 'Jobs and volunteers' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(day.jobs[0].title) }) });
+    const job = page
+      .getByRole('region', { name: 'Jobs and volunteers' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: new RegExp(day.jobs[0].title) }) });
     await job.getByText(/Grace Hopper/).waitFor();
-    await page.getByRole('region', { name: 'Sign-ups' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Grace Hopper' }) }).getByText('Mend the flagpole').waitFor();
+    await page
+      .getByRole('region', { name: 'Sign-ups' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'Grace Hopper' }) })
+      .getByText('Mend the flagpole')
+      .waitFor();
     await expectAccessible(page, 'work-day roster');
     await page.getByRole('link', { name: '← Back to work days' }).click();
     await page.getByRole('heading', { level: 1, name: 'Work Days' }).waitFor();

@@ -141,7 +141,9 @@ describe('event dates in a US-English browser', () => {
     await page.waitForURL('**/admin/events');
     await page.getByText('Event created successfully!').waitFor();
 
-    const events = (await (await page.request.get('/api/admin/events')).json()) as { events: { id: string; name: string; eventdatetime: string; eventenddatetime: string; bookingEndDate: string | null }[] };
+    const events = (await (await page.request.get('/api/admin/events')).json()) as {
+      events: { id: string; name: string; eventdatetime: string; eventenddatetime: string; bookingEndDate: string | null }[];
+    };
     const stored = events.events.find((e) => e.name === US_EVENT);
     // 10:00 and 16:30 in London in July (BST) are 09:00 and 15:30 UTC.
     expect(stored).toMatchObject({ eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T15:30:00.000Z', bookingEndDate: null });
@@ -189,7 +191,9 @@ describe('admins screen', () => {
     // message for the field) is said once too, beside the password.
     const POLICY = "The password does not meet the sign-in service's password policy";
     await page.route('**/api/admin/admins', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: POLICY, fields: { password: POLICY } }) }) : route.fallback(),
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: POLICY, fields: { password: POLICY } }) })
+        : route.fallback(),
     );
     await form.getByLabel('Initial password').fill('policy-breaking-1');
     await form.getByRole('button', { name: 'Add Admin' }).click();
@@ -217,7 +221,10 @@ describe('admins screen', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await textOf(row).toContain('Active');
-    const stored = async () => ((await (await page.request.get('/api/admin/admins')).json()) as { admins: { email: string; disabled: boolean }[] }).admins.find((a) => a.email === READER.email);
+    const stored = async () =>
+      ((await (await page.request.get('/api/admin/admins')).json()) as { admins: { email: string; disabled: boolean }[] }).admins.find(
+        (a) => a.email === READER.email,
+      );
     expect((await stored())?.disabled).toBe(false);
 
     await row.getByRole('button', { name: `Disable ${READER.name}` }).click();
@@ -267,11 +274,16 @@ describe('work-day jobs that are full', () => {
     await disabledOf(member.getByRole('checkbox', { name: /Clear the clubhouse gutters/ })).toBe(true);
     await member.close();
 
-    const day = (await (await fetch(`${world.app.baseUrl}/api/work-days/autumn-work-day`)).json()) as { workDay: { jobs: { id: string; currentVolunteers: number }[] } };
+    const day = (await (await fetch(`${world.app.baseUrl}/api/work-days/autumn-work-day`)).json()) as {
+      workDay: { jobs: { id: string; currentVolunteers: number }[] };
+    };
     expect(day.workDay.jobs.find((j) => j.id === 'autumn-gutters')?.currentVolunteers).toBe(2);
     // The admins' page of the day says so too.
     await page.goto('/admin/work-days/autumn-work-day');
-    const guttersJob = page.getByRole('region', { name: 'Jobs and volunteers' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Clear the clubhouse gutters/ }) });
+    const guttersJob = page
+      .getByRole('region', { name: 'Jobs and volunteers' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: /Clear the clubhouse gutters/ }) });
     await guttersJob.getByText('Full').waitFor();
     await textOf(guttersJob).toContain('2 of 2');
     await textOf(guttersJob).toContain('Gil Gutter, Ivy Ivory');
@@ -312,7 +324,10 @@ describe('admin lists at phone, tablet and desktop widths', () => {
         for (const [name, path, heading] of screens) {
           await p.goto(path);
           await p.getByRole('heading', { level: 1, name: heading }).waitFor();
-          await p.getByRole('status').filter({ hasText: /Loading/ }).waitFor({ state: 'detached' });
+          await p
+            .getByRole('status')
+            .filter({ hasText: /Loading/ })
+            .waitFor({ state: 'detached' });
           await p.getByRole('banner').getByRole('link', { name: "Members' area" }).waitFor();
           await screenshot(p, `admin19-${name}-${size}`);
           expect(await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} at ${size} px`).toBeLessThanOrEqual(0);

@@ -17,7 +17,7 @@ const NEW_PASSWORD = 'the-changed-password-8642';
 
 const world = useApp();
 
-describe('changing one\'s own admin password', () => {
+describe("changing one's own admin password", () => {
   it('on a phone: the rule first, a wrong current password refused, then the change; this tab stays signed in, the other device is out', async () => {
     const otherDevice = await sessionCookieElsewhere(world.app.baseUrl, E2E_ADMIN_PASSWORD);
     const page = await world.browser.newPage(PHONE);
@@ -79,11 +79,15 @@ describe('changing one\'s own admin password', () => {
     // The old password no longer signs in; the new one does.
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL('**/admin/login');
-    expect((await fetch(`${world.app.baseUrl}/api/admin/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch' },
-      body: JSON.stringify({ email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD }),
-    })).status).toBe(401);
+    expect(
+      (
+        await fetch(`${world.app.baseUrl}/api/admin/session`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch' },
+          body: JSON.stringify({ email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD }),
+        })
+      ).status,
+    ).toBe(401);
     await submitAdminSignIn(page, E2E_ADMIN_EMAIL, NEW_PASSWORD);
     await page.close();
   });

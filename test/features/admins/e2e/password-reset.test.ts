@@ -9,7 +9,6 @@ import { countOf } from '../../../support/e2e/eventually';
 
 const NEW_PASSWORD = 'the-new-password-1357';
 
-
 const world = useApp({ mail: true, build: { mailRoundMs: 50 } });
 
 describe('forgotten admin password', () => {

@@ -23,8 +23,7 @@ describe('admin changes: least privilege', () => {
           const granted = permissions.filter((p) => !target.permissions.includes(p));
           const after = admins.map((a) => (a.uid === target.uid ? { ...a, permissions, disabled } : a));
           const ownChange =
-            target.uid === actor.uid &&
-            ((disabled && !target.disabled) || [...new Set(permissions)].sort().join() !== [...target.permissions].sort().join());
+            target.uid === actor.uid && ((disabled && !target.disabled) || [...new Set(permissions)].sort().join() !== [...target.permissions].sort().join());
           if (refusal === null) {
             expect(granted.every((p) => actor.permissions.includes(p))).toBe(true);
             expect(ownChange).toBe(false);

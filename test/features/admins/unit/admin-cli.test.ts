@@ -42,7 +42,17 @@ describe('npm run admin', () => {
   });
 
   it('creates an admin with a chosen password and permissions, and lists admins', async () => {
-    const created = await run('create', '--email', 'treasurer@example.org', '--name', 'Treasurer', '--password', 'counting-coins', '--permissions', 'bookings:read');
+    const created = await run(
+      'create',
+      '--email',
+      'treasurer@example.org',
+      '--name',
+      'Treasurer',
+      '--password',
+      'counting-coins',
+      '--permissions',
+      'bookings:read',
+    );
     expect(created.lines).toEqual(['Created admin treasurer@example.org with permissions: bookings:read']);
     expect(await canSignIn('treasurer@example.org', 'counting-coins')).toBe(true);
     const { lines } = await run('list');
@@ -73,7 +83,9 @@ describe('npm run admin', () => {
     await expect(run('create', '--email', 'x@example.org', '--name', 'X', '--permissions', 'root')).rejects.toThrow(
       'Unknown permission(s): root. Choose from events:read, events:write, bookings:read, admins:manage, bookings:write, audit:read, workdays:write, content:write, members:write, duties:write, privacy:manage.',
     );
-    await expect(run('create', '--email', 'harbour@example.org', '--name', 'Again')).rejects.toThrow('An admin with the e-mail harbour@example.org already exists.');
+    await expect(run('create', '--email', 'harbour@example.org', '--name', 'Again')).rejects.toThrow(
+      'An admin with the e-mail harbour@example.org already exists.',
+    );
     await expect(run('create', '--email', 'y@example.org', '--name', 'Y', '--password', 'short')).rejects.toThrow('at least 8 characters');
     await expect(run('create', '--name', 'No email')).rejects.toThrow('--email is required.');
     await expect(run('disable', '--email', 'ghost@example.org')).rejects.toThrow('No admin with the e-mail ghost@example.org.');

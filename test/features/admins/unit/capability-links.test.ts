@@ -1,13 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  eventBookedPath,
-  eventBookingPath,
-  manageBookingPath,
-  offerBookingPath,
-  waitingListPath,
-  workDayWithdrawPath,
-} from '../../../../core/shared/paths';
+import { eventBookedPath, eventBookingPath, manageBookingPath, offerBookingPath, waitingListPath, workDayWithdrawPath } from '../../../../core/shared/paths';
 import { resetPasswordPath } from '../../../../core/admins/password-reset';
 import { renewalLinkPath } from '../../../../core/membership/membership-reminder-mail';
 import { redactUrl } from '../../../../core/shared/capability-links';

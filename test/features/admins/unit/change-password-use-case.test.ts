@@ -50,7 +50,8 @@ async function setUp(wrap: (identity: IdentityProvider) => IdentityProvider = (i
 /** What the call was refused with (the contract tests' rejectionOf, as an Error). */
 const refusal = (work: Promise<unknown>) => rejectionOf(work) as Promise<Error>;
 
-const failuresOf = async (world: ReturnType<typeof makeWorld>, key: string) => world.loginAttempts.countSince(key, new Date(world.clock.now().getTime() - LOGIN_WINDOW_MS));
+const failuresOf = async (world: ReturnType<typeof makeWorld>, key: string) =>
+  world.loginAttempts.countSince(key, new Date(world.clock.now().getTime() - LOGIN_WINDOW_MS));
 
 describe('ChangePassword', () => {
   it('sets the new password, ends every session of the admin, opens a fresh one, uses up reset links and audits without a password', async () => {
@@ -65,7 +66,9 @@ describe('ChangePassword', () => {
     expect(await world.identity.signIn(EMAIL, NEW_PASSWORD)).toMatchObject({ uid: admin.uid });
     expect((await resetTokens.get('link-hash'))?.usedAt).toBe(world.clock.now().toISOString());
     const entries = await world.audit.list({ limit: 10 });
-    expect(entries).toEqual([expect.objectContaining({ action: 'admin.password-changed', actor: { kind: 'admin', uid: admin.uid, email: EMAIL }, recordId: admin.uid, changes: [] })]);
+    expect(entries).toEqual([
+      expect.objectContaining({ action: 'admin.password-changed', actor: { kind: 'admin', uid: admin.uid, email: EMAIL }, recordId: admin.uid, changes: [] }),
+    ]);
     expect(JSON.stringify(entries)).not.toMatch(/password [12]/);
   });
 
@@ -74,14 +77,20 @@ describe('ChangePassword', () => {
     const before = await snapshot();
     let guesses = 0;
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 30 }).filter((s) => s !== OLD_PASSWORD), fc.integer({ min: 0, max: 1_000_000 }), async (guess, n) => {
-        guesses += 1;
-        const error = await refusal(change.execute(admin, { currentPassword: guess, newPassword: `${NEW_PASSWORD}${n}` }, { ip: `198.51.100.${guesses % 250}` }));
-        expect(error).toBeInstanceOf(ValidationError);
-        expect(error.message).toBe(CHANGE_PASSWORD_MESSAGES.currentWrong);
-        expect((error as ValidationError).fields).toEqual({ currentPassword: CHANGE_PASSWORD_MESSAGES.currentWrong });
-        expect(await snapshot()).toBe(before);
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: 30 }).filter((s) => s !== OLD_PASSWORD),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        async (guess, n) => {
+          guesses += 1;
+          const error = await refusal(
+            change.execute(admin, { currentPassword: guess, newPassword: `${NEW_PASSWORD}${n}` }, { ip: `198.51.100.${guesses % 250}` }),
+          );
+          expect(error).toBeInstanceOf(ValidationError);
+          expect(error.message).toBe(CHANGE_PASSWORD_MESSAGES.currentWrong);
+          expect((error as ValidationError).fields).toEqual({ currentPassword: CHANGE_PASSWORD_MESSAGES.currentWrong });
+          expect(await snapshot()).toBe(before);
+        },
+      ),
       { numRuns: 40 },
     );
     expect(await failuresOf(world, loginAttemptKeys(EMAIL, '').email)).toBe(guesses);
@@ -108,7 +117,14 @@ describe('ChangePassword', () => {
   it('refuses bad input before any password is checked', async () => {
     const { world, admin, change, snapshot } = await setUp();
     const before = await snapshot();
-    for (const body of [{}, { currentPassword: '', newPassword: NEW_PASSWORD }, { currentPassword: OLD_PASSWORD, newPassword: 'short' }, { currentPassword: OLD_PASSWORD, newPassword: OLD_PASSWORD }, null, 'text']) {
+    for (const body of [
+      {},
+      { currentPassword: '', newPassword: NEW_PASSWORD },
+      { currentPassword: OLD_PASSWORD, newPassword: 'short' },
+      { currentPassword: OLD_PASSWORD, newPassword: OLD_PASSWORD },
+      null,
+      'text',
+    ]) {
       expect(await refusal(change.execute(admin, body, OFFICE))).toBeInstanceOf(ValidationError);
     }
     expect(await snapshot()).toBe(before);
@@ -116,7 +132,7 @@ describe('ChangePassword', () => {
   });
 
   it("says a password the provider's own policy refuses beside the new password, changing nothing", async () => {
-    const policy = 'The password does not meet the sign-in service\'s password policy';
+    const policy = "The password does not meet the sign-in service's password policy";
     const { admin, change, snapshot } = await setUp((identity) =>
       Object.assign(Object.create(identity) as IdentityProvider, {
         setPassword: async () => {

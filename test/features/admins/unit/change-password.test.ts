@@ -5,7 +5,11 @@ import { ADMIN_MESSAGES, CreateAdminRequestSchema, MIN_PASSWORD_LENGTH } from '.
 import { PasswordResetConfirmSchema } from '../../../../core/admin-accounts/password-reset-schema';
 import { inputErrors } from '../../../../core/shared/parse-input';
 
-const text = fc.oneof(fc.string({ maxLength: 20 }), fc.string({ unit: 'grapheme', maxLength: 20 }), fc.constantFrom('', ' ', '        ', 'abcdefg', 'abcdefgh'));
+const text = fc.oneof(
+  fc.string({ maxLength: 20 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.constantFrom('', ' ', '        ', 'abcdefg', 'abcdefgh'),
+);
 
 /** The rule, said plainly. */
 function expected(current: string, next: string, repeat: string) {

@@ -22,7 +22,13 @@ import { ensureInitialAdmin, initialAdminPasswordText } from '../../../../server
  */
 class ConsoleIdentityProvider extends LocalIdentityProvider {
   constructor(private readonly credentials = new MemoryCredentialRepository()) {
-    super({ credentials, sessions: new MemorySessionRepository(), hasher: new ScryptPasswordHasher({ N: 1024 }), ids: new SequentialIdGenerator('console-uid'), clock: new FixedClock() });
+    super({
+      credentials,
+      sessions: new MemorySessionRepository(),
+      hasher: new ScryptPasswordHasher({ N: 1024 }),
+      ids: new SequentialIdGenerator('console-uid'),
+      clock: new FixedClock(),
+    });
   }
   async findUserByEmail(email: string): Promise<IdentityUser | null> {
     const found = await this.credentials.getByEmail(email);
@@ -48,7 +54,10 @@ describe('first start: the initial admin', () => {
 
   it('creates the user as before when the e-mail is free, with the password printed once', async () => {
     const identity = new ConsoleIdentityProvider();
-    const initial = await ensureInitialAdmin({ admins: new MemoryAdminRepository(), identity, clock: new FixedClock() }, { initialAdminEmail: EMAIL, initialAdminPassword: null });
+    const initial = await ensureInitialAdmin(
+      { admins: new MemoryAdminRepository(), identity, clock: new FixedClock() },
+      { initialAdminEmail: EMAIL, initialAdminPassword: null },
+    );
     expect(initial?.generated).toBe(true);
     expect(initialAdminPasswordText(initial!)).toBe(initial?.password);
     expect((await identity.signIn(EMAIL, initial!.password!)).email).toBe(EMAIL);
@@ -56,10 +65,18 @@ describe('first start: the initial admin', () => {
 
   it('still refuses a taken e-mail with a provider that cannot look users up', async () => {
     const credentials = new MemoryCredentialRepository();
-    const identity = new LocalIdentityProvider({ credentials, sessions: new MemorySessionRepository(), hasher: new ScryptPasswordHasher({ N: 1024 }), ids: new SequentialIdGenerator('uid'), clock: new FixedClock() });
+    const identity = new LocalIdentityProvider({
+      credentials,
+      sessions: new MemorySessionRepository(),
+      hasher: new ScryptPasswordHasher({ N: 1024 }),
+      ids: new SequentialIdGenerator('uid'),
+      clock: new FixedClock(),
+    });
     await identity.createUser({ email: EMAIL, password: 'a-long-password', displayName: 'Someone' });
     const admins = new MemoryAdminRepository();
-    await expect(ensureInitialAdmin({ admins, identity, clock: new FixedClock() }, { initialAdminEmail: EMAIL, initialAdminPassword: null })).rejects.toBeInstanceOf(ConflictError);
+    await expect(
+      ensureInitialAdmin({ admins, identity, clock: new FixedClock() }, { initialAdminEmail: EMAIL, initialAdminPassword: null }),
+    ).rejects.toBeInstanceOf(ConflictError);
     expect(await admins.count()).toBe(0);
   });
 });
@@ -73,7 +90,12 @@ describe('npm run admin create', () => {
     const identity = new ConsoleIdentityProvider();
     const existing = await identity.createUser({ email: 'bosun@example.org', password: 'made-in-the-console', displayName: 'Bosun' });
     const lines: string[] = [];
-    const code = await runAdminCli(['create', '--email', 'bosun@example.org', '--name', 'The Bosun', '--permissions', 'events:read'], config, (l) => lines.push(l), { identity });
+    const code = await runAdminCli(
+      ['create', '--email', 'bosun@example.org', '--name', 'The Bosun', '--permissions', 'events:read'],
+      config,
+      (l) => lines.push(l),
+      { identity },
+    );
     expect(code).toBe(0);
     expect(lines).toEqual([
       'Linked the existing local account bosun@example.org as an admin with permissions: events:read',

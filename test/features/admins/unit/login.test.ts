@@ -23,22 +23,20 @@ describe('login', () => {
   });
 
   it('needs both an e-mail and a password', () => {
-    expect(validateLoginForm({ email: '', password: '' })).toEqual({
-      ok: false,
-      errors: { email: 'Email is required', password: 'Password is required' },
-    });
+    expect(validateLoginForm({ email: '', password: '' })).toEqual({ ok: false, errors: { email: 'Email is required', password: 'Password is required' } });
     expect(validateLoginForm({ email: '  ', password: 'x' })).toEqual({ ok: false, errors: { email: 'Email is required' } });
-    expect(validateLoginForm({ email: ' a@b.org ', password: ' secret ' })).toEqual({
-      ok: true,
-      value: { email: 'a@b.org', password: ' secret ' },
-    });
+    expect(validateLoginForm({ email: ' a@b.org ', password: ' secret ' })).toEqual({ ok: true, value: { email: 'a@b.org', password: ' secret ' } });
   });
 
   it('any non-blank e-mail and non-empty password pass, e-mail trimmed and password untouched', () => {
     fc.assert(
-      fc.property(fc.string().filter((s) => s.trim() !== ''), fc.string({ minLength: 1 }), (email, password) => {
-        expect(validateLoginForm({ email, password })).toEqual({ ok: true, value: { email: email.trim(), password } });
-      }),
+      fc.property(
+        fc.string().filter((s) => s.trim() !== ''),
+        fc.string({ minLength: 1 }),
+        (email, password) => {
+          expect(validateLoginForm({ email, password })).toEqual({ ok: true, value: { email: email.trim(), password } });
+        },
+      ),
     );
   });
 

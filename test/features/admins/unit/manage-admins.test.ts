@@ -15,8 +15,7 @@ async function setUp() {
   return world;
 }
 
-const signIn = (world: World, email: string, password: string) =>
-  new SignIn(world).execute({ email, password }, { ip: '192.0.2.1' });
+const signIn = (world: World, email: string, password: string) => new SignIn(world).execute({ email, password }, { ip: '192.0.2.1' });
 
 describe('CreateAdmin', () => {
   it('creates a sign-in account and an admin record with the default permissions', async () => {
@@ -49,7 +48,11 @@ describe('CreateAdmin', () => {
   it('needs admins:manage', async () => {
     const world = await setUp();
     await expect(
-      new CreateAdmin(world).execute(withPermissions(['events:read', 'events:write', 'bookings:read']), { email: 'x@club.example', name: 'X', password: 'long enough' }),
+      new CreateAdmin(world).execute(withPermissions(['events:read', 'events:write', 'bookings:read']), {
+        email: 'x@club.example',
+        name: 'X',
+        password: 'long enough',
+      }),
     ).rejects.toMatchObject({ code: 'PERMISSION', message: 'You do not have permission to manage admins.', permission: 'admins:manage' });
     expect(await world.admins.count()).toBe(1);
   });
@@ -59,11 +62,7 @@ describe('CreateAdmin', () => {
     const use = new CreateAdmin(world);
     await expect(use.execute(manager, { email: 'not-an-email', name: '', password: 'short' })).rejects.toMatchObject({
       code: 'VALIDATION',
-      fields: {
-        email: 'Please enter a valid email address',
-        name: 'Name is required',
-        password: 'Password must be at least 8 characters',
-      },
+      fields: { email: 'Please enter a valid email address', name: 'Name is required', password: 'Password must be at least 8 characters' },
     });
     await expect(use.execute(manager, { email: 'x@club.example', name: 'X', password: 'long enough', permissions: ['root'] })).rejects.toBeInstanceOf(
       ValidationError,
@@ -81,7 +80,7 @@ describe('UpdateAdmin', () => {
     return { world, bosun };
   }
 
-  it('changes another admin\'s name and permissions', async () => {
+  it("changes another admin's name and permissions", async () => {
     const { world, bosun } = await withBosun();
     const updated = await new UpdateAdmin(world).execute(manager, bosun.uid, { name: 'Chief Bosun', permissions: ['events:read', 'events:read'] });
     expect(updated).toEqual({ ...bosun, name: 'Chief Bosun', permissions: ['events:read'] });
@@ -123,16 +122,22 @@ describe('UpdateAdmin', () => {
 
   it('lets an admin give only permissions they hold, to a new admin or another', async () => {
     const world = await setUp();
-    const limited = await new CreateAdmin(world).execute(manager, { email: 'limited@club.example', name: 'Limited', password: 'long enough', permissions: ['admins:manage', 'events:read'] });
-    const create = new CreateAdmin(world);
-    await expect(create.execute(limited, { email: 'x@club.example', name: 'X', password: 'long enough', permissions: ['bookings:write'] })).rejects.toMatchObject({
-      code: 'VALIDATION',
-      message: 'You cannot grant bookings:write: only permissions you hold yourself can be given',
+    const limited = await new CreateAdmin(world).execute(manager, {
+      email: 'limited@club.example',
+      name: 'Limited',
+      password: 'long enough',
+      permissions: ['admins:manage', 'events:read'],
     });
+    const create = new CreateAdmin(world);
+    await expect(
+      create.execute(limited, { email: 'x@club.example', name: 'X', password: 'long enough', permissions: ['bookings:write'] }),
+    ).rejects.toMatchObject({ code: 'VALIDATION', message: 'You cannot grant bookings:write: only permissions you hold yourself can be given' });
     // The default set includes permissions Limited does not hold.
     await expect(create.execute(limited, { email: 'y@club.example', name: 'Y', password: 'long enough' })).rejects.toMatchObject({ code: 'VALIDATION' });
     const other = await create.execute(limited, { email: 'z@club.example', name: 'Z', password: 'long enough', permissions: ['events:read'] });
-    await expect(new UpdateAdmin(world).execute(limited, other.uid, { permissions: ['events:read', 'audit:read'] })).rejects.toMatchObject({ code: 'VALIDATION' });
+    await expect(new UpdateAdmin(world).execute(limited, other.uid, { permissions: ['events:read', 'audit:read'] })).rejects.toMatchObject({
+      code: 'VALIDATION',
+    });
     expect((await world.admins.getByUid(other.uid))?.permissions).toEqual(['events:read']);
   });
 

@@ -74,7 +74,12 @@ describe('RequestPasswordReset', () => {
     const { world, admin, resetTokens, secrets, request, mailedToken } = await setUp();
     expect(await request.execute({ email: ' Commodore@Club.Example ' }, OFFICE)).toEqual({ message: RESET_MESSAGES.sent });
     const [message] = await world.outbox.list();
-    expect(message).toMatchObject({ kind: PASSWORD_RESET_MAIL_KIND, recordId: admin.uid, status: 'queued', mail: { to: EMAIL, subject: 'Reset your Kestrel Yacht Club admin password' } });
+    expect(message).toMatchObject({
+      kind: PASSWORD_RESET_MAIL_KIND,
+      recordId: admin.uid,
+      status: 'queued',
+      mail: { to: EMAIL, subject: 'Reset your Kestrel Yacht Club admin password' },
+    });
     const token = await mailedToken();
     expect(message.mail.text).toContain(`https://members.kestrel-yc.example/admin/reset-password?token=${token}`);
     expect(await resetTokens.get(token)).toBeNull();
@@ -147,7 +152,7 @@ function providerResetting(inner: IdentityProvider, fail: () => Error | null = (
 }
 
 describe('RequestPasswordReset with a provider that sends its own e-mail', () => {
-  it("asks the provider to e-mail an enabled admin only, even with mail off; our outbox stays empty", async () => {
+  it('asks the provider to e-mail an enabled admin only, even with mail off; our outbox stays empty', async () => {
     const world = makeWorld();
     const identity = providerResetting(world.identity);
     const { request, world: w } = await setUp({ identity, mailOn: false });
@@ -236,10 +241,14 @@ describe('ResetPassword', () => {
     const token = await mailedToken();
     const session = await world.identity.createSession((await world.admins.getByEmail(EMAIL))!.uid, 3_600_000);
     const urlSafe = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_');
-    const oneCharacterChanged = fc
-      .tuple(fc.nat({ max: 42 }), urlSafe)
-      .map(([at, c]) => `${token.slice(0, at)}${c}${token.slice(at + 1)}`);
-    const altered = fc.oneof(oneCharacterChanged, fc.string({ unit: urlSafe, minLength: 43, maxLength: 43 }), fc.string({ maxLength: 200 }), fc.constant(`${token}=`), fc.constant(token.slice(1)));
+    const oneCharacterChanged = fc.tuple(fc.nat({ max: 42 }), urlSafe).map(([at, c]) => `${token.slice(0, at)}${c}${token.slice(at + 1)}`);
+    const altered = fc.oneof(
+      oneCharacterChanged,
+      fc.string({ unit: urlSafe, minLength: 43, maxLength: 43 }),
+      fc.string({ maxLength: 200 }),
+      fc.constant(`${token}=`),
+      fc.constant(token.slice(1)),
+    );
     await fc.assert(
       fc.asyncProperty(
         altered.filter((t) => t !== token),

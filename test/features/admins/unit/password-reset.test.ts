@@ -22,7 +22,13 @@ describe('the reset-token rule', () => {
     fc.assert(
       fc.property(instant, fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 64, maxLength: 64 }), (now, hash) => {
         const token = newResetToken(hash, 'uid-1', now);
-        expect(token).toEqual({ tokenHash: hash, uid: 'uid-1', createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(), usedAt: null });
+        expect(token).toEqual({
+          tokenHash: hash,
+          uid: 'uid-1',
+          createdAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
+          usedAt: null,
+        });
         expect(RESET_TOKEN_TTL_MS).toBe(60 * 60 * 1000);
       }),
     );
@@ -69,7 +75,9 @@ describe('the reset-request limit', () => {
   it(`lets ${MAX_RESETS_PER_EMAIL} requests per e-mail and ${MAX_RESETS_PER_ADDRESS} per address through, then none`, () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 30 }), (address, email) => {
-        expect(resetRequestAllowed({ address: history(address), email: history(email) })).toBe(address < MAX_RESETS_PER_ADDRESS && email < MAX_RESETS_PER_EMAIL);
+        expect(resetRequestAllowed({ address: history(address), email: history(email) })).toBe(
+          address < MAX_RESETS_PER_ADDRESS && email < MAX_RESETS_PER_EMAIL,
+        );
       }),
     );
   });

@@ -24,9 +24,13 @@ describe('which admin links are offered (mayOpen)', () => {
 
   it('refuses addresses the table does not know, whatever the permissions', () => {
     fc.assert(
-      fc.property(permissionSet, fc.constantFrom('/admin/events/edit', '/admin/events/edit/a/b', '/admin/bookings/a/b', '/admin/nowhere', '/calendar', '/'), (permissions, address) => {
-        expect(mayOpen({ permissions }, address)).toBe(false);
-      }),
+      fc.property(
+        permissionSet,
+        fc.constantFrom('/admin/events/edit', '/admin/events/edit/a/b', '/admin/bookings/a/b', '/admin/nowhere', '/calendar', '/'),
+        (permissions, address) => {
+          expect(mayOpen({ permissions }, address)).toBe(false);
+        },
+      ),
     );
   });
 

@@ -48,21 +48,67 @@ describe('permission examples', () => {
     expect(() => requirePermission(reader, 'bookings.read')).toThrow("You don't have permission to view bookings.");
     expect(() => requirePermission({ permissions: [] }, 'events.list')).toThrow('You do not have permission to view events.');
     expect(() => requirePermission({ permissions: [] }, 'workDays.read')).toThrow(PERMISSION_MESSAGES.eventsRead);
-    expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, 'admins.manage')).toThrow(
-      'You do not have permission to manage admins.',
-    );
+    expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, 'admins.manage')).toThrow('You do not have permission to manage admins.');
   });
 
   // Each: the actions; an admin holding `holds` may do them; one holding only `lacks` is refused with `message`.
   const needs: { title: string; actions: AdminAction[]; holds: Permission[]; lacks: Permission[]; message: string }[] = [
-    { title: 'managing photos needs content:write, with its own message', actions: ['photos.manage'], holds: ['content:write'], lacks: DEFAULT_PERMISSIONS, message: 'You do not have permission to manage photos.' },
-    { title: 'the news screen and every news change need content:write, with one message', actions: ['news.list', 'news.write'], holds: ['content:write'], lacks: ['events:write', 'workdays:write'], message: 'You do not have permission to manage news.' },
-    { title: 'editing the club pages needs content:write, with its own message', actions: ['sitePages.write'], holds: ['content:write'], lacks: ['events:write', 'bookings:write', 'admins:manage'], message: 'You do not have permission to change the club pages.' },
-    { title: 'seeing the member list and changing it both need members:write, with one message: the list is personal data', actions: ['members.read', 'members.write'], holds: ['members:write'], lacks: ['admins:manage', 'bookings:write', 'content:write', 'audit:read'], message: 'You do not have permission to manage the member list.' },
-    { title: 'the Data retention page needs privacy:manage, with the data-rights message', actions: ['retention.read'], holds: ['privacy:manage'], lacks: ['admins:manage', 'members:write', 'audit:read'], message: "You do not have permission to manage members' data." },
-    { title: 'duty rosters need duties:write to see and to change (they name members)', actions: ['duties.read', 'duties.write'], holds: ['duties:write'], lacks: ['events:write', 'members:write', 'admins:manage'], message: 'You do not have permission to manage duties.' },
-    { title: 'the staffing light of duty rosters needs only events:read', actions: ['duties.lights'], holds: ['events:read'], lacks: ['duties:write'], message: 'You do not have permission to view events.' },
-    { title: 'changing water levels needs content:write, with its own message', actions: ['waterLevels.write'], holds: ['content:write'], lacks: ['events:write', 'workdays:write'], message: 'You do not have permission to change water levels.' },
+    {
+      title: 'managing photos needs content:write, with its own message',
+      actions: ['photos.manage'],
+      holds: ['content:write'],
+      lacks: DEFAULT_PERMISSIONS,
+      message: 'You do not have permission to manage photos.',
+    },
+    {
+      title: 'the news screen and every news change need content:write, with one message',
+      actions: ['news.list', 'news.write'],
+      holds: ['content:write'],
+      lacks: ['events:write', 'workdays:write'],
+      message: 'You do not have permission to manage news.',
+    },
+    {
+      title: 'editing the club pages needs content:write, with its own message',
+      actions: ['sitePages.write'],
+      holds: ['content:write'],
+      lacks: ['events:write', 'bookings:write', 'admins:manage'],
+      message: 'You do not have permission to change the club pages.',
+    },
+    {
+      title: 'seeing the member list and changing it both need members:write, with one message: the list is personal data',
+      actions: ['members.read', 'members.write'],
+      holds: ['members:write'],
+      lacks: ['admins:manage', 'bookings:write', 'content:write', 'audit:read'],
+      message: 'You do not have permission to manage the member list.',
+    },
+    {
+      title: 'the Data retention page needs privacy:manage, with the data-rights message',
+      actions: ['retention.read'],
+      holds: ['privacy:manage'],
+      lacks: ['admins:manage', 'members:write', 'audit:read'],
+      message: "You do not have permission to manage members' data.",
+    },
+    {
+      title: 'duty rosters need duties:write to see and to change (they name members)',
+      actions: ['duties.read', 'duties.write'],
+      holds: ['duties:write'],
+      lacks: ['events:write', 'members:write', 'admins:manage'],
+      message: 'You do not have permission to manage duties.',
+    },
+    {
+      title: 'the staffing light of duty rosters needs only events:read',
+      actions: ['duties.lights'],
+      holds: ['events:read'],
+      lacks: ['duties:write'],
+      message: 'You do not have permission to view events.',
+    },
+    {
+      title: 'changing water levels needs content:write, with its own message',
+      actions: ['waterLevels.write'],
+      holds: ['content:write'],
+      lacks: ['events:write', 'workdays:write'],
+      message: 'You do not have permission to change water levels.',
+    },
   ];
   for (const { title, actions: needing, holds, lacks, message } of needs) {
     it(title, () => {
@@ -78,7 +124,25 @@ describe('permission examples', () => {
   });
 
   it('the default admin can do everything but manage admins, change bookings, resend e-mails, read the audit log, change work days and manage news, water levels, documents, photos and the club pages, nor see or change the member list, nor answer data requests or see the retention schedule', () => {
-    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'workDays.write', 'news.list', 'news.write', 'waterLevels.write', 'documents.write', 'photos.manage', 'sitePages.write', 'members.read', 'members.write', 'duties.read', 'duties.write', 'privacy.manage', 'retention.read'];
+    const withheld = [
+      'admins.manage',
+      'bookings.write',
+      'audit.read',
+      'mail.resend',
+      'workDays.write',
+      'news.list',
+      'news.write',
+      'waterLevels.write',
+      'documents.write',
+      'photos.manage',
+      'sitePages.write',
+      'members.read',
+      'members.write',
+      'duties.read',
+      'duties.write',
+      'privacy.manage',
+      'retention.read',
+    ];
     for (const action of actions.filter((a) => !withheld.includes(a))) {
       expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, action)).not.toThrow();
     }
@@ -137,13 +201,14 @@ describe('permission examples', () => {
       '/admin/retention': 'privacy:manage',
     });
   });
-
 });
 
 describe('work-day screens', () => {
   it('reading work days needs events:read; changing them workdays:write, with its own message', () => {
     expect(() => requirePermission({ permissions: ['events:read'] }, 'workDays.read')).not.toThrow();
-    expect(() => requirePermission({ permissions: ['events:read', 'events:write'] }, 'workDays.write')).toThrow('You do not have permission to change work days.');
+    expect(() => requirePermission({ permissions: ['events:read', 'events:write'] }, 'workDays.write')).toThrow(
+      'You do not have permission to change work days.',
+    );
     expect(() => requirePermission({ permissions: ['workdays:write'] }, 'workDays.write')).not.toThrow();
     expect(mayOpen({ permissions: ['events:read'] }, '/admin/work-days/wd-1')).toBe(true);
     expect(mayOpen({ permissions: ['events:read'] }, '/admin/work-days/create')).toBe(false);

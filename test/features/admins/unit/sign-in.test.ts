@@ -95,7 +95,10 @@ describe('SignIn', () => {
 
   it('answers a wrong password and an unknown e-mail alike', async () => {
     const { signIn } = await setUp();
-    for (const form of [{ email: EMAIL, password: 'nope' }, { email: 'nobody@club.example', password: PASSWORD }]) {
+    for (const form of [
+      { email: EMAIL, password: 'nope' },
+      { email: 'nobody@club.example', password: PASSWORD },
+    ]) {
       const attempt = signIn.execute(form, OFFICE);
       await expect(attempt).rejects.toBeInstanceOf(UnauthenticatedError);
       await expect(attempt).rejects.toThrow('Invalid email or password');
@@ -166,9 +169,7 @@ describe('SignIn', () => {
   it('checks at most 5 of 100 concurrent wrong passwords from one address; the rest are refused unchecked', async () => {
     const { signIn, identity } = await setUp();
     identity.pause = true;
-    const results = await Promise.allSettled(
-      Array.from({ length: 100 }, () => signIn.execute({ email: EMAIL, password: 'wrong' }, OFFICE)),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 100 }, () => signIn.execute({ email: EMAIL, password: 'wrong' }, OFFICE)));
     expect(identity.signIns).toBeLessThanOrEqual(5);
     const reasons = results.map((r) => (r.status === 'rejected' ? (r.reason as Error).constructor.name : 'signed in'));
     expect(reasons.filter((r) => r === 'UnauthenticatedError')).toHaveLength(identity.signIns);
@@ -226,7 +227,7 @@ describe('SignIn', () => {
         return world;
       },
     ],
-  ] as const)('answers %s\'s right password exactly as a wrong one, and counts it as a failure', async (why, disable) => {
+  ] as const)("answers %s's right password exactly as a wrong one, and counts it as a failure", async (why, disable) => {
     const { signIn, identity, world } = await disable(await setUp({ adminRecord: why === 'a disabled admin record' ? 'disabled' : 'yes' }));
     const right = await signIn.execute({ email: EMAIL, password: PASSWORD }, OFFICE).catch((error: Error) => error);
     const wrong = await signIn.execute({ email: EMAIL, password: 'wrong' }, OFFICE).catch((error: Error) => error);
@@ -238,16 +239,14 @@ describe('SignIn', () => {
     expect(await world.loginAttempts.countSince('ip:192.0.2.10', new Date(0))).toBe(2);
   });
 
-  it('turns provider trouble into the spec\'s messages', async () => {
+  it("turns provider trouble into the spec's messages", async () => {
     const { signIn, identity } = await setUp();
     identity.failWith = new UnavailableError('connect ECONNREFUSED');
     const down = signIn.execute({ email: EMAIL, password: PASSWORD }, OFFICE);
     await expect(down).rejects.toBeInstanceOf(UnavailableError);
     await expect(down).rejects.toThrow('Login failed. Please try again.');
     identity.failWith = new RateLimitError('auth/too-many-requests');
-    await expect(signIn.execute({ email: EMAIL, password: PASSWORD }, OFFICE)).rejects.toThrow(
-      'Too many failed login attempts. Please try again later.',
-    );
+    await expect(signIn.execute({ email: EMAIL, password: PASSWORD }, OFFICE)).rejects.toThrow('Too many failed login attempts. Please try again later.');
     identity.failWith = new TypeError('a bug');
     await expect(signIn.execute({ email: EMAIL, password: PASSWORD }, OFFICE)).rejects.toBeInstanceOf(TypeError);
   });

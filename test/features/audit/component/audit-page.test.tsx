@@ -55,7 +55,11 @@ describe('The audit log page', () => {
     expect(within(entries[0] as HTMLElement).getByText('Price')).toBeTruthy();
     expect(entries[0]?.textContent).toContain('Price: £12.50 → £15.00');
     expect(entries[1]?.textContent).toContain('member via manage link · Cancelled by the member');
-    expect(within(entries[1] as HTMLElement).getByRole('link', { name: 'booking REF-1234' }).getAttribute('href')).toBe('/admin/booking/REF-1234');
+    expect(
+      within(entries[1] as HTMLElement)
+        .getByRole('link', { name: 'booking REF-1234' })
+        .getAttribute('href'),
+    ).toBe('/admin/booking/REF-1234');
     expect(screen.queryByText('Loading the audit log…')).toBeNull();
     expect(screen.queryByText(/The newest \d+ entries are shown/)).toBeNull();
     expect(calls.filter((call) => call.includes('audit'))).toEqual(['GET /api/admin/audit']);

@@ -67,7 +67,13 @@ describe('audit field labels', () => {
     }
   });
 
-  it.each([['eventdatetime', 'Start'], ['eventenddatetime', 'End'], ['price', 'Price'], ['capacity', 'Capacity'], ['job paint-hut', 'Job paint-hut']])('labels the field %s %j', (field, label) => {
+  it.each([
+    ['eventdatetime', 'Start'],
+    ['eventenddatetime', 'End'],
+    ['price', 'Price'],
+    ['capacity', 'Capacity'],
+    ['job paint-hut', 'Job paint-hut'],
+  ])('labels the field %s %j', (field, label) => {
     expect(auditFieldLabel(field)).toBe(label);
   });
 
@@ -101,12 +107,16 @@ describe('audit values', () => {
 
   it('instants read as London dates and times, never as ISO text', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }), fc.constantFrom('eventdatetime', 'cancelledAt', 'publishAt', 'date'), (d, field) => {
-        const iso = d.toISOString();
-        const shown = text(field, iso);
-        expect(shown).toBe(formatDate(iso, 'admin'));
-        expect(shown).not.toMatch(/\d{4}-\d{2}-\d{2}|T\d{2}:|Z$/);
-      }),
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }),
+        fc.constantFrom('eventdatetime', 'cancelledAt', 'publishAt', 'date'),
+        (d, field) => {
+          const iso = d.toISOString();
+          const shown = text(field, iso);
+          expect(shown).toBe(formatDate(iso, 'admin'));
+          expect(shown).not.toMatch(/\d{4}-\d{2}-\d{2}|T\d{2}:|Z$/);
+        },
+      ),
     );
     // 09:00 UTC in June is 10:00 in London (BST); in January London is on UTC.
     expect(text('eventdatetime', '2026-06-06T09:00:00.000Z')).toBe('Sat 6 June 2026, 10:00');
@@ -156,7 +166,12 @@ describe('admins by name', () => {
 
 describe('a change as a line', () => {
   it('every line says a real change: a label, and before and after that differ', () => {
-    const value = fc.oneof(fc.constant(null), fc.boolean(), fc.integer({ min: 0, max: 10_000 }), fc.constantFrom('', 'cash', 'member', '2026-06-06T09:00:00.000Z', 'Kestrel'));
+    const value = fc.oneof(
+      fc.constant(null),
+      fc.boolean(),
+      fc.integer({ min: 0, max: 10_000 }),
+      fc.constantFrom('', 'cash', 'member', '2026-06-06T09:00:00.000Z', 'Kestrel'),
+    );
     const field = fc.constantFrom('price', 'capacity', 'paid', 'cancelledBy', 'paymentMethod', 'eventdatetime', 'boatName', 'someNewField');
     fc.assert(
       fc.property(fc.array(fc.record({ field, before: value, after: value }), { maxLength: 8 }), (changes) => {

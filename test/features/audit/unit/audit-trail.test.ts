@@ -47,8 +47,20 @@ describe("recordChange: an admin's change of one record in the audit log, field 
     const entries = await deps.audit.list({ limit: 10 });
     const byAction = Object.fromEntries(entries.map((e) => [e.action, { recordId: e.recordId, changes: e.changes }]));
     expect(byAction).toEqual({
-      'boat.created': { recordId: 'GBR 7', changes: [{ field: 'name', before: null, after: 'Tern' }, { field: 'crew', before: null, after: '' }] },
-      'boat.deleted': { recordId: 'GBR 7', changes: [{ field: 'name', before: 'Tern', after: null }, { field: 'crew', before: '', after: null }] },
+      'boat.created': {
+        recordId: 'GBR 7',
+        changes: [
+          { field: 'name', before: null, after: 'Tern' },
+          { field: 'crew', before: null, after: '' },
+        ],
+      },
+      'boat.deleted': {
+        recordId: 'GBR 7',
+        changes: [
+          { field: 'name', before: 'Tern', after: null },
+          { field: 'crew', before: '', after: null },
+        ],
+      },
     });
   });
 });

@@ -19,7 +19,10 @@ async function placesLeft(eventId: string): Promise<number | null> {
 }
 
 async function freeBooking(eventId: string, numberAttending: number, email = 'ada@example.org'): Promise<{ bookingId: string; token: string }> {
-  const booked = await world.app.agent().post('/api/bookings').send({ eventId, ...form, email, numberAttending: String(numberAttending) });
+  const booked = await world.app
+    .agent()
+    .post('/api/bookings')
+    .send({ eventId, ...form, email, numberAttending: String(numberAttending) });
   expect(booked.status).toBe(201);
   return { bookingId: booked.body.bookingId, token: manageTokenOf(booked.body.managePath) };
 }
@@ -42,7 +45,12 @@ describe('a member changes their booking through the manage link', () => {
     expect(made.body).toMatchObject({ numberAttending: 3, changed: true });
     expect(await placesLeft(event.id)).toBe(7);
     const page = await world.app.agent().get(`/api/my-booking?token=${encodeURIComponent(token)}`);
-    expect(page.body.details).toEqual(expect.arrayContaining([{ label: 'Attending', value: '3' }, { label: 'Children', value: '1' }]));
+    expect(page.body.details).toEqual(
+      expect.arrayContaining([
+        { label: 'Attending', value: '3' },
+        { label: 'Children', value: '1' },
+      ]),
+    );
     const admin = await world.treasurer.get(`/api/admin/events/${event.id}/bookings`);
     expect(admin.body.summary).toMatchObject({ bookings: 1, attendees: 3 });
 
@@ -56,7 +64,11 @@ describe('a member changes their booking through the manage link', () => {
 
     const audit = await world.treasurer.get(`/api/admin/audit?recordId=${bookingId}`);
     expect(audit.body.entries).toEqual([
-      expect.objectContaining({ action: 'booking.changed', actor: { kind: 'member' }, changes: expect.arrayContaining([{ field: 'numberAttending', before: 2, after: 3 }]) }),
+      expect.objectContaining({
+        action: 'booking.changed',
+        actor: { kind: 'member' },
+        changes: expect.arrayContaining([{ field: 'numberAttending', before: 2, after: 3 }]),
+      }),
     ]);
   });
 
@@ -79,20 +91,33 @@ describe('a member changes their booking through the manage link', () => {
     expect(mail.text).toContain('Paid: £18.75');
     // The treasurer's CSV: paid as charged, the change's refund in Refunded.
     const csv = (await world.treasurer.get(`/api/admin/events/${event.id}/bookings.csv`)).text;
-    const [header, row] = csv.trim().split('\r\n').map((line) => line.split(','));
+    const [header, row] = csv
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','));
     expect([row[header.indexOf('Amount')], row[header.indexOf('Refunded')]]).toEqual(['37.50', '18.75']);
 
     // Cancelling afterwards refunds what is left, never the difference again.
     expect((await world.app.agent().post('/api/my-booking/cancel').send({ token })).status).toBe(200);
-    expect(world.gateway().refunds.slice(refundsBefore).map((r) => r.amount)).toEqual([1875, 1875]);
+    expect(
+      world
+        .gateway()
+        .refunds.slice(refundsBefore)
+        .map((r) => r.amount),
+    ).toEqual([1875, 1875]);
     expect(await revenue()).toEqual({});
   });
 
   it('a larger booking paid in cash is refused with what it would cost (the club takes it by hand); nothing changes', async () => {
     const event = await addEvent(world.app, { name: 'Paid Growth Supper', requiresPayment: true, price: 1000, capacity: 20 });
-    const booked = await world.app.agent().post('/api/bookings').send({ eventId: event.id, ...form, numberAttending: '1' });
+    const booked = await world.app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, numberAttending: '1' });
     const bookingId: string = booked.body.bookingId;
-    expect((await world.treasurer.post(`/api/admin/bookings/${bookingId}/mark-paid`).set(FETCH).send({ method: 'cash', reference: 'Receipt 8' })).status).toBe(200);
+    expect((await world.treasurer.post(`/api/admin/bookings/${bookingId}/mark-paid`).set(FETCH).send({ method: 'cash', reference: 'Receipt 8' })).status).toBe(
+      200,
+    );
     const token = world.app.get('bookingLinks').issue(bookingId, new Date('2027-01-01T00:00:00.000Z'));
     const before = JSON.stringify(await world.app.get('bookings').get(bookingId));
     const res = await change(token, 2);
@@ -119,7 +144,10 @@ describe('a member changes their booking through the manage link', () => {
   it('refuses bad numbers, a cancelled booking, an unchanged one and one past its deadline, changing nothing', async () => {
     const event = await addEvent(world.app, { name: 'Refusal Sail', capacity: 10 });
     const { token } = await freeBooking(event.id, 2);
-    expect((await change(token, 0)).body).toEqual({ error: 'Number attending must be between 1 and 50', fields: { numberAttending: 'Number attending must be between 1 and 50' } });
+    expect((await change(token, 0)).body).toEqual({
+      error: 'Number attending must be between 1 and 50',
+      fields: { numberAttending: 'Number attending must be between 1 and 50' },
+    });
     expect((await change(token, 2, 3)).status).toBe(400);
     expect((await change(token, 2)).body).toEqual({ error: 'The booking already has these numbers: there is nothing to change.' });
     expect((await change('forged', 3)).status).toBe(404);
@@ -134,7 +162,7 @@ describe('a member changes their booking through the manage link', () => {
     expect(await placesLeft(event.id)).toBe(10);
   });
 
-  it('places a smaller booking frees go to the waiting list, as a cancellation\'s do', async () => {
+  it("places a smaller booking frees go to the waiting list, as a cancellation's do", async () => {
     const event = await addEvent(world.app, { name: 'Waitlist Change Sail', capacity: 3 });
     const { token } = await freeBooking(event.id, 3);
     const joined = await world.app.agent().post(`/api/events/${event.id}/waiting-list`).send({ name: 'Grace', email: 'grace@example.org', places: 1 });
@@ -148,8 +176,13 @@ describe('a member changes their booking through the manage link', () => {
 
   it('a smaller booking paid in cash: the difference is to refund by hand, the admins are told, nothing goes to the gateway', async () => {
     const event = await addEvent(world.app, { name: 'Cash Change Supper', requiresPayment: true, price: 1000, capacity: 20 });
-    const booked = await world.app.agent().post('/api/bookings').send({ eventId: event.id, ...form, numberAttending: '3' });
-    expect((await world.treasurer.post(`/api/admin/bookings/${booked.body.bookingId}/mark-paid`).set(FETCH).send({ method: 'cash', reference: 'Receipt 7' })).status).toBe(200);
+    const booked = await world.app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, numberAttending: '3' });
+    expect(
+      (await world.treasurer.post(`/api/admin/bookings/${booked.body.bookingId}/mark-paid`).set(FETCH).send({ method: 'cash', reference: 'Receipt 7' })).status,
+    ).toBe(200);
     // The member's manage link, as the confirmation e-mail of the cash payment carries it.
     const token = world.app.get('bookingLinks').issue(booked.body.bookingId, new Date('2027-01-01T00:00:00.000Z'));
     const refundsBefore = world.gateway().refunds.length;

@@ -24,7 +24,10 @@ function manageLinkOf(text: string): { url: URL; bookingId: string | null } {
 describe('the booking confirmation e-mail', () => {
   it('a free booking with an e-mail: one confirmation with the event, London time, reference, the .ics and a manage link to this booking', async () => {
     const event = await addEvent(app, { name: 'Spring Sail', eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T12:00:00.000Z' });
-    const res = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
+    const res = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form });
     expect(res.status).toBe(201);
     const [mail] = await smtp.waitFor(1);
     expect(mail.subject).toBe('Booking confirmed: Spring Sail');
@@ -45,17 +48,24 @@ describe('the booking confirmation e-mail', () => {
 
   it('a booking without an e-mail gets none', async () => {
     const event = await addEvent(app, { name: 'Quiet Sail' });
-    const res = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, email: '' });
+    const res = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, email: '' });
     expect(res.status).toBe(201);
     expect(await app.get('outbox').list({ recordId: res.body.bookingId })).toEqual([]);
   });
 
   it('a paid booking: nothing while it is an unpaid hold, one confirmation once paid, none again for a repeated confirmation', async () => {
     const event = await addEvent(app, { name: 'Summer Barbecue', requiresPayment: true, price: 1250 });
-    const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
+    const booked = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form });
     expect(booked.status).toBe(201);
     expect(await app.get('outbox').list({ recordId: booked.body.bookingId })).toEqual([]);
-    const pay = () => app.agent().post('/api/payments/complete').set('X-Requested-With', 'fetch').send({ checkoutId: booked.body.checkoutId, cardToken: TEST_CARDS.succeeds });
+    const pay = () =>
+      app.agent().post('/api/payments/complete').set('X-Requested-With', 'fetch').send({ checkoutId: booked.body.checkoutId, cardToken: TEST_CARDS.succeeds });
     expect((await pay()).body).toMatchObject({ status: 'COMPLETED', alreadyPaid: false });
     expect((await pay()).body).toMatchObject({ status: 'COMPLETED', alreadyPaid: true });
     const [mail] = await smtp.waitFor(1);
@@ -69,13 +79,27 @@ describe('the booking confirmation e-mail', () => {
 describe('GET /api/my-booking: the manage link', () => {
   it("shows the booking the e-mailed link names, and 'Booking not found' for a forged, altered or expired link", async () => {
     const event = await addEvent(app, { name: 'Autumn Series', eventdatetime: '2026-09-05T09:00:00.000Z' });
-    const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, numberOfSoftDrinks: '1' });
+    const booked = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, numberOfSoftDrinks: '1' });
     const [mail] = await smtp.waitFor(1);
     const token = manageLinkOf(mail.text ?? '').url.searchParams.get('token') ?? '';
     const res = await app.agent().get(`/api/my-booking?token=${encodeURIComponent(token)}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ bookingId: booked.body.bookingId, firstName: 'Ada', status: 'Free Event', event: { id: event.id, name: 'Autumn Series' } });
-    expect(res.body.details).toEqual(expect.arrayContaining([{ label: 'Attending', value: '2' }, { label: 'Soft drinks', value: '1' }, { label: 'Booking reference', value: booked.body.reference }]));
+    expect(res.body).toMatchObject({
+      bookingId: booked.body.bookingId,
+      firstName: 'Ada',
+      status: 'Free Event',
+      event: { id: event.id, name: 'Autumn Series' },
+    });
+    expect(res.body.details).toEqual(
+      expect.arrayContaining([
+        { label: 'Attending', value: '2' },
+        { label: 'Soft drinks', value: '1' },
+        { label: 'Booking reference', value: booked.body.reference },
+      ]),
+    );
     const links = app.get('bookingLinks');
     const expired = links.issue(booked.body.bookingId, app.clock.now());
     const forged = links.issue('no-such-booking', new Date('2030-01-01T00:00:00.000Z'));

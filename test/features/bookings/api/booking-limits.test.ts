@@ -21,7 +21,11 @@ async function start(env: Record<string, string> = {}, adapters: Parameters<type
   const app = await startTestApp({ ...adapters, env: { ...LIMITS, ...env } });
   apps.push(app);
   const book = (ip: string, body: Record<string, unknown>) =>
-    app.agent().post('/api/bookings').set('X-Forwarded-For', ip).send({ ...form, ...body });
+    app
+      .agent()
+      .post('/api/bookings')
+      .set('X-Forwarded-For', ip)
+      .send({ ...form, ...body });
   return { app, book };
 }
 
@@ -49,7 +53,7 @@ describe('booking limits per client address', () => {
     expect(await app.get('bookings').countByEvent(event.id)).toBe(10);
   });
 
-  it('refuses more than the day\'s bookings from one address until the day is over', async () => {
+  it("refuses more than the day's bookings from one address until the day is over", async () => {
     const { app, book } = await start({ BOOKING_LIMIT_PER_MINUTE: '100', BOOKING_LIMIT_PER_DAY: '3' });
     const event = await addEvent(app);
     for (let i = 0; i < 3; i++) expect((await book('198.51.100.7', { eventId: event.id })).status).toBe(201);
@@ -98,7 +102,10 @@ describe('booking limits per client address', () => {
   it('lets one address hold at most half of a paid event unpaid: one request cannot hold all 40 places of a 40-place event', async () => {
     const { app, book } = await start({ MAX_ATTENDEES_PER_BOOKING: '50', BOOKING_MAX_HELD_PLACES_PER_ADDRESS: '60', BOOKING_MAX_UNPAID_SHARE_OF_EVENT: '50' });
     const event = await addEvent(app, { requiresPayment: true, price: 1000, capacity: 40, offerChild: false });
-    const refusal = { error: 'One connection can hold at most 20 unpaid places of this event at a time. Please pay for the places you have booked first, or contact the club to book more.' };
+    const refusal = {
+      error:
+        'One connection can hold at most 20 unpaid places of this event at a time. Please pay for the places you have booked first, or contact the club to book more.',
+    };
     const whole = await book('198.51.100.7', { eventId: event.id, numberAttending: '40' });
     expect(whole.status).toBe(429);
     expect(whole.body).toEqual(refusal);
@@ -178,16 +185,31 @@ describe('booking limits against hostile input', () => {
     const { app } = await start({ BOOKING_LIMIT_PER_MINUTE: '3' });
     const event = await addEvent(app);
     const header = fc.oneof(fc.string({ maxLength: 60 }), fc.ipV4(), fc.ipV6(), fc.constant('198.51.100.7'), fc.constant('198.51.100.7, 10.0.0.1'));
-    const body = fc.oneof(fc.constant({ ...form, eventId: event.id }), fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }));
+    const body = fc.oneof(
+      fc.constant({ ...form, eventId: event.id }),
+      fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }),
+    );
     await fc.assert(
       fc.asyncProperty(header, body, async (forwarded, sent) => {
-        const res = await app.agent().post('/api/bookings').set('X-Forwarded-For', forwarded.replace(/[^\x20-\x7e]/g, '')).send(sent);
+        const res = await app
+          .agent()
+          .post('/api/bookings')
+          .set('X-Forwarded-For', forwarded.replace(/[^\x20-\x7e]/g, ''))
+          .send(sent);
         expect([201, 400, 404, 409, 429]).toContain(res.status);
       }),
       serverProperty(60),
     );
     // However the header was varied, one address (the proxy's view of 198.51.100.7) got at most 3 a minute.
-    const same = await Promise.all(Array.from({ length: 5 }, () => app.agent().post('/api/bookings').set('X-Forwarded-For', '192.0.2.44').send({ ...form, eventId: event.id })));
+    const same = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        app
+          .agent()
+          .post('/api/bookings')
+          .set('X-Forwarded-For', '192.0.2.44')
+          .send({ ...form, eventId: event.id }),
+      ),
+    );
     expect(same.filter((r) => r.status === 201).length).toBeLessThanOrEqual(3);
   });
 });
@@ -196,7 +218,11 @@ describe('booking limits against hostile input', () => {
 class FailingGateway {
   readonly name = 'failing';
   failing = false;
-  private readonly inner = new TestPaymentGateway({ checkoutSecret: 'a-checkout-secret-for-tests', webhookSecret: 'a-webhook-secret-for-tests', clock: new FixedClock(NOW) });
+  private readonly inner = new TestPaymentGateway({
+    checkoutSecret: 'a-checkout-secret-for-tests',
+    webhookSecret: 'a-webhook-secret-for-tests',
+    clock: new FixedClock(NOW),
+  });
   private real(): TestPaymentGateway {
     return this.inner;
   }

@@ -18,7 +18,10 @@ const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '1', ema
 describe('booking references', () => {
   it('a booking is answered with a short reference, shown in its confirmation and manage page, and an admin finds it however typed', async () => {
     const event = await addEvent(app, { name: 'Reference Sail', capacity: 10, requiresPayment: false, price: 0 });
-    const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
+    const booked = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form });
     expect(booked.status).toBe(201);
     const reference: string = booked.body.reference;
     expect(reference).toMatch(/^KYC-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{5}$/);

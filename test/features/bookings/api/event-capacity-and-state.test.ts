@@ -21,7 +21,10 @@ afterAll(async () => {
 });
 
 async function book(eventId: string, places: number): Promise<void> {
-  const res = await app.agent().post('/api/bookings').send({ eventId, firstName: 'Ada', lastName: 'Lovelace', numberAttending: String(places), email: '' });
+  const res = await app
+    .agent()
+    .post('/api/bookings')
+    .send({ eventId, firstName: 'Ada', lastName: 'Lovelace', numberAttending: String(places), email: '' });
   expect(res.status).toBe(201);
 }
 
@@ -36,16 +39,25 @@ describe('capacity below the places taken', () => {
     expect(read.status).toBe(200);
     expect(read.body.placesTaken).toBe(8);
 
-    const refused = await admin.put(`/api/admin/events/${event.id}`).set(FETCH).send({ ...form, capacity: '5' });
+    const refused = await admin
+      .put(`/api/admin/events/${event.id}`)
+      .set(FETCH)
+      .send({ ...form, capacity: '5' });
     expect(refused.status).toBe(400);
     expect(refused.body.fields).toEqual({ capacity: '8 places are already taken: capacity cannot be less than 8.' });
     const stored = await app.get('events').get(event.id);
     expect(stored).toEqual(event);
 
-    const exact = await admin.put(`/api/admin/events/${event.id}`).set(FETCH).send({ ...form, capacity: '8' });
+    const exact = await admin
+      .put(`/api/admin/events/${event.id}`)
+      .set(FETCH)
+      .send({ ...form, capacity: '8' });
     expect(exact.status).toBe(200);
     expect(exact.body.event.capacity).toBe(8);
-    const unlimited = await admin.put(`/api/admin/events/${event.id}`).set(FETCH).send({ ...form, capacity: '' });
+    const unlimited = await admin
+      .put(`/api/admin/events/${event.id}`)
+      .set(FETCH)
+      .send({ ...form, capacity: '' });
     expect(unlimited.status).toBe(200);
     expect(unlimited.body.event.capacity).toBeNull();
   });
@@ -62,7 +74,9 @@ describe('the admin events list', () => {
 
     const res = await admin.get('/api/admin/events');
     expect(res.status).toBe(200);
-    const byId = new Map<string, { placesTaken: number; bookingState: string | null; allowBooking: boolean }>(res.body.events.map((e: { id: string }) => [e.id, e]));
+    const byId = new Map<string, { placesTaken: number; bookingState: string | null; allowBooking: boolean }>(
+      res.body.events.map((e: { id: string }) => [e.id, e]),
+    );
     expect(byId.get(full.id)).toMatchObject({ placesTaken: 2, bookingState: 'Full', allowBooking: true });
     expect(byId.get(closed.id)).toMatchObject({ placesTaken: 0, bookingState: 'Closed' });
     expect(byId.get(over.id)).toMatchObject({ placesTaken: 0, bookingState: 'Over', allowBooking: false });
@@ -88,9 +102,15 @@ describe('a capacity cut racing bookings', () => {
 
     // Twenty one-place bookings and a cut to 10 at once: the cut reads 4 taken, the bookings read 30.
     const bookings = Array.from({ length: 20 }, (_, i) =>
-      app.agent().post('/api/bookings').send({ eventId: event.id, firstName: 'Racer', lastName: `No ${i}`, numberAttending: '1', email: '' }),
+      app
+        .agent()
+        .post('/api/bookings')
+        .send({ eventId: event.id, firstName: 'Racer', lastName: `No ${i}`, numberAttending: '1', email: '' }),
     );
-    const cut = admin.put(`/api/admin/events/${event.id}`).set(FETCH).send({ ...form, capacity: '10' });
+    const cut = admin
+      .put(`/api/admin/events/${event.id}`)
+      .set(FETCH)
+      .send({ ...form, capacity: '10' });
     const [booked, update] = await Promise.all([Promise.all(bookings), cut]);
 
     const stored = await app.get('events').get(event.id);

@@ -7,7 +7,16 @@ import { anEvent, PLAIN_FREE_EVENT } from '../../../support/entities';
 import { json, renderAt, serve, type FakeServer, heldAnswer } from '../../../support/component/render';
 
 const EVENT = { ...anEvent({ ...PLAIN_FREE_EVENT, offerChild: true }), bookingOpen: true, placesLeft: 30 };
-const RECEIPT = { bookingId: 'b1', reference: 'KYC-7F3K9', paymentRequired: false, amount: 0, currency: 'GBP', checkoutId: null, managePath: null, redirectUrl: null };
+const RECEIPT = {
+  bookingId: 'b1',
+  reference: 'KYC-7F3K9',
+  paymentRequired: false,
+  amount: 0,
+  currency: 'GBP',
+  checkoutId: null,
+  managePath: null,
+  redirectUrl: null,
+};
 
 /** The form for a free event, nobody signed in; `book` answers POST /api/bookings. */
 function renderForm(book: FakeServer) {
@@ -43,7 +52,7 @@ describe('The booking form', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('shows a field\'s message as soon as it is left empty, and every message after a submit, focusing the first', async () => {
+  it("shows a field's message as soon as it is left empty, and every message after a submit, focusing the first", async () => {
     const { posts } = renderForm(() => json(201, RECEIPT));
     // Leaving the first name: its message shows, not yet the last name's.
     field('Lead Member First Name *').focus();
@@ -67,7 +76,7 @@ describe('The booking form', () => {
     await waitFor(() => expect(screen.queryByText(BOOKING_MESSAGES.firstNameRequired)).toBeNull());
   });
 
-  it('shows the server\'s field refusal beside the field, with the form\'s message', async () => {
+  it("shows the server's field refusal beside the field, with the form's message", async () => {
     renderForm(() => json(400, { error: 'Please enter a valid email address', fields: { email: 'Please enter a valid email address' } }));
     await userEvent.type(field('Lead Member First Name *'), 'Ann');
     await userEvent.type(field('Lead Member Last Name *'), 'Sailor');

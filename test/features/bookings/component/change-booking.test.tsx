@@ -9,7 +9,19 @@ import { myBookingAnswer } from '../../../support/component/answers';
 import { json, renderAt, type FakeServer, heldAnswer, serveForm } from '../../../support/component/render';
 
 const BOOKING: MyBooking = myBookingAnswer({ bookingId: 'b1', canChange: true }, { ...PLAIN_FREE_EVENT, offerChild: true });
-const QUOTE = { numberAttending: 3, numberOfChildren: 1, currency: null, totalBefore: 0, totalAfter: 0, difference: 0, money: null, changed: false, checkoutId: null, bookingId: 'b1', eventId: 'summer-regatta' };
+const QUOTE = {
+  numberAttending: 3,
+  numberOfChildren: 1,
+  currency: null,
+  totalBefore: 0,
+  totalAfter: 0,
+  difference: 0,
+  money: null,
+  changed: false,
+  checkoutId: null,
+  bookingId: 'b1',
+  eventId: 'summer-regatta',
+};
 
 function renderForm(answer: FakeServer) {
   const { calls, bodies } = serveForm(answer);
@@ -32,7 +44,7 @@ describe('Change booking', () => {
     expect(bodies[0]).toEqual({ token: 't1', numberAttending: '3', numberOfChildren: '1', confirm: false });
   });
 
-  it('shows the rule\'s message for more children than attending, focuses the field and sends nothing', async () => {
+  it("shows the rule's message for more children than attending, focuses the field and sends nothing", async () => {
     const { calls } = renderForm(() => json(200, QUOTE));
     await userEvent.clear(field('Of whom children'));
     await userEvent.type(field('Of whom children'), '5');
@@ -50,7 +62,7 @@ describe('Change booking', () => {
     expect(calls).toEqual([]);
   });
 
-  it('shows the server\'s refusal beside its field', async () => {
+  it("shows the server's refusal beside its field", async () => {
     renderForm(() => json(400, { error: 'Only 1 place is left', fields: { numberAttending: 'Only 1 place is left' } }));
     await userEvent.clear(field('Total number attending'));
     await userEvent.type(field('Total number attending'), '5');

@@ -32,7 +32,7 @@ describe('The waiting-list form', () => {
     expect(bodies[0]).toEqual({ name: 'Ann Sailor', email: 'ann@club.example', places: '2' });
   });
 
-  it('shows the rule\'s message once a field is left, all at a submit, focusing the first, and sends nothing', async () => {
+  it("shows the rule's message once a field is left, all at a submit, focusing the first, and sends nothing", async () => {
     const { calls } = renderForm(() => json(201, JOINED));
     await userEvent.type(field('Email *'), 'ann');
     await userEvent.tab();
@@ -45,7 +45,7 @@ describe('The waiting-list form', () => {
     expect(calls).toEqual([]);
   });
 
-  it('shows the server\'s refusal beside its field', async () => {
+  it("shows the server's refusal beside its field", async () => {
     renderForm(() => json(400, { error: WAITING_LIST_MESSAGES.alreadyWaiting, fields: { email: WAITING_LIST_MESSAGES.alreadyWaiting } }));
     await fill();
     await userEvent.click(screen.getByRole('button', { name: 'Join the waiting list' }));

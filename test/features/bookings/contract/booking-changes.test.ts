@@ -113,7 +113,11 @@ describe.each(STORES)('BookingRepository.change with its places, mail and audit 
       const entry = anEntry({ recordId: 'b1' });
       await audit.append([entry]);
       const before = await bookings.get('b1');
-      const clash = (current: Booking): BookingChange => ({ booking: cancelled(current, { at: NOW, by: 'member', refund: false }), mail: [aMessage('clash-mail', 0, 'b1')], audit: [entry] });
+      const clash = (current: Booking): BookingChange => ({
+        booking: cancelled(current, { at: NOW, by: 'member', refund: false }),
+        mail: [aMessage('clash-mail', 0, 'b1')],
+        audit: [entry],
+      });
       expect(await rejectionOf(bookings.change('b1', NOW, clash))).toBeInstanceOf(Error);
       expect(await bookings.get('b1')).toEqual(before);
       expect(await taken(bookings)).toBe(2);
@@ -155,10 +159,11 @@ describe.each(STORES)('BookingRepository.change with its places, mail and audit 
       await bookings.addIfPlacesRemain(anUnpaidBooking({ id: 'late', numberAttending: 2 }), { capacity: 4, now: NOW });
       // Both holds lapse; someone takes 2 of the 4 places.
       await bookings.addIfPlacesRemain(aBooking({ id: 'other', numberAttending: 2 }), { capacity: 4, now: later });
-      const pay = (id: string) => bookings.change(id, later, (current, placesTaken) => {
-        const next = paidByCardAt(current, { paymentId: `pay-${id}`, paymentCompletedAt: later.toISOString() }, { capacity: 4, placesTaken, now: later });
-        return next ? { booking: next } : null;
-      });
+      const pay = (id: string) =>
+        bookings.change(id, later, (current, placesTaken) => {
+          const next = paidByCardAt(current, { paymentId: `pay-${id}`, paymentCompletedAt: later.toISOString() }, { capacity: 4, placesTaken, now: later });
+          return next ? { booking: next } : null;
+        });
       expect((await pay('kept')).booking).toMatchObject({ paid: true, cancelledAt: null });
       expect((await pay('late')).booking).toMatchObject({ paid: true, cancelledBy: 'system', refundStatus: 'pending', refundAmount: 1250 });
       expect(await taken(bookings)).toBe(4);

@@ -36,7 +36,14 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
     });
 
     it('gives back which price a booking was charged and the member who made it', async () => {
-      const booking = aBooking({ priceKind: 'member', memberId: 'member-7', memberPlaces: 2, paymentRequired: true, paymentAmount: 2000, paymentCurrency: 'GBP' });
+      const booking = aBooking({
+        priceKind: 'member',
+        memberId: 'member-7',
+        memberPlaces: 2,
+        paymentRequired: true,
+        paymentAmount: 2000,
+        paymentCurrency: 'GBP',
+      });
       await bookings().addIfPlacesRemain(booking, { capacity: null, now: AT_SUBMISSION });
       expect(await bookings().get(booking.id)).toEqual(booking);
       const guest = aBooking({ id: 'guest-booking' });
@@ -49,7 +56,15 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
         { personId: 'p-milly', name: 'Milly Jones', kind: 'junior', place: 'child', memberPrice: true },
         { personId: 'p-sam', name: 'Sam Jones', kind: 'adult', place: 'adult', memberPrice: true },
       ];
-      const booking = aBooking({ numberAttending: 3, numberOfChildren: 1, priceKind: 'member', memberId: 'member-7', memberPlaces: 3, userEmail: 'ann@example.org', householdAttendees });
+      const booking = aBooking({
+        numberAttending: 3,
+        numberOfChildren: 1,
+        priceKind: 'member',
+        memberId: 'member-7',
+        memberPlaces: 3,
+        userEmail: 'ann@example.org',
+        householdAttendees,
+      });
       await bookings().addIfPlacesRemain(booking, { capacity: null, now: AT_SUBMISSION });
       expect(await bookings().get(booking.id)).toEqual(booking);
       expect((await bookings().listByEvent(booking.eventId))[0].householdAttendees).toEqual(householdAttendees);
@@ -62,7 +77,7 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
       expect((await bookings().get(booking.id))?.householdAttendees).toEqual(householdAttendees.slice(1));
     });
 
-    it('gives back a booking\'s changes (amendments) in their order through reads and changes, and counts its new places', async () => {
+    it("gives back a booking's changes (amendments) in their order through reads and changes, and counts its new places", async () => {
       const booking = aBooking({ numberAttending: 4 });
       await bookings().addIfPlacesRemain(booking, { capacity: 10, now: AT_SUBMISSION });
       const amendment = anAmendment({ at: SUBMITTED, numberAttendingBefore: 4, difference: -2500, refundStatus: 'pending' });
@@ -77,9 +92,7 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
     it('refuses a booking whose id exists, keeping the first', async () => {
       const first = aBooking({ firstName: 'First' });
       await bookings().addIfPlacesRemain(first, { capacity: null, now: AT_SUBMISSION });
-      const error = await rejectionOf(
-        bookings().addIfPlacesRemain(aBooking({ firstName: 'Second' }), { capacity: null, now: AT_SUBMISSION }),
-      );
+      const error = await rejectionOf(bookings().addIfPlacesRemain(aBooking({ firstName: 'Second' }), { capacity: null, now: AT_SUBMISSION }));
       expect(error).toBeInstanceOf(ConflictError);
       expect(await bookings().get(first.id)).toEqual(first);
     });
@@ -87,15 +100,9 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
     it('adds bookings up to the capacity and then says how many places are left', async () => {
       const limit = { capacity: 10, now: AT_SUBMISSION };
       expect(await bookings().addIfPlacesRemain(aBooking({ id: 'b1', numberAttending: 6 }), limit)).toEqual({ added: true });
-      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'b2', numberAttending: 5 }), limit)).toEqual({
-        added: false,
-        placesLeft: 4,
-      });
+      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'b2', numberAttending: 5 }), limit)).toEqual({ added: false, placesLeft: 4 });
       expect(await bookings().addIfPlacesRemain(aBooking({ id: 'b3', numberAttending: 4 }), limit)).toEqual({ added: true });
-      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'b4', numberAttending: 1 }), limit)).toEqual({
-        added: false,
-        placesLeft: 0,
-      });
+      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'b4', numberAttending: 1 }), limit)).toEqual({ added: false, placesLeft: 0 });
       expect(await bookings().get('b2')).toBeNull();
       expect(await bookings().get('b4')).toBeNull();
       expect(await bookings().countByEvent('summer-regatta')).toBe(2);
@@ -117,26 +124,23 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
     });
 
     it('counts only the bookings of the same event', async () => {
-      await bookings().addIfPlacesRemain(aBooking({ id: 'other', eventId: 'winter-party', numberAttending: 10 }), {
-        capacity: 10,
-        now: AT_SUBMISSION,
-      });
-      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'mine', numberAttending: 10 }), { capacity: 10, now: AT_SUBMISSION })).toEqual({
-        added: true,
-      });
+      await bookings().addIfPlacesRemain(aBooking({ id: 'other', eventId: 'winter-party', numberAttending: 10 }), { capacity: 10, now: AT_SUBMISSION });
+      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'mine', numberAttending: 10 }), { capacity: 10, now: AT_SUBMISSION })).toEqual({ added: true });
     });
 
     it('keeps the places of free and paid bookings for good', async () => {
       await bookings().addIfPlacesRemain(aBooking({ id: 'free', numberAttending: 2 }), { capacity: 4, now: AT_SUBMISSION });
-      await bookings().addIfPlacesRemain(
-        anUnpaidBooking({ id: 'paid', numberAttending: 2, paid: true, paymentId: 'pay-1', paymentCompletedAt: SUBMITTED }),
-        { capacity: 4, now: AT_SUBMISSION },
-      );
-      const aYearLater = minutesAfter(SUBMITTED, 365 * 24 * 60);
-      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'late', numberAttending: 1, submittedAt: aYearLater.toISOString() }), {
+      await bookings().addIfPlacesRemain(anUnpaidBooking({ id: 'paid', numberAttending: 2, paid: true, paymentId: 'pay-1', paymentCompletedAt: SUBMITTED }), {
         capacity: 4,
-        now: aYearLater,
-      })).toEqual({ added: false, placesLeft: 0 });
+        now: AT_SUBMISSION,
+      });
+      const aYearLater = minutesAfter(SUBMITTED, 365 * 24 * 60);
+      expect(
+        await bookings().addIfPlacesRemain(aBooking({ id: 'late', numberAttending: 1, submittedAt: aYearLater.toISOString() }), {
+          capacity: 4,
+          now: aYearLater,
+        }),
+      ).toEqual({ added: false, placesLeft: 0 });
     });
 
     it('holds the places of an unpaid booking for 30 minutes, then releases them', async () => {
@@ -149,10 +153,9 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
       });
 
       const at30 = minutesAfter(SUBMITTED, 30);
-      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'after-hold', numberAttending: 3, submittedAt: at30.toISOString() }), {
-        capacity: 3,
-        now: at30,
-      })).toEqual({ added: true });
+      expect(
+        await bookings().addIfPlacesRemain(aBooking({ id: 'after-hold', numberAttending: 3, submittedAt: at30.toISOString() }), { capacity: 3, now: at30 }),
+      ).toEqual({ added: true });
       // The lapsed booking is still stored: it only stopped holding places.
       expect(await bookings().get('unpaid')).not.toBeNull();
       expect(await bookings().countByEvent('summer-regatta')).toBe(2);
@@ -160,10 +163,7 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
 
     it('lets 50 simultaneous bookings of 1 fill a capacity of 10 exactly', async () => {
       const attempts = Array.from({ length: 50 }, (_, i) =>
-        bookings().addIfPlacesRemain(aBooking({ id: `rush-${String(i).padStart(2, '0')}`, numberAttending: 1 }), {
-          capacity: 10,
-          now: AT_SUBMISSION,
-        }),
+        bookings().addIfPlacesRemain(aBooking({ id: `rush-${String(i).padStart(2, '0')}`, numberAttending: 1 }), { capacity: 10, now: AT_SUBMISSION }),
       );
       const results = await Promise.all(attempts);
       expect(results.filter((r) => r.added)).toHaveLength(10);
@@ -176,9 +176,7 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
     it('never overfills when simultaneous bookings of different sizes race', async () => {
       const sizes = [3, 5, 2, 4, 1, 6, 2, 3, 1, 5, 4, 2];
       const results = await Promise.all(
-        sizes.map((numberAttending, i) =>
-          bookings().addIfPlacesRemain(aBooking({ id: `mixed-${i}`, numberAttending }), { capacity: 12, now: AT_SUBMISSION }),
-        ),
+        sizes.map((numberAttending, i) => bookings().addIfPlacesRemain(aBooking({ id: `mixed-${i}`, numberAttending }), { capacity: 12, now: AT_SUBMISSION })),
       );
       const stored = await bookings().listByEvent('summer-regatta');
       const taken = stored.reduce((sum, b) => sum + b.numberAttending, 0);
@@ -204,8 +202,7 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
     });
 
     it('lists a member’s own bookings and the guest bookings of their e-mail (any case), never another member’s, newest first, limited', async () => {
-      const put = (id: string, fields: Partial<Booking>) =>
-        bookings().addIfPlacesRemain(aBooking({ id, ...fields }), { capacity: null, now: AT_SUBMISSION });
+      const put = (id: string, fields: Partial<Booking>) => bookings().addIfPlacesRemain(aBooking({ id, ...fields }), { capacity: null, now: AT_SUBMISSION });
       await put('own-old', { memberId: 'm-1', userEmail: 'ann@example.org', submittedAt: '2026-06-01T09:00:00.000Z' });
       await put('own-new', { memberId: 'm-1', userEmail: null, submittedAt: '2026-06-03T09:00:00.000Z' });
       await put('guest', { userEmail: '  Ann@Example.ORG ', submittedAt: '2026-06-02T09:00:00.000Z' });
@@ -257,7 +254,14 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
       // Replaced by another change: both checkouts still name the booking (a late payment of the first is refunded).
       await bookings().change('grows', AT_SUBMISSION, (current) => ({ booking: { ...current, pendingChange: pending('chk-change-2', 2), changeAttempts: 2 } }));
       // Paid and made: the change's checkout is on its amendment, and still finds the booking.
-      await bookings().change('grows', AT_SUBMISSION, (current) => ({ booking: { ...current, numberAttending: 2, pendingChange: null, amendments: [anAmendment({ at: SUBMITTED, paymentId: 'pay-2', checkoutId: 'chk-change-2' })] } }));
+      await bookings().change('grows', AT_SUBMISSION, (current) => ({
+        booking: {
+          ...current,
+          numberAttending: 2,
+          pendingChange: null,
+          amendments: [anAmendment({ at: SUBMITTED, paymentId: 'pay-2', checkoutId: 'chk-change-2' })],
+        },
+      }));
       for (const checkoutId of ['chk-change-1', 'chk-change-2', 'chk-booking']) expect((await bookings().findByCheckoutId(checkoutId))?.id).toBe('grows');
       expect(await bookings().findByCheckoutId('chk-change-3')).toBeNull();
       expect((await bookings().get('grows'))?.amendments[0]).toMatchObject({ paymentId: 'pay-2', checkoutId: 'chk-change-2' });
@@ -271,11 +275,18 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
       const taken = async (at: Date) => (await bookings().placesTakenByEvent(['change-holds'], at)).get('change-holds');
       expect(await taken(AT_SUBMISSION)).toBe(4);
       // Another booking finds only one place left while the change's three are held.
-      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'other', eventId: 'change-holds', numberAttending: 2 }), { capacity: 5, now: minutesAfter(SUBMITTED, 1) })).toEqual({ added: false, placesLeft: 1 });
+      expect(
+        await bookings().addIfPlacesRemain(aBooking({ id: 'other', eventId: 'change-holds', numberAttending: 2 }), {
+          capacity: 5,
+          now: minutesAfter(SUBMITTED, 1),
+        }),
+      ).toEqual({ added: false, placesLeft: 1 });
       expect(await bookings().checkPlaces({ now: minutesAfter(SUBMITTED, 1), repair: false })).toEqual([]);
       expect(await taken(minutesAfter(SUBMITTED, 10))).toBe(1);
       // Opened (by the card step): held for 30 minutes from the change.
-      await bookings().change('holds-more', minutesAfter(SUBMITTED, 5), (current) => ({ booking: { ...current, pendingChange: { ...waiting, checkoutOpenedAt: minutesAfter(SUBMITTED, 5).toISOString() } } }));
+      await bookings().change('holds-more', minutesAfter(SUBMITTED, 5), (current) => ({
+        booking: { ...current, pendingChange: { ...waiting, checkoutOpenedAt: minutesAfter(SUBMITTED, 5).toISOString() } },
+      }));
       expect(await taken(minutesAfter(SUBMITTED, 29))).toBe(4);
       expect(await bookings().checkPlaces({ now: minutesAfter(SUBMITTED, 29), repair: false })).toEqual([]);
       expect(await taken(minutesAfter(SUBMITTED, 30))).toBe(1);
@@ -337,9 +348,7 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
       await bookings().addIfPlacesRemain(anUnpaidBooking({ id: 'c', eventId: 'winter-party', numberAttending: 4 }), { capacity: 20, now: AT_SUBMISSION });
       const taken = await bookings().placesTakenByEvent(['summer-regatta', 'winter-party', 'no-bookings', 'x\ud800'], AT_SUBMISSION);
       expect(Object.fromEntries(taken)).toEqual({ 'summer-regatta': 3, 'winter-party': 6, 'no-bookings': 0, 'x\ud800': 0 });
-      expect(Object.fromEntries(await bookings().placesTakenByEvent(['winter-party'], minutesAfter(SUBMITTED, HOLD_MINUTES)))).toEqual({
-        'winter-party': 2,
-      });
+      expect(Object.fromEntries(await bookings().placesTakenByEvent(['winter-party'], minutesAfter(SUBMITTED, HOLD_MINUTES)))).toEqual({ 'winter-party': 2 });
       expect((await bookings().placesTakenByEvent([], AT_SUBMISSION)).size).toBe(0);
     });
 
@@ -353,9 +362,12 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
         placesLeft: 0,
       });
       expect((await bookings().placesTakenByEvent(['summer-regatta'], atTheEdge)).get('summer-regatta')).toBe(0);
-      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'on-time', numberAttending: 5, submittedAt: atTheEdge.toISOString() }), { capacity: 5, now: atTheEdge })).toEqual({
-        added: true,
-      });
+      expect(
+        await bookings().addIfPlacesRemain(aBooking({ id: 'on-time', numberAttending: 5, submittedAt: atTheEdge.toISOString() }), {
+          capacity: 5,
+          now: atTheEdge,
+        }),
+      ).toEqual({ added: true });
       expect(await bookings().checkPlaces({ now: atTheEdge, repair: false })).toEqual([]);
     });
 

@@ -45,7 +45,9 @@ export function describeEventCapacityAndReferencesContract(name: string, makeAda
       const { bookings } = storage();
       const references = ['KYC-22222', 'KYC-33333', 'KYC-44444'];
       const results = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => bookings.addIfPlacesRemain(aBooking({ id: `race-${i}`, reference: references[i % 3] }), { capacity: null, now: NOW })),
+        Array.from({ length: 12 }, (_, i) =>
+          bookings.addIfPlacesRemain(aBooking({ id: `race-${i}`, reference: references[i % 3] }), { capacity: null, now: NOW }),
+        ),
       );
       expect(results.filter((r) => r.added)).toHaveLength(3);
       expect(results.filter((r) => !r.added && 'referenceTaken' in r)).toHaveLength(9);
@@ -107,7 +109,8 @@ export function describeEventCapacityAndReferencesContract(name: string, makeAda
       const { events, bookings } = storage();
       const event = anEvent({ ...FREE, capacity: 30 });
       await events.create(event);
-      for (const id of ['a', 'b', 'c', 'd']) await bookings.addIfPlacesRemain(aBooking({ id, eventId: event.id, numberAttending: 1 }), { capacity: 30, now: NOW });
+      for (const id of ['a', 'b', 'c', 'd'])
+        await bookings.addIfPlacesRemain(aBooking({ id, eventId: event.id, numberAttending: 1 }), { capacity: 30, now: NOW });
 
       // Every booking read the event before the cut: capacity 30, revision 0.
       const booked = Array.from({ length: 16 }, (_, i) =>

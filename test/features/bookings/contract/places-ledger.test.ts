@@ -37,11 +37,12 @@ describe('the places ledger on SQLite', () => {
   it('is built by the migration from the bookings a database already holds, and old events get their end', async () => {
     await withSqlite(async (sqlite) => {
       // Back to the schema before the ledger (undoing the later migrations, then 0003), with bookings and events stored then.
-      while ((await sqlite('knex_migrations').where({ name: '0003-places-ledgers' })).length > 0) await sqlite.migrate.down({ migrationSource: new SqliteMigrationSource() });
-      await sqlite('events').insert({
-        ...rowOf(anEvent({ id: 'long-ago', eventdatetime: '2020-01-01T09:00:00.000Z', eventenddatetime: null })),
-      });
-      await sqlite('events').insert(rowOf(anEvent({ id: 'summer-regatta', eventdatetime: '2026-06-20T09:00:00.000Z', eventenddatetime: '2026-06-21T09:00:00.000Z' })));
+      while ((await sqlite('knex_migrations').where({ name: '0003-places-ledgers' })).length > 0)
+        await sqlite.migrate.down({ migrationSource: new SqliteMigrationSource() });
+      await sqlite('events').insert({ ...rowOf(anEvent({ id: 'long-ago', eventdatetime: '2020-01-01T09:00:00.000Z', eventenddatetime: null })) });
+      await sqlite('events').insert(
+        rowOf(anEvent({ id: 'summer-regatta', eventdatetime: '2026-06-20T09:00:00.000Z', eventenddatetime: '2026-06-21T09:00:00.000Z' })),
+      );
       for (const booking of [aBooking({ id: 'old-1', numberAttending: 2 }), aBooking({ id: 'old-2', numberAttending: 5, paid: true, paymentRequired: true })]) {
         await sqlite('bookings').insert(bookingRowOf(booking));
       }
@@ -90,31 +91,35 @@ describe('the places ledger on the Firestore emulator', () => {
     expect(await bookings.checkPlaces({ now: NOW, repair: false })).toEqual([]);
   });
 
-  it('never overfills an event when 3 server processes book it and pay at the same moment', async () => {
-    const { emulator, db } = running();
-    await emulator.reset();
-    const worker = fileURLToPath(new URL('../../../support/contract/firestore-booking-worker.ts', import.meta.url));
-    // 3 × 30 bookings of 1 or 2 places (free ones and unpaid holds, a quarter of them then paid)
-    // for 40 places, from three processes that start together.
-    const outputs = await runTogether(
-      ['p1', 'p2', 'p3'].map((prefix) => ({
-        args: ['--import', 'tsx', worker, emulator.projectId, '30', prefix, '40', NOW.toISOString()],
-        env: { ...process.env, FIRESTORE_EMULATOR_HOST: emulator.host },
-      })),
-      WORKER_LIMIT_MS,
-    );
-    const reports = outputs.map((stdout) => JSON.parse(stdout) as { added: number; paid: number });
-    const bookings = new FirestoreBookingRepository(db);
-    const stored = await bookings.listByEvent('busy-event');
-    expect(stored).toHaveLength(reports.reduce((sum, r) => sum + r.added, 0));
-    expect(stored.filter((b) => b.paid)).toHaveLength(reports.reduce((sum, r) => sum + r.paid, 0));
-    const taken = placesTaken(stored, NOW);
-    // Full, or too full for the smallest booking left: never over.
-    expect(taken).toBeLessThanOrEqual(40);
-    expect(taken).toBeGreaterThanOrEqual(39);
-    expect((await bookings.placesTakenByEvent(['busy-event'], NOW)).get('busy-event')).toBe(taken);
-    expect(await bookings.checkPlaces({ now: NOW, repair: false })).toEqual([]);
-  }, WORKER_TEST_TIMEOUT_MS);
+  it(
+    'never overfills an event when 3 server processes book it and pay at the same moment',
+    async () => {
+      const { emulator, db } = running();
+      await emulator.reset();
+      const worker = fileURLToPath(new URL('../../../support/contract/firestore-booking-worker.ts', import.meta.url));
+      // 3 × 30 bookings of 1 or 2 places (free ones and unpaid holds, a quarter of them then paid)
+      // for 40 places, from three processes that start together.
+      const outputs = await runTogether(
+        ['p1', 'p2', 'p3'].map((prefix) => ({
+          args: ['--import', 'tsx', worker, emulator.projectId, '30', prefix, '40', NOW.toISOString()],
+          env: { ...process.env, FIRESTORE_EMULATOR_HOST: emulator.host },
+        })),
+        WORKER_LIMIT_MS,
+      );
+      const reports = outputs.map((stdout) => JSON.parse(stdout) as { added: number; paid: number });
+      const bookings = new FirestoreBookingRepository(db);
+      const stored = await bookings.listByEvent('busy-event');
+      expect(stored).toHaveLength(reports.reduce((sum, r) => sum + r.added, 0));
+      expect(stored.filter((b) => b.paid)).toHaveLength(reports.reduce((sum, r) => sum + r.paid, 0));
+      const taken = placesTaken(stored, NOW);
+      // Full, or too full for the smallest booking left: never over.
+      expect(taken).toBeLessThanOrEqual(40);
+      expect(taken).toBeGreaterThanOrEqual(39);
+      expect((await bookings.placesTakenByEvent(['busy-event'], NOW)).get('busy-event')).toBe(taken);
+      expect(await bookings.checkPlaces({ now: NOW, repair: false })).toEqual([]);
+    },
+    WORKER_TEST_TIMEOUT_MS,
+  );
 });
 
 /** The row as the first schema held it: without the columns later migrations added (0008 the feed's, 0009 reminders'). */
@@ -134,11 +139,28 @@ function rowOf(event: ReturnType<typeof anEvent>): Record<string, unknown> {
 
 /** The row as the first schema held it: without the life-cycle columns of migration 0006. */
 function bookingRowOf(booking: ReturnType<typeof aBooking>): Record<string, unknown> {
-  const { paymentMethod: _m, paymentReference: _r, cancelledAt: _c, cancelledBy: _b, refundStatus: _s, refundAmount: _a, refundId: _i, refundFailure: _f, refundAttempts: _n, refundedAt: _t, checkoutOpenedAt: _o, reference: _ref, cancelReason: _why, priceKind: _kind, memberId: _member, memberPlaces: _places, householdAttendees: _attendees, amendments: _amendments, pendingChange: _pending, changeAttempts: _attempts, ...first } = booking;
-  return {
-    ...first,
-    submittedAtMs: Date.parse(booking.submittedAt),
-    paymentRequired: Number(booking.paymentRequired),
-    paid: Number(booking.paid),
-  };
+  const {
+    paymentMethod: _m,
+    paymentReference: _r,
+    cancelledAt: _c,
+    cancelledBy: _b,
+    refundStatus: _s,
+    refundAmount: _a,
+    refundId: _i,
+    refundFailure: _f,
+    refundAttempts: _n,
+    refundedAt: _t,
+    checkoutOpenedAt: _o,
+    reference: _ref,
+    cancelReason: _why,
+    priceKind: _kind,
+    memberId: _member,
+    memberPlaces: _places,
+    householdAttendees: _attendees,
+    amendments: _amendments,
+    pendingChange: _pending,
+    changeAttempts: _attempts,
+    ...first
+  } = booking;
+  return { ...first, submittedAtMs: Date.parse(booking.submittedAt), paymentRequired: Number(booking.paymentRequired), paid: Number(booking.paid) };
 }

@@ -13,7 +13,11 @@ let eventId = '';
 
 beforeAll(async () => {
   await addCurrentMembers(world, [MEMBER]);
-  eventId = await createEvent(await signedInAdminRequests(world), world.app.baseUrl, { name: SAIL, eventdatetime: wallClockDaysAhead(25, '18:00'), capacity: '12' });
+  eventId = await createEvent(await signedInAdminRequests(world), world.app.baseUrl, {
+    name: SAIL,
+    eventdatetime: wallClockDaysAhead(25, '18:00'),
+    capacity: '12',
+  });
 });
 
 describe('the booking page, already booked', () => {
@@ -31,7 +35,9 @@ describe('the booking page, already booked', () => {
     const warning = page.getByRole('status').filter({ hasText: 'You have already booked this event' });
     await warning.getByText(`Your booking ${reference} is for 2 attending.`).waitFor();
     const link = warning.getByRole('link', { name: `Manage my booking ${reference}` });
-    expect(new URL((await link.getAttribute('href')) ?? '', world.app.baseUrl).searchParams.get('token')).toBe(new URL(managePath, 'http://x').searchParams.get('token'));
+    expect(new URL((await link.getAttribute('href')) ?? '', world.app.baseUrl).searchParams.get('token')).toBe(
+      new URL(managePath, 'http://x').searchParams.get('token'),
+    );
     await expectAccessible(page, 'booking page already booked at 375 px', 'already-booked-375');
 
     // The link opens the existing booking, where it can be changed; booking for someone else still works.

@@ -86,7 +86,10 @@ describe('Change booking on the manage page, in Chromium at 375 px', () => {
 
     await member.getByRole('button', { name: 'Confirm change' }).click();
     await member.getByText('Your booking has been changed.').waitFor();
-    await member.getByRole('definition').filter({ hasText: /^£25\.00$/ }).waitFor();
+    await member
+      .getByRole('definition')
+      .filter({ hasText: /^£25\.00$/ })
+      .waitFor();
     expect(gateway.refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ amount: 1250, currency: 'GBP' })]);
     await expectAccessible(member, 'booking changed at 375 px', null);
 
@@ -126,7 +129,10 @@ describe('Change booking on the manage page, in Chromium at 375 px', () => {
 
     await member.getByRole('link', { name: 'Manage my booking' }).click();
     await member.getByRole('heading', { name: 'Change booking' }).waitFor();
-    await member.getByRole('definition').filter({ hasText: /^£20\.00$/ }).waitFor();
+    await member
+      .getByRole('definition')
+      .filter({ hasText: /^£20\.00$/ })
+      .waitFor();
     await member.getByRole('definition').filter({ hasText: /^2$/ }).first().waitFor();
     await expectAccessible(member, 'booking changed after paying at 375 px', null);
 

@@ -13,7 +13,6 @@ import { countOf } from '../../../support/e2e/eventually';
 
 const stamp = Date.now().toString(36);
 
-
 const world = useApp({ mail: true, build: { mailRoundMs: 50 } });
 
 /** The "N places left" line of one event on the members' calendar. */
@@ -87,7 +86,13 @@ describe("the booking's life after Book, in Chromium", () => {
 
   it('a paid booking cancelled by the member is refunded at the gateway, and revenue falls', async () => {
     const name = `Summer Barbecue ${stamp}`;
-    const { admin, eventId } = await adminWithNewEvent(world, { name, eventdatetime: wallClockDaysAhead(31, '18:00'), requiresPayment: true, price: '12.50', capacity: '20' });
+    const { admin, eventId } = await adminWithNewEvent(world, {
+      name,
+      eventdatetime: wallClockDaysAhead(31, '18:00'),
+      requiresPayment: true,
+      price: '12.50',
+      capacity: '20',
+    });
     const member = await world.browser.newPage();
     await bookInBrowser(member, eventId, { first: 'Ada', last: 'Lovelace', email: 'ada@example.org', attending: '2' });
     await payByTestCard(member, '£25.00');
@@ -119,8 +124,16 @@ describe("the booking's life after Book, in Chromium", () => {
 
   it('an admin marks a booking paid by cash on its screen; the audit log shows the cash payment and the cancellations', async () => {
     const name = `Clubhouse Supper ${stamp}`;
-    const { admin, eventId } = await adminWithNewEvent(world, { name, eventdatetime: wallClockDaysAhead(32, '19:00'), requiresPayment: true, price: '15.00', capacity: '10' });
-    const booked = await admin.request.post('/api/bookings', { data: { eventId, firstName: 'Mary', lastName: 'Anning', numberAttending: '2', email: 'mary@example.org' } });
+    const { admin, eventId } = await adminWithNewEvent(world, {
+      name,
+      eventdatetime: wallClockDaysAhead(32, '19:00'),
+      requiresPayment: true,
+      price: '15.00',
+      capacity: '10',
+    });
+    const booked = await admin.request.post('/api/bookings', {
+      data: { eventId, firstName: 'Mary', lastName: 'Anning', numberAttending: '2', email: 'mary@example.org' },
+    });
     expect(booked.status()).toBe(201);
 
     await admin.setViewportSize(PHONE);
@@ -153,9 +166,18 @@ describe("the booking's life after Book, in Chromium", () => {
     const name = `Audit Supper ${stamp}`;
     const admin = await signedInAdminPage(world.browser, PHONE);
     // A summer evening: London is on BST, an hour ahead of UTC, so a UTC time would read an hour early.
-    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: '2027-07-10T19:00', requiresPayment: true, price: '15.00', capacity: '10' });
+    const eventId = await createEvent(admin.request, world.app.baseUrl, {
+      name,
+      eventdatetime: '2027-07-10T19:00',
+      requiresPayment: true,
+      price: '15.00',
+      capacity: '10',
+    });
     const { form } = (await (await admin.request.get(`/api/admin/events/${eventId}`)).json()) as { form: Record<string, unknown> };
-    const updated = await admin.request.put(`/api/admin/events/${eventId}`, { headers: FETCH_HEADER, data: { ...form, price: '12.50', eventdatetime: '2027-07-10T18:30', capacity: '12' } });
+    const updated = await admin.request.put(`/api/admin/events/${eventId}`, {
+      headers: FETCH_HEADER,
+      data: { ...form, price: '12.50', eventdatetime: '2027-07-10T18:30', capacity: '12' },
+    });
     expect(updated.status()).toBe(200);
     const booked = await admin.request.post('/api/bookings', { data: { eventId, firstName: 'Grace', lastName: 'Hopper', numberAttending: '1', email: '' } });
     expect(booked.status()).toBe(201);

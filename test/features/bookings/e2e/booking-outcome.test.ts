@@ -114,7 +114,9 @@ describe('the booking outcome lives in the address', () => {
   it('a free booking’s receipt survives a reload; Back leads to the calendar, not to a blank form; Forward shows it again', async () => {
     const page = await world.browser.newPage(PHONE);
     await page.goto('/calendar');
-    await card(page, FREE_EVENT).getByRole('link', { name: /Book Event/ }).click();
+    await card(page, FREE_EVENT)
+      .getByRole('link', { name: /Book Event/ })
+      .click();
     await page.getByLabel('Lead Member First Name *', { exact: true }).fill('Ellen');
     await page.getByLabel('Lead Member Last Name *', { exact: true }).fill('MacArthur');
     await page.getByLabel('Total Number Attending *', { exact: true }).fill('2');
@@ -180,7 +182,9 @@ describe('the booking outcome lives in the address', () => {
   it('Back from a paid booking’s card step or receipt leads to the calendar, not to a blank form', async () => {
     const page = await world.browser.newPage(PHONE);
     await page.goto('/calendar');
-    await card(page, 'Midsummer Barbecue and Social Sail').getByRole('link', { name: /Book Event/ }).click();
+    await card(page, 'Midsummer Barbecue and Social Sail')
+      .getByRole('link', { name: /Book Event/ })
+      .click();
     await page.getByLabel('Lead Member First Name *', { exact: true }).fill('Dee');
     await page.getByLabel('Lead Member Last Name *', { exact: true }).fill('Caffari');
     await page.getByRole('button', { name: 'Submit Booking' }).click();
@@ -204,7 +208,12 @@ describe('card payments never finished', () => {
     const table = page.getByRole('region', { name: 'Bookings' });
     const priya = table.getByRole('row').filter({ hasText: 'Priya Nair' });
     await priya.getByText('Expired', { exact: true }).waitFor();
-    const cardValue = (label: string) => page.locator('.adm-card').filter({ has: page.getByText(label, { exact: true }) }).locator('dd').innerText();
+    const cardValue = (label: string) =>
+      page
+        .locator('.adm-card')
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator('dd')
+        .innerText();
     await expect(cardValue('Paid / Pending / Free')).resolves.toBe('3 / 0 / 0');
     await expect(cardValue('Bookings')).resolves.toBe('3');
     await expect(cardValue('Attendees')).resolves.toBe('7');

@@ -61,7 +61,10 @@ describe('event booking page states', () => {
   // opened by its address, the event comes inside the page (ADR 23, test/app/e2e/page-load.test.ts).
   async function openFromCalendar(page: Page, id: string): Promise<void> {
     await page.goto('/calendar');
-    await page.locator(`a[href="${eventBookingPath(id)}"]`).first().click();
+    await page
+      .locator(`a[href="${eventBookingPath(id)}"]`)
+      .first()
+      .click();
   }
 
   it('shows Loading event... while the event loads, then the event and its form', async () => {
@@ -150,7 +153,15 @@ describe('event booking page states', () => {
     await series.close();
 
     const family = await bookingPage(familyDayId);
-    for (const label of ['Lead Member Last Name *', 'Email (optional)', 'Total Number Attending *', 'Number of Children (12 years or under)', 'Number Requiring Soft Drinks', 'Number of Vegetarian Meals', 'Boat Name']) {
+    for (const label of [
+      'Lead Member Last Name *',
+      'Email (optional)',
+      'Total Number Attending *',
+      'Number of Children (12 years or under)',
+      'Number Requiring Soft Drinks',
+      'Number of Vegetarian Meals',
+      'Boat Name',
+    ]) {
       await field(family, label).waitFor();
     }
     await attributeOf(field(family, 'Email (optional)'), 'type').toBe('email');
@@ -226,7 +237,10 @@ describe('the member price on the booking page', () => {
     await page.goto(PATHS.signIn);
     await signInWithCode(page, PARENT.email);
     await page.getByRole('heading', { name: 'My club', level: 1 }).waitFor();
-    const added = await page.request.post('/api/my/household', { headers: FETCH_HEADER, data: { name: 'Milo Mainsheet', kind: 'junior', yearOfBirth: '2018' } });
+    const added = await page.request.post('/api/my/household', {
+      headers: FETCH_HEADER,
+      data: { name: 'Milo Mainsheet', kind: 'junior', yearOfBirth: '2018' },
+    });
     expect(added.status()).toBe(201);
     await page.goto(eventBookingPath(supperId));
     await page.getByRole('checkbox', { name: 'Milo Mainsheet (child)' }).check();
@@ -294,7 +308,17 @@ describe('booking form validation', () => {
 
   it('the server gives the same messages for counts a browser cannot type (negative numbers)', async () => {
     const response = await world.browser.context.request.post(`${world.app.baseUrl}/api/bookings`, {
-      data: { eventId: familyDayId, firstName: 'A', lastName: 'B', numberAttending: 2, numberOfChildren: -1, numberOfSoftDrinks: -1, numberOfVegetarian: -1, boatName: '', email: '' },
+      data: {
+        eventId: familyDayId,
+        firstName: 'A',
+        lastName: 'B',
+        numberAttending: 2,
+        numberOfChildren: -1,
+        numberOfSoftDrinks: -1,
+        numberOfVegetarian: -1,
+        boatName: '',
+        email: '',
+      },
     });
     expect(response.status()).toBe(400);
     const body = (await response.json()) as { fields: Record<string, string> };
@@ -310,7 +334,11 @@ describe('booking a free event', () => {
   it('without an e-mail, says before and after booking that no confirmation comes and the link is the only way back, and copies it (375 px)', async () => {
     // An event of its own: the other tests count the family day's places.
     const request = world.browser.context.request;
-    const quietId = await createEvent(request, world.app.baseUrl, { name: `Quiet Sail ${Date.now().toString(36)}`, eventdatetime: wallClockDaysAhead(20, '10:00'), capacity: '10' });
+    const quietId = await createEvent(request, world.app.baseUrl, {
+      name: `Quiet Sail ${Date.now().toString(36)}`,
+      eventdatetime: wallClockDaysAhead(20, '10:00'),
+      capacity: '10',
+    });
     const page = await bookingPage(quietId, PHONE);
     // Before submitting: the e-mail field's hint says what leaving it empty means.
     const email = field(page, 'Email (optional)');
@@ -449,7 +477,8 @@ describe('booking a free event', () => {
   });
 
   it('raises no script errors', () => {
-    const expected = /(id=no-such-event|id=open-regatta|api\/bookings|id=taster-sail|id=family).*status of (404|409|500)|Failed to load resource.*(404|409|500)/;
+    const expected =
+      /(id=no-such-event|id=open-regatta|api\/bookings|id=taster-sail|id=family).*status of (404|409|500)|Failed to load resource.*(404|409|500)/;
     expect(world.browser.errors.filter((line) => !expected.test(line))).toEqual([]);
   });
 });

@@ -5,7 +5,6 @@ import { PHONE, screenshot } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
 import { countOf, textOf } from '../../../support/e2e/eventually';
 
-
 const world = useApp({ mail: true });
 
 interface ApiEvent {

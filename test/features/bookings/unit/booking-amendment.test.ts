@@ -117,7 +117,11 @@ describe('changing a booking (properties)', () => {
   it('a change keeps what still fits: drinks, meals and named household attendees never exceed the new numbers', () => {
     fc.assert(
       fc.property(bookingArb, countsArb, fc.integer({ min: 0, max: 12 }), (booking, counts, extras) => {
-        const withExtras = { ...booking, numberOfSoftDrinks: Math.min(extras, booking.numberAttending), numberOfVegetarian: Math.min(extras, booking.numberAttending) };
+        const withExtras = {
+          ...booking,
+          numberOfSoftDrinks: Math.min(extras, booking.numberAttending),
+          numberOfVegetarian: Math.min(extras, booking.numberAttending),
+        };
         const result = decide(withExtras, counts, null, 0);
         if (typeof result === 'string') return;
         expect(result.booking.numberOfSoftDrinks).toBeLessThanOrEqual(result.booking.numberAttending);
@@ -135,7 +139,9 @@ describe('changing a booking (refusals)', () => {
     const at = NOW;
     const p = price(free, counts);
     expect(decideBookingChange({ ...free, cancelledAt: NOW.toISOString() }, { ...counts, price: p, at }, rules(null, 0))).toBe(CHANGE_MESSAGES.cancelled);
-    expect(decideBookingChange(free, { ...counts, price: p, at }, { ...rules(null, 0), deadline: new Date(NOW.getTime() - 1) })).toMatch(/^This booking can no longer be changed online: changes closed at /);
+    expect(decideBookingChange(free, { ...counts, price: p, at }, { ...rules(null, 0), deadline: new Date(NOW.getTime() - 1) })).toMatch(
+      /^This booking can no longer be changed online: changes closed at /,
+    );
     // The deadline itself is still in time, as for cancelling.
     expect(typeof decideBookingChange(free, { ...counts, price: p, at }, { ...rules(null, 0), deadline: NOW })).toBe('object');
     const unpaid = makeBooking({ numberAttending: 3, ...paymentFields('unpaid', 3750, 'bk-1') });
@@ -146,7 +152,9 @@ describe('changing a booking (refusals)', () => {
       booking = (next as DecidedChange).booking;
     }
     expect(booking.amendments.map((a) => a.revision)).toEqual(Array.from({ length: MAX_BOOKING_CHANGES }, (_, i) => i + 1));
-    expect(decideBookingChange(booking, { numberAttending: 1, numberOfChildren: 0, price: p, at }, rules(null, 0))).toBe(CHANGE_MESSAGES.tooManyChanges('secretary@example.org'));
+    expect(decideBookingChange(booking, { numberAttending: 1, numberOfChildren: 0, price: p, at }, rules(null, 0))).toBe(
+      CHANGE_MESSAGES.tooManyChanges('secretary@example.org'),
+    );
   });
 
   it('refuses a second refund while the first is still asked of the gateway', () => {

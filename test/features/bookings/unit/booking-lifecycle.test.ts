@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cancelled, LIFECYCLE_MESSAGES, paidByCardAt, paidOffline, refundKey, refundSettled, roomRefusal, selfCancelRefusal, type RefundOutcome } from '../../../../core/bookings/booking-lifecycle';
+import {
+  cancelled,
+  LIFECYCLE_MESSAGES,
+  paidByCardAt,
+  paidOffline,
+  refundKey,
+  refundSettled,
+  roomRefusal,
+  selfCancelRefusal,
+  type RefundOutcome,
+} from '../../../../core/bookings/booking-lifecycle';
 import { changedFields } from '../../../../core/audit/audit';
 import { bookingRevenue, holdsPlace, paymentStatus } from '../../../../core/bookings/booking-state';
 import type { Booking } from '../../../../core/bookings/booking';
@@ -18,12 +28,7 @@ const bookingArb: fc.Arbitrary<Booking> = fc
     id: fc.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
   })
   .map(({ places, kind, amount, minutesAgo, id }) =>
-    makeBooking({
-      id,
-      numberAttending: places,
-      submittedAt: new Date(NOW.getTime() - minutesAgo * 60_000).toISOString(),
-      ...paymentFields(kind, amount, id),
-    }),
+    makeBooking({ id, numberAttending: places, submittedAt: new Date(NOW.getTime() - minutesAgo * 60_000).toISOString(), ...paymentFields(kind, amount, id) }),
   );
 
 const outcomeArb: fc.Arbitrary<RefundOutcome> = fc.oneof(
@@ -95,12 +100,18 @@ describe('booking life-cycle rules (properties)', () => {
 
   it('room is refused exactly when the other places and the wanted ones exceed the capacity', () => {
     fc.assert(
-      fc.property(bookingArb, fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 30 }), (booking, wanted, capacity, others) => {
-        const own = holdsPlace(booking, NOW) ? booking.numberAttending : 0;
-        const refusal = roomRefusal(booking, wanted, { capacity, placesTaken: others + own, now: NOW });
-        expect(refusal === null).toBe(others + wanted <= capacity);
-        expect(roomRefusal(booking, wanted, { capacity: null, placesTaken: others + own, now: NOW })).toBeNull();
-      }),
+      fc.property(
+        bookingArb,
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 0, max: 30 }),
+        (booking, wanted, capacity, others) => {
+          const own = holdsPlace(booking, NOW) ? booking.numberAttending : 0;
+          const refusal = roomRefusal(booking, wanted, { capacity, placesTaken: others + own, now: NOW });
+          expect(refusal === null).toBe(others + wanted <= capacity);
+          expect(roomRefusal(booking, wanted, { capacity: null, placesTaken: others + own, now: NOW })).toBeNull();
+        },
+      ),
     );
   });
 
@@ -127,10 +138,14 @@ describe('booking life-cycle rules (examples)', () => {
     expect(paymentStatus(paid as Booking, NOW)).toBe('Paid (transfer)');
     expect(paidOffline(paid as Booking, { method: 'cash', reference: null, at: NOW }, room)).toBe(LIFECYCLE_MESSAGES.alreadyPaid);
     expect(paidOffline(makeBooking(), { method: 'cash', reference: null, at: NOW }, room)).toBe(LIFECYCLE_MESSAGES.notPayable);
-    expect(paidOffline(cancelled(unpaid, { at: NOW, by: 'uid', refund: false }), { method: 'cash', reference: null, at: NOW }, room)).toBe(LIFECYCLE_MESSAGES.cancelledNotPayable);
+    expect(paidOffline(cancelled(unpaid, { at: NOW, by: 'uid', refund: false }), { method: 'cash', reference: null, at: NOW }, room)).toBe(
+      LIFECYCLE_MESSAGES.cancelledNotPayable,
+    );
     // A lapsed hold whose places have gone cannot be marked paid.
     const lapsed = { ...unpaid, submittedAt: '2026-05-01T09:00:00.000Z' };
-    expect(paidOffline(lapsed, { method: 'cash', reference: null, at: NOW }, { capacity: 2, placesTaken: 2, now: NOW })).toBe('Not enough places left: 0 places are free.');
+    expect(paidOffline(lapsed, { method: 'cash', reference: null, at: NOW }, { capacity: 2, placesTaken: 2, now: NOW })).toBe(
+      'Not enough places left: 0 places are free.',
+    );
   });
 
   it('lists the fields that changed, before and after', () => {

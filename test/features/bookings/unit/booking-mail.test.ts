@@ -1,14 +1,26 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { bookingCancellation, bookingChanged, bookingConfirmation, bookingRefund, bookingReminder, eventChange, refundLine } from '../../../../core/bookings/booking-mail';
+import {
+  bookingCancellation,
+  bookingChanged,
+  bookingConfirmation,
+  bookingRefund,
+  bookingReminder,
+  eventChange,
+  refundLine,
+} from '../../../../core/bookings/booking-mail';
 import { escapeHtml } from '../../../../core/mail/compose-mail';
 import { actorName } from '../../../../core/audit/audit';
 import { icsText } from '../../../../core/events/ics-file';
 import { makeBooking, makeEvent } from '../../../support/unit/domain-fixtures';
 import { anAmendment } from '../../../support/entities';
 
-const CONTEXT = { clubName: 'Kestrel Yacht Club', location: 'Kestrel Yacht Club, Reservoir Road', manageUrl: 'https://members.kestrel-yc.example/my-booking?token=abc.def' };
+const CONTEXT = {
+  clubName: 'Kestrel Yacht Club',
+  location: 'Kestrel Yacht Club, Reservoir Road',
+  manageUrl: 'https://members.kestrel-yc.example/my-booking?token=abc.def',
+};
 
 describe('the booking confirmation e-mail', () => {
   // 29 March 2026 is the night the clocks go forward: 10:00 in London is 09:00 UTC that day.
@@ -32,7 +44,16 @@ describe('the booking confirmation e-mail', () => {
     const mail = bookingConfirmation(booking, event, CONTEXT);
     expect(mail.to).toBe('ada@example.org');
     expect(mail.subject).toBe('Booking confirmed: Spring Sail');
-    for (const line of ['Event: Spring Sail', 'When: Sun 29 March 2026, 10:00 – 13:30 (UK time)', 'Booking reference: bk-123', 'Name: Ada Lovelace', 'Attending: 3', 'Children: 1', 'Paid: £25.00', CONTEXT.manageUrl]) {
+    for (const line of [
+      'Event: Spring Sail',
+      'When: Sun 29 March 2026, 10:00 – 13:30 (UK time)',
+      'Booking reference: bk-123',
+      'Name: Ada Lovelace',
+      'Attending: 3',
+      'Children: 1',
+      'Paid: £25.00',
+      CONTEXT.manageUrl,
+    ]) {
       expect(mail.text).toContain(line);
     }
     expect(mail.html).toContain(`<a href="${CONTEXT.manageUrl}">Manage my booking</a>`);
@@ -57,12 +78,17 @@ describe('the booking confirmation e-mail', () => {
 
   it('never lets what a member typed become HTML', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }), fc.option(fc.string({ minLength: 1 }), { nil: null }), (firstName, lastName, boatName) => {
-        const html = bookingConfirmation({ ...booking, firstName, lastName, boatName }, event, CONTEXT).html;
-        expect(html).toContain(escapeHtml(`${firstName} ${lastName}`));
-        if (boatName !== null) expect(html).toContain(`<td>${escapeHtml(boatName)}</td>`);
-        if (/[<>&"']/.test(`${firstName}${lastName}`)) expect(html).not.toContain(`<td>${firstName} ${lastName}</td>`);
-      }),
+      fc.property(
+        fc.string({ minLength: 1 }),
+        fc.string({ minLength: 1 }),
+        fc.option(fc.string({ minLength: 1 }), { nil: null }),
+        (firstName, lastName, boatName) => {
+          const html = bookingConfirmation({ ...booking, firstName, lastName, boatName }, event, CONTEXT).html;
+          expect(html).toContain(escapeHtml(`${firstName} ${lastName}`));
+          if (boatName !== null) expect(html).toContain(`<td>${escapeHtml(boatName)}</td>`);
+          if (/[<>&"']/.test(`${firstName}${lastName}`)) expect(html).not.toContain(`<td>${firstName} ${lastName}</td>`);
+        },
+      ),
     );
     expect(escapeHtml(`<script>alert("x")</script> & 'y'`)).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;');
   });
@@ -70,10 +96,23 @@ describe('the booking confirmation e-mail', () => {
 
 describe('the cancellation and refund e-mails', () => {
   const event = makeEvent({ id: 'regatta', name: 'Regatta', eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: null });
-  const paid = makeBooking({ id: 'bk-9', eventName: 'Regatta', firstName: 'Ada', userEmail: 'ada@example.org', paymentRequired: true, paid: true, paymentAmount: 2500, paymentCurrency: 'GBP', paymentMethod: 'card', cancelledAt: '2026-06-01T09:00:00.000Z' });
+  const paid = makeBooking({
+    id: 'bk-9',
+    eventName: 'Regatta',
+    firstName: 'Ada',
+    userEmail: 'ada@example.org',
+    paymentRequired: true,
+    paid: true,
+    paymentAmount: 2500,
+    paymentCurrency: 'GBP',
+    paymentMethod: 'card',
+    cancelledAt: '2026-06-01T09:00:00.000Z',
+  });
 
   it('says who cancelled and what happened to the money, in text and the same words in HTML, with no calendar file', () => {
-    const byMember = bookingCancellation({ ...paid, cancelledBy: 'member', refundStatus: 'refunded', refundAmount: 2500 }, event, { clubName: 'Kestrel Yacht Club' });
+    const byMember = bookingCancellation({ ...paid, cancelledBy: 'member', refundStatus: 'refunded', refundAmount: 2500 }, event, {
+      clubName: 'Kestrel Yacht Club',
+    });
     expect(byMember.subject).toBe('Booking cancelled: Regatta');
     expect(byMember.text).toContain('Your booking has been cancelled, as you asked.');
     expect(byMember.text).toContain('We have refunded £25.00 to your card.');
@@ -104,8 +143,15 @@ describe('the cancellation and refund e-mails', () => {
 });
 
 describe('the calendar file of a changed booking', () => {
-  const event = makeEvent({ id: 'sail', name: 'Autumn Sail', eventdatetime: '2026-10-03T09:00:00.000Z', eventenddatetime: '2026-10-03T12:00:00.000Z', sequence: 2 });
-  const amendment = (revision: number) => anAmendment({ revision, at: '2026-09-01T10:00:00.000Z', numberAttendingBefore: 2, numberAttending: 3, difference: 0 });
+  const event = makeEvent({
+    id: 'sail',
+    name: 'Autumn Sail',
+    eventdatetime: '2026-10-03T09:00:00.000Z',
+    eventenddatetime: '2026-10-03T12:00:00.000Z',
+    sequence: 2,
+  });
+  const amendment = (revision: number) =>
+    anAmendment({ revision, at: '2026-09-01T10:00:00.000Z', numberAttendingBefore: 2, numberAttending: 3, difference: 0 });
   const sequenceOf = (mail: { attachments: { content: string }[] }) =>
     new ICAL.Event(new ICAL.Component(ICAL.parse(mail.attachments[0].content)).getFirstSubcomponent('vevent')!).sequence;
 

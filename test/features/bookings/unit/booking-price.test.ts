@@ -9,11 +9,7 @@ const counts = fc
   .chain((attending) => fc.record({ numberAttending: fc.constant(attending), numberOfChildren: fc.integer({ min: 0, max: attending }) }));
 /** A paid event with a member price at or below its price (what the form lets an admin save). */
 const pricedEvent = price.chain((p) => fc.record({ price: fc.constant(p), memberPrice: fc.integer({ min: 0, max: p }), requiresPayment: fc.constant(true) }));
-const anyEvent = fc.record({
-  price,
-  memberPrice: fc.option(price, { nil: null }),
-  requiresPayment: fc.boolean(),
-});
+const anyEvent = fc.record({ price, memberPrice: fc.option(price, { nil: null }), requiresPayment: fc.boolean() });
 // 2026-06-15 12:00 in London (BST).
 const at = new Date('2026-06-15T11:00:00Z');
 const renewal = fc.integer({ min: -400, max: 400 }).map((days) => new Date(Date.UTC(2026, 5, 15 + days)).toISOString().slice(0, 10));
@@ -104,7 +100,13 @@ describe('member price properties', () => {
 
   it('children pay half of the price that applies to them', () => {
     const event = { price: 1251, memberPrice: 801, requiresPayment: true };
-    const decided = decideBookingPrice({ event, counts: { numberAttending: 3, numberOfChildren: 2 }, member: current, at, dependants: { adults: 0, children: 1 } });
+    const decided = decideBookingPrice({
+      event,
+      counts: { numberAttending: 3, numberOfChildren: 2 },
+      member: current,
+      at,
+      dependants: { adults: 0, children: 1 },
+    });
     expect(decided).toEqual({ amount: 801 + 401 + 626, priceKind: 'member', memberPlaces: 2, memberId: 'm1' });
   });
 

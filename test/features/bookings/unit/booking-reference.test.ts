@@ -61,7 +61,19 @@ describe('booking references', () => {
   });
 
   it('refuse text that cannot be a reference: ambiguous characters, wrong length, other symbols', () => {
-    for (const typed of ['', 'KYC-7F3K', 'KYC-7F3K90', 'KYC-7O3K9', 'KYC-713K9', 'KYC-7I3K9', 'KYC-7L3K9', 'KYC-7F3K9!', 'K1C-7F3K9', 'KYCKYCKYC-7F3K9', 'ABC7F3K9'])
+    for (const typed of [
+      '',
+      'KYC-7F3K',
+      'KYC-7F3K90',
+      'KYC-7O3K9',
+      'KYC-713K9',
+      'KYC-7I3K9',
+      'KYC-7L3K9',
+      'KYC-7F3K9!',
+      'K1C-7F3K9',
+      'KYCKYCKYC-7F3K9',
+      'ABC7F3K9',
+    ])
       expect(parseBookingReference(typed, 'KYC'), typed).toBeNull();
     fc.assert(
       fc.property(fc.string({ maxLength: 30 }), (typed) => {
@@ -83,8 +95,10 @@ describe('booking references', () => {
     expect(referencePrefix('Écluse sailing-club of the north')).toBe('ESCO');
     expect(referencePrefix('Kestrel')).toBe(DEFAULT_REFERENCE_PREFIX);
     expect(referencePrefix('123')).toBe(DEFAULT_REFERENCE_PREFIX);
-    fc.assert(fc.property(fc.string({ maxLength: 200 }), (name) => {
-      expect(referencePrefix(name)).toMatch(/^[A-Z]{2,4}$/);
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (name) => {
+        expect(referencePrefix(name)).toMatch(/^[A-Z]{2,4}$/);
+      }),
+    );
   });
 });

@@ -1,7 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../../../core/bookings/booking';
-import { HOLD_MINUTES, UNOPENED_HOLD_MINUTES, withCheckoutOpened, bookingOffer, holdsPlace, adminBookingState, paymentStatus, placesLeft, placesTaken, truncatePaymentId } from '../../../../core/bookings/booking-state';
+import {
+  HOLD_MINUTES,
+  UNOPENED_HOLD_MINUTES,
+  withCheckoutOpened,
+  bookingOffer,
+  holdsPlace,
+  adminBookingState,
+  paymentStatus,
+  placesLeft,
+  placesTaken,
+  truncatePaymentId,
+} from '../../../../core/bookings/booking-state';
 import { bookingClosedReason, eventEndInstant, isBookingOpen, isEventOver } from '../../../../core/events/event-time';
 import { makeBooking, makeEvent, msInstant } from '../../../support/unit/domain-fixtures';
 
@@ -32,10 +43,7 @@ describe('booking deadline properties', () => {
           eventenddatetime: end?.toISOString() ?? null,
         });
         const over = end ?? start;
-        const expected =
-          allowBooking &&
-          (deadline === null || now.getTime() <= deadline.getTime()) &&
-          (over === null || now.getTime() <= over.getTime());
+        const expected = allowBooking && (deadline === null || now.getTime() <= deadline.getTime()) && (over === null || now.getTime() <= over.getTime());
         expect(isBookingOpen(event, now)).toBe(expected);
         expect(bookingClosedReason(event, now) === null).toBe(expected);
       }),
@@ -124,7 +132,10 @@ describe('places left properties', () => {
   it('as time passes with no new bookings, places left never shrink (holds only expire)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ attending: fc.integer({ min: 1, max: 9 }), kind: fc.constantFrom<Kind>('free', 'unpaid', 'paid'), at: fc.integer({ min: 0, max: 120 }) }), { maxLength: 20 }),
+        fc.array(
+          fc.record({ attending: fc.integer({ min: 1, max: 9 }), kind: fc.constantFrom<Kind>('free', 'unpaid', 'paid'), at: fc.integer({ min: 0, max: 120 }) }),
+          { maxLength: 20 },
+        ),
         fc.integer({ min: 0, max: 200 }),
         fc.integer({ min: 0, max: 200 }),
         (specs, t1, t2) => {
@@ -182,7 +193,9 @@ describe('booking state examples', () => {
     expect(paymentStatus(makeBooking({ paid: false, paymentAmount: 0 }), now)).toBe('Free Event');
     expect(paymentStatus(makeBooking({ paid: false, paymentAmount: null }), now)).toBe('Free Event');
     expect(paymentStatus(makeBooking({ cancelledAt: '2026-05-01T10:05:00.000Z' }), now)).toBe('Cancelled');
-    expect(paymentStatus(makeBooking({ paid: true, paymentAmount: 1250, cancelledAt: '2026-05-01T10:05:00.000Z', refundStatus: 'failed', refundAmount: 1250 }), now)).toBe('Refund failed');
+    expect(
+      paymentStatus(makeBooking({ paid: true, paymentAmount: 1250, cancelledAt: '2026-05-01T10:05:00.000Z', refundStatus: 'failed', refundAmount: 1250 }), now),
+    ).toBe('Refund failed');
     // Cash or a transfer owed back is repaid by a person: "To refund by hand", also as stored before by-hand existed.
     const cancelledCash = makeBooking({ paid: true, paymentAmount: 1250, paymentMethod: 'cash', cancelledAt: '2026-05-01T10:05:00.000Z', refundAmount: 1250 });
     expect(paymentStatus({ ...cancelledCash, refundStatus: 'by-hand' }, now)).toBe('To refund by hand');
@@ -213,7 +226,8 @@ describe('what a member is offered (calendar and booking page)', () => {
 
   it('follows the event’s own rule: a passed deadline closes it, whatever the places', () => {
     const event = makeEvent({ allowBooking: true, bookingEndDate: '2026-05-01T12:00:00.000Z', eventdatetime: FAR_FUTURE, eventenddatetime: null });
-    const at = (iso: string, placesLeft: number | null) => bookingOffer({ allowBooking: event.allowBooking, bookingOpen: isBookingOpen(event, new Date(iso)), placesLeft });
+    const at = (iso: string, placesLeft: number | null) =>
+      bookingOffer({ allowBooking: event.allowBooking, bookingOpen: isBookingOpen(event, new Date(iso)), placesLeft });
     expect(at('2026-05-01T12:00:00.000Z', 3)).toBe('open');
     expect(at('2026-05-01T12:00:00.000Z', 0)).toBe('full');
     expect(at('2026-05-01T12:00:00.001Z', 3)).toBe('closed');
@@ -225,14 +239,28 @@ describe('the booking state an admin sees beside the status', () => {
   it('is Over once the event is over, else Closed or Full exactly as the members are told, else nothing', () => {
     const day = 86_400_000;
     const now = new Date('2026-06-01T09:00:00.000Z');
-    const instant = fc.option(fc.integer({ min: -30, max: 30 }).map((d) => new Date(now.getTime() + d * day).toISOString()), { nil: null });
+    const instant = fc.option(
+      fc.integer({ min: -30, max: 30 }).map((d) => new Date(now.getTime() + d * day).toISOString()),
+      { nil: null },
+    );
     fc.assert(
       fc.property(
-        fc.record({ allowBooking: fc.boolean(), bookingEndDate: instant, eventdatetime: instant, eventenddatetime: instant, cancelledAt: fc.constantFrom(null, '2026-05-01T00:00:00.000Z') }),
+        fc.record({
+          allowBooking: fc.boolean(),
+          bookingEndDate: instant,
+          eventdatetime: instant,
+          eventenddatetime: instant,
+          cancelledAt: fc.constantFrom(null, '2026-05-01T00:00:00.000Z'),
+        }),
         fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }),
         (event, left) => {
           const state = adminBookingState(event, left, now);
-          const offer = bookingOffer({ allowBooking: event.allowBooking, bookingOpen: isBookingOpen(event, now), placesLeft: left, cancelledAt: event.cancelledAt });
+          const offer = bookingOffer({
+            allowBooking: event.allowBooking,
+            bookingOpen: isBookingOpen(event, now),
+            placesLeft: left,
+            cancelledAt: event.cancelledAt,
+          });
           if (isEventOver(event, now)) expect(state).toBe('Over');
           else expect(state).toBe(offer === 'closed' ? 'Closed' : offer === 'full' ? 'Full' : null);
         },

@@ -70,10 +70,14 @@ describe('booking validation properties', () => {
 
   it('a typed count reads as its digits, and empty reads as 0', () => {
     fc.assert(
-      fc.property(fc.nat({ max: 100000 }), fc.string({ maxLength: 5 }).map((s) => s.replace(/[0-9]/g, '')), (n, junk) => {
-        expect(parseCount(`${junk}${n}${junk}`)).toBe(n);
-        expect(parseCount(junk)).toBe(0);
-      }),
+      fc.property(
+        fc.nat({ max: 100000 }),
+        fc.string({ maxLength: 5 }).map((s) => s.replace(/[0-9]/g, '')),
+        (n, junk) => {
+          expect(parseCount(`${junk}${n}${junk}`)).toBe(n);
+          expect(parseCount(junk)).toBe(0);
+        },
+      ),
     );
   });
 
@@ -163,19 +167,10 @@ describe('booking validation properties', () => {
       ['numberOfVegetarian', (n: number, t: number) => `Number of vegetarian meals (${n}) cannot exceed total attendees (${t})`],
     ] as const;
     fc.assert(
-      fc.property(
-        fc.constantFrom(...cases),
-        fc.integer({ min: 1, max: 50 }),
-        fc.integer({ min: 1, max: 100 }),
-        ([field, message], total, extra) => {
-          const result = validateBookingForm(
-            form({ numberAttending: String(total), [field]: String(total + extra) }),
-            everyField,
-            options,
-          );
-          expect(result).toEqual({ ok: false, errors: { [field]: message(total + extra, total) } });
-        },
-      ),
+      fc.property(fc.constantFrom(...cases), fc.integer({ min: 1, max: 50 }), fc.integer({ min: 1, max: 100 }), ([field, message], total, extra) => {
+        const result = validateBookingForm(form({ numberAttending: String(total), [field]: String(total + extra) }), everyField, options);
+        expect(result).toEqual({ ok: false, errors: { [field]: message(total + extra, total) } });
+      }),
     );
   });
 
@@ -239,10 +234,7 @@ describe('booking validation examples', () => {
   it('lets the test hook count through only when the hook is on', () => {
     const hook = form({ numberAttending: String(TEST_HOOK_ATTENDEES) });
     expect(validateBookingForm(hook, noExtras, { maxAttendees: 50, testHook: true }).ok).toBe(true);
-    expect(validateBookingForm(hook, noExtras, options)).toEqual({
-      ok: false,
-      errors: { numberAttending: 'A booking can be for at most 50 attendees' },
-    });
+    expect(validateBookingForm(hook, noExtras, options)).toEqual({ ok: false, errors: { numberAttending: 'A booking can be for at most 50 attendees' } });
   });
 
   it('refuses fractional or non-finite counts from API clients', () => {
@@ -253,19 +245,12 @@ describe('booking validation examples', () => {
       ['numberOfVegetarian', Number.POSITIVE_INFINITY, everyField],
     ];
     for (const [field, value, extras] of cases) {
-      expect(validateBookingForm(form({ [field]: value }), extras, options)).toEqual({
-        ok: false,
-        errors: { [field]: 'Counts must be whole numbers' },
-      });
+      expect(validateBookingForm(form({ [field]: value }), extras, options)).toEqual({ ok: false, errors: { [field]: 'Counts must be whole numbers' } });
     }
   });
 
   it('reports every problem of a form at once', () => {
-    const result = validateBookingForm(
-      form({ firstName: '', lastName: ' ', numberAttending: '0', email: 'x@' }),
-      everyField,
-      options,
-    );
+    const result = validateBookingForm(form({ firstName: '', lastName: ' ', numberAttending: '0', email: 'x@' }), everyField, options);
     expect(result).toEqual({
       ok: false,
       errors: {

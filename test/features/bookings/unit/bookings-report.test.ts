@@ -56,7 +56,13 @@ const bookingArb: fc.Arbitrary<Booking> = fc
   .map((r) =>
     makeBooking({
       id: r.id,
-      householdAttendees: r.named.map((n, i) => ({ personId: `p${i}`, name: n.name, kind: 'adult' as const, place: n.child ? ('child' as const) : ('adult' as const), memberPrice: false })),
+      householdAttendees: r.named.map((n, i) => ({
+        personId: `p${i}`,
+        name: n.name,
+        kind: 'adult' as const,
+        place: n.child ? ('child' as const) : ('adult' as const),
+        memberPrice: false,
+      })),
       eventId: r.eventId,
       eventName: `Event ${r.eventId}`,
       firstName: r.firstName,
@@ -114,7 +120,12 @@ describe('bookings report properties', () => {
     );
   });
 
-  it.each([['=1+1', "'=1+1"], ["'=1+1", "''=1+1"], ["'- ", "''- "], ["O'Brien", "O'Brien"]])('keeps a name that itself starts with an apostrophe apart from a protected formula: %j is written %j', (text, cell) => {
+  it.each([
+    ['=1+1', "'=1+1"],
+    ["'=1+1", "''=1+1"],
+    ["'- ", "''- "],
+    ["O'Brien", "O'Brien"],
+  ])('keeps a name that itself starts with an apostrophe apart from a protected formula: %j is written %j', (text, cell) => {
     expect(csvCell(text)).toBe(cell);
   });
 
@@ -155,7 +166,10 @@ describe('bookings report properties', () => {
         const events = specs.map((s) => makeEvent({ id: s.id, name: `Event ${s.id}`, eventdatetime: s.start?.toISOString() ?? null, currency: 'GBP' }));
         const report = bookingsOverview(events, bookings, now);
         const from = Date.parse(report.from);
-        const expectedIds = specs.filter((s) => s.start !== null && s.start.getTime() >= from).map((s) => s.id).sort();
+        const expectedIds = specs
+          .filter((s) => s.start !== null && s.start.getTime() >= from)
+          .map((s) => s.id)
+          .sort();
         expect(report.rows.map((r) => r.eventId).sort()).toEqual(expectedIds);
         for (let i = 1; i < report.rows.length; i++) {
           expect(Date.parse(report.rows[i - 1].eventdatetime)).toBeGreaterThanOrEqual(Date.parse(report.rows[i].eventdatetime));
@@ -224,37 +238,136 @@ describe('bookings report examples', () => {
       makeEvent({ id: 'd', name: 'Future', eventdatetime: '2026-09-01T09:00:00.000Z', currency: 'EUR' }),
     ];
     const bookings = [
-      makeBooking({ eventId: 'a', numberAttending: 2, paymentRequired: true, paid: true, paymentAmount: 2500, paymentCurrency: 'GBP', priceKind: 'member', memberId: 'm1', memberPlaces: 1 }),
-      makeBooking({ eventId: 'a', numberAttending: 3, paymentRequired: true, paid: false, paymentAmount: 3750, paymentCurrency: 'GBP', submittedAt: '2026-06-15T11:50:00.000Z' }),
+      makeBooking({
+        eventId: 'a',
+        numberAttending: 2,
+        paymentRequired: true,
+        paid: true,
+        paymentAmount: 2500,
+        paymentCurrency: 'GBP',
+        priceKind: 'member',
+        memberId: 'm1',
+        memberPlaces: 1,
+      }),
+      makeBooking({
+        eventId: 'a',
+        numberAttending: 3,
+        paymentRequired: true,
+        paid: false,
+        paymentAmount: 3750,
+        paymentCurrency: 'GBP',
+        submittedAt: '2026-06-15T11:50:00.000Z',
+      }),
       makeBooking({ eventId: 'a', numberAttending: 1 }),
       makeBooking({ eventId: 'a', numberAttending: 1, paymentRequired: true, paid: true, paymentAmount: 900, paymentCurrency: 'EUR' }),
       // Cancelled with £15 of its £20 refunded: not attending, £5 kept.
-      makeBooking({ eventId: 'a', numberAttending: 6, paymentRequired: true, paid: true, paymentAmount: 2000, paymentCurrency: 'GBP', cancelledAt: '2026-06-02T09:00:00.000Z', cancelledBy: 'member', refundStatus: 'refunded', refundAmount: 1500 }),
+      makeBooking({
+        eventId: 'a',
+        numberAttending: 6,
+        paymentRequired: true,
+        paid: true,
+        paymentAmount: 2000,
+        paymentCurrency: 'GBP',
+        cancelledAt: '2026-06-02T09:00:00.000Z',
+        cancelledBy: 'member',
+        refundStatus: 'refunded',
+        refundAmount: 1500,
+      }),
       // An unpaid hold that lapsed: counted nowhere.
-      makeBooking({ eventId: 'a', numberAttending: 5, paymentRequired: true, paid: false, paymentAmount: 6250, paymentCurrency: 'GBP', submittedAt: '2026-06-01T09:00:00.000Z' }),
+      makeBooking({
+        eventId: 'a',
+        numberAttending: 5,
+        paymentRequired: true,
+        paid: false,
+        paymentAmount: 6250,
+        paymentCurrency: 'GBP',
+        submittedAt: '2026-06-01T09:00:00.000Z',
+      }),
       makeBooking({ eventId: 'b', numberAttending: 4 }),
     ];
     const report = bookingsOverview(events, bookings, now);
     expect(report.from).toBe('2025-12-15T00:00:00.000Z');
     expect(report.rows).toEqual([
-      { eventId: 'd', eventName: 'Future', eventdatetime: '2026-09-01T09:00:00.000Z', currency: 'EUR', bookings: 0, attendees: 0, paid: 0, pending: 0, free: 0, cancelled: 0, revenue: 0, memberRevenue: 0 },
-      { eventId: 'a', eventName: 'Regatta', eventdatetime: '2026-06-06T09:00:00.000Z', currency: 'GBP', bookings: 4, attendees: 7, paid: 2, pending: 1, free: 1, cancelled: 1, revenue: 3000, memberRevenue: 2500 },
+      {
+        eventId: 'd',
+        eventName: 'Future',
+        eventdatetime: '2026-09-01T09:00:00.000Z',
+        currency: 'EUR',
+        bookings: 0,
+        attendees: 0,
+        paid: 0,
+        pending: 0,
+        free: 0,
+        cancelled: 0,
+        revenue: 0,
+        memberRevenue: 0,
+      },
+      {
+        eventId: 'a',
+        eventName: 'Regatta',
+        eventdatetime: '2026-06-06T09:00:00.000Z',
+        currency: 'GBP',
+        bookings: 4,
+        attendees: 7,
+        paid: 2,
+        pending: 1,
+        free: 1,
+        cancelled: 1,
+        revenue: 3000,
+        memberRevenue: 2500,
+      },
     ]);
     expect(report.totals).toEqual({ bookings: 4, attendees: 7, revenue: { GBP: 3000, EUR: 900 }, memberRevenue: { GBP: 2500 } });
   });
 
-  it('summarises one event\'s bookings', () => {
+  it("summarises one event's bookings", () => {
     const summary = eventBookingSummary(
       [
-        makeBooking({ numberAttending: 4, numberOfChildren: 2, numberOfSoftDrinks: 1, numberOfVegetarian: 3, paymentRequired: true, paid: true, paymentAmount: 3750, paymentCurrency: 'GBP', priceKind: 'member', memberId: 'm1', memberPlaces: 1 }),
+        makeBooking({
+          numberAttending: 4,
+          numberOfChildren: 2,
+          numberOfSoftDrinks: 1,
+          numberOfVegetarian: 3,
+          paymentRequired: true,
+          paid: true,
+          paymentAmount: 3750,
+          paymentCurrency: 'GBP',
+          priceKind: 'member',
+          memberId: 'm1',
+          memberPlaces: 1,
+        }),
         makeBooking({ numberAttending: 1, paymentRequired: true, paymentAmount: 1250, paymentCurrency: 'GBP', submittedAt: '2026-05-01T10:00:00.000Z' }),
         makeBooking({ numberAttending: 2, paymentRequired: true, paid: true, paymentAmount: 500, paymentCurrency: null, paymentMethod: 'cash' }),
         // Cancelled and refunded in full: neither attending nor revenue, nor its extras.
-        makeBooking({ numberAttending: 3, numberOfVegetarian: 3, paymentRequired: true, paid: true, paymentAmount: 3750, paymentCurrency: 'GBP', cancelledAt: '2026-05-01T10:10:00.000Z', refundStatus: 'refunded', refundAmount: 3750 }),
+        makeBooking({
+          numberAttending: 3,
+          numberOfVegetarian: 3,
+          paymentRequired: true,
+          paid: true,
+          paymentAmount: 3750,
+          paymentCurrency: 'GBP',
+          cancelledAt: '2026-05-01T10:10:00.000Z',
+          refundStatus: 'refunded',
+          refundAmount: 3750,
+        }),
       ],
       new Date('2026-05-01T10:20:00.000Z'),
     );
-    expect(summary).toEqual({ bookings: 3, attendees: 7, children: 2, softDrinks: 1, vegetarian: 3, paid: 2, pending: 1, free: 0, cancelled: 1, toRefundByHand: 0, revenue: { GBP: 4250 }, memberPriced: 1, memberRevenue: { GBP: 3750 } });
+    expect(summary).toEqual({
+      bookings: 3,
+      attendees: 7,
+      children: 2,
+      softDrinks: 1,
+      vegetarian: 3,
+      paid: 2,
+      pending: 1,
+      free: 0,
+      cancelled: 1,
+      toRefundByHand: 0,
+      revenue: { GBP: 4250 },
+      memberPriced: 1,
+      memberRevenue: { GBP: 3750 },
+    });
   });
 
   it('names each dashboard group after its latest booking', () => {
@@ -263,7 +376,13 @@ describe('bookings report examples', () => {
         makeBooking({ eventId: 'a', eventName: 'Old name', submittedAt: '2026-05-01T10:00:00.000Z', numberAttending: 2 }),
         makeBooking({ eventId: 'a', eventName: 'New name', submittedAt: '2026-05-03T10:00:00.000Z', numberAttending: 1 }),
         makeBooking({ eventId: 'b', eventName: 'B', submittedAt: '2026-05-02T10:00:00.000Z', numberAttending: 5 }),
-        makeBooking({ eventId: 'c', eventName: 'Cancelled', submittedAt: '2026-05-04T10:00:00.000Z', numberAttending: 5, cancelledAt: '2026-05-04T11:00:00.000Z' }),
+        makeBooking({
+          eventId: 'c',
+          eventName: 'Cancelled',
+          submittedAt: '2026-05-04T10:00:00.000Z',
+          numberAttending: 5,
+          cancelledAt: '2026-05-04T11:00:00.000Z',
+        }),
       ],
       new Date('2026-05-05T10:00:00.000Z'),
     );
@@ -276,35 +395,62 @@ describe('bookings report examples', () => {
   it('writes the CSV with London times, decimal amounts and safe cells', () => {
     const csv = bookingsCsv(
       [
-      makeBooking({
-        id: 'bk-9',
-        firstName: '=HYPERLINK("x")',
-        lastName: 'O"Brien, Jr',
-        userEmail: 'ann@example.org',
-        submittedAt: '2026-06-01T09:05:00.000Z',
-        numberAttending: 3,
-        boatName: 'Wind\nRunner',
-        paymentRequired: true,
-        paid: true,
-        paymentAmount: 3750,
-        paymentCurrency: 'GBP',
-        paymentId: 'pay_123',
-        priceKind: 'member',
-        memberId: 'm1',
-        memberPlaces: 3,
-        householdAttendees: [
-          { personId: 'p-1', name: 'Milly Sailor', kind: 'junior', place: 'child', memberPrice: true },
-          { personId: 'p-2', name: '=Sam, Sailor', kind: 'adult', place: 'adult', memberPrice: true },
-        ],
-      }),
-      makeBooking({ id: 'bk-10', reference: 'KYC-7F3K9', submittedAt: '2026-06-01T09:06:00.000Z', paymentRequired: true, paid: true, paymentAmount: 2000, paymentCurrency: 'GBP', paymentMethod: 'cash', cancelledAt: '2026-06-02T09:00:00.000Z', refundStatus: 'refunded', refundAmount: 2000 }),
+        makeBooking({
+          id: 'bk-9',
+          firstName: '=HYPERLINK("x")',
+          lastName: 'O"Brien, Jr',
+          userEmail: 'ann@example.org',
+          submittedAt: '2026-06-01T09:05:00.000Z',
+          numberAttending: 3,
+          boatName: 'Wind\nRunner',
+          paymentRequired: true,
+          paid: true,
+          paymentAmount: 3750,
+          paymentCurrency: 'GBP',
+          paymentId: 'pay_123',
+          priceKind: 'member',
+          memberId: 'm1',
+          memberPlaces: 3,
+          householdAttendees: [
+            { personId: 'p-1', name: 'Milly Sailor', kind: 'junior', place: 'child', memberPrice: true },
+            { personId: 'p-2', name: '=Sam, Sailor', kind: 'adult', place: 'adult', memberPrice: true },
+          ],
+        }),
+        makeBooking({
+          id: 'bk-10',
+          reference: 'KYC-7F3K9',
+          submittedAt: '2026-06-01T09:06:00.000Z',
+          paymentRequired: true,
+          paid: true,
+          paymentAmount: 2000,
+          paymentCurrency: 'GBP',
+          paymentMethod: 'cash',
+          cancelledAt: '2026-06-02T09:00:00.000Z',
+          refundStatus: 'refunded',
+          refundAmount: 2000,
+        }),
       ],
       new Date('2026-06-03T09:00:00.000Z'),
       // Checked in: two of three arrived, Milly ticked by name (bk-10 never checked in).
-      new Map([['bk-9', { bookingId: 'bk-9', eventId: 'e', arrived: 2, arrivedPeople: ['p-1'], version: 2, updatedAt: '2026-06-01T10:00:00.000Z', updatedBy: 'officer@example.org' }]]),
+      new Map([
+        [
+          'bk-9',
+          {
+            bookingId: 'bk-9',
+            eventId: 'e',
+            arrived: 2,
+            arrivedPeople: ['p-1'],
+            version: 2,
+            updatedAt: '2026-06-01T10:00:00.000Z',
+            updatedBy: 'officer@example.org',
+          },
+        ],
+      ]),
     );
     const [, line, cancelledLine] = csv.split('\r\n');
-    expect(line).toBe('bk-9,,2026-06-01 10:05,"\'=HYPERLINK(""x"")","O""Brien, Jr",ann@example.org,3,0,0,0,"Wind\nRunner",Paid,37.50,GBP,pay_123,,Member,3,"Milly Sailor (child), =Sam, Sailor",2,Milly Sailor (child)');
+    expect(line).toBe(
+      'bk-9,,2026-06-01 10:05,"\'=HYPERLINK(""x"")","O""Brien, Jr",ann@example.org,3,0,0,0,"Wind\nRunner",Paid,37.50,GBP,pay_123,,Member,3,"Milly Sailor (child), =Sam, Sailor",2,Milly Sailor (child)',
+    );
     expect(cancelledLine).toBe('bk-10,KYC-7F3K9,2026-06-01 10:06,Ann,Sailor,,1,0,0,0,,Cancelled,20.00,GBP,,20.00,Standard,0,,,');
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(csvCell(null)).toBe('');

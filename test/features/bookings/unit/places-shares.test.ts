@@ -9,10 +9,9 @@ const at = NOW.getTime();
 /** A part's ledger: places held for good and holds, some of them lapsed by NOW. */
 const ledger: fc.Arbitrary<PlacesLedger> = fc.record({
   confirmed: fc.nat({ max: 20 }),
-  holds: fc.array(
-    fc.record({ bookingId: fc.uuid(), places: fc.integer({ min: 1, max: 4 }), untilMs: fc.integer({ min: at - 60_000, max: at + 60_000 }) }),
-    { maxLength: 3 },
-  ),
+  holds: fc.array(fc.record({ bookingId: fc.uuid(), places: fc.integer({ min: 1, max: 4 }), untilMs: fc.integer({ min: at - 60_000, max: at + 60_000 }) }), {
+    maxLength: 3,
+  }),
 });
 
 /** Parts allotted for a capacity, then each given up to 5 places more or fewer taken within (or over) its share. */
@@ -27,7 +26,7 @@ const parts: fc.Arbitrary<{ capacity: number; parts: SharedLedger[] }> = fc
 
 const sum = (values: (number | null)[]) => values.reduce<number>((total, v) => total + (v ?? 0), 0);
 
-describe('shares of an event\'s places over the parts of its ledger', () => {
+describe("shares of an event's places over the parts of its ledger", () => {
   it('are allotted to add up to the capacity, each part keeping at least its places taken', () => {
     fc.assert(
       fc.property(fc.array(ledger, { minLength: 1, maxLength: 8 }), fc.nat({ max: 80 }), (ledgers, capacity) => {
@@ -70,7 +69,7 @@ describe('shares of an event\'s places over the parts of its ledger', () => {
     expect(sharesMovedInto(parts, 2, 10, NOW)).toEqual([25, 25, 25 + 13, 25 - 13, 25, 25, 25, 25]);
   });
 
-  it('cover a change beyond its part\'s share from the others\' spare, as far as it goes, keeping the sum', () => {
+  it("cover a change beyond its part's share from the others' spare, as far as it goes, keeping the sum", () => {
     fc.assert(
       fc.property(parts, fc.nat({ max: 7 }), fc.integer({ min: 1, max: 30 }), ({ capacity, parts }, at, extra) => {
         const into = at % parts.length;

@@ -14,7 +14,17 @@ const simple = { numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetar
 
 /** A paid event with one paid and one pending booking, and a free event with one booking. */
 async function seed(world: World) {
-  await world.events.create(anEvent({ ...REGATTA, id: 'dinner', name: 'Laying-up Dinner', requiresPayment: true, price: 2500, eventdatetime: '2026-06-20T18:00:00.000Z', eventenddatetime: null }));
+  await world.events.create(
+    anEvent({
+      ...REGATTA,
+      id: 'dinner',
+      name: 'Laying-up Dinner',
+      requiresPayment: true,
+      price: 2500,
+      eventdatetime: '2026-06-20T18:00:00.000Z',
+      eventenddatetime: null,
+    }),
+  );
   await world.events.create(anEvent({ ...REGATTA, id: 'regatta', eventdatetime: '2026-07-04T09:00:00.000Z' }));
   await world.events.create(anEvent({ ...REGATTA, id: 'ancient', name: 'Old Race', eventdatetime: '2025-09-01T09:00:00.000Z', eventenddatetime: null }));
   const submit = new SubmitBooking(world);
@@ -23,7 +33,9 @@ async function seed(world: World) {
   world.clock.advance(60_000);
   await submit.execute(aForm({ eventId: 'dinner', firstName: 'Bob', numberAttending: '1', ...simple }));
   world.clock.advance(60_000);
-  await submit.execute(aForm({ eventId: 'regatta', firstName: 'Cat', numberAttending: '4', numberOfChildren: '2', numberOfSoftDrinks: '1', numberOfVegetarian: '1' }));
+  await submit.execute(
+    aForm({ eventId: 'regatta', firstName: 'Cat', numberAttending: '4', numberOfChildren: '2', numberOfSoftDrinks: '1', numberOfVegetarian: '1' }),
+  );
   return { paidBookingId: paid.bookingId, paidCheckoutId: paid.checkoutId! };
 }
 
@@ -93,7 +105,7 @@ describe('GetEventBookings', () => {
 });
 
 describe('ExportEventBookings', () => {
-  it('gives a CSV of the event\'s bookings named after the event', async () => {
+  it("gives a CSV of the event's bookings named after the event", async () => {
     const world = makeWorld();
     await seed(world);
     const { fileName, csv } = await new ExportEventBookings(world).execute(anAdmin(), 'dinner');

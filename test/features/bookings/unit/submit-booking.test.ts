@@ -3,14 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MemoryAddressLimitStore } from '../../../../adapters/memory/memory-address-limit-store';
 import { SubmitBooking, TOO_MANY_PLACES_HELD, type SubmitBookingDeps } from '../../../../core/operations/submit-booking';
-import {
-  BookingClosedError,
-  NotEnoughPlacesError,
-  NotFoundError,
-  RateLimitError,
-  UnavailableError,
-  ValidationError,
-} from '../../../../core/shared/errors';
+import { BookingClosedError, NotEnoughPlacesError, NotFoundError, RateLimitError, UnavailableError, ValidationError } from '../../../../core/shared/errors';
 import { aForm, makeWorld, REGATTA, type World } from '../../../support/unit/world';
 import { aBooking, anEvent } from '../../../support/entities';
 import type { Member } from '../../../../core/members/member';
@@ -26,7 +19,15 @@ describe('SubmitBooking', () => {
     const result = await submitBooking(world).execute(
       aForm({ firstName: '  Ann ', lastName: ' Sailor', numberAttending: '3 people', email: '  ann@example.org ' }),
     );
-    expect(result).toEqual({ bookingId: 'id-000001', reference: expect.stringMatching(/^KYC-[2-9A-Z]{5}$/), paymentRequired: false, amount: 0, currency: 'GBP', checkoutId: null, managePath: expect.any(String) });
+    expect(result).toEqual({
+      bookingId: 'id-000001',
+      reference: expect.stringMatching(/^KYC-[2-9A-Z]{5}$/),
+      paymentRequired: false,
+      amount: 0,
+      currency: 'GBP',
+      checkoutId: null,
+      managePath: expect.any(String),
+    });
     // A free booking is held for good at once: the answer links to its manage page, signed for it.
     const token = new URL(result.managePath!, 'https://members.example').searchParams.get('token');
     expect(world.bookingLinks.read(token!, world.clock.now())).toBe('id-000001');
@@ -84,9 +85,7 @@ describe('SubmitBooking', () => {
       message: 'First name is required',
       fields: { firstName: 'First name is required' },
     });
-    await expect(use.execute(aForm({ numberAttending: '0' }))).rejects.toMatchObject({
-      fields: { numberAttending: 'Number of attendees must be at least 1' },
-    });
+    await expect(use.execute(aForm({ numberAttending: '0' }))).rejects.toMatchObject({ fields: { numberAttending: 'Number of attendees must be at least 1' } });
     await expect(use.execute(aForm({ numberAttending: '2', numberOfChildren: '3' }))).rejects.toMatchObject({
       message: 'Number of children (3) cannot exceed total attendees (2)',
     });
@@ -139,7 +138,15 @@ describe('SubmitBooking', () => {
     await world.events.create(anEvent({ ...REGATTA, requiresPayment: true, price: 1251, currency: 'EUR' }));
     const result = await submitBooking(world).execute(aForm({ numberAttending: '3', numberOfChildren: '1', amount: 1, totalAmount: 1 }));
     // 2 adults x 12.51 + 1 child x 6.26 (half, rounded up) = 31.28
-    expect(result).toEqual({ bookingId: 'id-000001', reference: expect.stringMatching(/^KYC-[2-9A-Z]{5}$/), paymentRequired: true, amount: 3128, currency: 'EUR', checkoutId: 'chk_1_id-000001', managePath: null });
+    expect(result).toEqual({
+      bookingId: 'id-000001',
+      reference: expect.stringMatching(/^KYC-[2-9A-Z]{5}$/),
+      paymentRequired: true,
+      amount: 3128,
+      currency: 'EUR',
+      checkoutId: 'chk_1_id-000001',
+      managePath: null,
+    });
     const checkout = world.payments.checkouts.get('chk_1_id-000001');
     expect(checkout).toMatchObject({ bookingId: 'id-000001', amount: 3128, currency: 'EUR' });
     expect(await world.bookings.get('id-000001')).toMatchObject({
@@ -168,7 +175,10 @@ describe('SubmitBooking', () => {
     it('charges a current member the member price for their own place, guests the standard price, and the card checkout the same', async () => {
       const world = makeWorld();
       await world.events.create(anEvent({ ...REGATTA, requiresPayment: true, price: 1500, memberPrice: 1000 }));
-      const result = await submitBooking(world).execute(aForm({ numberAttending: '3', numberOfChildren: '1', amount: 1, totalAmount: 1 }), { address: ADDRESS, member });
+      const result = await submitBooking(world).execute(aForm({ numberAttending: '3', numberOfChildren: '1', amount: 1, totalAmount: 1 }), {
+        address: ADDRESS,
+        member,
+      });
       // The member 10.00 + one adult guest 15.00 + one child guest 7.50.
       expect(result).toMatchObject({ paymentRequired: true, amount: 3250 });
       expect(world.payments.checkouts.get(result.checkoutId!)).toMatchObject({ amount: 3250 });
@@ -176,10 +186,16 @@ describe('SubmitBooking', () => {
     });
 
     it('charges the standard price to a member whose membership lapsed the day before, or who is disabled, and records who booked', async () => {
-      for (const who of [{ ...member, renewalDate: '2026-05-31' }, { ...member, disabled: true }]) {
+      for (const who of [
+        { ...member, renewalDate: '2026-05-31' },
+        { ...member, disabled: true },
+      ]) {
         const world = makeWorld();
         await world.events.create(anEvent({ ...REGATTA, requiresPayment: true, price: 1500, memberPrice: 1000 }));
-        const result = await submitBooking(world).execute(aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0' }), { address: ADDRESS, member: who });
+        const result = await submitBooking(world).execute(
+          aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0' }),
+          { address: ADDRESS, member: who },
+        );
         expect(result.amount).toBe(1500);
         expect(await world.bookings.get(result.bookingId)).toMatchObject({ paymentAmount: 1500, priceKind: 'standard', memberId: 'member-1', memberPlaces: 0 });
       }
@@ -188,7 +204,10 @@ describe('SubmitBooking', () => {
     it('charges the standard price to a booking made without signing in', async () => {
       const world = makeWorld();
       await world.events.create(anEvent({ ...REGATTA, requiresPayment: true, price: 1500, memberPrice: 1000 }));
-      const result = await submitBooking(world).execute(aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0' }), { address: ADDRESS, member: null });
+      const result = await submitBooking(world).execute(
+        aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0' }),
+        { address: ADDRESS, member: null },
+      );
       expect(result.amount).toBe(1500);
       expect(await world.bookings.get(result.bookingId)).toMatchObject({ priceKind: 'standard', memberId: null, memberPlaces: 0 });
     });
@@ -196,7 +215,10 @@ describe('SubmitBooking', () => {
     it('makes a member price of 0 a free booking for a member alone: no checkout is opened', async () => {
       const world = makeWorld();
       await world.events.create(anEvent({ ...REGATTA, requiresPayment: true, price: 1500, memberPrice: 0 }));
-      const result = await submitBooking(world).execute(aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0' }), { address: ADDRESS, member });
+      const result = await submitBooking(world).execute(
+        aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0' }),
+        { address: ADDRESS, member },
+      );
       expect(result).toMatchObject({ paymentRequired: false, amount: 0, checkoutId: null });
       expect(world.payments.checkouts.size).toBe(0);
       expect(await world.bookings.get(result.bookingId)).toMatchObject({ priceKind: 'member', memberId: 'member-1', paymentAmount: null });
@@ -233,10 +255,12 @@ describe('SubmitBooking', () => {
     expect(booked).toMatchObject({ paymentRequired: true, checkoutId: expect.any(String) });
     // The booking is stored with its checkout already in it.
     expect((await world.bookings.get(booked.bookingId))?.checkoutId).toBe(booked.checkoutId);
-    await expect(submitBooking(world).execute(aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0' }))).rejects.toBeInstanceOf(NotEnoughPlacesError);
+    await expect(submitBooking(world).execute(aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0' }))).rejects.toBeInstanceOf(
+      NotEnoughPlacesError,
+    );
   });
 
-  it('caps the places one address\'s bookings hold for 30 minutes, and frees a refused booking\'s share', async () => {
+  it("caps the places one address's bookings hold for 30 minutes, and frees a refused booking's share", async () => {
     const world = makeWorld();
     await world.events.create(anEvent({ ...REGATTA, requiresPayment: true, price: 1000, capacity: 5 }));
     const limits = new MemoryAddressLimitStore();

@@ -67,7 +67,9 @@ describe("the officer of the day's page", () => {
         slotId: 'race-ro',
         dutyName: 'Race officer',
         needed: 1,
-        holders: [{ memberId: 'mem-ro', name: 'Rita Officer', phone: '07700 900123', emergencyContactName: 'Ron Officer', emergencyContactPhone: '07700 900456' }],
+        holders: [
+          { memberId: 'mem-ro', name: 'Rita Officer', phone: '07700 900123', emergencyContactName: 'Ron Officer', emergencyContactPhone: '07700 900456' },
+        ],
       },
     ]);
     expect(race.goNoGo).toMatchObject({ eventId: OFFICER_DAY.raceId, safetyCover: { status: 'green' } });
@@ -85,7 +87,10 @@ describe('check-in', () => {
     const key = randomUUID();
     const first = await mark(OFFICER_DAY.householdBookingId, { key, expectedVersion: 0, arrived: 2, arrivedPeople: ['p-milly'] });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ result: 'applied', attendance: { arrived: 2, arrivedPeople: ['p-milly'], version: 1, updatedBy: 'officer@example.org' } });
+    expect(first.body).toMatchObject({
+      result: 'applied',
+      attendance: { arrived: 2, arrivedPeople: ['p-milly'], version: 1, updatedBy: 'officer@example.org' },
+    });
     const again = await mark(OFFICER_DAY.householdBookingId, { key, expectedVersion: 0, arrived: 2, arrivedPeople: ['p-milly'] });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ result: 'repeated', attendance: { arrived: 2, version: 1 } });
@@ -108,7 +113,10 @@ describe('check-in', () => {
 
   it('answers a mark on a version another officer changed since with the state as it now stands, without overwriting it', async () => {
     const other = await signedInAdmin(app, 'second-officer@example.org', ['bookings:write']);
-    const theirs = await other.post(`/api/admin/bookings/${OFFICER_DAY.guestBookingId}/attendance`).set(FETCH).send({ key: randomUUID(), expectedVersion: 0, arrived: 2 });
+    const theirs = await other
+      .post(`/api/admin/bookings/${OFFICER_DAY.guestBookingId}/attendance`)
+      .set(FETCH)
+      .send({ key: randomUUID(), expectedVersion: 0, arrived: 2 });
     expect(theirs.status).toBe(200);
     const mine = await mark(OFFICER_DAY.guestBookingId, { key: randomUUID(), expectedVersion: 0, arrived: 1 });
     expect(mine.status).toBe(409);
@@ -149,7 +157,11 @@ describe('check-in', () => {
     const cases: [Record<string, unknown>, number, string][] = [
       [{ key: randomUUID(), expectedVersion: 1, arrived: 4 }, 400, 'More arrived than the booking has attendees'],
       [{ key: randomUUID(), expectedVersion: 1, arrived: 2, arrivedPeople: ['p-stranger'] }, 400, "Only the booking's named attendees can be ticked by name"],
-      [{ key: randomUUID(), expectedVersion: 1, arrived: 3, arrivedPeople: ['p-milly'] }, 400, 'More others arrived than the booking has beside its named attendees'],
+      [
+        { key: randomUUID(), expectedVersion: 1, arrived: 3, arrivedPeople: ['p-milly'] },
+        400,
+        'More others arrived than the booking has beside its named attendees',
+      ],
       [{ key: 'not-a-uuid', expectedVersion: 1, arrived: 1 }, 400, 'The key must be a UUID'],
     ];
     for (const [body, status, message] of cases) {
@@ -158,7 +170,9 @@ describe('check-in', () => {
       expect(JSON.stringify(res.body)).toContain(message);
     }
     expect(await app.get('attendance').get(OFFICER_DAY.householdBookingId)).toEqual(before);
-    expect((await mark(OFFICER_DAY.cancelledBookingId, { key: randomUUID(), expectedVersion: 0, arrived: 1 })).body).toEqual({ error: 'A cancelled booking cannot be checked in' });
+    expect((await mark(OFFICER_DAY.cancelledBookingId, { key: randomUUID(), expectedVersion: 0, arrived: 1 })).body).toEqual({
+      error: 'A cancelled booking cannot be checked in',
+    });
     expect((await mark('no-such-booking', { key: randomUUID(), expectedVersion: 0, arrived: 1 })).status).toBe(404);
   });
 
@@ -179,24 +193,37 @@ const afloatMark = (bookingId: string, body: Record<string, unknown>) => officer
 describe('the tally board (afloat and ashore)', () => {
   it('marks an arrived named attendee afloat once per key, the last mark by its time winning, and the page shows it', async () => {
     const booking = OFFICER_DAY.householdBookingId;
-    const arrived = await mark(booking, { key: randomUUID(), expectedVersion: (await app.get('attendance').get(booking))?.version ?? 0, arrived: 2, arrivedPeople: ['p-milly'] });
+    const arrived = await mark(booking, {
+      key: randomUUID(),
+      expectedVersion: (await app.get('attendance').get(booking))?.version ?? 0,
+      arrived: 2,
+      arrivedPeople: ['p-milly'],
+    });
     expect(arrived.status).toBe(200);
     const before = await app.get('attendance').get(booking);
     const marksBefore = await app.get('attendance').countAppliedMarks(booking);
     const key = randomUUID();
     const out = await afloatMark(booking, { key, personId: 'p-milly', afloat: true, markedAt: '2026-06-01T08:10:00.000Z' });
     expect(out.status).toBe(200);
-    expect(out.body).toMatchObject({ result: 'applied', attendance: { version: before?.version, afloat: { 'p-milly': { afloat: true, at: '2026-06-01T08:10:00.000Z', by: 'officer@example.org' } } } });
+    expect(out.body).toMatchObject({
+      result: 'applied',
+      attendance: { version: before?.version, afloat: { 'p-milly': { afloat: true, at: '2026-06-01T08:10:00.000Z', by: 'officer@example.org' } } },
+    });
     // Sent again (a reconnecting device): repeated, nothing changes.
     expect((await afloatMark(booking, { key, personId: 'p-milly', afloat: true, markedAt: '2026-06-01T08:10:00.000Z' })).body.result).toBe('repeated');
     // A mark made earlier but sent later (queued offline) does not bring her back ashore.
-    expect((await afloatMark(booking, { key: randomUUID(), personId: 'p-milly', afloat: false, markedAt: '2026-06-01T08:05:00.000Z' })).body).toMatchObject({ result: 'applied', attendance: { afloat: { 'p-milly': { afloat: true } } } });
+    expect((await afloatMark(booking, { key: randomUUID(), personId: 'p-milly', afloat: false, markedAt: '2026-06-01T08:05:00.000Z' })).body).toMatchObject({
+      result: 'applied',
+      attendance: { afloat: { 'p-milly': { afloat: true } } },
+    });
     expect(await app.get('attendance').countAppliedMarks(booking)).toBe(marksBefore + 2);
     const page = await officer.get('/api/admin/officer-day');
     const helen = page.body.days[0].events[0].bookings.find((b: { bookingId: string }) => b.bookingId === booking);
     expect(helen.attendance).toMatchObject({ arrived: 2, version: before?.version, afloat: { 'p-milly': { afloat: true } } });
     // Back ashore, later: she is no longer afloat.
-    expect((await afloatMark(booking, { key: randomUUID(), personId: 'p-milly', afloat: false, markedAt: '2026-06-01T08:50:00.000Z' })).body).toMatchObject({ attendance: { afloat: { 'p-milly': { afloat: false } } } });
+    expect((await afloatMark(booking, { key: randomUUID(), personId: 'p-milly', afloat: false, markedAt: '2026-06-01T08:50:00.000Z' })).body).toMatchObject({
+      attendance: { afloat: { 'p-milly': { afloat: false } } },
+    });
   });
 
   it('refuses what the rule refuses, with a clear message, and changes nothing', async () => {
@@ -204,7 +231,10 @@ describe('the tally board (afloat and ashore)', () => {
     const before = await app.get('attendance').get(booking);
     const cases: [Record<string, unknown>, string][] = [
       [{ key: randomUUID(), personId: 'p-sam', afloat: true, markedAt: '2026-06-01T09:10:00.000Z' }, 'Only an attendee ticked as arrived can go afloat'],
-      [{ key: randomUUID(), personId: 'p-stranger', afloat: false, markedAt: '2026-06-01T09:10:00.000Z' }, "Only the booking's named attendees can be marked afloat or ashore"],
+      [
+        { key: randomUUID(), personId: 'p-stranger', afloat: false, markedAt: '2026-06-01T09:10:00.000Z' },
+        "Only the booking's named attendees can be marked afloat or ashore",
+      ],
       [{ key: 'not-a-uuid', personId: 'p-milly', afloat: true, markedAt: '2026-06-01T09:10:00.000Z' }, 'The key must be a UUID'],
       [{ key: randomUUID(), personId: 'p-milly', afloat: 'yes', markedAt: '2026-06-01T09:10:00.000Z' }, 'afloat must be true or false'],
     ];
@@ -232,7 +262,8 @@ describe('the tally board (afloat and ashore)', () => {
 });
 
 describe('walk-ins', () => {
-  const addWalkIn = (eventId: string, body: Record<string, unknown>, agent = officer) => agent.post(`/api/admin/events/${eventId}/walk-ins`).set(FETCH).send(body);
+  const addWalkIn = (eventId: string, body: Record<string, unknown>, agent = officer) =>
+    agent.post(`/api/admin/events/${eventId}/walk-ins`).set(FETCH).send(body);
   const walkInsOf = async (eventId: string) => app.get('attendance').listWalkIns([eventId]);
   async function eventLog(eventId: string, action: string): Promise<{ summary: string; actor: { email?: string } }[]> {
     const answer = await auditor.get(`/api/admin/audit?recordId=${eventId}`);
@@ -245,9 +276,23 @@ describe('walk-ins', () => {
     const body = { id, name: '  Wendy Walker ', phone: '07700 900123', emergencyContactName: 'Walt Walker', emergencyContactPhone: '07700 900456' };
     const first = await addWalkIn(OFFICER_DAY.raceId, body);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ result: 'applied', walkIn: { id, eventId: OFFICER_DAY.raceId, name: 'Wendy Walker', phone: '07700 900123', emergencyContactName: 'Walt Walker', emergencyContactPhone: '07700 900456', addedBy: 'officer@example.org', afloat: null } });
+    expect(first.body).toMatchObject({
+      result: 'applied',
+      walkIn: {
+        id,
+        eventId: OFFICER_DAY.raceId,
+        name: 'Wendy Walker',
+        phone: '07700 900123',
+        emergencyContactName: 'Walt Walker',
+        emergencyContactPhone: '07700 900456',
+        addedBy: 'officer@example.org',
+        afloat: null,
+      },
+    });
     const replays = await Promise.all(Array.from({ length: 4 }, () => addWalkIn(OFFICER_DAY.raceId, { ...body, name: 'Someone Else' })));
-    expect(replays.map((res) => [res.status, res.body.result, res.body.walkIn.name])).toEqual(Array.from({ length: 4 }, () => [200, 'repeated', 'Wendy Walker']));
+    expect(replays.map((res) => [res.status, res.body.result, res.body.walkIn.name])).toEqual(
+      Array.from({ length: 4 }, () => [200, 'repeated', 'Wendy Walker']),
+    );
     expect((await walkInsOf(OFFICER_DAY.raceId)).filter((w) => w.id === id)).toHaveLength(1);
     const page = await officer.get('/api/admin/officer-day');
     const race = page.body.days[0].events[0];
@@ -286,7 +331,14 @@ describe('walk-ins', () => {
     const added = await addWalkIn(OFFICER_DAY.raceId, { id, name: 'Nora Nobody' });
     expect(added.body.result).toBe('applied');
     expect((await reader.delete(`/api/admin/walk-ins/${id}`).set(FETCH)).status).toBe(403);
-    expect((await reader.post(`/api/admin/walk-ins/${id}/afloat`).set(FETCH).send({ key: randomUUID(), afloat: true, markedAt: new Date(NOW).toISOString() })).status).toBe(403);
+    expect(
+      (
+        await reader
+          .post(`/api/admin/walk-ins/${id}/afloat`)
+          .set(FETCH)
+          .send({ key: randomUUID(), afloat: true, markedAt: new Date(NOW).toISOString() })
+      ).status,
+    ).toBe(403);
     expect((await walkInsOf(OFFICER_DAY.raceId)).find((w) => w.id === id)).toMatchObject({ name: 'Nora Nobody', afloat: null });
   });
 
@@ -298,15 +350,27 @@ describe('walk-ins', () => {
     const out = await officer.post(`/api/admin/walk-ins/${id}/afloat`).set(FETCH).send(afloat);
     expect(out.status).toBe(200);
     expect(out.body).toMatchObject({ result: 'applied', walkIn: { id, afloat: { afloat: true, by: 'officer@example.org' } } });
-    const again = await officer.post(`/api/admin/walk-ins/${id}/afloat`).set(FETCH).send({ ...afloat, afloat: false, markedAt: new Date(NOW).toISOString() });
+    const again = await officer
+      .post(`/api/admin/walk-ins/${id}/afloat`)
+      .set(FETCH)
+      .send({ ...afloat, afloat: false, markedAt: new Date(NOW).toISOString() });
     expect(again.body).toMatchObject({ result: 'repeated', walkIn: { afloat: { afloat: true } } });
     // A mark made earlier but sent later is kept out; a later one brings them ashore.
-    await officer.post(`/api/admin/walk-ins/${id}/afloat`).set(FETCH).send({ key: randomUUID(), afloat: false, markedAt: new Date(Date.parse(NOW) - 120_000).toISOString() });
+    await officer
+      .post(`/api/admin/walk-ins/${id}/afloat`)
+      .set(FETCH)
+      .send({ key: randomUUID(), afloat: false, markedAt: new Date(Date.parse(NOW) - 120_000).toISOString() });
     const page = await officer.get('/api/admin/officer-day');
     expect(page.body.days[0].events[0].walkIns.find((w: { id: string }) => w.id === id).afloat).toMatchObject({ afloat: true });
-    await officer.post(`/api/admin/walk-ins/${id}/afloat`).set(FETCH).send({ key: randomUUID(), afloat: false, markedAt: new Date(NOW).toISOString() });
+    await officer
+      .post(`/api/admin/walk-ins/${id}/afloat`)
+      .set(FETCH)
+      .send({ key: randomUUID(), afloat: false, markedAt: new Date(NOW).toISOString() });
     expect((await walkInsOf(OFFICER_DAY.raceId)).find((w) => w.id === id)?.afloat).toMatchObject({ afloat: false });
-    const unknown = await officer.post(`/api/admin/walk-ins/${randomUUID()}/afloat`).set(FETCH).send({ key: randomUUID(), afloat: true, markedAt: new Date(NOW).toISOString() });
+    const unknown = await officer
+      .post(`/api/admin/walk-ins/${randomUUID()}/afloat`)
+      .set(FETCH)
+      .send({ key: randomUUID(), afloat: true, markedAt: new Date(NOW).toISOString() });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe('Walk-in not found');
   });
@@ -338,7 +402,7 @@ describe('walk-ins', () => {
     expect(await walkInsOf(OFFICER_DAY.laterId)).toHaveLength(1);
   });
 
-  it('lists the walk-ins in the event\'s bookings CSV, each as a walk-in', async () => {
+  it("lists the walk-ins in the event's bookings CSV, each as a walk-in", async () => {
     const id = randomUUID();
     await addWalkIn(OFFICER_DAY.raceId, { id, name: 'Cecil Csv', phone: '07700 900222' });
     const csv = await reader.get(`/api/admin/events/${OFFICER_DAY.raceId}/bookings.csv`);

@@ -62,7 +62,16 @@ function day(gina: Attendance = attendance()): OfficerDay {
             },
             duties: [],
             bookings: [
-              { bookingId: GINA, reference: null, name: 'Gina Guest', numberAttending: 3, numberOfChildren: 0, boatName: null, householdAttendees: [], attendance: gina },
+              {
+                bookingId: GINA,
+                reference: null,
+                name: 'Gina Guest',
+                numberAttending: 3,
+                numberOfChildren: 0,
+                boatName: null,
+                householdAttendees: [],
+                attendance: gina,
+              },
             ],
           },
         ],
@@ -178,7 +187,8 @@ describe('The officer’s marks', () => {
   it('shows another officer’s change (409) and drops the booking’s later check-ins; its afloat mark is sent still', async () => {
     const theirs = attendance({ arrived: 2, arrivedPeople: [], version: 1, updatedAt: '2026-06-06T09:00:00.000Z', updatedBy: 'second@example.org' });
     const server = clubServer((request) => {
-      if (request.path === ATTENDANCE_PATH) return json(409, { error: 'Changed by another officer', message: 'Changed by another officer: now 2 arrived', attendance: theirs });
+      if (request.path === ATTENDANCE_PATH)
+        return json(409, { error: 'Changed by another officer', message: 'Changed by another officer: now 2 arrived', attendance: theirs });
       if (request.path === AFLOAT_PATH) return json(200, { result: 'applied', attendance: theirs });
       return undefined;
     });

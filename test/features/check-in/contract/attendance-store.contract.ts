@@ -55,7 +55,15 @@ export function describeAttendanceStoreContract(name: string, makeAdapter: Adapt
 
     it('applies a mark with the version seen, storing the next version, and reads it back', async () => {
       const outcome = await store().apply(aMark(KEY_1));
-      const expected = { bookingId: 'booking-1', eventId: 'event-1', arrived: 2, arrivedPeople: ['person-1'], version: 1, updatedAt: '2026-06-20T09:30:00.000Z', updatedBy: 'officer@club.example' };
+      const expected = {
+        bookingId: 'booking-1',
+        eventId: 'event-1',
+        arrived: 2,
+        arrivedPeople: ['person-1'],
+        version: 1,
+        updatedAt: '2026-06-20T09:30:00.000Z',
+        updatedBy: 'officer@club.example',
+      };
       expect(outcome).toEqual({ result: 'applied', attendance: expected });
       expect(await store().get('booking-1')).toEqual(expected);
       expect(await store().getMany(['booking-1', 'booking-2'])).toEqual(new Map([['booking-1', expected]]));
@@ -102,19 +110,51 @@ export function describeAttendanceStoreContract(name: string, makeAdapter: Adapt
     });
 
     it('restores records as they are, versions too, and the next mark goes on from the restored version', async () => {
-      const restored = { bookingId: 'booking-1', eventId: 'event-1', arrived: 3, arrivedPeople: ['person-1', 'person-2'], version: 7, updatedAt: '2026-06-20T10:15:00.000Z', updatedBy: 'ood@club.example' };
-      const other = { bookingId: 'booking-2', eventId: 'event-1', arrived: 0, arrivedPeople: [], version: 2, updatedAt: '2026-06-20T10:20:00.000Z', updatedBy: 'ood@club.example' };
+      const restored = {
+        bookingId: 'booking-1',
+        eventId: 'event-1',
+        arrived: 3,
+        arrivedPeople: ['person-1', 'person-2'],
+        version: 7,
+        updatedAt: '2026-06-20T10:15:00.000Z',
+        updatedBy: 'ood@club.example',
+      };
+      const other = {
+        bookingId: 'booking-2',
+        eventId: 'event-1',
+        arrived: 0,
+        arrivedPeople: [],
+        version: 2,
+        updatedAt: '2026-06-20T10:20:00.000Z',
+        updatedBy: 'ood@club.example',
+      };
       await store().apply(aMark(KEY_1, { bookingId: 'booking-2' }));
       await store().restore([restored, other]);
-      expect(await store().getMany(['booking-1', 'booking-2'])).toEqual(new Map([['booking-1', restored], ['booking-2', other]]));
+      expect(await store().getMany(['booking-1', 'booking-2'])).toEqual(
+        new Map([
+          ['booking-1', restored],
+          ['booking-2', other],
+        ]),
+      );
       // No key is recorded by a restore: a mark on a version older than the restored one is a conflict.
       expect(await store().countAppliedMarks('booking-1')).toBe(0);
       expect(await store().apply(aMark(KEY_2, { expectedVersion: 6 }))).toMatchObject({ result: 'conflict', attendance: restored });
-      expect(await store().apply(aMark(KEY_2, { expectedVersion: 7, arrived: 1, arrivedPeople: [] }))).toMatchObject({ result: 'applied', attendance: { arrived: 1, version: 8 } });
+      expect(await store().apply(aMark(KEY_2, { expectedVersion: 7, arrived: 1, arrivedPeople: [] }))).toMatchObject({
+        result: 'applied',
+        attendance: { arrived: 1, version: 8 },
+      });
     });
 
     it('refuses to restore a record that is not valid, storing none of them', async () => {
-      const valid = { bookingId: 'booking-1', eventId: 'event-1', arrived: 1, arrivedPeople: [], version: 1, updatedAt: '2026-06-20T10:15:00.000Z', updatedBy: 'ood@club.example' };
+      const valid = {
+        bookingId: 'booking-1',
+        eventId: 'event-1',
+        arrived: 1,
+        arrivedPeople: [],
+        version: 1,
+        updatedAt: '2026-06-20T10:15:00.000Z',
+        updatedBy: 'ood@club.example',
+      };
       await expect(store().restore([valid, { ...valid, bookingId: 'booking-2', arrived: -1 }])).rejects.toThrow(ValidationError);
       await expect(store().restore([{ ...valid, version: 1.5 }])).rejects.toThrow(ValidationError);
       expect(await store().getMany(['booking-1', 'booking-2'])).toEqual(new Map());
@@ -130,9 +170,15 @@ export function describeAttendanceStoreContract(name: string, makeAdapter: Adapt
     it('an afloat mark is taken in once per key, keeps the version, and a check-in keeps the tally', async () => {
       await store().apply(aMark(KEY_1));
       const out = await store().applyAfloat(anAfloat(KEY_2, 'person-1', true, '2026-06-20T10:00:00.000Z'));
-      expect(out).toMatchObject({ result: 'applied', attendance: { version: 1, arrived: 2, afloat: { 'person-1': { afloat: true, at: '2026-06-20T10:00:00.000Z', by: 'officer@club.example' } } } });
+      expect(out).toMatchObject({
+        result: 'applied',
+        attendance: { version: 1, arrived: 2, afloat: { 'person-1': { afloat: true, at: '2026-06-20T10:00:00.000Z', by: 'officer@club.example' } } },
+      });
       // Resent (even saying ashore) it is repeated and changes nothing; the key space is the check-in's.
-      expect(await store().applyAfloat(anAfloat(KEY_2, 'person-1', false, '2026-06-20T10:05:00.000Z'))).toMatchObject({ result: 'repeated', attendance: { afloat: { 'person-1': { afloat: true } } } });
+      expect(await store().applyAfloat(anAfloat(KEY_2, 'person-1', false, '2026-06-20T10:05:00.000Z'))).toMatchObject({
+        result: 'repeated',
+        attendance: { afloat: { 'person-1': { afloat: true } } },
+      });
       expect(await store().applyAfloat(anAfloat(KEY_1, 'person-1', false, '2026-06-20T10:05:00.000Z'))).toMatchObject({ result: 'repeated' });
       expect(await store().countAppliedMarks('booking-1')).toBe(2);
       // A check-in on the version seen (afloat marks raise none) applies and keeps who is afloat.
@@ -144,9 +190,14 @@ export function describeAttendanceStoreContract(name: string, makeAdapter: Adapt
     it('the last afloat mark by its time wins, whatever order the marks arrive in', async () => {
       await store().applyAfloat(anAfloat(KEY_1, 'person-1', false, '2026-06-20T11:00:00.000Z'));
       // Made earlier, sent later (queued offline): recorded, but the later ashore stands.
-      expect(await store().applyAfloat(anAfloat(KEY_2, 'person-1', true, '2026-06-20T10:00:00.000Z'))).toMatchObject({ result: 'applied', attendance: { version: 0, afloat: { 'person-1': { afloat: false } } } });
+      expect(await store().applyAfloat(anAfloat(KEY_2, 'person-1', true, '2026-06-20T10:00:00.000Z'))).toMatchObject({
+        result: 'applied',
+        attendance: { version: 0, afloat: { 'person-1': { afloat: false } } },
+      });
       await store().applyAfloat(anAfloat(KEY_3, 'booker', true, '2026-06-20T10:30:00.000Z'));
-      expect(await store().applyAfloat(anAfloat(KEY_4, 'person-1', true, '2026-06-20T11:30:00.000Z'))).toMatchObject({ attendance: { afloat: { 'person-1': { afloat: true }, booker: { afloat: true } } } });
+      expect(await store().applyAfloat(anAfloat(KEY_4, 'person-1', true, '2026-06-20T11:30:00.000Z'))).toMatchObject({
+        attendance: { afloat: { 'person-1': { afloat: true }, booker: { afloat: true } } },
+      });
       expect(await store().countAppliedMarks('booking-1')).toBe(4);
     });
 
@@ -162,7 +213,9 @@ export function describeAttendanceStoreContract(name: string, makeAdapter: Adapt
       expect(await store().addWalkIn(aWalkIn(WALK_IN_1))).toEqual({ result: 'applied', walkIn: aWalkIn(WALK_IN_1) });
       // Sent again (the queue replayed), even with other details: repeated, the first stands.
       expect(await store().addWalkIn(aWalkIn(WALK_IN_1, { name: 'Someone Else' }))).toEqual({ result: 'repeated', walkIn: aWalkIn(WALK_IN_1) });
-      await store().addWalkIn(aWalkIn(WALK_IN_2, { eventId: 'event-2', addedAt: '2026-06-20T09:31:00.000Z', phone: null, emergencyContactName: null, emergencyContactPhone: null }));
+      await store().addWalkIn(
+        aWalkIn(WALK_IN_2, { eventId: 'event-2', addedAt: '2026-06-20T09:31:00.000Z', phone: null, emergencyContactName: null, emergencyContactPhone: null }),
+      );
       expect(await store().listWalkIns(['event-1'])).toEqual([aWalkIn(WALK_IN_1)]);
       expect((await store().listWalkIns(['event-1', 'event-2', 'event-3'])).map((w) => w.id)).toEqual([WALK_IN_1, WALK_IN_2]);
       // A walk-in is no booking's attendance.
@@ -179,7 +232,10 @@ export function describeAttendanceStoreContract(name: string, makeAdapter: Adapt
     it('removes a walk-in once; its adding sent again later does not bring it back', async () => {
       expect(await store().removeWalkIn(WALK_IN_1, '2026-06-20T09:40:00.000Z', 'officer@club.example')).toEqual({ result: 'missing', walkIn: null });
       await store().addWalkIn(aWalkIn(WALK_IN_1));
-      expect(await store().removeWalkIn(WALK_IN_1, '2026-06-20T09:40:00.000Z', 'officer@club.example')).toEqual({ result: 'applied', walkIn: aWalkIn(WALK_IN_1) });
+      expect(await store().removeWalkIn(WALK_IN_1, '2026-06-20T09:40:00.000Z', 'officer@club.example')).toEqual({
+        result: 'applied',
+        walkIn: aWalkIn(WALK_IN_1),
+      });
       expect(await store().removeWalkIn(WALK_IN_1, '2026-06-20T09:41:00.000Z', 'officer@club.example')).toEqual({ result: 'repeated', walkIn: null });
       expect(await store().addWalkIn(aWalkIn(WALK_IN_1))).toEqual({ result: 'repeated', walkIn: null });
       expect(await store().listWalkIns(['event-1'])).toEqual([]);
@@ -192,19 +248,42 @@ export function describeAttendanceStoreContract(name: string, makeAdapter: Adapt
     });
 
     it("a walk-in's afloat mark is taken in once per key (the check-in's key space), the last by its time winning", async () => {
-      expect(await store().applyWalkInAfloat({ key: KEY_1, walkInId: WALK_IN_1, entry: { afloat: true, at: '2026-06-20T10:00:00.000Z', by: 'o@club.example' } })).toEqual({ result: 'missing', walkIn: null });
+      expect(
+        await store().applyWalkInAfloat({ key: KEY_1, walkInId: WALK_IN_1, entry: { afloat: true, at: '2026-06-20T10:00:00.000Z', by: 'o@club.example' } }),
+      ).toEqual({ result: 'missing', walkIn: null });
       await store().addWalkIn(aWalkIn(WALK_IN_1));
-      const out = await store().applyWalkInAfloat({ key: KEY_1, walkInId: WALK_IN_1, entry: { afloat: true, at: '2026-06-20T10:00:00.000Z', by: 'o@club.example' } });
-      expect(out).toEqual({ result: 'applied', walkIn: aWalkIn(WALK_IN_1, { afloat: { afloat: true, at: '2026-06-20T10:00:00.000Z', by: 'o@club.example' } }) });
-      expect(await store().applyWalkInAfloat({ key: KEY_1, walkInId: WALK_IN_1, entry: { afloat: false, at: '2026-06-20T10:30:00.000Z', by: 'o@club.example' } })).toMatchObject({ result: 'repeated', walkIn: { afloat: { afloat: true } } });
+      const out = await store().applyWalkInAfloat({
+        key: KEY_1,
+        walkInId: WALK_IN_1,
+        entry: { afloat: true, at: '2026-06-20T10:00:00.000Z', by: 'o@club.example' },
+      });
+      expect(out).toEqual({
+        result: 'applied',
+        walkIn: aWalkIn(WALK_IN_1, { afloat: { afloat: true, at: '2026-06-20T10:00:00.000Z', by: 'o@club.example' } }),
+      });
+      expect(
+        await store().applyWalkInAfloat({ key: KEY_1, walkInId: WALK_IN_1, entry: { afloat: false, at: '2026-06-20T10:30:00.000Z', by: 'o@club.example' } }),
+      ).toMatchObject({ result: 'repeated', walkIn: { afloat: { afloat: true } } });
       // A booking's key is the same key space.
       await store().apply(aMark(KEY_2));
-      expect(await store().applyWalkInAfloat({ key: KEY_2, walkInId: WALK_IN_1, entry: { afloat: false, at: '2026-06-20T10:30:00.000Z', by: 'o@club.example' } })).toMatchObject({ result: 'repeated' });
+      expect(
+        await store().applyWalkInAfloat({ key: KEY_2, walkInId: WALK_IN_1, entry: { afloat: false, at: '2026-06-20T10:30:00.000Z', by: 'o@club.example' } }),
+      ).toMatchObject({ result: 'repeated' });
       // Made earlier, sent later: recorded, the later afloat stands.
-      expect(await store().applyWalkInAfloat({ key: KEY_3, walkInId: WALK_IN_1, entry: { afloat: false, at: '2026-06-20T09:50:00.000Z', by: 'o@club.example' } })).toMatchObject({ result: 'applied', walkIn: { afloat: { afloat: true } } });
+      expect(
+        await store().applyWalkInAfloat({ key: KEY_3, walkInId: WALK_IN_1, entry: { afloat: false, at: '2026-06-20T09:50:00.000Z', by: 'o@club.example' } }),
+      ).toMatchObject({ result: 'applied', walkIn: { afloat: { afloat: true } } });
       await store().applyWalkInAfloat({ key: KEY_4, walkInId: WALK_IN_1, entry: { afloat: false, at: '2026-06-20T11:00:00.000Z', by: 'o@club.example' } });
       expect(await store().listWalkIns(['event-1'])).toMatchObject([{ id: WALK_IN_1, afloat: { afloat: false, at: '2026-06-20T11:00:00.000Z' } }]);
-      const concurrent = await Promise.all(Array.from({ length: 4 }, () => store().applyWalkInAfloat({ key: '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c0009', walkInId: WALK_IN_1, entry: { afloat: true, at: '2026-06-20T12:00:00.000Z', by: 'o@club.example' } })));
+      const concurrent = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          store().applyWalkInAfloat({
+            key: '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c0009',
+            walkInId: WALK_IN_1,
+            entry: { afloat: true, at: '2026-06-20T12:00:00.000Z', by: 'o@club.example' },
+          }),
+        ),
+      );
       expect(concurrent.filter((o) => o.result === 'applied')).toHaveLength(1);
     });
   });

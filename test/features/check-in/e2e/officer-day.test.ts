@@ -32,7 +32,9 @@ async function expectOfflineSaidOnce(page: Page): Promise<void> {
 
 const attendance = () => world.app.built.ports.get('attendance');
 async function marksApplied(): Promise<number> {
-  const counts = await Promise.all([OFFICER_DAY.householdBookingId, OFFICER_DAY.guestBookingId, OFFICER_DAY.soloBookingId].map((id) => attendance().countAppliedMarks(id)));
+  const counts = await Promise.all(
+    [OFFICER_DAY.householdBookingId, OFFICER_DAY.guestBookingId, OFFICER_DAY.soloBookingId].map((id) => attendance().countAppliedMarks(id)),
+  );
   return counts.reduce((a, b) => a + b, 0);
 }
 

@@ -68,7 +68,10 @@ describe('the tally board, in Chromium', () => {
 
     // Back online: every mark reaches the server once, the tally as the page showed it.
     await world.browser.context.setOffline(false);
-    await eventually(async () => (await attendance().countAppliedMarks(OFFICER_DAY.guestBookingId)) + (await attendance().countAppliedMarks(OFFICER_DAY.householdBookingId)), 'five marks applied').toBe(5);
+    await eventually(
+      async () => (await attendance().countAppliedMarks(OFFICER_DAY.guestBookingId)) + (await attendance().countAppliedMarks(OFFICER_DAY.householdBookingId)),
+      'five marks applied',
+    ).toBe(5);
     await eventually(async () => page.getByText(/waiting to be sent/).count(), 'no mark waiting').toBe(0);
     expect(await attendance().countAppliedMarks(OFFICER_DAY.guestBookingId)).toBe(2);
     expect(await attendance().countAppliedMarks(OFFICER_DAY.householdBookingId)).toBe(3);

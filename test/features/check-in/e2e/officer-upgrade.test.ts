@@ -17,11 +17,19 @@ describe('the officer of the day after an update, in Chromium', () => {
   it('sends the marks the previous version kept on the device, and keeps nothing of its stores', async () => {
     await storeOfficerDay((name) => world.app.built.ports.get(name), startOfLondonDay(new Date()));
     const page = await signedInAdminPage(world.browser, PHONE);
-    const mark = { key: 'd3b07384-d9a0-4c5b-8e1f-2a3b4c5d6e7f', bookingId: OFFICER_DAY.soloBookingId, expectedVersion: 0, arrived: 1, arrivedPeople: ['booker'], madeAt: Date.now() - 60_000 };
+    const mark = {
+      key: 'd3b07384-d9a0-4c5b-8e1f-2a3b4c5d6e7f',
+      bookingId: OFFICER_DAY.soloBookingId,
+      expectedVersion: 0,
+      arrived: 1,
+      arrivedPeople: ['booker'],
+      madeAt: Date.now() - 60_000,
+    };
     // The database as version 1 left it, written from an address of the site that runs no app.
     await page.goto('/api/config');
     await page.evaluate(async (kept) => {
-      const done = (request: IDBRequest | IDBOpenDBRequest) => new Promise((resolve, reject) => ((request.onsuccess = () => resolve(request.result)), (request.onerror = () => reject(request.error))));
+      const done = (request: IDBRequest | IDBOpenDBRequest) =>
+        new Promise((resolve, reject) => ((request.onsuccess = () => resolve(request.result)), (request.onerror = () => reject(request.error))));
       await done(indexedDB.deleteDatabase('kyc-officer-day'));
       const open = indexedDB.open('kyc-officer-day', 1);
       open.onupgradeneeded = () => {

@@ -33,7 +33,7 @@ async function addWalkIn(page: Page, details: { name: string; phone?: string; co
   await form.getByRole('button', { name: 'Add walk-in' }).click();
 }
 
-describe('walk-ins on the officer of the day\'s page, in Chromium', () => {
+describe("walk-ins on the officer of the day's page, in Chromium", () => {
   it('adds a walk-in who goes afloat and comes back ashore; one added offline is shown at once and sent once on reconnect', async () => {
     await storeOfficerDay((name) => world.app.built.ports.get(name), startOfLondonDay(new Date()));
     // Room for one on site: the second walk-in is over it, and the form says so first.

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { afloatRefusal, attendanceRefusal, attendanceText, BOOKER_PERSON_ID, CHECK_IN_MESSAGES, checkInSummary, stillAfloat, withAfloatMark, type Attendance } from '../../../../core/check-in/attendance';
+import {
+  afloatRefusal,
+  attendanceRefusal,
+  attendanceText,
+  BOOKER_PERSON_ID,
+  CHECK_IN_MESSAGES,
+  checkInSummary,
+  stillAfloat,
+  withAfloatMark,
+  type Attendance,
+} from '../../../../core/check-in/attendance';
 import { decideMark } from '../../../../adapters/attendance-records';
 import type { AttendanceChange } from '../../../../core/check-in/attendance-store.port';
 
@@ -21,20 +31,25 @@ const aBooking = fc
 describe('check-in rule', () => {
   it('accepts exactly the states where arrived is 0 to the attendees, named (booker included) ticked once each and the others fitting', () => {
     fc.assert(
-      fc.property(aBooking, fc.integer({ min: -2, max: 15 }), fc.array(fc.constantFrom('p0', 'p1', 'p2', 'p3', 'stranger', BOOKER_PERSON_ID), { maxLength: 5 }), (booking, arrived, arrivedPeople) => {
-        const household = booking.householdAttendees.map((p) => p.personId);
-        const named = [BOOKER_PERSON_ID, ...household];
-        // The booker, while not ticked, is one of the others.
-        const others = booking.numberAttending - household.length - (arrivedPeople.includes(BOOKER_PERSON_ID) ? 1 : 0);
-        const valid =
-          arrived >= 0 &&
-          arrived <= booking.numberAttending &&
-          new Set(arrivedPeople).size === arrivedPeople.length &&
-          arrivedPeople.every((id) => named.includes(id)) &&
-          arrivedPeople.length <= arrived &&
-          arrived - arrivedPeople.length <= others;
-        expect(attendanceRefusal(booking, { arrived, arrivedPeople }) === null).toBe(valid);
-      }),
+      fc.property(
+        aBooking,
+        fc.integer({ min: -2, max: 15 }),
+        fc.array(fc.constantFrom('p0', 'p1', 'p2', 'p3', 'stranger', BOOKER_PERSON_ID), { maxLength: 5 }),
+        (booking, arrived, arrivedPeople) => {
+          const household = booking.householdAttendees.map((p) => p.personId);
+          const named = [BOOKER_PERSON_ID, ...household];
+          // The booker, while not ticked, is one of the others.
+          const others = booking.numberAttending - household.length - (arrivedPeople.includes(BOOKER_PERSON_ID) ? 1 : 0);
+          const valid =
+            arrived >= 0 &&
+            arrived <= booking.numberAttending &&
+            new Set(arrivedPeople).size === arrivedPeople.length &&
+            arrivedPeople.every((id) => named.includes(id)) &&
+            arrivedPeople.length <= arrived &&
+            arrived - arrivedPeople.length <= others;
+          expect(attendanceRefusal(booking, { arrived, arrivedPeople }) === null).toBe(valid);
+        },
+      ),
     );
   });
 
@@ -50,7 +65,10 @@ describe('check-in rule', () => {
   });
 
   it('names the reason', () => {
-    const booking = { numberAttending: 3, householdAttendees: [{ personId: 'a', name: 'A', kind: 'adult' as const, place: 'adult' as const, memberPrice: false }] };
+    const booking = {
+      numberAttending: 3,
+      householdAttendees: [{ personId: 'a', name: 'A', kind: 'adult' as const, place: 'adult' as const, memberPrice: false }],
+    };
     expect(attendanceRefusal(booking, { arrived: 2, arrivedPeople: ['a', 'a'] })).toBe(CHECK_IN_MESSAGES.twice);
     expect(attendanceRefusal(booking, { arrived: 1, arrivedPeople: ['b'] })).toBe(CHECK_IN_MESSAGES.notNamed);
     expect(attendanceRefusal(booking, { arrived: 0, arrivedPeople: ['a'] })).toBe(CHECK_IN_MESSAGES.fewerThanNamed);
@@ -62,7 +80,10 @@ describe('check-in rule', () => {
     const solo = { numberAttending: 1, householdAttendees: [] };
     expect(attendanceRefusal(solo, { arrived: 1, arrivedPeople: [BOOKER_PERSON_ID] })).toBeNull();
     expect(attendanceRefusal(solo, { arrived: 1, arrivedPeople: [] })).toBeNull();
-    const household = { numberAttending: 3, householdAttendees: [{ personId: 'a', name: 'A', kind: 'adult' as const, place: 'adult' as const, memberPrice: false }] };
+    const household = {
+      numberAttending: 3,
+      householdAttendees: [{ personId: 'a', name: 'A', kind: 'adult' as const, place: 'adult' as const, memberPrice: false }],
+    };
     expect(attendanceRefusal(household, { arrived: 3, arrivedPeople: [BOOKER_PERSON_ID, 'a'] })).toBeNull();
     expect(checkInSummary(household, { arrived: 2, arrivedPeople: [BOOKER_PERSON_ID, 'a'] })).toBe('Checked in: 2 of 3 arrived (1 of 1 named)');
   });
@@ -89,21 +110,24 @@ describe('applying marks (the decision every storage makes)', () => {
 
   it('any sequence of marks, each sent any number of times, applies each key at most once and versions count the applied', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ key: fc.constantFrom('k1', 'k2', 'k3', 'k4'), expected: fc.nat(4), arrived: fc.nat(3) }), { maxLength: 20 }), (sends) => {
-        const applied = new Set<string>();
-        let stored: ReturnType<typeof decideMark>['attendance'] | null = null;
-        for (const send of sends) {
-          const outcome = decideMark(change(send.key, send.expected, send.arrived), applied.has(send.key), stored);
-          if (outcome.result === 'applied') {
-            expect(applied.has(send.key)).toBe(false);
-            applied.add(send.key);
-            stored = outcome.attendance;
-          } else {
-            expect(outcome.attendance.version).toBe(stored?.version ?? 0);
+      fc.property(
+        fc.array(fc.record({ key: fc.constantFrom('k1', 'k2', 'k3', 'k4'), expected: fc.nat(4), arrived: fc.nat(3) }), { maxLength: 20 }),
+        (sends) => {
+          const applied = new Set<string>();
+          let stored: ReturnType<typeof decideMark>['attendance'] | null = null;
+          for (const send of sends) {
+            const outcome = decideMark(change(send.key, send.expected, send.arrived), applied.has(send.key), stored);
+            if (outcome.result === 'applied') {
+              expect(applied.has(send.key)).toBe(false);
+              applied.add(send.key);
+              stored = outcome.attendance;
+            } else {
+              expect(outcome.attendance.version).toBe(stored?.version ?? 0);
+            }
           }
-        }
-        expect(stored?.version ?? 0).toBe(applied.size);
-      }),
+          expect(stored?.version ?? 0).toBe(applied.size);
+        },
+      ),
     );
   });
 });
@@ -111,11 +135,21 @@ describe('applying marks (the decision every storage makes)', () => {
 describe('the tally board rule', () => {
   it('marks only named attendees, and only one ticked as arrived goes afloat', () => {
     fc.assert(
-      fc.property(aBooking, fc.subarray(['p0', 'p1', BOOKER_PERSON_ID]), fc.constantFrom('p0', 'p1', 'stranger', BOOKER_PERSON_ID), fc.boolean(), (booking, arrivedPeople, personId, afloat) => {
-        const named = [BOOKER_PERSON_ID, ...booking.householdAttendees.map((p) => p.personId)];
-        const expected = !named.includes(personId) ? CHECK_IN_MESSAGES.afloatNotNamed : afloat && !arrivedPeople.includes(personId) ? CHECK_IN_MESSAGES.afloatNotArrived : null;
-        expect(afloatRefusal(booking, { arrivedPeople }, { personId, afloat })).toBe(expected);
-      }),
+      fc.property(
+        aBooking,
+        fc.subarray(['p0', 'p1', BOOKER_PERSON_ID]),
+        fc.constantFrom('p0', 'p1', 'stranger', BOOKER_PERSON_ID),
+        fc.boolean(),
+        (booking, arrivedPeople, personId, afloat) => {
+          const named = [BOOKER_PERSON_ID, ...booking.householdAttendees.map((p) => p.personId)];
+          const expected = !named.includes(personId)
+            ? CHECK_IN_MESSAGES.afloatNotNamed
+            : afloat && !arrivedPeople.includes(personId)
+              ? CHECK_IN_MESSAGES.afloatNotArrived
+              : null;
+          expect(afloatRefusal(booking, { arrivedPeople }, { personId, afloat })).toBe(expected);
+        },
+      ),
     );
   });
 
@@ -125,7 +159,10 @@ describe('the tally board rule', () => {
     fc.assert(
       fc.property(fc.uniqueArray(aMark, { selector: (m) => m.minute, maxLength: 8 }), fc.func(fc.integer()), (marks, order) => {
         const shuffled = [...marks].sort((a, b) => order(a.minute) - order(b.minute));
-        const taken = shuffled.reduce((record, m) => withAfloatMark(record, m.personId, { afloat: m.afloat, at: `2026-06-01T09:${String(m.minute).padStart(2, '0')}:00.000Z`, by: 'o@x' }), base);
+        const taken = shuffled.reduce(
+          (record, m) => withAfloatMark(record, m.personId, { afloat: m.afloat, at: `2026-06-01T09:${String(m.minute).padStart(2, '0')}:00.000Z`, by: 'o@x' }),
+          base,
+        );
         const last = (id: string) => [...marks].filter((m) => m.personId === id).sort((a, b) => b.minute - a.minute)[0];
         const expected = ['p0', 'p1'].filter((id) => last(id)?.afloat === true);
         expect(stillAfloat(taken).sort()).toEqual(expected);

@@ -25,18 +25,36 @@ describe("the officer of the day's page (core)", () => {
   it('needs bookings:write, reading and marking alike', async () => {
     const world = await seeded();
     await expect(officerDay(world).execute(withPermissions(['bookings:read']))).rejects.toBeInstanceOf(PermissionError);
-    await expect(new MarkAttendance(world).execute(withPermissions(['bookings:read']), OFFICER_DAY.soloBookingId, { key: crypto.randomUUID(), expectedVersion: 0, arrived: 1, arrivedPeople: [] })).rejects.toBeInstanceOf(PermissionError);
+    await expect(
+      new MarkAttendance(world).execute(withPermissions(['bookings:read']), OFFICER_DAY.soloBookingId, {
+        key: crypto.randomUUID(),
+        expectedVersion: 0,
+        arrived: 1,
+        arrivedPeople: [],
+      }),
+    ).rejects.toBeInstanceOf(PermissionError);
   });
 
   it('shows a cancelled event as cancelled, a holder without a phone or emergency contact with none, and no emergency numbers when none are set', async () => {
     const world = await seeded();
     const race = (await world.events.get(OFFICER_DAY.raceId))!;
     await world.events.update({ ...race, cancelledAt: '2026-06-01T08:00:00.000Z', cancelReason: 'Gale' });
-    await world.members.update({ ...(await world.members.get(OFFICER_DAY.officer.id))!, phone: undefined, emergencyContactName: undefined, emergencyContactPhone: undefined });
+    await world.members.update({
+      ...(await world.members.get(OFFICER_DAY.officer.id))!,
+      phone: undefined,
+      emergencyContactName: undefined,
+      emergencyContactPhone: undefined,
+    });
     const day = await officerDay(world, []).execute(officer);
     const [event] = day.days[0]!.events;
     expect(event).toMatchObject({ cancelled: true, name: 'Club race' });
-    expect(event!.duties[0]!.holders[0]).toEqual({ memberId: OFFICER_DAY.officer.id, name: 'Rita Officer', phone: null, emergencyContactName: null, emergencyContactPhone: null });
+    expect(event!.duties[0]!.holders[0]).toEqual({
+      memberId: OFFICER_DAY.officer.id,
+      name: 'Rita Officer',
+      phone: null,
+      emergencyContactName: null,
+      emergencyContactPhone: null,
+    });
     expect(day.emergencyContacts).toEqual([]);
   });
 
@@ -51,7 +69,13 @@ describe("the officer of the day's page (core)", () => {
 });
 
 describe('walk-ins (core)', () => {
-  const wendy = (id: string) => ({ id, name: 'Wendy Walker', phone: '07700 900123', emergencyContactName: 'Walt Walker', emergencyContactPhone: '07700 900456' });
+  const wendy = (id: string) => ({
+    id,
+    name: 'Wendy Walker',
+    phone: '07700 900123',
+    emergencyContactName: 'Walt Walker',
+    emergencyContactPhone: '07700 900456',
+  });
 
   it('needs bookings:write to add, remove or mark one, and changes nothing without it', async () => {
     const world = await seeded();
@@ -61,7 +85,9 @@ describe('walk-ins (core)', () => {
     await expect(walkIns.add(reader, OFFICER_DAY.raceId, wendy(id))).rejects.toBeInstanceOf(PermissionError);
     await walkIns.add(officer, OFFICER_DAY.raceId, wendy(id));
     await expect(walkIns.remove(reader, id)).rejects.toBeInstanceOf(PermissionError);
-    await expect(walkIns.markAfloat(reader, id, { key: crypto.randomUUID(), afloat: true, markedAt: world.clock.now().toISOString() })).rejects.toBeInstanceOf(PermissionError);
+    await expect(walkIns.markAfloat(reader, id, { key: crypto.randomUUID(), afloat: true, markedAt: world.clock.now().toISOString() })).rejects.toBeInstanceOf(
+      PermissionError,
+    );
     expect(await world.attendance.listWalkIns([OFFICER_DAY.raceId])).toMatchObject([{ id, afloat: null }]);
   });
 

@@ -58,11 +58,13 @@ const aStep = fc.oneof(
  * A queue as a device makes it: each mark with a key of its own, and a walk-in marked or removed
  * only after its adding (the page offers Afloat, Ashore and Remove only for a walk-in it shows).
  */
-const aQueue = fc.array(aStep, { maxLength: 12 }).map((steps) =>
-  steps
-    .filter((step, i) => step.op === 'add' || steps.slice(0, i).some((before) => before.op === 'add' && before.walkIn === step.walkIn))
-    .map((step, i) => ({ ...step, key: `k${i}` })),
-);
+const aQueue = fc
+  .array(aStep, { maxLength: 12 })
+  .map((steps) =>
+    steps
+      .filter((step, i) => step.op === 'add' || steps.slice(0, i).some((before) => before.op === 'add' && before.walkIn === step.walkIn))
+      .map((step, i) => ({ ...step, key: `k${i}` })),
+  );
 
 describe('walk-ins under replay', () => {
   it('a queue sent again, whole or in part, leaves the store as sending it once did', async () => {
@@ -73,7 +75,12 @@ describe('walk-ins under replay', () => {
           for (const step of queue) {
             if (step.op === 'add') await store.addWalkIn(aWalkIn(step.walkIn));
             else if (step.op === 'remove') await store.removeWalkIn(step.walkIn, '2026-06-20T10:00:00.000Z', 'o@club.example');
-            else await store.applyWalkInAfloat({ key: step.key, walkInId: step.walkIn, entry: { afloat: step.afloat, at: `2026-06-20T10:${String(step.minute).padStart(2, '0')}:00.000Z`, by: 'o' } });
+            else
+              await store.applyWalkInAfloat({
+                key: step.key,
+                walkInId: step.walkIn,
+                entry: { afloat: step.afloat, at: `2026-06-20T10:${String(step.minute).padStart(2, '0')}:00.000Z`, by: 'o' },
+              });
           }
           return { walkIns: await store.listWalkIns(['event-1']), marks: [await store.countAppliedMarks('w1'), await store.countAppliedMarks('w2')] };
         };

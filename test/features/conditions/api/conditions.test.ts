@@ -24,15 +24,26 @@ let eventId: string;
 beforeAll(async () => {
   openMeteo = await startFakeOpenMeteoServer();
   // Gusts of 31 kn on the race's hours, light winds before and after.
-  openMeteo.hours.push(...steadyHours('2026-06-01T00:00:00.000Z', 24 * 9 + 9, 8, 12), ...steadyHours('2026-06-10T09:00:00.000Z', 3, 19, 31, 250), ...steadyHours('2026-06-10T12:00:00.000Z', 36, 8, 12));
-  ({ smtp, app, close: stop } = await startTestAppWithMail({
+  openMeteo.hours.push(
+    ...steadyHours('2026-06-01T00:00:00.000Z', 24 * 9 + 9, 8, 12),
+    ...steadyHours('2026-06-10T09:00:00.000Z', 3, 19, 31, 250),
+    ...steadyHours('2026-06-10T12:00:00.000Z', 36, 8, 12),
+  );
+  ({
+    smtp,
+    app,
+    close: stop,
+  } = await startTestAppWithMail({
     env: { CONDITIONS: 'open-meteo', CONDITIONS_LATITUDE: '51.4912', CONDITIONS_LONGITUDE: '-1.2345', OPEN_METEO_BASE_URL: openMeteo.baseUrl },
   }));
   await addAdmin(app, 'officer@example.org');
   await addAdmin(app, 'reader@example.org', ['events:read']);
   admin = app.agent();
   await signIn(admin, 'officer@example.org');
-  const created = await admin.post('/api/admin/events').set(FETCH).send({ ...AUTUMN_RACE_FORM, bookingEndDate: '2026-06-09T18:00' });
+  const created = await admin
+    .post('/api/admin/events')
+    .set(FETCH)
+    .send({ ...AUTUMN_RACE_FORM, bookingEndDate: '2026-06-09T18:00' });
   expect(created.status).toBe(201);
   eventId = created.body.event.id;
 });
@@ -40,7 +51,6 @@ afterAll(async () => {
   await stop?.();
   await openMeteo.close();
 });
-
 
 describe('the forecast', () => {
   it('is fetched by the job runner, once an hour at most, and members see the hours of the event', async () => {
@@ -53,7 +63,9 @@ describe('the forecast', () => {
     const res = await app.agent().get(`/api/events/${eventId}/conditions`);
     expect(res.status).toBe(200);
     expect(res.body.forecast).toEqual({ fetchedAt: '2026-06-01T09:00:00.000Z', ageMinutes: 0, stale: false });
-    expect(res.body.hours.map((h: { time: string; windKn: number; gustKn: number; directionDeg: number }) => [h.time, h.windKn, h.gustKn, h.directionDeg])).toEqual([
+    expect(
+      res.body.hours.map((h: { time: string; windKn: number; gustKn: number; directionDeg: number }) => [h.time, h.windKn, h.gustKn, h.directionDeg]),
+    ).toEqual([
       ['2026-06-10T09:00:00.000Z', 19, 31, 250],
       ['2026-06-10T10:00:00.000Z', 19, 31, 250],
       ['2026-06-10T11:00:00.000Z', 19, 31, 250],
@@ -72,7 +84,11 @@ describe('the forecast', () => {
     expect(res.body.hours).toHaveLength(3);
     openMeteo.failWith(null);
     expect(await app.built.ports.useCase(RefreshForecast).execute()).toBe('fetched');
-    expect((await app.agent().get(`/api/events/${eventId}/conditions`)).body.forecast).toEqual({ fetchedAt: '2026-06-01T12:00:00.000Z', ageMinutes: 0, stale: false });
+    expect((await app.agent().get(`/api/events/${eventId}/conditions`)).body.forecast).toEqual({
+      fetchedAt: '2026-06-01T12:00:00.000Z',
+      ageMinutes: 0,
+      stale: false,
+    });
   });
 });
 
@@ -83,24 +99,46 @@ describe('the club limits', () => {
     expect(first.body.saved).toBe(false);
     expect(first.body.limits.kinds[0]).toEqual({ id: 'club-racing', name: 'Club racing', windKn: 20, gustKn: 28 });
 
-    const bad = await admin.put('/api/admin/conditions/limits').set(FETCH).send({ kinds: [{ id: 'club-racing', name: 'Club racing', windKn: 20, gustKn: 28 }], defaultKind: 'junior', marginKn: 3 });
+    const bad = await admin
+      .put('/api/admin/conditions/limits')
+      .set(FETCH)
+      .send({ kinds: [{ id: 'club-racing', name: 'Club racing', windKn: 20, gustKn: 28 }], defaultKind: 'junior', marginKn: 3 });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual({ defaultKind: 'The default kind must be one of the kinds' });
     expect((await admin.get('/api/admin/conditions/limits')).body.saved).toBe(false);
 
-    const limits = { kinds: [{ id: 'club-racing', name: 'Club racing', windKn: 22, gustKn: 30 }, { id: 'junior-training', name: 'Junior training', windKn: 12, gustKn: 18 }], defaultKind: 'club-racing', marginKn: 2 };
+    const limits = {
+      kinds: [
+        { id: 'club-racing', name: 'Club racing', windKn: 22, gustKn: 30 },
+        { id: 'junior-training', name: 'Junior training', windKn: 12, gustKn: 18 },
+      ],
+      defaultKind: 'club-racing',
+      marginKn: 2,
+    };
     const saved = await admin.put('/api/admin/conditions/limits').set(FETCH).send(limits);
     expect(saved.status).toBe(200);
     expect(saved.body.limits).toMatchObject({ ...limits, updatedBy: 'officer@example.org' });
     expect((await admin.get('/api/admin/conditions/limits')).body).toMatchObject({ saved: true, limits });
     const audit = await app.get('audit').list({ limit: 50 });
-    expect(audit.some((entry) => entry.action === 'conditions.limits-saved' && entry.actor.kind === 'admin' && entry.actor.email === 'officer@example.org')).toBe(true);
+    expect(
+      audit.some((entry) => entry.action === 'conditions.limits-saved' && entry.actor.kind === 'admin' && entry.actor.email === 'officer@example.org'),
+    ).toBe(true);
   });
 
   it('the panel judges the event by its kind: gusts of 31 kn are beyond club racing’s 30', async () => {
     const panel = await admin.get(`/api/admin/events/${eventId}/go-no-go`);
     expect(panel.status).toBe(200);
-    expect(panel.body).toMatchObject({ kind: null, limits: { id: 'club-racing', windKn: 22, gustKn: 30 }, rating: 'beyond', gustRating: 'beyond', windRating: 'within', maxGustKn: 31, maxWindKn: 19, placesTaken: 0, safetyCover: { status: 'no-roster', short: [] } });
+    expect(panel.body).toMatchObject({
+      kind: null,
+      limits: { id: 'club-racing', windKn: 22, gustKn: 30 },
+      rating: 'beyond',
+      gustRating: 'beyond',
+      windRating: 'within',
+      maxGustKn: 31,
+      maxWindKn: 19,
+      placesTaken: 0,
+      safetyCover: { status: 'no-roster', short: [] },
+    });
     expect((await admin.put(`/api/admin/events/${eventId}/go-no-go/kind`).set(FETCH).send({ kind: 'no-such-kind' })).status).toBe(400);
     expect((await admin.put(`/api/admin/events/${eventId}/go-no-go/kind`).set(FETCH).send({ kind: 'junior-training' })).status).toBe(204);
     expect((await admin.get(`/api/admin/events/${eventId}/go-no-go`)).body).toMatchObject({ kind: 'junior-training', rating: 'beyond', windRating: 'beyond' });
@@ -137,7 +175,8 @@ describe('the safety cover', () => {
     const red = await admin.get(`/api/admin/events/${eventId}/go-no-go`);
     expect(red.body.safetyCover).toEqual({ status: 'red', short: [{ dutyTypeName: 'Safety boat driver', needed: 1, held: 0, optional: false }] });
     expect((await admin.get('/api/admin/go-no-go')).body.panels[0].safetyCover.status).toBe('red');
-    for (const id of ['sam', 'tom']) await app.get('members').create(makeMember(id, { name: `${id[0]!.toUpperCase()}${id.slice(1)} Sailor`, email: `${id}@example.org` }));
+    for (const id of ['sam', 'tom'])
+      await app.get('members').create(makeMember(id, { name: `${id[0]!.toUpperCase()}${id.slice(1)} Sailor`, email: `${id}@example.org` }));
     await duties.assign({ slotId: 'race-safety', memberId: 'sam', eventId, window: RACE_WINDOW, assignedAt: '2026-06-01T09:00:00.000Z', overrideReason: null });
     expect((await admin.get(`/api/admin/events/${eventId}/go-no-go`)).body.safetyCover).toEqual({ status: 'green', short: [] });
   });
@@ -175,7 +214,10 @@ describe('the decision', () => {
   });
 
   it('postpone moves the event, keeps its bookings, and e-mails each booked member the new time with the updated .ics', async () => {
-    const booked = await app.agent().post('/api/bookings').send({ eventId, firstName: 'Ada', email: 'ada@example.org', ...ONE_SAILOR });
+    const booked = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId, firstName: 'Ada', email: 'ada@example.org', ...ONE_SAILOR });
     expect(booked.status).toBe(201);
     const before = await app.get('events').get(eventId);
     const bookingsBefore = await app.get('bookings').listByEvent(eventId);
@@ -190,10 +232,22 @@ describe('the decision', () => {
     // Before deciding, the admin's read of the event counts who a move would e-mail: Ada, and Sam and Tom on duty.
     expect((await admin.get(`/api/admin/events/${eventId}`)).body.changeNotice).toEqual({ withEmail: 1, withoutEmail: 0, dutyHolders: 2 });
 
-    const res = await admin.post(`/api/admin/events/${eventId}/go-no-go/decisions`).set(FETCH).send({ decision: 'postpone', reason: 'Gusts of 31 knots forecast', eventdatetime: '2026-06-17T10:00', eventenddatetime: '2026-06-17T13:00' });
+    const res = await admin
+      .post(`/api/admin/events/${eventId}/go-no-go/decisions`)
+      .set(FETCH)
+      .send({ decision: 'postpone', reason: 'Gusts of 31 knots forecast', eventdatetime: '2026-06-17T10:00', eventenddatetime: '2026-06-17T13:00' });
     expect(res.status).toBe(200);
-    expect(res.body.event).toMatchObject({ eventdatetime: '2026-06-17T09:00:00.000Z', eventenddatetime: '2026-06-17T12:00:00.000Z', bookingEndDate: '2026-06-16T17:00:00.000Z', sequence: before!.sequence + 1 });
-    expect(res.body.decision).toMatchObject({ decision: 'postpone', reason: 'Gusts of 31 knots forecast', moved: { fromStart: '2026-06-10T09:00:00.000Z', toStart: '2026-06-17T09:00:00.000Z' } });
+    expect(res.body.event).toMatchObject({
+      eventdatetime: '2026-06-17T09:00:00.000Z',
+      eventenddatetime: '2026-06-17T12:00:00.000Z',
+      bookingEndDate: '2026-06-16T17:00:00.000Z',
+      sequence: before!.sequence + 1,
+    });
+    expect(res.body.decision).toMatchObject({
+      decision: 'postpone',
+      reason: 'Gusts of 31 knots forecast',
+      moved: { fromStart: '2026-06-10T09:00:00.000Z', toStart: '2026-06-17T09:00:00.000Z' },
+    });
     // The admin is told who was e-mailed.
     expect(res.body.told).toEqual({ members: 1, dutyHolders: 2 });
     // Bookings, places and money unchanged.
@@ -213,7 +267,11 @@ describe('the decision', () => {
     const kept = await mailTo(smtp, 'sam@example.org', 'Duty time changed: Autumn Race');
     const samIcs = kept.attachments.find((a) => a.filename?.endsWith('.ics'))!.content.toString('utf8');
     const samEvent = new ICAL.Event(new ICAL.Component(ICAL.parse(samIcs)).getFirstSubcomponent('vevent')!);
-    expect([samEvent.uid, samEvent.sequence, samEvent.startDate.toJSDate().toISOString()]).toEqual([vevent.uid, before!.sequence + 1, '2026-06-17T09:00:00.000Z']);
+    expect([samEvent.uid, samEvent.sequence, samEvent.startDate.toJSDate().toISOString()]).toEqual([
+      vevent.uid,
+      before!.sequence + 1,
+      '2026-06-17T09:00:00.000Z',
+    ]);
     // The reason, and a link to their duties (where a swap is asked), not to the event's booking page.
     expect(kept.text).toContain('Reason: Gusts of 31 knots forecast');
     expect(kept.text).toContain('ask for a swap on your duties page');
@@ -227,10 +285,25 @@ describe('the decision', () => {
       ['race-rib', []],
     ]);
     const outbox = await app.get('outbox').list();
-    expect(outbox.filter((m) => m.kind === 'duty-change').map((m) => m.mail.to).sort()).toEqual(['sam@example.org', 'tom@example.org']);
+    expect(
+      outbox
+        .filter((m) => m.kind === 'duty-change')
+        .map((m) => m.mail.to)
+        .sort(),
+    ).toEqual(['sam@example.org', 'tom@example.org']);
 
     const member = await app.agent().get(`/api/events/${eventId}/conditions`);
-    expect(member.body.decision).toEqual({ decision: 'postpone', reason: 'Gusts of 31 knots forecast', decidedAt: '2026-06-08T09:30:00.000Z', moved: { fromStart: '2026-06-10T09:00:00.000Z', fromEnd: '2026-06-10T12:00:00.000Z', toStart: '2026-06-17T09:00:00.000Z', toEnd: '2026-06-17T12:00:00.000Z' } });
+    expect(member.body.decision).toEqual({
+      decision: 'postpone',
+      reason: 'Gusts of 31 knots forecast',
+      decidedAt: '2026-06-08T09:30:00.000Z',
+      moved: {
+        fromStart: '2026-06-10T09:00:00.000Z',
+        fromEnd: '2026-06-10T12:00:00.000Z',
+        toStart: '2026-06-17T09:00:00.000Z',
+        toEnd: '2026-06-17T12:00:00.000Z',
+      },
+    });
     expect(JSON.stringify(member.body)).not.toContain('officer@example.org');
     const audit = await app.get('audit').list({ limit: 50 });
     expect(audit.find((entry) => entry.action === 'event.postponed')?.summary).toBe('Postponed Autumn Race: Gusts of 31 knots forecast');
@@ -238,7 +311,11 @@ describe('the decision', () => {
 
   it('a postponement to the past, or without a start, is refused and moves nothing', async () => {
     const before = await app.get('events').get(eventId);
-    for (const body of [{ decision: 'postpone', reason: 'x', eventdatetime: '2026-06-01T10:00' }, { decision: 'postpone', reason: 'x' }, { decision: 'postpone', reason: 'x', eventdatetime: '2026-06-20T10:00', eventenddatetime: '2026-06-20T09:00' }]) {
+    for (const body of [
+      { decision: 'postpone', reason: 'x', eventdatetime: '2026-06-01T10:00' },
+      { decision: 'postpone', reason: 'x' },
+      { decision: 'postpone', reason: 'x', eventdatetime: '2026-06-20T10:00', eventenddatetime: '2026-06-20T09:00' },
+    ]) {
       const res = await admin.post(`/api/admin/events/${eventId}/go-no-go/decisions`).set(FETCH).send(body);
       expect(res.status).toBe(400);
     }
@@ -246,7 +323,9 @@ describe('the decision', () => {
   });
 
   it('go is recorded; cancel calls the event off through its cancellation, and no decision follows', async () => {
-    expect((await admin.post(`/api/admin/events/${eventId}/go-no-go/decisions`).set(FETCH).send({ decision: 'go', reason: 'Forecast eased' })).status).toBe(200);
+    expect((await admin.post(`/api/admin/events/${eventId}/go-no-go/decisions`).set(FETCH).send({ decision: 'go', reason: 'Forecast eased' })).status).toBe(
+      200,
+    );
     const cancelled = await admin.post(`/api/admin/events/${eventId}/go-no-go/decisions`).set(FETCH).send({ decision: 'cancel', reason: 'Storm warning' });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.event).toMatchObject({ cancelReason: 'Storm warning' });

@@ -54,7 +54,13 @@ export function describeConditionsRepositoryContract(name: string, makeAdapter: 
         someLimits({ kinds: [] }),
         someLimits({ defaultKind: 'nothing-like-it' }),
         someLimits({ marginKn: -1 }),
-        someLimits({ kinds: [{ id: 'a', name: 'A', windKn: 10, gustKn: 15 }, { id: 'a', name: 'B', windKn: 10, gustKn: 15 }], defaultKind: 'a' }),
+        someLimits({
+          kinds: [
+            { id: 'a', name: 'A', windKn: 10, gustKn: 15 },
+            { id: 'a', name: 'B', windKn: 10, gustKn: 15 },
+          ],
+          defaultKind: 'a',
+        }),
         someLimits({ kinds: [{ id: 'Bad Id', name: 'A', windKn: 10, gustKn: 15 }], defaultKind: 'Bad Id' }),
       ];
       for (const limits of bad) expect(await rejectionOf(repo().saveLimits(limits))).toBeInstanceOf(ValidationError);
@@ -106,7 +112,9 @@ export function describeConditionsRepositoryContract(name: string, makeAdapter: 
     it('answers null for an id no event could have, and refuses a record that is not valid', async () => {
       for (const id of ['', 'a/b', 'x'.repeat(201)]) expect(await repo().getEvent(id)).toBeNull();
       expect(await rejectionOf(repo().saveEvent(aRecord('a/b')))).toBeInstanceOf(ValidationError);
-      expect(await rejectionOf(repo().saveEvent(aRecord('e1', { decisions: [{ ...aRecord('e1').decisions[0], reason: '  ' }] })))).toBeInstanceOf(ValidationError);
+      expect(await rejectionOf(repo().saveEvent(aRecord('e1', { decisions: [{ ...aRecord('e1').decisions[0], reason: '  ' }] })))).toBeInstanceOf(
+        ValidationError,
+      );
       expect(await repo().getEvent('e1')).toBeNull();
     });
 

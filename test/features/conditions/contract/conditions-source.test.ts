@@ -15,7 +15,15 @@ describe('NoConditionsSource (the embedded default)', () => {
 describe('OpenMeteoConditionsSource (ConditionsSource contract, against a local server answering as openapi/forecast.yml says)', () => {
   let server: FakeOpenMeteoServer;
   const clock = new FixedClock('2026-06-05T08:10:00.000Z');
-  const source = (options: { timeoutMs?: number; apiKey?: string } = {}) => new OpenMeteoConditionsSource({ latitude: 51.4912, longitude: -1.2345, baseUrl: server.baseUrl, clock, timeoutMs: options.timeoutMs ?? 2000, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
+  const source = (options: { timeoutMs?: number; apiKey?: string } = {}) =>
+    new OpenMeteoConditionsSource({
+      latitude: 51.4912,
+      longitude: -1.2345,
+      baseUrl: server.baseUrl,
+      clock,
+      timeoutMs: options.timeoutMs ?? 2000,
+      ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+    });
 
   beforeEach(async () => {
     server = await startFakeOpenMeteoServer();
@@ -76,7 +84,23 @@ describe('OpenMeteoConditionsSource (ConditionsSource contract, against a local 
   });
 
   it('malformed JSON, or JSON of another shape, is UnavailableError "Invalid response"', async () => {
-    for (const body of ['{"latitude": 51.5, "hourly": {', '<html>Maintenance</html>', '{"latitude": 51.5}', JSON.stringify({ latitude: 1, longitude: 1, hourly_units: { wind_speed_10m: 'furlongs/fortnight', wind_gusts_10m: 'kn' }, hourly: { time: [], wind_speed_10m: [], wind_gusts_10m: [], wind_direction_10m: [], temperature_2m: [] } }), JSON.stringify({ latitude: 1, longitude: 1, hourly_units: { wind_speed_10m: 'kn', wind_gusts_10m: 'kn' }, hourly: { time: [1], wind_speed_10m: [], wind_gusts_10m: [], wind_direction_10m: [], temperature_2m: [] } })]) {
+    for (const body of [
+      '{"latitude": 51.5, "hourly": {',
+      '<html>Maintenance</html>',
+      '{"latitude": 51.5}',
+      JSON.stringify({
+        latitude: 1,
+        longitude: 1,
+        hourly_units: { wind_speed_10m: 'furlongs/fortnight', wind_gusts_10m: 'kn' },
+        hourly: { time: [], wind_speed_10m: [], wind_gusts_10m: [], wind_direction_10m: [], temperature_2m: [] },
+      }),
+      JSON.stringify({
+        latitude: 1,
+        longitude: 1,
+        hourly_units: { wind_speed_10m: 'kn', wind_gusts_10m: 'kn' },
+        hourly: { time: [1], wind_speed_10m: [], wind_gusts_10m: [], wind_direction_10m: [], temperature_2m: [] },
+      }),
+    ]) {
       server.failWith({ kind: 'not-json', body });
       const error = await rejectionOf(source().fetchForecast());
       expect(error).toBeInstanceOf(UnavailableError);

@@ -74,7 +74,13 @@ describe('go / no-go, in Chromium', () => {
     const name = `Frostbite Race ${stamp}`;
     const admin = await signedInAdminPage(world.browser, PHONE);
     const start = wallClockDaysAhead(2, '10:00');
-    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: start, eventenddatetime: wallClockDaysAhead(2, '13:00'), requiresPayment: true, price: '12.50' });
+    const eventId = await createEvent(admin.request, world.app.baseUrl, {
+      name,
+      eventdatetime: start,
+      eventenddatetime: wallClockDaysAhead(2, '13:00'),
+      requiresPayment: true,
+      price: '12.50',
+    });
     await bookAndPay(eventId);
     const confirmation = veventOf(await mailTo('ada@example.org', `Booking confirmed: ${name}`));
 
@@ -112,7 +118,14 @@ describe('go / no-go, in Chromium', () => {
     // Sam takes the duty: the light turns green.
     const event = await world.app.built.ports.get('events').get(eventId);
     await addCurrentMembers(world, [{ id: `sam-${stamp}`, name: 'Sam Sailor', email: `sam-${stamp}@example.org` }]);
-    await duties.assign({ slotId: `slot-${stamp}`, memberId: `sam-${stamp}`, eventId, window: { start: event!.eventdatetime!, end: event!.eventenddatetime! }, assignedAt: new Date().toISOString(), overrideReason: null });
+    await duties.assign({
+      slotId: `slot-${stamp}`,
+      memberId: `sam-${stamp}`,
+      eventId,
+      window: { start: event!.eventdatetime!, end: event!.eventenddatetime! },
+      assignedAt: new Date().toISOString(),
+      overrideReason: null,
+    });
     await admin.reload();
     const filled = admin.getByText('Safety cover: filled', { exact: true });
     await filled.waitFor();

@@ -12,24 +12,58 @@ async function world(gustKn: number, now: string, options: { forecast?: boolean;
   const clock = new FixedClock(now);
   const { outbox, events, conditions, admins, duties, bookings } = memoryStorage();
   await events.create(anEvent({ id: 'race', name: 'Race', eventdatetime: START, eventenddatetime: '2026-06-10T12:00:00.000Z' }));
-  if (options.forecast !== false) await conditions.saveForecast({
-    fetchedAt: now,
-    latitude: 51.5,
-    longitude: 0,
-    hours: Array.from({ length: 24 * 12 }, (_, i) => ({ time: new Date(Date.parse('2026-06-01T00:00:00.000Z') + i * 3_600_000).toISOString(), windKn: 10, gustKn, directionDeg: 200, temperatureC: 12 })),
-  });
+  if (options.forecast !== false)
+    await conditions.saveForecast({
+      fetchedAt: now,
+      latitude: 51.5,
+      longitude: 0,
+      hours: Array.from({ length: 24 * 12 }, (_, i) => ({
+        time: new Date(Date.parse('2026-06-01T00:00:00.000Z') + i * 3_600_000).toISOString(),
+        windKn: 10,
+        gustKn,
+        directionDeg: 200,
+        temperatureC: 12,
+      })),
+    });
   await admins.create(anAdmin({ uid: 'a1', email: 'one@example.org', permissions: ['events:read', 'events:write'] }));
   await admins.create(anAdmin({ uid: 'a2', email: 'two@example.org', permissions: ['events:write'] }));
   await admins.create(anAdmin({ uid: 'a3', email: 'reader@example.org', permissions: ['events:read'] }));
   await admins.create(anAdmin({ uid: 'a4', email: 'gone@example.org', permissions: ['events:write'], disabled: true }));
-  const alerts = new SendConditionsAlerts({ events, conditions, admins, bookings, duties, outbox, clock, siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' }, alertHoursBefore: [48, 24], dutyRedAlertDays: options.dutyRedAlertDays ?? DEFAULT_DUTY_RED_ALERT_DAYS });
-  const staffing = new SendStaffingAlerts({ events, admins, duties, outbox, clock, siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' }, redAlertDays: DEFAULT_DUTY_RED_ALERT_DAYS });
+  const alerts = new SendConditionsAlerts({
+    events,
+    conditions,
+    admins,
+    bookings,
+    duties,
+    outbox,
+    clock,
+    siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' },
+    alertHoursBefore: [48, 24],
+    dutyRedAlertDays: options.dutyRedAlertDays ?? DEFAULT_DUTY_RED_ALERT_DAYS,
+  });
+  const staffing = new SendStaffingAlerts({
+    events,
+    admins,
+    duties,
+    outbox,
+    clock,
+    siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' },
+    redAlertDays: DEFAULT_DUTY_RED_ALERT_DAYS,
+  });
   const sent = async () => (await outbox.list()).filter((m) => m.kind === CONDITIONS_ALERT_MAIL_KIND);
   /** A safety-boat slot of the race that needs two (the event cannot run without it), `held` of them filled. */
   const safetySlot = async (held: number) => {
     await duties.saveCatalogue('dutyTypes', { id: 'safety', name: 'Safety boat driver', description: '', qualificationIds: [] });
     await duties.addSlots([{ id: 'slot-safety', eventId: 'race', dutyTypeId: 'safety', needed: 2, optional: false, createdAt: now }]);
-    for (let i = 0; i < held; i += 1) await duties.assign({ slotId: 'slot-safety', memberId: `m${i}`, eventId: 'race', window: { start: START, end: '2026-06-10T12:00:00.000Z' }, assignedAt: now, overrideReason: null });
+    for (let i = 0; i < held; i += 1)
+      await duties.assign({
+        slotId: 'slot-safety',
+        memberId: `m${i}`,
+        eventId: 'race',
+        window: { start: START, end: '2026-06-10T12:00:00.000Z' },
+        assignedAt: now,
+        overrideReason: null,
+      });
   };
   return { alerts, staffing, clock, sent, safetySlot, admins, outbox };
 }
@@ -64,7 +98,9 @@ describe('conditions alerts', () => {
     await w.admins.create(anAdmin({ uid: 'a5', email: 'both@example.org', permissions: ['events:write', 'duties:write'] }));
     await w.safetySlot(1);
     await w.alerts.execute();
-    expect((await w.sent()).map((m) => [m.mail.to, m.mail.subject]).filter(([to]) => to === 'both@example.org')).toEqual([['both@example.org', 'Conditions near the limits: Race']]);
+    expect((await w.sent()).map((m) => [m.mail.to, m.mail.subject]).filter(([to]) => to === 'both@example.org')).toEqual([
+      ['both@example.org', 'Conditions near the limits: Race'],
+    ]);
   });
 
   it('48 hours before, near the limits: one e-mail to each active admin with events:write, once however often the round runs', async () => {

@@ -21,11 +21,16 @@ describe('wind units', () => {
 
   it('keeps the order of speeds and round-trips knots through every unit', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 200, noNaN: true }), fc.double({ min: 0, max: 200, noNaN: true }), fc.constantFrom('kmh', 'ms', 'mph', 'kn' as const), (a, b, unit) => {
-        if (a <= b) expect(toKnots(a, unit)).toBeLessThanOrEqual(toKnots(b, unit));
-        const inUnit = a / toKnots(1, unit);
-        expect(toKnots(inUnit, unit)).toBeCloseTo(a, 9);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 200, noNaN: true }),
+        fc.double({ min: 0, max: 200, noNaN: true }),
+        fc.constantFrom('kmh', 'ms', 'mph', 'kn' as const),
+        (a, b, unit) => {
+          if (a <= b) expect(toKnots(a, unit)).toBeLessThanOrEqual(toKnots(b, unit));
+          const inUnit = a / toKnots(1, unit);
+          expect(toKnots(inUnit, unit)).toBeCloseTo(a, 9);
+        },
+      ),
     );
   });
 
@@ -101,11 +106,20 @@ describe('the hours an event covers', () => {
 
   it('gives an event with no end three hours, and an all-day event 09:00 to 17:00 London time even on a clock-change day', () => {
     const start = '2026-06-06T10:00:00.000Z';
-    expect(eventSpan({ eventdatetime: start, eventenddatetime: null })).toEqual({ from: new Date(start), to: new Date(Date.parse(start) + EVENT_WITHOUT_END_MS) });
+    expect(eventSpan({ eventdatetime: start, eventenddatetime: null })).toEqual({
+      from: new Date(start),
+      to: new Date(Date.parse(start) + EVENT_WITHOUT_END_MS),
+    });
     // Sunday 29 March 2026: London midnight is 00:00 UTC; 09:00 BST is 08:00 UTC.
-    expect(eventSpan({ eventdatetime: '2026-03-29T00:00:00.000Z', eventenddatetime: null })).toEqual({ from: new Date('2026-03-29T08:00:00.000Z'), to: new Date('2026-03-29T16:00:00.000Z') });
+    expect(eventSpan({ eventdatetime: '2026-03-29T00:00:00.000Z', eventenddatetime: null })).toEqual({
+      from: new Date('2026-03-29T08:00:00.000Z'),
+      to: new Date('2026-03-29T16:00:00.000Z'),
+    });
     // Sunday 25 October 2026: London midnight is 23:00 UTC the day before; 09:00 GMT is 09:00 UTC.
-    expect(eventSpan({ eventdatetime: '2026-10-24T23:00:00.000Z', eventenddatetime: null })).toEqual({ from: new Date('2026-10-25T09:00:00.000Z'), to: new Date('2026-10-25T17:00:00.000Z') });
+    expect(eventSpan({ eventdatetime: '2026-10-24T23:00:00.000Z', eventenddatetime: null })).toEqual({
+      from: new Date('2026-10-25T09:00:00.000Z'),
+      to: new Date('2026-10-25T17:00:00.000Z'),
+    });
     expect(eventSpan({ eventdatetime: null, eventenddatetime: null })).toBeNull();
   });
 });

@@ -9,7 +9,12 @@ const TYPES = [
   { id: 'galley', name: 'Galley' },
 ];
 const slotArb = fc
-  .record({ dutyTypeId: fc.constantFrom('safety', 'galley', 'gone'), needed: fc.integer({ min: 1, max: 5 }), optional: fc.boolean(), filled: fc.integer({ min: 0, max: 6 }) })
+  .record({
+    dutyTypeId: fc.constantFrom('safety', 'galley', 'gone'),
+    needed: fc.integer({ min: 1, max: 5 }),
+    optional: fc.boolean(),
+    filled: fc.integer({ min: 0, max: 6 }),
+  })
   .map(({ filled, ...slot }) => ({ ...slot, holders: Array.from({ length: filled }, () => ({}) as DutyAssignment) }));
 
 describe('the safety-cover light from the duty roster', () => {

@@ -16,7 +16,11 @@ function pdf(text: string, size = 0): Buffer {
 }
 
 function upload(agent: TestAgent, query: Record<string, string>, body: Buffer, type = 'application/pdf') {
-  return agent.post(`/api/admin/documents?${new URLSearchParams(query)}`).set(FETCH).set('Content-Type', type).send(body);
+  return agent
+    .post(`/api/admin/documents?${new URLSearchParams(query)}`)
+    .set(FETCH)
+    .set('Content-Type', type)
+    .send(body);
 }
 
 async function fileOf(id: string): Promise<{ status: number; bytes: Buffer }> {
@@ -48,34 +52,64 @@ useTestApp({}, async (started) => {
 
 describe('admin documents', () => {
   it('uploads a PDF: members see it on /documents and in search at once; replace, edit and delete show at once too', async () => {
-    const created = await upload(admin, { title: 'Fees 2027', description: 'Membership and mooring fees', category: 'Membership', fileName: 'Fees 2027 (final).pdf' }, pdf('fees v1'));
+    const created = await upload(
+      admin,
+      { title: 'Fees 2027', description: 'Membership and mooring fees', category: 'Membership', fileName: 'Fees 2027 (final).pdf' },
+      pdf('fees v1'),
+    );
     expect(created.status).toBe(201);
     const { document } = created.body;
-    expect(document).toMatchObject({ title: 'Fees 2027', description: 'Membership and mooring fees', category: 'Membership', fileName: 'Fees-2027-final.pdf', url: `/api/documents/${document.id}/file` });
+    expect(document).toMatchObject({
+      title: 'Fees 2027',
+      description: 'Membership and mooring fees',
+      category: 'Membership',
+      fileName: 'Fees-2027-final.pdf',
+      url: `/api/documents/${document.id}/file`,
+    });
     expect(await listedIds()).toContain(document.id);
     expect(await searchDocuments('fees')).toContain(document.id);
     expect(await fileOf(document.id)).toEqual({ status: 200, bytes: pdf('fees v1') });
 
-    const replaced = await admin.put(`/api/admin/documents/${document.id}/file?fileName=fees-v2.pdf`).set(FETCH).set('Content-Type', 'application/pdf').send(pdf('fees v2'));
+    const replaced = await admin
+      .put(`/api/admin/documents/${document.id}/file?fileName=fees-v2.pdf`)
+      .set(FETCH)
+      .set('Content-Type', 'application/pdf')
+      .send(pdf('fees v2'));
     expect(replaced.status).toBe(200);
     expect(replaced.body.document).toMatchObject({ id: document.id, title: 'Fees 2027', fileName: 'fees-v2.pdf' });
     expect(await fileOf(document.id)).toEqual({ status: 200, bytes: pdf('fees v2') });
     // The replaced file is gone: one file per document.
     expect(await app.get('files').list('documents/')).toHaveLength(1);
 
-    const edited = await admin.put(`/api/admin/documents/${document.id}`).set(FETCH).send({ title: 'Subscriptions 2027', description: 'What members pay', category: 'Membership' });
+    const edited = await admin
+      .put(`/api/admin/documents/${document.id}`)
+      .set(FETCH)
+      .send({ title: 'Subscriptions 2027', description: 'What members pay', category: 'Membership' });
     expect(edited.status).toBe(200);
     expect(await searchDocuments('subscriptions')).toContain(document.id);
     expect((await app.agent().get('/api/documents')).body.documents.find((d: { id: string }) => d.id === document.id).title).toBe('Subscriptions 2027');
     // "Keep offline" (docs/offline.md): set on an edit, kept by an edit that leaves it out, refused unless true or false.
     const listed = async () => (await app.agent().get('/api/documents')).body.documents.find((d: { id: string }) => d.id === document.id);
     expect((await listed()).keepOffline).toBe(false);
-    const kept = await admin.put(`/api/admin/documents/${document.id}`).set(FETCH).send({ title: 'Subscriptions 2027', description: 'What members pay', category: 'Membership', keepOffline: true });
+    const kept = await admin
+      .put(`/api/admin/documents/${document.id}`)
+      .set(FETCH)
+      .send({ title: 'Subscriptions 2027', description: 'What members pay', category: 'Membership', keepOffline: true });
     expect(kept.status).toBe(200);
     expect(kept.body.document.keepOffline).toBe(true);
-    expect((await admin.put(`/api/admin/documents/${document.id}`).set(FETCH).send({ title: 'Subscriptions 2027', description: 'What members pay', category: 'Membership' })).status).toBe(200);
+    expect(
+      (
+        await admin
+          .put(`/api/admin/documents/${document.id}`)
+          .set(FETCH)
+          .send({ title: 'Subscriptions 2027', description: 'What members pay', category: 'Membership' })
+      ).status,
+    ).toBe(200);
     expect((await listed()).keepOffline).toBe(true);
-    const refused = await admin.put(`/api/admin/documents/${document.id}`).set(FETCH).send({ title: 'Changed', description: '', category: 'Membership', keepOffline: 'yes' });
+    const refused = await admin
+      .put(`/api/admin/documents/${document.id}`)
+      .set(FETCH)
+      .send({ title: 'Changed', description: '', category: 'Membership', keepOffline: 'yes' });
     expect(refused.status).toBe(400);
     expect(await listed()).toMatchObject({ title: 'Subscriptions 2027', keepOffline: true });
     expect(await fileOf(document.id)).toEqual({ status: 200, bytes: pdf('fees v2') });
@@ -88,7 +122,12 @@ describe('admin documents', () => {
     expect((await admin.delete(`/api/admin/documents/${document.id}`).set(FETCH)).status).toBe(404);
 
     const audit = await app.get('audit').list({ limit: 100 });
-    expect([...new Set(audit.filter((e) => e.recordId === document.id).map((e) => e.action))].sort()).toEqual(['document.created', 'document.deleted', 'document.file-replaced', 'document.updated']);
+    expect([...new Set(audit.filter((e) => e.recordId === document.id).map((e) => e.action))].sort()).toEqual([
+      'document.created',
+      'document.deleted',
+      'document.file-replaced',
+      'document.updated',
+    ]);
     expect(audit.every((e) => e.recordType !== 'document' || (e.actor.kind === 'admin' && e.actor.email === 'secretary@example.org'))).toBe(true);
   });
 
@@ -119,8 +158,16 @@ describe('admin documents', () => {
     const before = { ids: await listedIds(), file: await fileOf(document.id), stored: (await app.get('files').list()).length };
     for (const [what, bytes] of Object.entries(await hostilePdfs())) {
       const refused = await upload(admin, { title: what, category: 'Club', fileName: 'evil.pdf' }, Buffer.from(bytes));
-      expect([what, refused.status, refused.body]).toEqual([what, 400, { error: DOCUMENT_MESSAGES.activeContent, fields: { file: DOCUMENT_MESSAGES.activeContent } }]);
-      const replace = await admin.put(`/api/admin/documents/${document.id}/file?fileName=evil.pdf`).set(FETCH).set('Content-Type', 'application/pdf').send(Buffer.from(bytes));
+      expect([what, refused.status, refused.body]).toEqual([
+        what,
+        400,
+        { error: DOCUMENT_MESSAGES.activeContent, fields: { file: DOCUMENT_MESSAGES.activeContent } },
+      ]);
+      const replace = await admin
+        .put(`/api/admin/documents/${document.id}/file?fileName=evil.pdf`)
+        .set(FETCH)
+        .set('Content-Type', 'application/pdf')
+        .send(Buffer.from(bytes));
       expect([what, replace.status]).toEqual([what, 400]);
     }
     expect(await listedIds()).toEqual(before.ids);
@@ -180,7 +227,10 @@ describe('admin documents', () => {
     expect(res.status).toBe(200);
     expect(res.body.documents.map((d: { id: string }) => d.id)).toEqual(reversed);
     expect(await listedIds()).toEqual(reversed);
-    const partial = await admin.put('/api/admin/document-order').set(FETCH).send({ ids: reversed.slice(1) });
+    const partial = await admin
+      .put('/api/admin/document-order')
+      .set(FETCH)
+      .send({ ids: reversed.slice(1) });
     expect(partial.status).toBe(409);
     expect(await listedIds()).toEqual(reversed);
     const audit = await app.get('audit').list({ limit: 100 });

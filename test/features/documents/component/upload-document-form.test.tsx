@@ -25,7 +25,7 @@ async function fill() {
 }
 
 describe('Upload a Document', () => {
-  it('sends the PDF with its title and category, and shows the server\'s refusal of a field beside it', async () => {
+  it("sends the PDF with its title and category, and shows the server's refusal of a field beside it", async () => {
     const { uploads } = renderPage(() => json(400, { error: 'A document has this title already', fields: { title: 'A document has this title already' } }));
     const form = await fill();
     await userEvent.click(form.getByRole('button', { name: 'Upload Document' }));
@@ -34,7 +34,7 @@ describe('Upload a Document', () => {
     expect(uploads()).toEqual(['POST /api/admin/documents?title=Club+rules&description=&category=Rules&fileName=rules.pdf']);
   });
 
-  it('shows the schema\'s message at a submit, focuses the field, sends nothing, and clears it as it changes', async () => {
+  it("shows the schema's message at a submit, focuses the field, sends nothing, and clears it as it changes", async () => {
     const { uploads } = renderPage(() => json(400, { error: 'Refused' }));
     const form = await fill();
     await userEvent.clear(form.getByLabelText(/^Title/));

@@ -56,7 +56,11 @@ export function describeDocumentRepositoryContract(name: string, makeAdapter: Ad
     it('reorders: each listed document takes its place in the list, unknown ids are skipped', async () => {
       for (const [i, id] of ['a', 'b', 'c'].entries()) await documents().put(aDocument({ id, title: `Doc ${id}`, position: i }), `documents/${id}`);
       await documents().reorder(['c', 'unknown', 'a', 'b']);
-      expect((await documents().list()).map((d) => [d.id, d.position])).toEqual([['c', 0], ['a', 2], ['b', 3]]);
+      expect((await documents().list()).map((d) => [d.id, d.position])).toEqual([
+        ['c', 0],
+        ['a', 2],
+        ['b', 3],
+      ]);
       expect(await documents().get('unknown')).toBeNull();
     });
 

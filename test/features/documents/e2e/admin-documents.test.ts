@@ -47,12 +47,19 @@ async function searchFor(p: Page, text: string): Promise<string[]> {
   const dialog = p.getByRole('dialog', { name: 'Search the Members Area' });
   await dialog.waitFor();
   await p.getByRole('combobox').fill(text);
-  await dialog.getByText(/results? found|No results/).first().waitFor();
+  await dialog
+    .getByText(/results? found|No results/)
+    .first()
+    .waitFor();
   return dialog.getByRole('option').allInnerTexts();
 }
 
 async function fileText(p: Page, title: string): Promise<string> {
-  const href = await p.getByRole('listitem').filter({ has: p.getByRole('heading', { name: title }) }).getByRole('link', { name: /Open PDF/ }).getAttribute('href');
+  const href = await p
+    .getByRole('listitem')
+    .filter({ has: p.getByRole('heading', { name: title }) })
+    .getByRole('link', { name: /Open PDF/ })
+    .getAttribute('href');
   const response = await p.request.get(href!);
   expect(response.headers()['content-type']).toBe('application/pdf');
   return (await response.body()).toString('latin1');
@@ -110,7 +117,10 @@ describe('admin documents', () => {
     // Rename it, and mark it "keep offline" (docs/offline.md): the list and search follow.
     const titleField = admin.getByRole('region', { name: `Edit ${TITLE}` }).getByLabel('Title *');
     await titleField.fill(RENAMED);
-    await admin.getByRole('region', { name: `Edit ${TITLE}` }).getByRole('checkbox', { name: "Keep offline on members' phones" }).check();
+    await admin
+      .getByRole('region', { name: `Edit ${TITLE}` })
+      .getByRole('checkbox', { name: "Keep offline on members' phones" })
+      .check();
     await admin.getByRole('button', { name: 'Save Changes' }).click();
     await admin.getByText(`Saved ${RENAMED}.`).waitFor();
     expect((await searchFor(member, `charges ${stamp}`)).some((hit) => hit.includes(RENAMED))).toBe(true);
@@ -181,7 +191,9 @@ describe('admin documents', () => {
     const admin = await world.browser.newPage(DESKTOP);
     await signIn(admin);
     let fail = true;
-    await admin.route('**/api/documents', (route) => (fail ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' }) : route.continue()));
+    await admin.route('**/api/documents', (route) =>
+      fail ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' }) : route.continue(),
+    );
     await admin.goto('/admin/documents');
     await admin.getByText('Failed to load documents').waitFor();
     await accessible(admin, 'load error');

@@ -28,21 +28,32 @@ async function hitIds(w: ReturnType<typeof world>, q: string) {
 describe('admin documents', () => {
   it('uploads a PDF last in the order, findable at once, with an audit entry; only with content:write', async () => {
     const w = world();
-    const first = await new CreateDocument(w).execute(secretary, { title: 'Rules', description: '', category: 'Club' }, { bytes: pdf('rules'), fileName: 'rules.pdf' });
+    const first = await new CreateDocument(w).execute(
+      secretary,
+      { title: 'Rules', description: '', category: 'Club' },
+      { bytes: pdf('rules'), fileName: 'rules.pdf' },
+    );
     const second = await new CreateDocument(w).execute(secretary, { title: 'Fees', description: 'What it costs', category: 'Club' }, { bytes: pdf('fees') });
-    expect((await new ListDocuments(w).execute()).map((d) => [d.title, d.position])).toEqual([['Rules', 0], ['Fees', 1]]);
+    expect((await new ListDocuments(w).execute()).map((d) => [d.title, d.position])).toEqual([
+      ['Rules', 0],
+      ['Fees', 1],
+    ]);
     expect(second.fileName).toBe('Fees.pdf');
     expect((await new GetDocumentFile(w).execute(first.id)).bytes).toEqual(pdf('rules'));
     expect(await hitIds(w, 'fees')).toEqual([second.id]);
     expect((await w.audit.list({ limit: 10 })).map((e) => [e.action, e.recordType, e.recordId])).toContainEqual(['document.created', 'document', second.id]);
-    await expect(new CreateDocument(w).execute(withPermissions(['events:write']), { title: 'X', description: '', category: 'Y' }, { bytes: pdf('x') })).rejects.toBeInstanceOf(PermissionError);
+    await expect(
+      new CreateDocument(w).execute(withPermissions(['events:write']), { title: 'X', description: '', category: 'Y' }, { bytes: pdf('x') }),
+    ).rejects.toBeInstanceOf(PermissionError);
     expect(await w.files.list()).toHaveLength(2);
   });
 
   it('refuses a file that is not a PDF, an empty one, or a form without a title, storing nothing', async () => {
     const w = world();
     const create = (form: object, bytes: Uint8Array) => new CreateDocument(w).execute(secretary, form, { bytes });
-    await expect(create({ title: 'A', description: '', category: 'B' }, new TextEncoder().encode('PK\u0003\u0004 a zip'))).rejects.toMatchObject({ message: DOCUMENT_MESSAGES.notPdf });
+    await expect(create({ title: 'A', description: '', category: 'B' }, new TextEncoder().encode('PK\u0003\u0004 a zip'))).rejects.toMatchObject({
+      message: DOCUMENT_MESSAGES.notPdf,
+    });
     await expect(create({ title: 'A', description: '', category: 'B' }, new Uint8Array())).rejects.toMatchObject({ message: DOCUMENT_MESSAGES.empty });
     await expect(create({ title: ' ', description: '', category: 'B' }, pdf('x'))).rejects.toBeInstanceOf(ValidationError);
     expect(await w.documents.list()).toEqual([]);
@@ -53,7 +64,9 @@ describe('admin documents', () => {
     const w = world();
     const doc = await new CreateDocument(w).execute(secretary, { title: 'Rules', description: '', category: 'Club' }, { bytes: pdf('v1') });
     const [oldKey] = await w.files.list();
-    await expect(new ReplaceDocumentFile(w).execute(secretary, doc.id, { bytes: new TextEncoder().encode('not a pdf') })).rejects.toMatchObject({ message: DOCUMENT_MESSAGES.notPdf });
+    await expect(new ReplaceDocumentFile(w).execute(secretary, doc.id, { bytes: new TextEncoder().encode('not a pdf') })).rejects.toMatchObject({
+      message: DOCUMENT_MESSAGES.notPdf,
+    });
     expect(await w.files.list()).toEqual([oldKey]);
     const replaced = await new ReplaceDocumentFile(w).execute(secretary, doc.id, { bytes: pdf('v2'), fileName: 'rules-2027.pdf' });
     expect(replaced).toEqual({ ...doc, fileName: 'rules-2027.pdf' });
@@ -67,7 +80,10 @@ describe('admin documents', () => {
     const w = world();
     const doc = await new CreateDocument(w).execute(secretary, { title: 'Rules', description: '', category: 'Club' }, { bytes: pdf('v1') });
     const before = await w.files.list();
-    const failing = { ...w, documents: Object.assign(Object.create(w.documents) as typeof w.documents, { put: async () => Promise.reject(new Error('disk full')) }) };
+    const failing = {
+      ...w,
+      documents: Object.assign(Object.create(w.documents) as typeof w.documents, { put: async () => Promise.reject(new Error('disk full')) }),
+    };
     await expect(new ReplaceDocumentFile(failing).execute(secretary, doc.id, { bytes: pdf('v2') })).rejects.toThrow('disk full');
     expect(await w.files.list()).toEqual(before);
     expect((await new GetDocumentFile(w).execute(doc.id)).bytes).toEqual(pdf('v1'));

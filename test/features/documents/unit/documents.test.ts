@@ -47,7 +47,11 @@ describe('isPdf and the file rule', () => {
 
 describe('the document form', () => {
   it('needs a title and a category, trims them, and keeps the spec’s messages', () => {
-    expect(DocumentFormSchema.parse({ title: '  Fees  ', description: ' x ', category: ' Club ' })).toEqual({ title: 'Fees', description: 'x', category: 'Club' });
+    expect(DocumentFormSchema.parse({ title: '  Fees  ', description: ' x ', category: ' Club ' })).toEqual({
+      title: 'Fees',
+      description: 'x',
+      category: 'Club',
+    });
     const refused = DocumentFormSchema.safeParse({ title: '   ', description: '', category: '' });
     expect(refused.success).toBe(false);
     expect(refused.error?.issues.map((i) => i.message).sort()).toEqual([DOCUMENT_MESSAGES.category, DOCUMENT_MESSAGES.title].sort());
@@ -72,12 +76,16 @@ describe('documentFileName', () => {
 describe('file keys', () => {
   it('every generated id and every document id gives a valid key, different ids different keys', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'ABCabc019-_'), minLength: 8, maxLength: 64 }), fc.string({ minLength: 1, maxLength: 300 }), (id, documentId) => {
-        expect(isFileKey(documentFileKey(id))).toBe(true);
-        expect(documentFileKey(id)).not.toBe(documentFileKey(`${id}x`));
-        expect(isFileKey(legacyDocumentFileKey(documentId))).toBe(true);
-        expect(legacyDocumentFileKey(documentId)).toBe(legacyDocumentFileKey(documentId));
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'ABCabc019-_'), minLength: 8, maxLength: 64 }),
+        fc.string({ minLength: 1, maxLength: 300 }),
+        (id, documentId) => {
+          expect(isFileKey(documentFileKey(id))).toBe(true);
+          expect(documentFileKey(id)).not.toBe(documentFileKey(`${id}x`));
+          expect(isFileKey(legacyDocumentFileKey(documentId))).toBe(true);
+          expect(legacyDocumentFileKey(documentId)).toBe(legacyDocumentFileKey(documentId));
+        },
+      ),
     );
     expect(documentFileKey('Ab')).not.toBe(documentFileKey('ab'));
   });

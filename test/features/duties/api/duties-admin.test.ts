@@ -13,7 +13,8 @@ let admin: TestAgent;
 useTestApp({}, async (started) => {
   app = started;
   admin = await signedInAdmin(app, 'duties@example.org', ['duties:write', 'events:read']);
-  for (const m of [clubMember('ann', 'Ann Helm'), clubMember('bob', 'Bob Stern'), clubMember('cat', 'Cat Bow'), clubMember('dan', 'Dan Keel')]) await app.get('members').create(m);
+  for (const m of [clubMember('ann', 'Ann Helm'), clubMember('bob', 'Bob Stern'), clubMember('cat', 'Cat Bow'), clubMember('dan', 'Dan Keel')])
+    await app.get('members').create(m);
 });
 
 async function post(path: string, body: object) {
@@ -27,7 +28,13 @@ describe('setting up duties and staffing an event', () => {
     const safety = await post('/api/admin/duties/types', { name: 'Safety boat driver', description: 'Drives the RIB', qualificationIds: [pb2.body.id] });
     expect(safety.status).toBe(201);
     const galley = await post('/api/admin/duties/types', { name: 'Galley', description: '', qualificationIds: [] });
-    const template = await post('/api/admin/duties/templates', { name: 'Club race', needs: [{ dutyTypeId: safety.body.id, needed: 2, optional: false }, { dutyTypeId: galley.body.id, needed: 1, optional: true }] });
+    const template = await post('/api/admin/duties/templates', {
+      name: 'Club race',
+      needs: [
+        { dutyTypeId: safety.body.id, needed: 2, optional: false },
+        { dutyTypeId: galley.body.id, needed: 1, optional: true },
+      ],
+    });
     expect(template.status).toBe(201);
     expect((await post('/api/admin/duties/qualifications', { name: 'powerboat level 2', validityMonths: null })).status).toBe(409);
 
@@ -52,10 +59,14 @@ describe('setting up duties and staffing an event', () => {
     expect((await post(`/api/admin/duties/slots/${safetySlot.id}/assignments`, { memberId: 'cat' })).status).toBe(201);
     roster = (await admin.get(`/api/admin/duties/events/${event.id}`)).body;
     expect(roster.light).toBe('amber');
-    expect((await post(`/api/admin/duties/slots/${safetySlot.id}/assignments`, { memberId: 'dan', overrideReason: 'Extra hand' })).body.error).toBe('This duty is already filled');
+    expect((await post(`/api/admin/duties/slots/${safetySlot.id}/assignments`, { memberId: 'dan', overrideReason: 'Extra hand' })).body.error).toBe(
+      'This duty is already filled',
+    );
 
     const galleySlot = roster.slots.find((s: { dutyTypeName: string }) => s.dutyTypeName === 'Galley');
-    expect((await post(`/api/admin/duties/slots/${galleySlot.id}/assignments`, { memberId: 'ann' })).body.error).toBe('This member is already on a duty at that time');
+    expect((await post(`/api/admin/duties/slots/${galleySlot.id}/assignments`, { memberId: 'ann' })).body.error).toBe(
+      'This member is already on a duty at that time',
+    );
     expect((await post(`/api/admin/duties/slots/${galleySlot.id}/assignments`, { memberId: 'dan' })).status).toBe(201);
     roster = (await admin.get(`/api/admin/duties/events/${event.id}`)).body;
     expect(roster.light).toBe('green');
@@ -65,7 +76,9 @@ describe('setting up duties and staffing an event', () => {
 
   it('an override of eligibility needs a reason, and the audit log keeps it', async () => {
     const first = await post('/api/admin/duties/qualifications', { name: 'First Aid', validityMonths: 36 });
-    expect((await admin.put(`/api/admin/duties/member-qualifications/bob/${first.body.id}`).set(FETCH).send({ expiresOn: null })).body.error).toBe('First Aid expires: give its expiry date');
+    expect((await admin.put(`/api/admin/duties/member-qualifications/bob/${first.body.id}`).set(FETCH).send({ expiresOn: null })).body.error).toBe(
+      'First Aid expires: give its expiry date',
+    );
     const type = await post('/api/admin/duties/types', { name: 'Beach master', description: '', qualificationIds: [first.body.id] });
     const event = await addEvent(app, { eventdatetime: '2026-08-01T09:00:00.000Z', eventenddatetime: '2026-08-01T12:00:00.000Z' });
     const slot = await post(`/api/admin/duties/events/${event.id}/slots`, { dutyTypeId: type.body.id, needed: 1, optional: false });
@@ -78,7 +91,9 @@ describe('setting up duties and staffing an event', () => {
     expect((await admin.delete(`/api/admin/duties/slots/${slot.body.id}`).set(FETCH)).status).toBe(409);
     expect((await admin.delete(`/api/admin/duties/slots/${slot.body.id}/assignments/bob`).set(FETCH)).status).toBe(204);
     expect((await admin.delete(`/api/admin/duties/slots/${slot.body.id}`).set(FETCH)).status).toBe(204);
-    expect((await admin.delete(`/api/admin/duties/qualifications/${first.body.id}`).set(FETCH)).body.error).toBe('First Aid is used by Beach master: change that first');
+    expect((await admin.delete(`/api/admin/duties/qualifications/${first.body.id}`).set(FETCH)).body.error).toBe(
+      'First Aid is used by Beach master: change that first',
+    );
   });
 
   it('20 members volunteering at once for a 2-person slot fill it exactly', async () => {
@@ -111,7 +126,12 @@ describe('members’ qualifications by CSV', () => {
     expect(refused.status).toBe(400);
     expect((await app.get('duties').listMemberQualifications()).filter((r) => r.qualificationId === q.body.id)).toEqual([]);
     const good = 'ann@club.example,RYA Race Officer,\nBOB@club.example,rya race officer,31/03/2027\n';
-    expect((await admin.post('/api/admin/duties/member-qualifications/import/preview').set(FETCH).set('Content-Type', 'text/csv').send(good)).body).toEqual({ ok: true, add: 2, replace: 0, unchanged: 0 });
+    expect((await admin.post('/api/admin/duties/member-qualifications/import/preview').set(FETCH).set('Content-Type', 'text/csv').send(good)).body).toEqual({
+      ok: true,
+      add: 2,
+      replace: 0,
+      unchanged: 0,
+    });
     const imported = await admin.post('/api/admin/duties/member-qualifications/import').set(FETCH).set('Content-Type', 'text/csv').send(good);
     expect(imported.body).toEqual({ imported: 2, added: 2, replaced: 0, unchanged: 0 });
     const view = (await admin.get('/api/admin/duties/member-qualifications')).body;

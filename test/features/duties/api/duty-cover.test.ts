@@ -14,7 +14,6 @@ useTestApp({}, async (started) => {
   admin = await signedInAdmin(app, 'cover@example.org', ['duties:write', 'events:read']);
 });
 
-
 describe('asking for cover', () => {
   it('sends one message to each member eligible and free for an unfilled slot, listing those slots, once however often it is asked; the audit log has it', async () => {
     const pb2 = (await postFetch(admin, '/api/admin/duties/qualifications', { name: 'PB2 cover', validityMonths: null })).body;
@@ -23,7 +22,8 @@ describe('asking for cover', () => {
     const galley = (await postFetch(admin, '/api/admin/duties/types', { name: 'Galley cover', description: '', qualificationIds: [] })).body;
     const race = await addEvent(app, { name: 'Cover race', eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T16:00:00.000Z' });
     const social = await addEvent(app, { eventdatetime: '2026-07-04T15:00:00.000Z', eventenddatetime: '2026-07-04T20:00:00.000Z' });
-    const slot = async (eventId: string, dutyTypeId: string, needed: number) => (await postFetch(admin, `/api/admin/duties/events/${eventId}/slots`, { dutyTypeId, needed, optional: false })).body;
+    const slot = async (eventId: string, dutyTypeId: string, needed: number) =>
+      (await postFetch(admin, `/api/admin/duties/events/${eventId}/slots`, { dutyTypeId, needed, optional: false })).body;
     const safetySlot = await slot(race.id, safety.id, 2);
     const officerSlot = await slot(race.id, officer.id, 1);
     await slot(race.id, galley.id, 1);
@@ -31,15 +31,21 @@ describe('asking for cover', () => {
     // Ann holds a safety boat, Olly is race officer; Bob and Fay hold PB2 and are free; Cat has no
     // PB2; Dan holds PB2 but is on duty at the social; Eve holds PB2 but her membership lapses.
     const m: Record<string, Member> = {};
-    for (const name of ['ann', 'bob', 'cat', 'dan', 'eve', 'fay', 'olly']) m[name] = await addListedMember(app, { name: `${name} cover`, ...(name === 'eve' ? { renewalDate: '2026-06-30' } : {}) });
-    for (const name of ['ann', 'bob', 'dan', 'eve', 'fay']) await admin.put(`/api/admin/duties/member-qualifications/${m[name]!.id}/${pb2.id}`).set(FETCH).send({ expiresOn: null });
-    const assign = async (slotId: string, member: Member) => expect((await postFetch(admin, `/api/admin/duties/slots/${slotId}/assignments`, { memberId: member.id })).status).toBe(201);
+    for (const name of ['ann', 'bob', 'cat', 'dan', 'eve', 'fay', 'olly'])
+      m[name] = await addListedMember(app, { name: `${name} cover`, ...(name === 'eve' ? { renewalDate: '2026-06-30' } : {}) });
+    for (const name of ['ann', 'bob', 'dan', 'eve', 'fay'])
+      await admin.put(`/api/admin/duties/member-qualifications/${m[name]!.id}/${pb2.id}`).set(FETCH).send({ expiresOn: null });
+    const assign = async (slotId: string, member: Member) =>
+      expect((await postFetch(admin, `/api/admin/duties/slots/${slotId}/assignments`, { memberId: member.id })).status).toBe(201);
     await assign(safetySlot.id, m.ann!);
     await assign(officerSlot.id, m.olly!);
     await assign(socialSlot.id, m.dan!);
 
     // A double click: two requests at once write each member's message once.
-    const answers = await Promise.all([postFetch(admin, `/api/admin/duties/events/${race.id}/cover-needed`), postFetch(admin, `/api/admin/duties/events/${race.id}/cover-needed`)]);
+    const answers = await Promise.all([
+      postFetch(admin, `/api/admin/duties/events/${race.id}/cover-needed`),
+      postFetch(admin, `/api/admin/duties/events/${race.id}/cover-needed`),
+    ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     const mails = (await app.get('outbox').list()).filter((message) => message.kind === 'duty-cover-needed' && message.recordId === race.id);
     expect(answers[0]!.body.asked + answers[1]!.body.asked).toBe(mails.length);
@@ -56,7 +62,9 @@ describe('asking for cover', () => {
 
     const again = await postFetch(admin, `/api/admin/duties/events/${race.id}/cover-needed`);
     expect(again.body).toEqual({ asked: 0 });
-    expect((await app.get('outbox').list()).filter((message) => message.kind === 'duty-cover-needed' && message.recordId === race.id)).toHaveLength(mails.length);
+    expect((await app.get('outbox').list()).filter((message) => message.kind === 'duty-cover-needed' && message.recordId === race.id)).toHaveLength(
+      mails.length,
+    );
     const entries = (await app.get('audit').list({ limit: 200 })).filter((e) => e.action === 'duty.cover-requested' && e.recordId === race.id);
     expect(entries).toHaveLength(3);
     expect(entries.map((e) => e.summary)).toContain(`Asked for cover at Cover race: 0 members asked for 2 unfilled slots`);

@@ -23,18 +23,29 @@ useTestApp({}, async (started) => {
   const sunday = await addEvent(app, { name: 'Sunday race', eventdatetime: '2026-06-21T09:00:00.000Z', eventenddatetime: '2026-06-21T12:00:00.000Z' });
   const may = await addEvent(app, { name: 'May race', eventdatetime: '2026-05-10T09:00:00.000Z', eventenddatetime: '2026-05-10T12:00:00.000Z' });
   const next = await addEvent(app, { name: 'New year race', eventdatetime: '2027-01-02T10:00:00.000Z', eventenddatetime: '2027-01-02T13:00:00.000Z' });
-  const slot = async (eventId: string, dutyTypeId: string, needed: number, optional = false) => (await admin.post(`/api/admin/duties/events/${eventId}/slots`).set(FETCH).send({ dutyTypeId, needed, optional })).body.id as string;
+  const slot = async (eventId: string, dutyTypeId: string, needed: number, optional = false) =>
+    (await admin.post(`/api/admin/duties/events/${eventId}/slots`).set(FETCH).send({ dutyTypeId, needed, optional })).body.id as string;
   slots = { safety: await slot(race.id, safety.body.id, 2), galley: await slot(social.id, galley.body.id, 1, true) };
   const sundaySlot = await slot(sunday.id, safety.body.id, 1);
   const nextSlot = await slot(next.id, safety.body.id, 1);
   const maySlot = await slot(may.id, galley.body.id, 1);
-  const assign = async (slotId: string, memberId: string) => expect((await admin.post(`/api/admin/duties/slots/${slotId}/assignments`).set(FETCH).send({ memberId })).status).toBe(201);
+  const assign = async (slotId: string, memberId: string) =>
+    expect((await admin.post(`/api/admin/duties/slots/${slotId}/assignments`).set(FETCH).send({ memberId })).status).toBe(201);
   await assign(slots.safety, 'ann');
   await assign(slots.galley, 'bob');
   await assign(sundaySlot, 'ann');
   await assign(nextSlot, 'cat');
   // The May race is over: its duty is stored as it was.
-  await app.get('duties').assign({ slotId: maySlot, memberId: 'ann', eventId: may.id, window: { start: '2026-05-10T09:00:00.000Z', end: '2026-05-10T12:00:00.000Z' }, assignedAt: NOW, overrideReason: null });
+  await app
+    .get('duties')
+    .assign({
+      slotId: maySlot,
+      memberId: 'ann',
+      eventId: may.id,
+      window: { start: '2026-05-10T09:00:00.000Z', end: '2026-05-10T12:00:00.000Z' },
+      assignedAt: NOW,
+      overrideReason: null,
+    });
 });
 
 describe('the roster of a day', () => {
@@ -46,7 +57,9 @@ describe('the roster of a day', () => {
       ['Club race', 'red'],
       ['Barbecue', 'green'],
     ]);
-    expect(res.body.events[0].slots).toEqual([{ id: slots.safety, dutyTypeName: 'Safety boat driver', needed: 2, optional: false, holders: [{ memberId: 'ann', name: 'Ann Helm' }] }]);
+    expect(res.body.events[0].slots).toEqual([
+      { id: slots.safety, dutyTypeName: 'Safety boat driver', needed: 2, optional: false, holders: [{ memberId: 'ann', name: 'Ann Helm' }] },
+    ]);
     expect((await admin.get('/api/admin/duties/days/2026-06-22')).body.events).toEqual([]);
     const bad = await admin.get('/api/admin/duties/days/2026-02-30');
     expect(bad.status).toBe(400);
@@ -64,7 +77,13 @@ describe('the season count', () => {
       ['Bob Stern', 1, 1],
       ['Cat Bow', 0, 0],
     ]);
-    expect(year.body.households.find((h: { memberId: string }) => h.memberId === 'ann')).toEqual({ memberId: 'ann', name: 'Ann Helm', people: 1, duties: 3, upcoming: 2 });
+    expect(year.body.households.find((h: { memberId: string }) => h.memberId === 'ann')).toEqual({
+      memberId: 'ann',
+      name: 'Ann Helm',
+      people: 1,
+      duties: 3,
+      upcoming: 2,
+    });
     const june = await admin.get('/api/admin/duties/counts?from=2026-06-01&to=2027-06-30');
     expect(june.body.members.map((m: { memberId: string; duties: number }) => [m.memberId, m.duties])).toEqual([
       ['ann', 2],

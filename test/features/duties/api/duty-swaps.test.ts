@@ -33,8 +33,10 @@ async function season() {
   const officerSlot = (await postFetch(admin, `/api/admin/duties/events/${race.id}/slots`, { dutyTypeId: officer.id, needed: 1, optional: false })).body;
   const socialSlot = (await postFetch(admin, `/api/admin/duties/events/${social.id}/slots`, { dutyTypeId: galley.id, needed: 1, optional: false })).body;
   const m: Record<string, Member> = {};
-  for (const name of ['ann', 'bob', 'cat', 'dan', 'eve', 'fay', 'olly']) m[name] = await addListedMember(app, { name: `${name} ${stamp}`, ...(name === 'eve' ? { renewalDate: '2026-06-30' } : {}) });
-  for (const name of ['ann', 'bob', 'dan', 'eve', 'fay']) await admin.put(`/api/admin/duties/member-qualifications/${m[name]!.id}/${pb2.id}`).set(FETCH).send({ expiresOn: null });
+  for (const name of ['ann', 'bob', 'cat', 'dan', 'eve', 'fay', 'olly'])
+    m[name] = await addListedMember(app, { name: `${name} ${stamp}`, ...(name === 'eve' ? { renewalDate: '2026-06-30' } : {}) });
+  for (const name of ['ann', 'bob', 'dan', 'eve', 'fay'])
+    await admin.put(`/api/admin/duties/member-qualifications/${m[name]!.id}/${pb2.id}`).set(FETCH).send({ expiresOn: null });
   expect((await postFetch(admin, `/api/admin/duties/slots/${safetySlot.id}/assignments`, { memberId: m.ann!.id })).status).toBe(201);
   expect((await postFetch(admin, `/api/admin/duties/slots/${officerSlot.id}/assignments`, { memberId: m.olly!.id })).status).toBe(201);
   expect((await postFetch(admin, `/api/admin/duties/slots/${socialSlot.id}/assignments`, { memberId: m.dan!.id })).status).toBe(201);
@@ -45,7 +47,12 @@ describe('a swap request', () => {
   it('is e-mailed only to members eligible and free then; the first to accept takes it; both and the officer are told; the audit log has it', async () => {
     const { m, race, safetySlot, safety } = await season();
     // Signed in first: signedInMember reads the code from the member's latest e-mail.
-    const [ann, bob, cat, fay] = [await signedInMember(app, m.ann!), await signedInMember(app, m.bob!), await signedInMember(app, m.cat!), await signedInMember(app, m.fay!)];
+    const [ann, bob, cat, fay] = [
+      await signedInMember(app, m.ann!),
+      await signedInMember(app, m.bob!),
+      await signedInMember(app, m.cat!),
+      await signedInMember(app, m.fay!),
+    ];
     const asked = await postFetch(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId: null });
     expect(asked.status).toBe(201);
     expect(asked.body.offeredTo).toBe(2);
@@ -54,10 +61,18 @@ describe('a swap request', () => {
     expect(requests.map((mail) => mail.mail.to).sort()).toEqual([m.bob!.email, m.fay!.email].sort());
     expect(requests[0]!.mail.text).toContain(`/duties?swap=${swapId}`);
     expect(requests[0]!.mail.subject).toBe(`Can you take a duty? ${safety.name} at ${race.name}`);
-    expect((await postFetch(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId: null })).body.error).toBe('You have already asked for a swap of this duty');
+    expect((await postFetch(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId: null })).body.error).toBe(
+      'You have already asked for a swap of this duty',
+    );
     expect((await ann.get('/api/my/duties')).body.duties.find((d: { slotId: string }) => d.slotId === safetySlot.id).swapId).toBe(swapId);
 
-    expect((await bob.get(`/api/my/duty-swaps/${swapId}`)).body).toMatchObject({ status: 'open', fromName: m.ann!.name, dutyTypeName: safety.name, refusal: null, yours: false });
+    expect((await bob.get(`/api/my/duty-swaps/${swapId}`)).body).toMatchObject({
+      status: 'open',
+      fromName: m.ann!.name,
+      dutyTypeName: safety.name,
+      refusal: null,
+      yours: false,
+    });
     expect((await cat.get(`/api/my/duty-swaps/${swapId}`)).body.refusal).toMatch(/^This member is not eligible for this duty: Needs PB2/);
     expect((await postFetch(cat, `/api/my/duty-swaps/${swapId}/accept`)).status).toBe(409);
 
@@ -79,8 +94,14 @@ describe('a swap request', () => {
     const { m, safetySlot } = await season();
     const [ann, bob, fay] = [await signedInMember(app, m.ann!), await signedInMember(app, m.bob!), await signedInMember(app, m.fay!)];
     const stamp = m.ann!.name.split(' ')[1]!;
-    expect((await ann.get(`/api/my/duties/${safetySlot.id}/transfer-candidates`).query({ name: stamp })).body.candidates.map((c: { memberId: string }) => c.memberId).sort()).toEqual([m.bob!.id, m.fay!.id].sort());
-    expect((await postFetch(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId: m.cat!.id })).body.error).toBe('That member is not eligible for this duty, or is on another duty then');
+    expect(
+      (await ann.get(`/api/my/duties/${safetySlot.id}/transfer-candidates`).query({ name: stamp })).body.candidates
+        .map((c: { memberId: string }) => c.memberId)
+        .sort(),
+    ).toEqual([m.bob!.id, m.fay!.id].sort());
+    expect((await postFetch(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId: m.cat!.id })).body.error).toBe(
+      'That member is not eligible for this duty, or is on another duty then',
+    );
     expect((await postFetch(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId: m.dan!.id })).status).toBe(400);
     const asked = await postFetch(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId: m.fay!.id });
     expect(asked.body.offeredTo).toBe(1);
@@ -177,7 +198,8 @@ describe('the members a duty may be handed to', () => {
     const initial = `${stamp[0]!.toUpperCase()}.`;
     const officerSlot = (await app.get('duties').listMemberDuties(m.olly!.id))[0]!.slotId;
     const [olly, bob] = [await signedInMember(app, m.olly!), await signedInMember(app, m.bob!)];
-    const search = (agent: TestAgent, name?: string) => agent.get(`/api/my/duties/${officerSlot}/transfer-candidates`).query(name === undefined ? {} : { name });
+    const search = (agent: TestAgent, name?: string) =>
+      agent.get(`/api/my/duties/${officerSlot}/transfer-candidates`).query(name === undefined ? {} : { name });
 
     // The race officer's duty needs no qualification: without a search it would be every member free then.
     for (const name of [undefined, '', ' b ']) {
@@ -187,7 +209,14 @@ describe('the members a duty may be handed to', () => {
     expect((await search(bob, stamp)).body).toEqual({ error: 'You do not hold this duty' });
     // Bob, Cat and Fay are free then (Ann is on the race's safety boat, Dan at the social, Eve lapsed).
     const found = (await search(olly, stamp)).body;
-    expect(found).toEqual({ candidates: [{ memberId: m.bob!.id, name: `bob ${initial}` }, { memberId: m.cat!.id, name: `cat ${initial}` }, { memberId: m.fay!.id, name: `fay ${initial}` }], more: false });
+    expect(found).toEqual({
+      candidates: [
+        { memberId: m.bob!.id, name: `bob ${initial}` },
+        { memberId: m.cat!.id, name: `cat ${initial}` },
+        { memberId: m.fay!.id, name: `fay ${initial}` },
+      ],
+      more: false,
+    });
     expect(JSON.stringify(found)).not.toContain(stamp);
     expect((await search(olly, `FA ${stamp.slice(0, 3)}`)).body.candidates.map((c: { memberId: string }) => c.memberId)).toEqual([m.fay!.id]);
     expect((await search(olly, 'nobody-is-called-this')).body).toEqual({ candidates: [], more: false });

@@ -29,9 +29,13 @@ useTestApp({}, async (started) => {
 /** An event (upcoming unless told) with a race officer slot the event cannot run without and an optional galley slot, the member holding the officer's. */
 async function eventOnDuty(member: Member, name: string, start = '2026-07-04T09:00:00.000Z'): Promise<{ eventId: string; slotId: string }> {
   const event = await addEvent(app, { name, eventdatetime: start, eventenddatetime: new Date(Date.parse(start) + 7 * 3_600_000).toISOString() });
-  const slot = (await officer.post(`/api/admin/duties/events/${event.id}/slots`).set(FETCH).send({ dutyTypeId: officerTypeId, needed: 1, optional: false })).body;
+  const slot = (await officer.post(`/api/admin/duties/events/${event.id}/slots`).set(FETCH).send({ dutyTypeId: officerTypeId, needed: 1, optional: false }))
+    .body;
   await officer.post(`/api/admin/duties/events/${event.id}/slots`).set(FETCH).send({ dutyTypeId: galleyTypeId, needed: 1, optional: true });
-  const assigned = await officer.post(`/api/admin/duties/slots/${slot.id}/assignments`).set(FETCH).send({ memberId: member.id, overrideReason: 'Runs every race' });
+  const assigned = await officer
+    .post(`/api/admin/duties/slots/${slot.id}/assignments`)
+    .set(FETCH)
+    .send({ memberId: member.id, overrideReason: 'Runs every race' });
   expect(assigned.status).toBe(201);
   return { eventId: event.id, slotId: slot.id };
 }
@@ -47,7 +51,13 @@ async function releaseMails() {
 }
 
 /** The member's duties at `upcoming` are released, the past one stays; one e-mail to each duty admin names every released slot. */
-async function expectReleased(member: Member, upcoming: { eventId: string }[], past: { eventId: string; slotId: string }, mailsBefore: number, names: string[]) {
+async function expectReleased(
+  member: Member,
+  upcoming: { eventId: string }[],
+  past: { eventId: string; slotId: string },
+  mailsBefore: number,
+  names: string[],
+) {
   for (const { eventId } of upcoming) {
     const roster = await rosterOf(eventId);
     expect(roster.light).toBe('red');
@@ -87,7 +97,10 @@ describe('a member who leaves gives up their duties still to come', () => {
     const ann = await addListedMember(app, { name: 'Annwen Quillfeather', email: 'annwen@example.org' });
     const agent = await signedInMember(app, ann);
     const past = await eventOnDuty(ann, 'Easter series', '2026-04-04T09:00:00.000Z');
-    const races = [await eventOnDuty(ann, 'Club championship', '2026-07-11T09:00:00.000Z'), await eventOnDuty(ann, 'Round the island', '2026-08-01T09:00:00.000Z')];
+    const races = [
+      await eventOnDuty(ann, 'Club championship', '2026-07-11T09:00:00.000Z'),
+      await eventOnDuty(ann, 'Round the island', '2026-08-01T09:00:00.000Z'),
+    ];
     const before = (await releaseMails()).length;
 
     expect((await agent.post('/api/my/erase').set(FETCH).send({ confirm: true })).status).toBe(200);
@@ -144,7 +157,9 @@ describe('a member who leaves gives up their duties still to come', () => {
     expect((await beaAgent.get(`/api/my/duty-swaps/${swapId}`)).body.refusal).toBe('This duty is no longer offered');
     // Enabled and given the same slot again: the old request was for the holding released, not this one.
     expect((await officer.patch(`/api/admin/members/${ann.id}`).set(FETCH).send({ disabled: false })).status).toBe(200);
-    expect((await officer.post(`/api/admin/duties/slots/${race.slotId}/assignments`).set(FETCH).send({ memberId: ann.id, overrideReason: 'Back again' })).status).toBe(201);
+    expect(
+      (await officer.post(`/api/admin/duties/slots/${race.slotId}/assignments`).set(FETCH).send({ memberId: ann.id, overrideReason: 'Back again' })).status,
+    ).toBe(201);
     expect((await beaAgent.get(`/api/my/duty-swaps/${swapId}`)).body.refusal).toBe('This duty is no longer offered');
     const taken = await beaAgent.post(`/api/my/duty-swaps/${swapId}/accept`).set(FETCH).send({});
     expect(taken.status).toBe(409);

@@ -16,12 +16,28 @@ useTestApp({ env: { TRUST_PROXY: '1' } }, async (started) => {
 /** A race with a safety boat slot (needs Powerboat Level 2; `needed` of them) and a galley slot (1). */
 async function race(needed = 1, at = '2026-07-04') {
   const stamp = Math.random().toString(36).slice(2, 8);
-  const pb2 = (await admin.post('/api/admin/duties/qualifications').set(FETCH).send({ name: `Powerboat ${stamp}`, validityMonths: null })).body;
-  const safety = (await admin.post('/api/admin/duties/types').set(FETCH).send({ name: `Safety ${stamp}`, description: 'Drives the RIB', qualificationIds: [pb2.id] })).body;
-  const galley = (await admin.post('/api/admin/duties/types').set(FETCH).send({ name: `Galley ${stamp}`, description: 'Teas', qualificationIds: [] })).body;
+  const pb2 = (
+    await admin
+      .post('/api/admin/duties/qualifications')
+      .set(FETCH)
+      .send({ name: `Powerboat ${stamp}`, validityMonths: null })
+  ).body;
+  const safety = (
+    await admin
+      .post('/api/admin/duties/types')
+      .set(FETCH)
+      .send({ name: `Safety ${stamp}`, description: 'Drives the RIB', qualificationIds: [pb2.id] })
+  ).body;
+  const galley = (
+    await admin
+      .post('/api/admin/duties/types')
+      .set(FETCH)
+      .send({ name: `Galley ${stamp}`, description: 'Teas', qualificationIds: [] })
+  ).body;
   const event = await addEvent(app, { eventdatetime: `${at}T09:00:00.000Z`, eventenddatetime: `${at}T16:00:00.000Z` });
   const safetySlot = (await admin.post(`/api/admin/duties/events/${event.id}/slots`).set(FETCH).send({ dutyTypeId: safety.id, needed, optional: false })).body;
-  const galleySlot = (await admin.post(`/api/admin/duties/events/${event.id}/slots`).set(FETCH).send({ dutyTypeId: galley.id, needed: 1, optional: true })).body;
+  const galleySlot = (await admin.post(`/api/admin/duties/events/${event.id}/slots`).set(FETCH).send({ dutyTypeId: galley.id, needed: 1, optional: true }))
+    .body;
   const qualify = (memberId: string) => admin.put(`/api/admin/duties/member-qualifications/${memberId}/${pb2.id}`).set(FETCH).send({ expiresOn: at });
   return { event, safetySlot, galleySlot, qualify, safety, galley, pb2 };
 }
@@ -31,7 +47,11 @@ describe('a member’s duties', () => {
     const annMember = await addListedMember(app);
     const ann = await signedInMember(app, annMember);
     const { event, safetySlot, galleySlot, qualify, safety, pb2 } = await race();
-    const openIds = async (agent: TestAgent) => ((await agent.get('/api/my/duties')).body.open as { slotId: string }[]).map((d) => d.slotId).filter((id) => [safetySlot.id, galleySlot.id].includes(id)).sort();
+    const openIds = async (agent: TestAgent) =>
+      ((await agent.get('/api/my/duties')).body.open as { slotId: string }[])
+        .map((d) => d.slotId)
+        .filter((id) => [safetySlot.id, galleySlot.id].includes(id))
+        .sort();
     expect(await openIds(ann)).toEqual([galleySlot.id]);
     expect((await ann.post(`/api/my/duties/${safetySlot.id}`).set(FETCH)).body.error).toBe(`This member is not eligible for this duty: Needs ${pb2.name}`);
     expect((await qualify(annMember.id)).status).toBe(200);
@@ -41,7 +61,17 @@ describe('a member’s duties', () => {
     expect(took.status).toBe(201);
     expect(took.body).toEqual({ slotId: safetySlot.id, eventId: event.id });
     const page = (await ann.get('/api/my/duties')).body;
-    expect(page.duties).toEqual([{ slotId: safetySlot.id, dutyTypeName: safety.name, eventId: event.id, eventName: event.name, start: '2026-07-04T09:00:00.000Z', end: '2026-07-04T16:00:00.000Z', swapId: null }]);
+    expect(page.duties).toEqual([
+      {
+        slotId: safetySlot.id,
+        dutyTypeName: safety.name,
+        eventId: event.id,
+        eventName: event.name,
+        start: '2026-07-04T09:00:00.000Z',
+        end: '2026-07-04T16:00:00.000Z',
+        swapId: null,
+      },
+    ]);
     expect(await openIds(ann)).toEqual([]);
     expect((await ann.post(`/api/my/duties/${galleySlot.id}`).set(FETCH)).body.error).toBe('This member is already on a duty at that time');
     const roster = (await admin.get(`/api/admin/duties/events/${event.id}`)).body;
@@ -86,7 +116,11 @@ describe('a member’s duties', () => {
 describe('the rota on the duties page', () => {
   it('shows every slot of an event with its holders by first name and last initial, and why the member cannot take one', async () => {
     const { event, safetySlot, galleySlot, qualify, safety, galley, pb2 } = await race(2, '2026-09-05');
-    const [annMember, bobMember, catMember] = await Promise.all([addListedMember(app, { name: 'Ann Helm' }), addListedMember(app, { name: 'Bob van Stern' }), addListedMember(app, { name: 'Cat Bow' })]);
+    const [annMember, bobMember, catMember] = await Promise.all([
+      addListedMember(app, { name: 'Ann Helm' }),
+      addListedMember(app, { name: 'Bob van Stern' }),
+      addListedMember(app, { name: 'Cat Bow' }),
+    ]);
     const [ann, bob] = [await signedInMember(app, annMember), await signedInMember(app, bobMember)];
     await qualify(bobMember.id);
     expect((await bob.post(`/api/my/duties/${safetySlot.id}`).set(FETCH)).status).toBe(201);
@@ -105,7 +139,15 @@ describe('the rota on the duties page', () => {
       start: '2026-09-05T09:00:00.000Z',
       end: '2026-09-05T16:00:00.000Z',
       slots: [
-        { slotId: safetySlot.id, dutyTypeName: safety.name, description: 'Drives the RIB', needed: 2, optional: false, holders: ['Bob S.'], refusal: `Needs ${pb2.name}` },
+        {
+          slotId: safetySlot.id,
+          dutyTypeName: safety.name,
+          description: 'Drives the RIB',
+          needed: 2,
+          optional: false,
+          holders: ['Bob S.'],
+          refusal: `Needs ${pb2.name}`,
+        },
         { slotId: galleySlot.id, dutyTypeName: galley.name, description: 'Teas', needed: 1, optional: true, holders: ['Cat B.'], refusal: 'Filled' },
       ],
     });

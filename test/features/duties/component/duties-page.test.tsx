@@ -13,7 +13,9 @@ const START = '2026-07-04T09:00:00.000Z';
 const END = '2026-07-04T16:00:00.000Z';
 
 const DUTIES: MyDuties = MyDutiesSchema.parse({
-  duties: [{ slotId: 'slot-ood', dutyTypeName: 'Officer of the Day', eventId: 'summer-regatta', eventName: 'Summer Regatta', start: START, end: END, swapId: null }],
+  duties: [
+    { slotId: 'slot-ood', dutyTypeName: 'Officer of the Day', eventId: 'summer-regatta', eventName: 'Summer Regatta', start: START, end: END, swapId: null },
+  ],
   open: [],
   rota: [
     {
@@ -22,7 +24,15 @@ const DUTIES: MyDuties = MyDutiesSchema.parse({
       start: START,
       end: END,
       slots: [
-        { slotId: 'slot-ood', dutyTypeName: 'Officer of the Day', description: '', needed: 1, optional: false, holders: ['Ann J.'], refusal: 'You are on this duty' },
+        {
+          slotId: 'slot-ood',
+          dutyTypeName: 'Officer of the Day',
+          description: '',
+          needed: 1,
+          optional: false,
+          holders: ['Ann J.'],
+          refusal: 'You are on this duty',
+        },
         { slotId: 'slot-safety', dutyTypeName: 'Safety boat', description: 'Drive the RIB', needed: 2, optional: false, holders: ['Bob S.'], refusal: null },
         { slotId: 'slot-pb', dutyTypeName: 'Mark layer', description: '', needed: 1, optional: true, holders: [], refusal: 'Needs Powerboat Level 2' },
       ],
@@ -96,7 +106,12 @@ describe('The duties page', () => {
   });
 
   it('shows the server’s refusal when the slot cannot be taken', async () => {
-    serve(server(() => json(200, DUTIES), () => json(409, { error: 'This duty is already filled' })));
+    serve(
+      server(
+        () => json(200, DUTIES),
+        () => json(409, { error: 'This duty is already filled' }),
+      ),
+    );
     renderAt('/duties', <DutiesPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Volunteer for Safety boat at Summer Regatta' }));
     expect(await screen.findByText('This duty is already filled')).toBeTruthy();
@@ -132,8 +147,16 @@ describe('The admins’ Duties screen', () => {
     const qualifications = within(await screen.findByRole('region', { name: 'Qualifications' }));
     expect(qualifications.getByText('Powerboat Level 2').closest('li')?.textContent).toContain('Powerboat Level 2 (does not expire)');
     expect(qualifications.getByText('First Aid').closest('li')?.textContent).toContain('First Aid (valid 36 months)');
-    expect(within(screen.getByRole('region', { name: 'Duty types' })).getByText('Safety boat').closest('li')?.textContent).toContain('Safety boat needs Powerboat Level 2, First Aid');
-    expect(within(screen.getByRole('region', { name: 'Templates' })).getByText('Club racing').closest('li')?.textContent).toContain('Club racing: 2 × Safety boat');
+    expect(
+      within(screen.getByRole('region', { name: 'Duty types' }))
+        .getByText('Safety boat')
+        .closest('li')?.textContent,
+    ).toContain('Safety boat needs Powerboat Level 2, First Aid');
+    expect(
+      within(screen.getByRole('region', { name: 'Templates' }))
+        .getByText('Club racing')
+        .closest('li')?.textContent,
+    ).toContain('Club racing: 2 × Safety boat');
     expect(calls).toEqual(['GET /api/admin/duties']);
   });
 

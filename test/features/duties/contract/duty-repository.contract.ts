@@ -12,7 +12,15 @@ export function aSlot(overrides: Partial<DutySlot> = {}): DutySlot {
 }
 
 export function anAssignment(overrides: Partial<DutyAssignment> = {}): DutyAssignment {
-  return { slotId: 'slot-safety', memberId: 'mem-ann', eventId: 'ev-race', window: RACE, assignedAt: '2026-05-02T10:00:00.000Z', overrideReason: null, ...overrides };
+  return {
+    slotId: 'slot-safety',
+    memberId: 'mem-ann',
+    eventId: 'ev-race',
+    window: RACE,
+    assignedAt: '2026-05-02T10:00:00.000Z',
+    overrideReason: null,
+    ...overrides,
+  };
 }
 
 export function describeDutyRepositoryContract(name: string, makeAdapter: AdapterFactory<DutyRepository>): void {
@@ -20,11 +28,20 @@ export function describeDutyRepositoryContract(name: string, makeAdapter: Adapte
     it('keeps qualifications, duty types and templates apart, each ordered by name, replaced by id and deleted once', async () => {
       await duties().saveCatalogue('qualifications', { id: 'pb2', name: 'Powerboat Level 2', validityMonths: null });
       await duties().saveCatalogue('qualifications', { id: 'first-aid', name: 'First Aid', validityMonths: 36 });
-      await duties().saveCatalogue('dutyTypes', { id: 'safety-boat', name: 'Safety boat driver', description: 'Drives the RIB', qualificationIds: ['pb2', 'first-aid'] });
+      await duties().saveCatalogue('dutyTypes', {
+        id: 'safety-boat',
+        name: 'Safety boat driver',
+        description: 'Drives the RIB',
+        qualificationIds: ['pb2', 'first-aid'],
+      });
       await duties().saveCatalogue('templates', { id: 'club-race', name: 'Club race', needs: [{ dutyTypeId: 'safety-boat', needed: 2, optional: false }] });
       expect((await duties().listCatalogue('qualifications')).map((q) => q.name)).toEqual(['First Aid', 'Powerboat Level 2']);
-      expect(await duties().listCatalogue('dutyTypes')).toEqual([{ id: 'safety-boat', name: 'Safety boat driver', description: 'Drives the RIB', qualificationIds: ['pb2', 'first-aid'] }]);
-      expect(await duties().listCatalogue('templates')).toEqual([{ id: 'club-race', name: 'Club race', needs: [{ dutyTypeId: 'safety-boat', needed: 2, optional: false }] }]);
+      expect(await duties().listCatalogue('dutyTypes')).toEqual([
+        { id: 'safety-boat', name: 'Safety boat driver', description: 'Drives the RIB', qualificationIds: ['pb2', 'first-aid'] },
+      ]);
+      expect(await duties().listCatalogue('templates')).toEqual([
+        { id: 'club-race', name: 'Club race', needs: [{ dutyTypeId: 'safety-boat', needed: 2, optional: false }] },
+      ]);
 
       await duties().saveCatalogue('qualifications', { id: 'first-aid', name: 'Emergency First Aid', validityMonths: 24 });
       expect(await duties().listCatalogue('qualifications')).toEqual([
@@ -82,7 +99,11 @@ export function describeDutyRepositoryContract(name: string, makeAdapter: Adapte
       expect(slots.map((slot) => slot.id)).toEqual(['slot-safety', 'slot-galley']);
       expect(slots[0]).toEqual({ ...aSlot(), holders: [anAssignment()] });
       expect(slots[1].holders).toEqual([]);
-      expect((await duties().listSlotsOfEvents(['ev-other', 'ev-race', 'ev-none'])).map((slot) => slot.id)).toEqual(['slot-other', 'slot-safety', 'slot-galley']);
+      expect((await duties().listSlotsOfEvents(['ev-other', 'ev-race', 'ev-none'])).map((slot) => slot.id)).toEqual([
+        'slot-other',
+        'slot-safety',
+        'slot-galley',
+      ]);
       expect(await duties().getSlot('slot-safety')).toEqual({ ...aSlot(), holders: [anAssignment()] });
       expect(await duties().getSlot('slot-none')).toBeNull();
     });
@@ -97,7 +118,9 @@ export function describeDutyRepositoryContract(name: string, makeAdapter: Adapte
     it('fills a slot up to what it needs and no further, and never twice with one member', async () => {
       await duties().addSlots([aSlot()]);
       await duties().assign(anAssignment());
-      expect(await rejectionOf(duties().assign(anAssignment({ assignedAt: '2026-05-02T11:00:00.000Z' })))).toEqual(new ConflictError(DUTY_MESSAGES.alreadyHolding));
+      expect(await rejectionOf(duties().assign(anAssignment({ assignedAt: '2026-05-02T11:00:00.000Z' })))).toEqual(
+        new ConflictError(DUTY_MESSAGES.alreadyHolding),
+      );
       await duties().assign(anAssignment({ memberId: 'mem-bob' }));
       expect(await rejectionOf(duties().assign(anAssignment({ memberId: 'mem-cat' })))).toEqual(new ConflictError(DUTY_MESSAGES.slotFull));
       expect((await duties().getSlot('slot-safety'))!.holders.map((h) => h.memberId)).toEqual(['mem-ann', 'mem-bob']);
@@ -113,9 +136,13 @@ export function describeDutyRepositoryContract(name: string, makeAdapter: Adapte
       ]);
       await duties().assign(anAssignment());
       expect(await rejectionOf(duties().assign(anAssignment({ slotId: 'slot-galley' })))).toEqual(new ConflictError(DUTY_MESSAGES.doubleDuty));
-      expect(await rejectionOf(duties().assign(anAssignment({ slotId: 'slot-lunch', eventId: 'ev-lunch', window: { start: '2026-06-06T12:00:00.000Z', end: '2026-06-06T13:00:00.000Z' } })))).toEqual(
-        new ConflictError(DUTY_MESSAGES.doubleDuty),
-      );
+      expect(
+        await rejectionOf(
+          duties().assign(
+            anAssignment({ slotId: 'slot-lunch', eventId: 'ev-lunch', window: { start: '2026-06-06T12:00:00.000Z', end: '2026-06-06T13:00:00.000Z' } }),
+          ),
+        ),
+      ).toEqual(new ConflictError(DUTY_MESSAGES.doubleDuty));
       const evening = anAssignment({ slotId: 'slot-evening', eventId: 'ev-social', window: { start: RACE.end, end: '2026-06-06T22:00:00.000Z' } });
       await duties().assign(evening);
       expect(await duties().listMemberDuties('mem-ann')).toEqual([anAssignment(), evening]);

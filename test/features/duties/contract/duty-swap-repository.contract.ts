@@ -16,7 +16,19 @@ export interface DutySwapStorage {
 const RACE = anAssignment().window;
 
 function aSwap(overrides: Partial<DutySwap> = {}): DutySwap {
-  return { id: 'swap-1', slotId: 'slot-safety', eventId: 'ev-race', fromMemberId: 'mem-ann', toMemberId: null, window: RACE, createdAt: '2026-05-03T10:00:00.000Z', status: 'open', takenBy: null, takenAt: null, ...overrides };
+  return {
+    id: 'swap-1',
+    slotId: 'slot-safety',
+    eventId: 'ev-race',
+    fromMemberId: 'mem-ann',
+    toMemberId: null,
+    window: RACE,
+    createdAt: '2026-05-03T10:00:00.000Z',
+    status: 'open',
+    takenBy: null,
+    takenAt: null,
+    ...overrides,
+  };
 }
 
 const taking = (memberId: string) => anAssignment({ memberId, assignedAt: '2026-05-04T10:00:00.000Z' });

@@ -26,7 +26,14 @@ const STORES = storesUnderTest(firestore, 'kyc-event-duties-');
 const OLD: DutyWindow = { start: '2026-07-04T09:00:00.000Z', end: '2026-07-04T16:00:00.000Z' };
 const NEW: DutyWindow = { start: '2026-07-11T09:00:00.000Z', end: '2026-07-11T16:00:00.000Z' };
 const moved = anEvent({ eventdatetime: NEW.start, eventenddatetime: NEW.end, sequence: 1, updatedAt: '2026-06-02T08:00:00.000Z' });
-const held = (slotId: string, memberId: string, eventId = 'summer-regatta', window = OLD): DutyAssignment => ({ slotId, memberId, eventId, window, assignedAt: '2026-06-01T09:00:00.000Z', overrideReason: null });
+const held = (slotId: string, memberId: string, eventId = 'summer-regatta', window = OLD): DutyAssignment => ({
+  slotId,
+  memberId,
+  eventId,
+  window,
+  assignedAt: '2026-06-01T09:00:00.000Z',
+  overrideReason: null,
+});
 
 /** The regatta with two slots held by ann, bob (safety) and cat (galley); and an event on the new date, its slot empty. */
 async function seed(store: Store): Promise<void> {
@@ -34,7 +41,12 @@ async function seed(store: Store): Promise<void> {
   await store.events.create(anEvent({ id: 'open-day', name: 'Open day', eventdatetime: NEW.start, eventenddatetime: NEW.end }));
   const slot = (id: string, eventId: string) => ({ id, eventId, dutyTypeId: id, needed: 2, optional: false, createdAt: '2026-06-01T09:00:00.000Z' });
   await store.duties.addSlots([slot('safety', 'summer-regatta'), slot('galley', 'summer-regatta'), slot('open-day-safety', 'open-day')]);
-  for (const [slotId, memberId] of [['safety', 'ann'], ['safety', 'bob'], ['galley', 'cat']] as const) await store.duties.assign(held(slotId, memberId));
+  for (const [slotId, memberId] of [
+    ['safety', 'ann'],
+    ['safety', 'bob'],
+    ['galley', 'cat'],
+  ] as const)
+    await store.duties.assign(held(slotId, memberId));
 }
 
 const move = (release: DutyMove['release']): DutyMove => ({
@@ -48,13 +60,16 @@ const move = (release: DutyMove['release']): DutyMove => ({
   release,
 });
 
-const rosterOf = async (store: Store) => (await store.duties.listSlots('summer-regatta')).map((slot) => [slot.id, slot.holders.map((h) => [h.memberId, h.window.start])]);
+const rosterOf = async (store: Store) =>
+  (await store.duties.listSlots('summer-regatta')).map((slot) => [slot.id, slot.holders.map((h) => [h.memberId, h.window.start])]);
 
 describe.each(STORES)('EventRepository.update with a duty move on %s', (_name, open) => {
   it('writes the event, its e-mails and the roster together: the released off their slots, the others at the new time', async () => {
     await withStore(open, async (store) => {
       await seed(store);
-      expect(await store.events.update(moved, { sequence: 0 }, { mail: [aMessage('duty-change-a')], duties: move([{ slotId: 'safety', memberId: 'bob' }]) })).toBe(true);
+      expect(
+        await store.events.update(moved, { sequence: 0 }, { mail: [aMessage('duty-change-a')], duties: move([{ slotId: 'safety', memberId: 'bob' }]) }),
+      ).toBe(true);
       expect(await store.events.get('summer-regatta')).toEqual(moved);
       expect((await store.outbox.list()).map((m) => m.id)).toEqual(['duty-change-a']);
       expect(await rosterOf(store)).toEqual([
@@ -64,7 +79,9 @@ describe.each(STORES)('EventRepository.update with a duty move on %s', (_name, o
       expect((await store.duties.listMemberDuties('ann')).map((d) => d.window)).toEqual([NEW]);
       expect(await store.duties.listMemberDuties('bob')).toEqual([]);
       // At the new time, the one-duty-at-a-time rule sees the moved duty: Ann cannot also take the open day's.
-      expect(((await rejectionOf(store.duties.assign(held('open-day-safety', 'ann', 'open-day', NEW)))) as Error).message).toBe('This member is already on a duty at that time');
+      expect(((await rejectionOf(store.duties.assign(held('open-day-safety', 'ann', 'open-day', NEW)))) as Error).message).toBe(
+        'This member is already on a duty at that time',
+      );
       await store.duties.assign(held('open-day-safety', 'bob', 'open-day', NEW));
     });
   });
@@ -91,7 +108,10 @@ describe.each(STORES)('EventRepository.update with a duty move on %s', (_name, o
   it('a move and an assignment of a holder elsewhere at the new time, at once: never both', async () => {
     await withStore(open, async (store) => {
       await seed(store);
-      const [moving, assigning] = await Promise.allSettled([store.events.update(moved, { sequence: 0 }, { duties: move([]) }), store.duties.assign(held('open-day-safety', 'ann', 'open-day', NEW))]);
+      const [moving, assigning] = await Promise.allSettled([
+        store.events.update(moved, { sequence: 0 }, { duties: move([]) }),
+        store.duties.assign(held('open-day-safety', 'ann', 'open-day', NEW)),
+      ]);
       expect([moving.status, assigning.status].filter((s) => s === 'fulfilled')).toHaveLength(1);
       const ann = await store.duties.listMemberDuties('ann');
       expect(ann).toHaveLength(moving.status === 'fulfilled' ? 1 : 2);
@@ -103,9 +123,17 @@ describe.each(STORES)('EventRepository.update with a duty move on %s', (_name, o
 describe('EventRepository.update with a duty move from two connections on one Firestore emulator', () => {
   it('a move and an assignment racing from two instances: never both', async () => {
     await onTwoClients(firestore, async (db, second) => {
-      const store = { events: new FirestoreEventRepository(db), duties: new FirestoreDutyRepository(db), outbox: new FirestoreOutbox(db), close: async () => {} };
+      const store = {
+        events: new FirestoreEventRepository(db),
+        duties: new FirestoreDutyRepository(db),
+        outbox: new FirestoreOutbox(db),
+        close: async () => {},
+      };
       await seed(store);
-      const [moving, assigning] = await Promise.allSettled([store.events.update(moved, { sequence: 0 }, { duties: move([]) }), new FirestoreDutyRepository(second).assign(held('open-day-safety', 'ann', 'open-day', NEW))]);
+      const [moving, assigning] = await Promise.allSettled([
+        store.events.update(moved, { sequence: 0 }, { duties: move([]) }),
+        new FirestoreDutyRepository(second).assign(held('open-day-safety', 'ann', 'open-day', NEW)),
+      ]);
       expect([moving.status, assigning.status].filter((s) => s === 'fulfilled')).toHaveLength(1);
     });
   });

@@ -52,7 +52,12 @@ const STORES: [string, (body: (store: Store, second: Store | null) => Promise<vo
     (body) =>
       withTempSqlite(async (sqlite) => {
         const [db, other] = [await sqlite.open(), await sqlite.open()];
-        const of = (d: typeof db): Store => ({ members: new SqliteMemberRepository(d), duties: new SqliteDutyRepository(d), swaps: new SqliteDutySwapRepository(d), outbox: new SqliteOutbox(d) });
+        const of = (d: typeof db): Store => ({
+          members: new SqliteMemberRepository(d),
+          duties: new SqliteDutyRepository(d),
+          swaps: new SqliteDutySwapRepository(d),
+          outbox: new SqliteOutbox(d),
+        });
         await body(of(db), of(other));
       }, 'kyc-member-duties-'),
   ],
@@ -60,24 +65,58 @@ const STORES: [string, (body: (store: Store, second: Store | null) => Promise<vo
     'Firestore emulator',
     (body) =>
       onTwoClients(firestore, async (db, second) => {
-        const of = (d: typeof db): Store => ({ members: new FirestoreMemberRepository(d), duties: new FirestoreDutyRepository(d), swaps: new FirestoreDutySwapRepository(d), outbox: new FirestoreOutbox(d) });
+        const of = (d: typeof db): Store => ({
+          members: new FirestoreMemberRepository(d),
+          duties: new FirestoreDutyRepository(d),
+          swaps: new FirestoreDutySwapRepository(d),
+          outbox: new FirestoreOutbox(d),
+        });
         await body(of(db), of(second));
       }),
   ],
 ];
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
-const ann: Member = { id: 'ann', name: 'Ann Helm', email: 'ann@example.org', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: NOW.toISOString(), updatedAt: NOW.toISOString() };
+const ann: Member = {
+  id: 'ann',
+  name: 'Ann Helm',
+  email: 'ann@example.org',
+  membershipType: 'Adult',
+  renewalDate: '2027-03-31',
+  disabled: false,
+  createdAt: NOW.toISOString(),
+  updatedAt: NOW.toISOString(),
+};
 const disabled: Member = { ...ann, disabled: true, updatedAt: '2026-06-01T09:05:00.000Z' };
 const windowOf = (day: string): DutyWindow => ({ start: `${day}T09:00:00.000Z`, end: `${day}T16:00:00.000Z` });
-const duty = (slotId: string, memberId: string, day: string): DutyAssignment => ({ slotId, memberId, eventId: `event-${day}`, window: windowOf(day), assignedAt: '2026-05-01T09:00:00.000Z', overrideReason: null });
+const duty = (slotId: string, memberId: string, day: string): DutyAssignment => ({
+  slotId,
+  memberId,
+  eventId: `event-${day}`,
+  window: windowOf(day),
+  assignedAt: '2026-05-01T09:00:00.000Z',
+  overrideReason: null,
+});
 
 /** Ann on a past duty (May), one under way (today, 1 June), and one to come (July); Bob beside her in July. */
 async function seed(store: Store): Promise<void> {
   await store.members.create(ann);
-  const slot = (id: string, day: string) => ({ id, eventId: `event-${day}`, dutyTypeId: 'officer', needed: 2, optional: false, createdAt: '2026-05-01T09:00:00.000Z' });
+  const slot = (id: string, day: string) => ({
+    id,
+    eventId: `event-${day}`,
+    dutyTypeId: 'officer',
+    needed: 2,
+    optional: false,
+    createdAt: '2026-05-01T09:00:00.000Z',
+  });
   await store.duties.addSlots([slot('may', '2026-05-02'), slot('today', '2026-06-01'), slot('july', '2026-07-04'), slot('august', '2026-08-01')]);
-  for (const held of [duty('may', 'ann', '2026-05-02'), duty('today', 'ann', '2026-06-01'), duty('july', 'ann', '2026-07-04'), duty('july', 'bob', '2026-07-04')]) await store.duties.assign(held);
+  for (const held of [
+    duty('may', 'ann', '2026-05-02'),
+    duty('today', 'ann', '2026-06-01'),
+    duty('july', 'ann', '2026-07-04'),
+    duty('july', 'bob', '2026-07-04'),
+  ])
+    await store.duties.assign(held);
 }
 
 /** The release the use case hands over: records what the storage released, writes one message naming them. */
@@ -146,7 +185,18 @@ describe.each(STORES)('MemberRepository.update with a duty release on %s', (_nam
       await seed(store);
       await store.members.update(disabled, { releaseDuties: releaseRecording().release });
       const bobs = duty('july', 'bob', '2026-07-04');
-      await store.swaps.create({ id: 'swap-1', slotId: 'july', eventId: bobs.eventId, fromMemberId: 'bob', toMemberId: null, window: bobs.window, createdAt: '2026-05-02T09:00:00.000Z', status: 'open', takenBy: null, takenAt: null });
+      await store.swaps.create({
+        id: 'swap-1',
+        slotId: 'july',
+        eventId: bobs.eventId,
+        fromMemberId: 'bob',
+        toMemberId: null,
+        window: bobs.window,
+        createdAt: '2026-05-02T09:00:00.000Z',
+        status: 'open',
+        takenBy: null,
+        takenAt: null,
+      });
       const refused = await rejectionOf(store.swaps.accept('swap-1', { ...duty('july', 'ann', '2026-07-04'), assignedAt: NOW.toISOString() }));
       expect(refused).toBeInstanceOf(ConflictError);
       expect((refused as Error).message).toBe('This member is disabled, so cannot hold a duty');
@@ -161,7 +211,9 @@ describe.each(STORES)('MemberRepository.update with a duty release on %s', (_nam
       for (let round = 0; round < 5; round += 1) {
         const member = { ...ann, id: `ann-${round}`, email: `ann-${round}@example.org` };
         await store.members.create(member);
-        await store.duties.addSlots([{ id: `slot-${round}`, eventId: 'event-2026-08-01', dutyTypeId: 'officer', needed: 2, optional: false, createdAt: '2026-05-01T09:00:00.000Z' }]);
+        await store.duties.addSlots([
+          { id: `slot-${round}`, eventId: 'event-2026-08-01', dutyTypeId: 'officer', needed: 2, optional: false, createdAt: '2026-05-01T09:00:00.000Z' },
+        ]);
         const { release, seen } = releaseRecording(`released-${round}`);
         const [released, assigned] = await Promise.allSettled([
           store.members.update({ ...member, disabled: true, updatedAt: '2026-06-01T09:05:00.000Z' }, { releaseDuties: release }),

@@ -37,17 +37,36 @@ beforeAll(async () => {
   page = world.page;
   const members = world.app.built.ports.get('members');
   const now = new Date().toISOString();
-  for (const [id, name] of [['ann', 'Ann Helm'], ['bob', 'Bob Stern'], ['cat', 'Cat Bow']]) {
-    await members.create({ id: `e2e-${id}`, name, email: `${id}-${stamp}@club.example`, membershipType: 'Adult', renewalDate: '2099-12-31', disabled: false, createdAt: now, updatedAt: now });
+  for (const [id, name] of [
+    ['ann', 'Ann Helm'],
+    ['bob', 'Bob Stern'],
+    ['cat', 'Cat Bow'],
+  ]) {
+    await members.create({
+      id: `e2e-${id}`,
+      name,
+      email: `${id}-${stamp}@club.example`,
+      membershipType: 'Adult',
+      renewalDate: '2099-12-31',
+      disabled: false,
+      createdAt: now,
+      updatedAt: now,
+    });
   }
   await signInOnLoginPage(page);
-  eventId = await createEvent(page.request, world.app.baseUrl, { name: EVENT, eventdatetime: wallClockDaysAhead(20, '10:00'), eventenddatetime: wallClockDaysAhead(20, '16:00') });
+  eventId = await createEvent(page.request, world.app.baseUrl, {
+    name: EVENT,
+    eventdatetime: wallClockDaysAhead(20, '10:00'),
+    eventenddatetime: wallClockDaysAhead(20, '16:00'),
+  });
 });
 
 describe('duty rosters in the admin panel', () => {
   it('shows its loading and error states on the Duties screen', async () => {
     let fail = true;
-    await page.route('**/api/admin/duties', (route) => (fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal"}' }) : route.fallback()));
+    await page.route('**/api/admin/duties', (route) =>
+      fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal"}' }) : route.fallback(),
+    );
     await (await adminMenuLink(page, 'Duties')).click();
     await page.getByText('Failed to load the duties').waitFor();
     fail = false;
@@ -80,15 +99,24 @@ describe('duty rosters in the admin panel', () => {
 
   it("records two members' Powerboat Level 2 on the members' qualifications screen", async () => {
     await page.getByRole('link', { name: 'Members’ qualifications' }).click();
-    for (const [name, id, expiry] of [['Ann Helm', 'ann', ''], ['Bob Stern', 'bob', '2099-12-01']] as const) {
+    for (const [name, id, expiry] of [
+      ['Ann Helm', 'ann', ''],
+      ['Bob Stern', 'bob', '2099-12-01'],
+    ] as const) {
       await page.getByRole('combobox', { name: 'Member' }).selectOption({ label: `${name} (${id}-${stamp}@club.example)` });
       await page.getByRole('combobox', { name: 'Qualification' }).selectOption({ label: 'Powerboat Level 2' });
       await page.getByLabel('Expiry date (its last valid day; empty if none)').fill(expiry);
       await page.getByRole('button', { name: 'Record qualification' }).click();
-      await page.getByRole('row', { name: new RegExp(name) }).getByText('Powerboat Level 2').waitFor();
+      await page
+        .getByRole('row', { name: new RegExp(name) })
+        .getByText('Powerboat Level 2')
+        .waitFor();
     }
     // An expiry reads as every date a person reads does (London words), never ISO.
-    await page.getByRole('row', { name: /Bob Stern/ }).getByText('Powerboat Level 2 (until Tue 1 December 2099)').waitFor();
+    await page
+      .getByRole('row', { name: /Bob Stern/ })
+      .getByText('Powerboat Level 2 (until Tue 1 December 2099)')
+      .waitFor();
     expect(await page.getByRole('region', { name: 'Members’ qualifications' }).innerText()).not.toMatch(/\d{4}-\d\d-\d\d/);
     await atBothWidths(page, 'qualifications');
   });
@@ -138,7 +166,9 @@ describe('duty rosters in the admin panel', () => {
     await page.getByRole('button', { name: 'Show' }).click();
     const ann = page.locator('[data-counts="members"]').getByRole('row', { name: /^Ann Helm/ });
     await ann.getByRole('cell').first().filter({ hasText: /^1$/ }).waitFor();
-    expect(await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toMatch(/^\/api\/admin\/duties\/export\.csv\?from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/);
+    expect(await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toMatch(
+      /^\/api\/admin\/duties\/export\.csv\?from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/,
+    );
     await atBothWidths(page, 'counts');
   });
 });

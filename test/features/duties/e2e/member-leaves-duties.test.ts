@@ -28,9 +28,23 @@ beforeAll(async () => {
   const duties = ports.get('duties');
   await duties.saveCatalogue('dutyTypes', { id: `officer-${stamp}`, name: 'Race officer', description: '', qualificationIds: [] });
   await duties.saveCatalogue('dutyTypes', { id: `safety-${stamp}`, name: 'Safety boat driver', description: '', qualificationIds: [] });
-  const slot = (kind: string) => ({ id: `${kind}-slot-${stamp}`, eventId, dutyTypeId: `${kind}-${stamp}`, needed: 1, optional: false, createdAt: new Date().toISOString() });
+  const slot = (kind: string) => ({
+    id: `${kind}-slot-${stamp}`,
+    eventId,
+    dutyTypeId: `${kind}-${stamp}`,
+    needed: 1,
+    optional: false,
+    createdAt: new Date().toISOString(),
+  });
   await duties.addSlots([slot('officer'), slot('safety')]);
-  const assignment = (kind: string, memberId: string) => ({ slotId: `${kind}-slot-${stamp}`, memberId, eventId, window, assignedAt: new Date().toISOString(), overrideReason: null });
+  const assignment = (kind: string, memberId: string) => ({
+    slotId: `${kind}-slot-${stamp}`,
+    memberId,
+    eventId,
+    window,
+    assignedAt: new Date().toISOString(),
+    overrideReason: null,
+  });
   await duties.assign(assignment('officer', WREN.id));
   await duties.assign(assignment('safety', OWEN.id));
 });
@@ -38,7 +52,10 @@ beforeAll(async () => {
 /** The event's roster as an admin sees it: the light, and the slot of this duty empty. */
 async function expectSlotReleased(page: Page, duty: string): Promise<void> {
   await page.goto(`/admin/duties/events/${eventId}`);
-  await page.getByRole('heading', { name: new RegExp(EVENT) }).first().waitFor();
+  await page
+    .getByRole('heading', { name: new RegExp(EVENT) })
+    .first()
+    .waitFor();
   await page.getByText(`${duty}: 0 of 1`).waitFor();
   expect(await page.locator('[data-staffing-light]').first().getAttribute('data-staffing-light')).toBe('red');
   expect(await page.locator('main').innerText()).not.toMatch(/Person [0-9a-f]{12}/);

@@ -24,7 +24,13 @@ async function race() {
   const pb2 = await catalogue.saveQualification(admin, null, { name: 'Powerboat Level 2', validityMonths: null });
   const safety = await catalogue.saveDutyType(admin, null, { name: 'Safety boat driver', description: '', qualificationIds: [pb2.id] });
   const galley = await catalogue.saveDutyType(admin, null, { name: 'Galley', description: '', qualificationIds: [] });
-  const template = await catalogue.saveTemplate(admin, null, { name: 'Club race', needs: [{ dutyTypeId: safety.id, needed: 2, optional: false }, { dutyTypeId: galley.id, needed: 1, optional: true }] });
+  const template = await catalogue.saveTemplate(admin, null, {
+    name: 'Club race',
+    needs: [
+      { dutyTypeId: safety.id, needed: 2, optional: false },
+      { dutyTypeId: galley.id, needed: 1, optional: true },
+    ],
+  });
   await w.events.create(anEvent({ ...REGATTA, id: 'race', eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T16:00:00.000Z' }));
   await events.applyTemplate(admin, 'race', { templateId: template.id });
   const [safetySlot, galleySlot] = await w.duties.listSlots('race');
@@ -46,7 +52,12 @@ describe('volunteering (for members, once they can sign in)', () => {
     const { pb2, safetySlot } = await race();
     await quals.set(admin, 'ann', pb2.id, { expiresOn: '2026-07-04' });
     const held = await volunteer.execute('ann', safetySlot.id);
-    expect(held).toMatchObject({ memberId: 'ann', slotId: safetySlot.id, overrideReason: null, window: { start: '2026-07-04T09:00:00.000Z', end: '2026-07-04T16:00:00.000Z' } });
+    expect(held).toMatchObject({
+      memberId: 'ann',
+      slotId: safetySlot.id,
+      overrideReason: null,
+      window: { start: '2026-07-04T09:00:00.000Z', end: '2026-07-04T16:00:00.000Z' },
+    });
     expect((await w.duties.getSlot(safetySlot.id))!.holders.map((h) => h.memberId)).toEqual(['ann']);
     expect(await withdraw.execute('ann', safetySlot.id)).toEqual(held);
     await expect(withdraw.execute('ann', safetySlot.id)).rejects.toThrow(NotFoundError);
@@ -79,7 +90,9 @@ describe('admins keep the catalogue and rosters', () => {
   it('needs duties:write, and refuses what is in use', async () => {
     await expect(catalogue.list(withPermissions(['events:read', 'events:write']))).rejects.toThrow(PermissionError);
     const { pb2 } = await race();
-    await expect(catalogue.delete(admin, 'qualifications', pb2.id)).rejects.toThrow(new ConflictError('Powerboat Level 2 is used by Safety boat driver: change that first'));
+    await expect(catalogue.delete(admin, 'qualifications', pb2.id)).rejects.toThrow(
+      new ConflictError('Powerboat Level 2 is used by Safety boat driver: change that first'),
+    );
     await expect(catalogue.saveQualification(admin, null, { name: 'POWERBOAT LEVEL 2', validityMonths: null })).rejects.toThrow(ConflictError);
     await expect(catalogue.saveQualification(admin, 'no-such', { name: 'X', validityMonths: null })).rejects.toThrow(NotFoundError);
     await expect(catalogue.saveDutyType(admin, null, { name: 'Y', description: '', qualificationIds: ['nope'] })).rejects.toThrow(ValidationError);
@@ -99,7 +112,9 @@ describe('admins keep the catalogue and rosters', () => {
     await expect(events.assign(admin, safetySlot.id, { memberId: 'ann' })).rejects.toThrow(ValidationError);
     await events.assign(admin, safetySlot.id, { memberId: 'ann', overrideReason: 'Assessed last week' });
     const entry = (await w.audit.list({ limit: 100 })).find((e) => e.action === 'duty.assigned-override');
-    expect(entry?.summary).toBe('Assigned Member ann to Safety boat driver at Summer Regatta, not eligible (Needs Powerboat Level 2); reason: Assessed last week');
+    expect(entry?.summary).toBe(
+      'Assigned Member ann to Safety boat driver at Summer Regatta, not eligible (Needs Powerboat Level 2); reason: Assessed last week',
+    );
     roster = await events.roster(admin, 'race');
     expect(roster.slots[0].holders).toEqual([{ memberId: 'ann', name: 'Member ann', overrideReason: 'Assessed last week' }]);
     expect(roster.slots[1].candidates.find((c) => c.memberId === 'ann')?.busy).toBe(true);

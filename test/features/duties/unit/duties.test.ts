@@ -1,18 +1,28 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assignmentRefusal, DUTY_MESSAGES, dutyWindow, ineligibility, isQualificationCurrent, missingQualifications, slotsFromTemplate, staffingLight, windowsOverlap } from '../../../../core/duties/duties';
+import {
+  assignmentRefusal,
+  DUTY_MESSAGES,
+  dutyWindow,
+  ineligibility,
+  isQualificationCurrent,
+  missingQualifications,
+  slotsFromTemplate,
+  staffingLight,
+  windowsOverlap,
+} from '../../../../core/duties/duties';
 import { type DutyAssignment, type DutyWindow } from '../../../../core/duty-rosters/duty-roster';
 import { addDaysToDate } from '../../../../core/shared/london-time';
 
 const day = fc.integer({ min: 0, max: 3000 }).map((n) => addDaysToDate('2025-01-01', n));
 const hour = 3_600_000;
 const base = Date.parse('2026-06-06T00:00:00.000Z');
-const windowArb = fc.tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 1, max: 48 })).map(([start, length]): DutyWindow => ({ start: new Date(base + start * hour).toISOString(), end: new Date(base + (start + length) * hour).toISOString() }));
-const slotArb = fc.record({ needed: fc.integer({ min: 1, max: 5 }), optional: fc.boolean(), filled: fc.integer({ min: 0, max: 6 }) }).map(({ needed, optional, filled }) => ({
-  needed,
-  optional,
-  holders: Array.from({ length: filled }, () => ({}) as DutyAssignment),
-}));
+const windowArb = fc
+  .tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 1, max: 48 }))
+  .map(([start, length]): DutyWindow => ({ start: new Date(base + start * hour).toISOString(), end: new Date(base + (start + length) * hour).toISOString() }));
+const slotArb = fc
+  .record({ needed: fc.integer({ min: 1, max: 5 }), optional: fc.boolean(), filled: fc.integer({ min: 0, max: 6 }) })
+  .map(({ needed, optional, filled }) => ({ needed, optional, holders: Array.from({ length: filled }, () => ({}) as DutyAssignment) }));
 
 describe('eligibility on a date', () => {
   it('a qualification is current up to and including its expiry day, and never after; one without expiry always', () => {
@@ -29,12 +39,17 @@ describe('eligibility on a date', () => {
   it('a member lacks exactly the needed qualifications not current on the last day of the duty', () => {
     const window: DutyWindow = { start: '2026-07-04T09:00:00.000Z', end: '2026-07-05T16:00:00.000Z' };
     fc.assert(
-      fc.property(fc.subarray(['pb2', 'first-aid', 'vhf']), fc.array(fc.record({ qualificationId: fc.constantFrom('pb2', 'first-aid', 'vhf'), expiresOn: fc.option(day, { nil: null }) }), { maxLength: 4 }), (needed, held) => {
-        const records = held.map((h) => ({ ...h, memberId: 'ann' }));
-        const missing = missingQualifications({ qualificationIds: needed }, records, window);
-        for (const id of needed) expect(missing.includes(id)).toBe(!records.some((r) => r.qualificationId === id && (r.expiresOn === null || r.expiresOn >= '2026-07-05')));
-        expect(missing.every((id) => needed.includes(id))).toBe(true);
-      }),
+      fc.property(
+        fc.subarray(['pb2', 'first-aid', 'vhf']),
+        fc.array(fc.record({ qualificationId: fc.constantFrom('pb2', 'first-aid', 'vhf'), expiresOn: fc.option(day, { nil: null }) }), { maxLength: 4 }),
+        (needed, held) => {
+          const records = held.map((h) => ({ ...h, memberId: 'ann' }));
+          const missing = missingQualifications({ qualificationIds: needed }, records, window);
+          for (const id of needed)
+            expect(missing.includes(id)).toBe(!records.some((r) => r.qualificationId === id && (r.expiresOn === null || r.expiresOn >= '2026-07-05')));
+          expect(missing.every((id) => needed.includes(id))).toBe(true);
+        },
+      ),
     );
   });
 
@@ -43,7 +58,9 @@ describe('eligibility on a date', () => {
     expect(ineligibility({ renewalDate: '2026-07-03', disabled: false }, { qualificationIds: [] }, [], [], window)).toBe('Membership not current on the day');
     expect(ineligibility({ renewalDate: '2026-07-04', disabled: false }, { qualificationIds: [] }, [], [], window)).toBeNull();
     expect(ineligibility({ renewalDate: '2027-07-04', disabled: true }, { qualificationIds: [] }, [], [], window)).toBe('Membership not current on the day');
-    expect(ineligibility({ renewalDate: '2027-07-04', disabled: false }, { qualificationIds: ['pb2'] }, [], [{ id: 'pb2', name: 'Powerboat Level 2' }], window)).toBe('Needs Powerboat Level 2');
+    expect(
+      ineligibility({ renewalDate: '2027-07-04', disabled: false }, { qualificationIds: ['pb2'] }, [], [{ id: 'pb2', name: 'Powerboat Level 2' }], window),
+    ).toBe('Needs Powerboat Level 2');
   });
 });
 
@@ -82,20 +99,30 @@ describe('no double duty', () => {
         expect(windowsOverlap(a, b)).toBe(shares);
       }),
     );
-    expect(windowsOverlap({ start: '2026-06-06T09:00:00Z', end: '2026-06-06T12:00:00Z' }, { start: '2026-06-06T12:00:00Z', end: '2026-06-06T13:00:00Z' })).toBe(false);
+    expect(windowsOverlap({ start: '2026-06-06T09:00:00Z', end: '2026-06-06T12:00:00Z' }, { start: '2026-06-06T12:00:00Z', end: '2026-06-06T13:00:00Z' })).toBe(
+      false,
+    );
   });
 
   it('a slot refuses a member on another overlapping duty, a full slot refuses anyone, and one a member holds refuses them again', () => {
     fc.assert(
-      fc.property(windowArb, fc.array(windowArb, { maxLength: 4 }), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 3 }), (window, others, needed, filled) => {
-        const holders = Array.from({ length: filled }, (_, i) => ({ memberId: `m${i}` }) as DutyAssignment);
-        const duties = others.map((w, i) => ({ slotId: `other-${i}`, window: w }));
-        const refusal = assignmentRefusal({ id: 'slot', needed, holders }, duties, { memberId: 'ann', window });
-        if (filled >= needed) expect(refusal).toBe(DUTY_MESSAGES.slotFull);
-        else if (others.some((w) => windowsOverlap(w, window))) expect(refusal).toBe(DUTY_MESSAGES.doubleDuty);
-        else expect(refusal).toBeNull();
-        expect(assignmentRefusal({ id: 'slot', needed: 5, holders: [{ memberId: 'ann' } as DutyAssignment] }, [], { memberId: 'ann', window })).toBe(DUTY_MESSAGES.alreadyHolding);
-      }),
+      fc.property(
+        windowArb,
+        fc.array(windowArb, { maxLength: 4 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 0, max: 3 }),
+        (window, others, needed, filled) => {
+          const holders = Array.from({ length: filled }, (_, i) => ({ memberId: `m${i}` }) as DutyAssignment);
+          const duties = others.map((w, i) => ({ slotId: `other-${i}`, window: w }));
+          const refusal = assignmentRefusal({ id: 'slot', needed, holders }, duties, { memberId: 'ann', window });
+          if (filled >= needed) expect(refusal).toBe(DUTY_MESSAGES.slotFull);
+          else if (others.some((w) => windowsOverlap(w, window))) expect(refusal).toBe(DUTY_MESSAGES.doubleDuty);
+          else expect(refusal).toBeNull();
+          expect(assignmentRefusal({ id: 'slot', needed: 5, holders: [{ memberId: 'ann' } as DutyAssignment] }, [], { memberId: 'ann', window })).toBe(
+            DUTY_MESSAGES.alreadyHolding,
+          );
+        },
+      ),
     );
   });
 
@@ -113,20 +140,41 @@ describe('no double duty', () => {
 
 describe('events and templates', () => {
   it('a duty lasts the event; without an end, to the end of its London day; without a date, there is none', () => {
-    expect(dutyWindow({ eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T16:00:00.000Z' })).toEqual({ start: '2026-07-04T09:00:00.000Z', end: '2026-07-04T16:00:00.000Z' });
-    expect(dutyWindow({ eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: null })).toEqual({ start: '2026-07-04T09:00:00.000Z', end: '2026-07-04T23:00:00.000Z' });
+    expect(dutyWindow({ eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T16:00:00.000Z' })).toEqual({
+      start: '2026-07-04T09:00:00.000Z',
+      end: '2026-07-04T16:00:00.000Z',
+    });
+    expect(dutyWindow({ eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: null })).toEqual({
+      start: '2026-07-04T09:00:00.000Z',
+      end: '2026-07-04T23:00:00.000Z',
+    });
     expect(dutyWindow({ eventdatetime: null, eventenddatetime: null })).toBeNull();
   });
 
   it('applying a template adds one slot per duty type the event lacks, so applying twice adds nothing more', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ dutyTypeId: fc.constantFrom('ro', 'aro', 'safety', 'galley'), needed: fc.integer({ min: 1, max: 3 }), optional: fc.boolean() }), { minLength: 1, maxLength: 6 }), fc.subarray(['ro', 'aro', 'safety', 'galley']), (needs, existing) => {
-        const added = slotsFromTemplate({ needs }, existing.map((dutyTypeId) => ({ dutyTypeId })));
-        const types = added.map((n) => n.dutyTypeId);
-        expect(new Set(types).size).toBe(types.length);
-        expect(types.some((t) => existing.includes(t))).toBe(false);
-        expect(slotsFromTemplate({ needs }, [...existing, ...types].map((dutyTypeId) => ({ dutyTypeId })))).toEqual([]);
-      }),
+      fc.property(
+        fc.array(fc.record({ dutyTypeId: fc.constantFrom('ro', 'aro', 'safety', 'galley'), needed: fc.integer({ min: 1, max: 3 }), optional: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        fc.subarray(['ro', 'aro', 'safety', 'galley']),
+        (needs, existing) => {
+          const added = slotsFromTemplate(
+            { needs },
+            existing.map((dutyTypeId) => ({ dutyTypeId })),
+          );
+          const types = added.map((n) => n.dutyTypeId);
+          expect(new Set(types).size).toBe(types.length);
+          expect(types.some((t) => existing.includes(t))).toBe(false);
+          expect(
+            slotsFromTemplate(
+              { needs },
+              [...existing, ...types].map((dutyTypeId) => ({ dutyTypeId })),
+            ),
+          ).toEqual([]);
+        },
+      ),
     );
   });
 });

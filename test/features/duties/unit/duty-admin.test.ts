@@ -37,14 +37,32 @@ describe('duty reminders', () => {
 
   it('one reminder id per holder, event start and day count', () => {
     const a = { slotId: 's1', memberId: 'ann' };
-    expect(new Set([dutyReminderId(a, '2026-06-20T09:00:00.000Z', 14), dutyReminderId(a, '2026-06-20T09:00:00.000Z', 3), dutyReminderId(a, '2026-06-21T09:00:00.000Z', 14), dutyReminderId({ ...a, memberId: 'bob' }, '2026-06-20T09:00:00.000Z', 14)]).size).toBe(4);
+    expect(
+      new Set([
+        dutyReminderId(a, '2026-06-20T09:00:00.000Z', 14),
+        dutyReminderId(a, '2026-06-20T09:00:00.000Z', 3),
+        dutyReminderId(a, '2026-06-21T09:00:00.000Z', 14),
+        dutyReminderId({ ...a, memberId: 'bob' }, '2026-06-20T09:00:00.000Z', 14),
+      ]).size,
+    ).toBe(4);
   });
 
   it('the duty’s calendar file is valid, with its own UID and the event’s revision', () => {
     const assignment = { slotId: 'slot-1', memberId: 'ann', window: { start: '2026-06-20T09:00:00.000Z', end: '2026-06-20T12:00:00.000Z' } };
-    const event = { name: 'Club race', eventdatetime: assignment.window.start, eventenddatetime: assignment.window.end, updatedAt: '2026-06-01T09:00:00.000Z', sequence: 2, cancelledAt: null, cancelReason: null };
+    const event = {
+      name: 'Club race',
+      eventdatetime: assignment.window.start,
+      eventenddatetime: assignment.window.end,
+      updatedAt: '2026-06-01T09:00:00.000Z',
+      sequence: 2,
+      cancelledAt: null,
+      cancelReason: null,
+    };
     expect(dutyIcsEvent(assignment, event, 'Galley').id).toBe('duty-slot-1-ann');
-    const mail = dutyReminderMail({ name: 'Ann', email: 'ann@club.example' }, assignment, event, 'Galley', { clubName: 'Kestrel YC', publicBaseUrl: 'https://club.example/' });
+    const mail = dutyReminderMail({ name: 'Ann', email: 'ann@club.example' }, assignment, event, 'Galley', {
+      clubName: 'Kestrel YC',
+      publicBaseUrl: 'https://club.example/',
+    });
     const vevent = new ICAL.Event(new ICAL.Component(ICAL.parse(mail.attachments[0].content)).getFirstSubcomponent('vevent')!);
     expect([vevent.uid, vevent.sequence, vevent.summary]).toEqual(['duty-slot-1-ann@kyc-members-area', 2, 'Duty: Galley, Club race']);
     expect(mail.text).toContain('https://club.example/duties');
@@ -63,14 +81,29 @@ describe('the red light alert', () => {
   });
 
   it('goes to the admins who manage duties, not disabled, with an address', () => {
-    const admin = (uid: string, permissions: Admin['permissions'], extra: Partial<Admin> = {}) => ({ uid, email: `${uid}@x.example`, name: uid, permissions, disabled: false, ...extra }) as Admin;
-    const to = dutyAlertRecipients([admin('a', ['duties:write']), admin('b', ['events:write']), admin('c', ['duties:write'], { disabled: true }), admin('d', ['duties:write'], { email: '' })]);
+    const admin = (uid: string, permissions: Admin['permissions'], extra: Partial<Admin> = {}) =>
+      ({ uid, email: `${uid}@x.example`, name: uid, permissions, disabled: false, ...extra }) as Admin;
+    const to = dutyAlertRecipients([
+      admin('a', ['duties:write']),
+      admin('b', ['events:write']),
+      admin('c', ['duties:write'], { disabled: true }),
+      admin('d', ['duties:write'], { email: '' }),
+    ]);
     expect(to.map((a) => a.uid)).toEqual(['a']);
   });
 });
 
 const NOW = '2026-06-01T09:00:00.000Z';
-const member = (id: string, disabled = false): Member => ({ id, name: `M ${id}`, email: `${id}@x.example`, membershipType: 'Adult', renewalDate: '2027-01-01', disabled, createdAt: NOW, updatedAt: NOW });
+const member = (id: string, disabled = false): Member => ({
+  id,
+  name: `M ${id}`,
+  email: `${id}@x.example`,
+  membershipType: 'Adult',
+  renewalDate: '2027-01-01',
+  disabled,
+  createdAt: NOW,
+  updatedAt: NOW,
+});
 
 describe('the season count', () => {
   const ids = ['ann', 'bob', 'cat', 'gone'];
@@ -80,7 +113,10 @@ describe('the season count', () => {
       fc.property(fc.array(duty, { maxLength: 30 }), fc.boolean(), (duties, catDisabled) => {
         const members = [member('ann'), member('bob'), member('cat', catDisabled)];
         const now = new Date(NOW);
-        const assignments = duties.map((d) => ({ memberId: d.memberId, window: { start: new Date(now.getTime() + (d.end - 3) * DAY).toISOString(), end: new Date(now.getTime() + d.end * DAY).toISOString() } }));
+        const assignments = duties.map((d) => ({
+          memberId: d.memberId,
+          window: { start: new Date(now.getTime() + (d.end - 3) * DAY).toISOString(), end: new Date(now.getTime() + d.end * DAY).toISOString() },
+        }));
         const counts = memberDutyCounts(members, assignments, now);
         expect(counts.reduce((sum, c) => sum + c.duties, 0)).toBe(duties.filter((d) => d.memberId !== 'gone').length);
         expect(counts.every((c) => c.upcoming <= c.duties)).toBe(true);
@@ -95,7 +131,10 @@ describe('the season count', () => {
           ]),
         );
         expect(households.reduce((sum, h) => sum + h.duties, 0)).toBe(counts.reduce((sum, c) => sum + c.duties, 0));
-        expect(households.find((h) => h.memberId === 'bob')).toMatchObject({ people: 4, duties: counts.filter((c) => c.memberId !== 'cat').reduce((sum, c) => sum + c.duties, 0) });
+        expect(households.find((h) => h.memberId === 'bob')).toMatchObject({
+          people: 4,
+          duties: counts.filter((c) => c.memberId !== 'cat').reduce((sum, c) => sum + c.duties, 0),
+        });
         expect(households.some((h) => h.memberId === 'ann')).toBe(false);
       }),
     );
@@ -125,7 +164,9 @@ describe('the season count', () => {
   });
 
   it('the CSV has a line per duty, cells formula-safe', () => {
-    const csv = dutiesCsv([{ event: { name: '=Race', eventdatetime: '2026-06-20T09:00:00.000Z' }, dutyName: 'Galley', member: { name: 'Ann, Helm', email: 'ann@x.example' } }]);
+    const csv = dutiesCsv([
+      { event: { name: '=Race', eventdatetime: '2026-06-20T09:00:00.000Z' }, dutyName: 'Galley', member: { name: 'Ann, Helm', email: 'ann@x.example' } },
+    ]);
     expect(csv).toBe('Event,Date,Duty,Member,Email\r\n\'=Race,2026-06-20 10:00,Galley,"Ann, Helm",ann@x.example\r\n');
   });
 });

@@ -9,16 +9,34 @@ import { addDaysToDate } from '../../../../core/shared/london-time';
 const hour = 3_600_000;
 const base = Date.parse('2026-06-06T00:00:00.000Z');
 const now = new Date(base + 24 * hour);
-const windowArb = fc.tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 1, max: 48 })).map(([start, length]): DutyWindow => ({ start: new Date(base + start * hour).toISOString(), end: new Date(base + (start + length) * hour).toISOString() }));
+const windowArb = fc
+  .tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 1, max: 48 }))
+  .map(([start, length]): DutyWindow => ({ start: new Date(base + start * hour).toISOString(), end: new Date(base + (start + length) * hour).toISOString() }));
 const qualification = fc.constantFrom('pb2', 'first-aid', 'vhf');
 const day = fc.integer({ min: 0, max: 20 }).map((n) => addDaysToDate('2026-06-01', n));
 const memberArb = fc.record({ id: fc.constantFrom('ann', 'bob'), renewalDate: day, disabled: fc.boolean() });
-const heldArb = fc.array(fc.record({ memberId: fc.constant('ann'), qualificationId: qualification, expiresOn: fc.option(day, { nil: null }) }), { maxLength: 4 });
+const heldArb = fc.array(fc.record({ memberId: fc.constant('ann'), qualificationId: qualification, expiresOn: fc.option(day, { nil: null }) }), {
+  maxLength: 4,
+});
 const dutiesArb = fc.array(fc.record({ slotId: fc.constantFrom('s0', 's1', 's2', 'elsewhere'), window: windowArb }), { maxLength: 3 });
-const slotsArb = fc.array(
-  fc.record({ id: fc.constantFrom('s0', 's1', 's2', 's3'), needed: fc.integer({ min: 1, max: 3 }), holders: fc.array(fc.record({ memberId: fc.constantFrom('ann', 'bob', 'cat') }), { maxLength: 3 }), window: windowArb, needs: fc.subarray(['pb2', 'first-aid', 'vhf']) }),
-  { maxLength: 6 },
-).map((slots) => slots.map(({ window, needs, holders, ...slot }) => ({ slot: { ...slot, holders: holders as DutyAssignment[] }, window, dutyType: { qualificationIds: needs } })));
+const slotsArb = fc
+  .array(
+    fc.record({
+      id: fc.constantFrom('s0', 's1', 's2', 's3'),
+      needed: fc.integer({ min: 1, max: 3 }),
+      holders: fc.array(fc.record({ memberId: fc.constantFrom('ann', 'bob', 'cat') }), { maxLength: 3 }),
+      window: windowArb,
+      needs: fc.subarray(['pb2', 'first-aid', 'vhf']),
+    }),
+    { maxLength: 6 },
+  )
+  .map((slots) =>
+    slots.map(({ window, needs, holders, ...slot }) => ({
+      slot: { ...slot, holders: holders as DutyAssignment[] },
+      window,
+      dutyType: { qualificationIds: needs },
+    })),
+  );
 
 describe('who may be offered a duty', () => {
   it('free at a time: no duty held (the handed-over one aside) overlaps it', () => {
@@ -58,7 +76,11 @@ describe('who may be offered a duty', () => {
   });
 
   it('the rota refuses exactly the slots not offered, each with its reason: held, started, filled, not eligible (what is missing, by name), busy', () => {
-    const qualifications = [{ id: 'pb2', name: 'Powerboat Level 2' }, { id: 'first-aid', name: 'First Aid' }, { id: 'vhf', name: 'VHF' }];
+    const qualifications = [
+      { id: 'pb2', name: 'Powerboat Level 2' },
+      { id: 'first-aid', name: 'First Aid' },
+      { id: 'vhf', name: 'VHF' },
+    ];
     fc.assert(
       fc.property(memberArb, heldArb, dutiesArb, slotsArb, (member, held, duties, slots) => {
         const offered = openSlotsFor(member, held as MemberQualification[], duties, slots, now);
@@ -67,7 +89,8 @@ describe('who may be offered a duty', () => {
           expect(refusal === null).toBe(offered.includes(entry));
           if (entry.slot.holders.some((h) => h.memberId === member.id)) expect(refusal).toBe(ROTA_REFUSALS.yours);
           else if (refusal?.startsWith('Needs ')) expect(refusal).toBe(ineligibility(member, entry.dutyType, held, qualifications, entry.window));
-          else if (refusal !== null) expect(Object.values(ROTA_REFUSALS).includes(refusal as never) || refusal === 'Membership not current on the day').toBe(true);
+          else if (refusal !== null)
+            expect(Object.values(ROTA_REFUSALS).includes(refusal as never) || refusal === 'Membership not current on the day').toBe(true);
         }
       }),
     );
@@ -76,7 +99,13 @@ describe('who may be offered a duty', () => {
     expect(rotaRefusal({ id: 'ann', renewalDate: '2027-03-31', disabled: false }, [], qualifications, [], slot, now)).toBe('Needs Powerboat Level 2');
   });
 
-  it.each([['Ann Helm', 'Ann H.'], ['  Mary  Jane van der berg ', 'Mary B.'], ['Cher', 'Cher'], ['Zoë Øster', 'Zoë Ø.'], ['', '']])('names %j on the rota %j', (name, shown) => {
+  it.each([
+    ['Ann Helm', 'Ann H.'],
+    ['  Mary  Jane van der berg ', 'Mary B.'],
+    ['Cher', 'Cher'],
+    ['Zoë Øster', 'Zoë Ø.'],
+    ['', ''],
+  ])('names %j on the rota %j', (name, shown) => {
     expect(rotaName(name)).toBe(shown);
   });
 

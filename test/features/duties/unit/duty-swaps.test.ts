@@ -2,19 +2,31 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DUTY_MESSAGES, ineligibility, windowsOverlap } from '../../../../core/duties/duties';
 import { type DutyAssignment, type DutyWindow } from '../../../../core/duty-rosters/duty-roster';
-import { SWAP_MESSAGES, liveSwapOf, swapAcceptRefusal, swapStillHeld, swapRecipients, swapRequestMailId, swapWindowNow } from '../../../../core/duties/duty-swaps';
+import {
+  SWAP_MESSAGES,
+  liveSwapOf,
+  swapAcceptRefusal,
+  swapStillHeld,
+  swapRecipients,
+  swapRequestMailId,
+  swapWindowNow,
+} from '../../../../core/duties/duty-swaps';
 import { coverOffers } from '../../../../core/duties/duty-cover';
 import { addDaysToDate } from '../../../../core/shared/london-time';
 
 const hour = 3_600_000;
 const base = Date.parse('2026-06-06T00:00:00.000Z');
-const windowArb = fc.tuple(fc.integer({ min: 0, max: 120 }), fc.integer({ min: 1, max: 48 })).map(([start, length]): DutyWindow => ({ start: new Date(base + start * hour).toISOString(), end: new Date(base + (start + length) * hour).toISOString() }));
+const windowArb = fc
+  .tuple(fc.integer({ min: 0, max: 120 }), fc.integer({ min: 1, max: 48 }))
+  .map(([start, length]): DutyWindow => ({ start: new Date(base + start * hour).toISOString(), end: new Date(base + (start + length) * hour).toISOString() }));
 const day = fc.integer({ min: 0, max: 20 }).map((n) => addDaysToDate('2026-06-01', n));
 const ids = ['ann', 'bob', 'cat', 'dan', 'eve'];
 const candidateArb = (id: string) =>
   fc.record({
     member: fc.record({ id: fc.constant(id), renewalDate: day, disabled: fc.boolean() }),
-    held: fc.array(fc.record({ memberId: fc.constant(id), qualificationId: fc.constantFrom('pb2', 'first-aid'), expiresOn: fc.option(day, { nil: null }) }), { maxLength: 3 }),
+    held: fc.array(fc.record({ memberId: fc.constant(id), qualificationId: fc.constantFrom('pb2', 'first-aid'), expiresOn: fc.option(day, { nil: null }) }), {
+      maxLength: 3,
+    }),
     duties: fc.array(fc.record({ slotId: fc.constantFrom('slot', 'other-1', 'other-2'), window: windowArb }), { maxLength: 2 }),
   });
 const candidatesArb = fc.tuple(...ids.map(candidateArb));
@@ -43,7 +55,9 @@ describe('asking again for the same duty', () => {
     fc.assert(
       fc.property(fc.constantFrom(...ids), fc.constantFrom(...ids), fc.constantFrom('slot', 'other'), (from, to, slotId) => {
         expect(swapRequestMailId({ slotId: 'slot', fromMemberId: from }, to)).toBe(swapRequestMailId({ slotId: 'slot', fromMemberId: from }, to));
-        expect(swapRequestMailId({ slotId, fromMemberId: from }, to) === swapRequestMailId({ slotId: 'slot', fromMemberId: 'ann' }, 'bob')).toBe(slotId === 'slot' && from === 'ann' && to === 'bob');
+        expect(swapRequestMailId({ slotId, fromMemberId: from }, to) === swapRequestMailId({ slotId: 'slot', fromMemberId: 'ann' }, 'bob')).toBe(
+          slotId === 'slot' && from === 'ann' && to === 'bob',
+        );
       }),
     );
   });
@@ -72,8 +86,22 @@ describe('accepting a swap', () => {
     expect(swapAcceptRefusal({ ...open, toMemberId: 'cat' }, { holders: [holder('ann')] }, [], 'cat')).toBeNull();
     expect(swapAcceptRefusal(open, { holders: [] }, [], 'bob')).toBe(SWAP_MESSAGES.noLongerHeld);
     expect(swapAcceptRefusal(open, { holders: [holder('ann'), holder('bob')] }, [], 'bob')).toBe(DUTY_MESSAGES.alreadyHolding);
-    expect(swapAcceptRefusal(open, { holders: [holder('ann')] }, [{ slotId: 'other', window: { start: '2026-07-04T15:00:00.000Z', end: '2026-07-04T18:00:00.000Z' } }], 'bob')).toBe(DUTY_MESSAGES.doubleDuty);
-    expect(swapAcceptRefusal(open, { holders: [holder('ann')] }, [{ slotId: 'other', window: { start: '2026-07-04T16:00:00.000Z', end: '2026-07-04T18:00:00.000Z' } }], 'bob')).toBeNull();
+    expect(
+      swapAcceptRefusal(
+        open,
+        { holders: [holder('ann')] },
+        [{ slotId: 'other', window: { start: '2026-07-04T15:00:00.000Z', end: '2026-07-04T18:00:00.000Z' } }],
+        'bob',
+      ),
+    ).toBe(DUTY_MESSAGES.doubleDuty);
+    expect(
+      swapAcceptRefusal(
+        open,
+        { holders: [holder('ann')] },
+        [{ slotId: 'other', window: { start: '2026-07-04T16:00:00.000Z', end: '2026-07-04T18:00:00.000Z' } }],
+        'bob',
+      ),
+    ).toBeNull();
   });
 
   it('a request the asker made before their holding was released (they left, or an event moved) offers nothing once they are given the slot again', () => {
@@ -100,13 +128,18 @@ describe('accepting a swap', () => {
 describe('a swap asked before its event moved', () => {
   it('is judged, shown and told at the duty’s time now: the asker’s duty on the slot, not the time stored with the request', () => {
     fc.assert(
-      fc.property(windowArb, windowArb, fc.array(fc.record({ slotId: fc.constantFrom('a', 'b'), window: windowArb }), { maxLength: 3 }), (asked, moved, duties) => {
-        const swap = { status: 'open' as const, fromMemberId: 'ann', toMemberId: null, slotId: 'slot', window: asked, createdAt: '2026-05-02T09:00:00.000Z' };
-        const slot = { holders: [{ memberId: 'ann', window: moved, assignedAt: '2026-05-01T09:00:00.000Z' } as DutyAssignment] };
-        expect(swapWindowNow(swap, slot)).toEqual(moved);
-        const refusal = swapAcceptRefusal(swap, slot, duties, 'bob');
-        expect(refusal === DUTY_MESSAGES.doubleDuty).toBe(duties.some((d) => windowsOverlap(d.window, moved)));
-      }),
+      fc.property(
+        windowArb,
+        windowArb,
+        fc.array(fc.record({ slotId: fc.constantFrom('a', 'b'), window: windowArb }), { maxLength: 3 }),
+        (asked, moved, duties) => {
+          const swap = { status: 'open' as const, fromMemberId: 'ann', toMemberId: null, slotId: 'slot', window: asked, createdAt: '2026-05-02T09:00:00.000Z' };
+          const slot = { holders: [{ memberId: 'ann', window: moved, assignedAt: '2026-05-01T09:00:00.000Z' } as DutyAssignment] };
+          expect(swapWindowNow(swap, slot)).toEqual(moved);
+          const refusal = swapAcceptRefusal(swap, slot, duties, 'bob');
+          expect(refusal === DUTY_MESSAGES.doubleDuty).toBe(duties.some((d) => windowsOverlap(d.window, moved)));
+        },
+      ),
     );
   });
 
@@ -120,7 +153,11 @@ describe('whom "cover needed" reaches', () => {
   const now = new Date('2026-06-01T12:00:00.000Z');
   const slotArb = (id: string) =>
     fc.record({
-      slot: fc.record({ id: fc.constant(id), needed: fc.integer({ min: 1, max: 3 }), holders: fc.subarray(ids).map((held) => held.map((memberId) => ({ memberId }) as DutyAssignment)) }),
+      slot: fc.record({
+        id: fc.constant(id),
+        needed: fc.integer({ min: 1, max: 3 }),
+        holders: fc.subarray(ids).map((held) => held.map((memberId) => ({ memberId }) as DutyAssignment)),
+      }),
       window: windowArb,
       dutyType: fc.record({ qualificationIds: fc.subarray(['pb2', 'first-aid']) }),
     });

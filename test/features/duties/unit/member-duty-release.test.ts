@@ -5,7 +5,9 @@ import { dutiesReleasedMail, dutiesReleasedOnLeaving, releasedDutyLines } from '
 // A member leaving the rosters gives up the duties not over yet (docs/duties.md#when-a-member-leaves).
 
 const instant = fc.integer({ min: Date.parse('2026-01-01T00:00:00Z'), max: Date.parse('2027-01-01T00:00:00Z') });
-const duty = fc.tuple(instant, fc.integer({ min: 1, max: 3 * 86_400_000 })).map(([start, length]) => ({ window: { start: new Date(start).toISOString(), end: new Date(start + length).toISOString() } }));
+const duty = fc
+  .tuple(instant, fc.integer({ min: 1, max: 3 * 86_400_000 }))
+  .map(([start, length]) => ({ window: { start: new Date(start).toISOString(), end: new Date(start + length).toISOString() } }));
 
 describe('dutiesReleasedOnLeaving', () => {
   it('releases exactly the duties whose end is after now (under way or to come), keeps every one already over', () => {
@@ -29,7 +31,10 @@ describe('the duty admins’ e-mail', () => {
       ],
       { duty: (id) => (id === 's1' ? 'Race officer' : undefined), event: (id) => (id === 'e1' ? 'Summer regatta' : undefined) },
     );
-    const mail = dutiesReleasedMail({ email: 'officer@example.org', name: 'Olive' }, 'Bob Stern', 'disabled', lines, { clubName: 'KYC', publicBaseUrl: 'https://club.example/' });
+    const mail = dutiesReleasedMail({ email: 'officer@example.org', name: 'Olive' }, 'Bob Stern', 'disabled', lines, {
+      clubName: 'KYC',
+      publicBaseUrl: 'https://club.example/',
+    });
     expect(mail.to).toBe('officer@example.org');
     expect(mail.subject).toBe('Duties released: 2 slots need a member');
     expect(mail.text).toContain('Bob Stern was disabled on the member list, so they no longer hold the duties below.');

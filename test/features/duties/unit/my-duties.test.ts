@@ -33,9 +33,23 @@ async function season() {
   const pb2 = await catalogue.saveQualification(admin, null, { name: 'Powerboat Level 2', validityMonths: null });
   const safety = await catalogue.saveDutyType(admin, null, { name: 'Safety boat driver', description: 'Drives the RIB', qualificationIds: [pb2.id] });
   const galley = await catalogue.saveDutyType(admin, null, { name: 'Galley', description: 'Teas', qualificationIds: [] });
-  await w.events.create(anEvent({ ...REGATTA, id: 'race', name: 'Summer race', eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T16:00:00.000Z' }));
-  await w.events.create(anEvent({ ...REGATTA, id: 'today', name: 'Today race', eventdatetime: '2026-06-01T08:00:00.000Z', eventenddatetime: '2026-06-01T16:00:00.000Z' }));
-  await w.events.create(anEvent({ ...REGATTA, id: 'off', name: 'Called off', eventdatetime: '2026-07-11T09:00:00.000Z', eventenddatetime: '2026-07-11T16:00:00.000Z', cancelledAt: '2026-05-30T09:00:00.000Z', cancelReason: 'No wind' }));
+  await w.events.create(
+    anEvent({ ...REGATTA, id: 'race', name: 'Summer race', eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T16:00:00.000Z' }),
+  );
+  await w.events.create(
+    anEvent({ ...REGATTA, id: 'today', name: 'Today race', eventdatetime: '2026-06-01T08:00:00.000Z', eventenddatetime: '2026-06-01T16:00:00.000Z' }),
+  );
+  await w.events.create(
+    anEvent({
+      ...REGATTA,
+      id: 'off',
+      name: 'Called off',
+      eventdatetime: '2026-07-11T09:00:00.000Z',
+      eventenddatetime: '2026-07-11T16:00:00.000Z',
+      cancelledAt: '2026-05-30T09:00:00.000Z',
+      cancelReason: 'No wind',
+    }),
+  );
   const safetySlot = await rosters.addSlot(admin, 'race', { dutyTypeId: safety.id, needed: 2, optional: false });
   const galleySlot = await rosters.addSlot(admin, 'race', { dutyTypeId: galley.id, needed: 1, optional: true });
   const todaySlot = await rosters.addSlot(admin, 'today', { dutyTypeId: galley.id, needed: 1, optional: true });
@@ -61,7 +75,17 @@ describe('a member’s duties page', () => {
     const { safetySlot, galleySlot } = await season();
     await volunteer.execute('ann', galleySlot.id);
     const page = await myDuties.execute(makeMember('ann'));
-    expect(page.duties).toEqual([{ slotId: galleySlot.id, dutyTypeName: 'Galley', eventId: 'race', eventName: 'Summer race', start: '2026-07-04T09:00:00.000Z', end: '2026-07-04T16:00:00.000Z', swapId: null }]);
+    expect(page.duties).toEqual([
+      {
+        slotId: galleySlot.id,
+        dutyTypeName: 'Galley',
+        eventId: 'race',
+        eventName: 'Summer race',
+        start: '2026-07-04T09:00:00.000Z',
+        end: '2026-07-04T16:00:00.000Z',
+        swapId: null,
+      },
+    ]);
     expect(page.open).toEqual([]);
     // The galley is full: Bob is offered nothing.
     expect((await myDuties.execute(makeMember('bob'))).open).toEqual([]);
@@ -73,7 +97,14 @@ describe('a member’s duties page', () => {
     const { todaySlot, offSlot } = await season();
     await expect(volunteer.execute('ann', todaySlot.id)).rejects.toThrow(new ConflictError(DUTY_MESSAGES.started));
     await expect(volunteer.execute('ann', offSlot.id)).rejects.toThrow(new ConflictError(DUTY_MESSAGES.cancelled));
-    await w.duties.assign({ slotId: todaySlot.id, memberId: 'bob', eventId: 'today', window: { start: '2026-06-01T08:00:00.000Z', end: '2026-06-01T16:00:00.000Z' }, assignedAt: '2026-05-01T00:00:00.000Z', overrideReason: null });
+    await w.duties.assign({
+      slotId: todaySlot.id,
+      memberId: 'bob',
+      eventId: 'today',
+      window: { start: '2026-06-01T08:00:00.000Z', end: '2026-06-01T16:00:00.000Z' },
+      assignedAt: '2026-05-01T00:00:00.000Z',
+      overrideReason: null,
+    });
     expect((await myDuties.execute(makeMember('bob'))).duties.map((d) => d.slotId)).toEqual([todaySlot.id]);
     await expect(withdraw.execute('bob', todaySlot.id)).rejects.toThrow(new ConflictError(DUTY_MESSAGES.started));
     await expect(withdraw.execute('ann', todaySlot.id)).rejects.toThrow(new NotFoundError(DUTY_MESSAGES.notHolding));

@@ -2,16 +2,36 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { WorkDaySignup, WorkDayWithCounts } from '../../../../core/work-days/work-day';
 import { csvCell } from '../../../../core/shared/csv';
-import { jobShortfall, nextShortWorkDays, volunteersShort, WORK_DAY_CSV_HEADER, workDayAuditFields, workDayCsvFileName, workDaySignupsCsv } from '../../../../core/work-days/work-day-roster';
+import {
+  jobShortfall,
+  nextShortWorkDays,
+  volunteersShort,
+  WORK_DAY_CSV_HEADER,
+  workDayAuditFields,
+  workDayCsvFileName,
+  workDaySignupsCsv,
+} from '../../../../core/work-days/work-day-roster';
 import { withVolunteerCounts } from '../../../../core/work-days/work-days';
 import { ANN_PAINTING, aSignup, aWorkDay } from '../../../support/entities';
 
 const job = fc.record({ needed: fc.integer({ min: 0, max: 20 }), current: fc.integer({ min: 0, max: 25 }), closed: fc.boolean() });
 
-function dayWith(id: string, date: string | null, jobs: { needed: number; current: number; closed: boolean }[], extra: Partial<WorkDayWithCounts> = {}): WorkDayWithCounts {
+function dayWith(
+  id: string,
+  date: string | null,
+  jobs: { needed: number; current: number; closed: boolean }[],
+  extra: Partial<WorkDayWithCounts> = {},
+): WorkDayWithCounts {
   return {
     ...aWorkDay({ id, name: `Day ${id}`, date }),
-    jobs: jobs.map((j, i) => ({ id: `j${i}`, title: `Job ${i}`, description: '', volunteersNeeded: j.needed, currentVolunteers: j.current, ...(j.closed ? { closed: true } : {}) })),
+    jobs: jobs.map((j, i) => ({
+      id: `j${i}`,
+      title: `Job ${i}`,
+      description: '',
+      volunteersNeeded: j.needed,
+      currentVolunteers: j.current,
+      ...(j.closed ? { closed: true } : {}),
+    })),
     ...extra,
   };
 }
@@ -44,13 +64,27 @@ describe('short of volunteers', () => {
     const now = new Date('2026-06-01T09:00:00.000Z');
     fc.assert(
       fc.property(
-        fc.array(fc.record({ offsetDays: fc.integer({ min: -30, max: 60 }), dated: fc.boolean(), active: fc.boolean(), archived: fc.boolean(), jobs: fc.array(job, { maxLength: 3 }) }), { maxLength: 8 }),
+        fc.array(
+          fc.record({
+            offsetDays: fc.integer({ min: -30, max: 60 }),
+            dated: fc.boolean(),
+            active: fc.boolean(),
+            archived: fc.boolean(),
+            jobs: fc.array(job, { maxLength: 3 }),
+          }),
+          { maxLength: 8 },
+        ),
         (specs) => {
           const days = specs.map((s, i) =>
-            dayWith(`d${i}`, s.dated ? new Date(now.getTime() + s.offsetDays * 86_400_000).toISOString() : null, s.jobs, { active: s.active, archived: s.archived }),
+            dayWith(`d${i}`, s.dated ? new Date(now.getTime() + s.offsetDays * 86_400_000).toISOString() : null, s.jobs, {
+              active: s.active,
+              archived: s.archived,
+            }),
           );
           const listed = nextShortWorkDays(days, now);
-          const eligible = days.filter((d) => d.active && d.archived !== true && d.date !== null && Date.parse(d.date) >= now.getTime() && volunteersShort(d) > 0);
+          const eligible = days.filter(
+            (d) => d.active && d.archived !== true && d.date !== null && Date.parse(d.date) >= now.getTime() && volunteersShort(d) > 0,
+          );
           expect(listed.length).toBe(Math.min(3, eligible.length));
           for (const entry of listed) expect(eligible.map((d) => d.id)).toContain(entry.id);
           const times = listed.map((e) => Date.parse(e.date));
@@ -70,14 +104,28 @@ describe('the sign-ups CSV', () => {
   it('has one line per sign-up, every cell passed through the bookings CSV’s formula-safe csvCell', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ firstName: fc.string({ minLength: 1 }), lastName: fc.string({ minLength: 1 }), otherJob: fc.string(), notes: fc.string(), email: fc.option(fc.string({ minLength: 3 })) }), { maxLength: 5 }),
+        fc.array(
+          fc.record({
+            firstName: fc.string({ minLength: 1 }),
+            lastName: fc.string({ minLength: 1 }),
+            otherJob: fc.string(),
+            notes: fc.string(),
+            email: fc.option(fc.string({ minLength: 3 })),
+          }),
+          { maxLength: 5 },
+        ),
         (rows) => {
-        const day = aWorkDay();
-        const signups = rows.map((r, i) => signup({ ...r, id: `s${i}` }));
-        const csv = workDaySignupsCsv(day, signups);
-        // The e-mail address in its own column, empty when none was given.
-        const expected = [WORK_DAY_CSV_HEADER.join(','), ...signups.map((s) => ['2026-04-01 10:00', s.firstName, s.lastName, s.email ?? '', 'Paint the hut', s.otherJob, s.notes, 'No', 'Yes'].map(csvCell).join(','))];
-        expect(csv).toBe(`${expected.join('\r\n')}\r\n`);
+          const day = aWorkDay();
+          const signups = rows.map((r, i) => signup({ ...r, id: `s${i}` }));
+          const csv = workDaySignupsCsv(day, signups);
+          // The e-mail address in its own column, empty when none was given.
+          const expected = [
+            WORK_DAY_CSV_HEADER.join(','),
+            ...signups.map((s) =>
+              ['2026-04-01 10:00', s.firstName, s.lastName, s.email ?? '', 'Paint the hut', s.otherJob, s.notes, 'No', 'Yes'].map(csvCell).join(','),
+            ),
+          ];
+          expect(csv).toBe(`${expected.join('\r\n')}\r\n`);
         },
       ),
     );

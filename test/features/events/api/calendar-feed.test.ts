@@ -73,7 +73,12 @@ describe('GET /calendar.ics', () => {
   });
 
   it('keeps a cancelled event, STATUS:CANCELLED with its reason', async () => {
-    const called = await addEvent(app, { name: 'Dinghy day', eventdatetime: '2026-08-01T09:00:00.000Z', cancelledAt: '2026-05-30T10:00:00.000Z', cancelReason: 'Reservoir closed for repairs' });
+    const called = await addEvent(app, {
+      name: 'Dinghy day',
+      eventdatetime: '2026-08-01T09:00:00.000Z',
+      cancelledAt: '2026-05-30T10:00:00.000Z',
+      cancelReason: 'Reservoir closed for repairs',
+    });
     laterOn();
     const cancelled = entry((await getFeed()).text, called.id)!;
     expect(cancelled.component.getFirstPropertyValue('status')).toBe('CANCELLED');
@@ -87,7 +92,13 @@ describe('GET /calendar.ics', () => {
     const before = await getFeed();
     expect(entry(before.text, event.id)!.sequence).toBe(0);
     app.clock.advance(5000);
-    const form = { ...emptyEventForm(), name: 'Open day (new time)', description: 'Come and try sailing', eventdatetime: '2026-07-12T14:00', allowBooking: true };
+    const form = {
+      ...emptyEventForm(),
+      name: 'Open day (new time)',
+      description: 'Come and try sailing',
+      eventdatetime: '2026-07-12T14:00',
+      allowBooking: true,
+    };
     expect((await admin.put(`/api/admin/events/${event.id}`).set(FETCH).send(form)).status).toBe(200);
     // No waiting: the admin's change rebuilds the feed for the next request.
     const after = await getFeed({ 'If-None-Match': before.res.headers.etag });
@@ -97,8 +108,17 @@ describe('GET /calendar.ics', () => {
     expect(changed.sequence).toBe(1);
     expect(changed.summary).toBe('Open day (new time)');
     expect(changed.startDate.toJSDate().toISOString()).toBe('2026-07-12T13:00:00.000Z');
-    expect((changed.component.getFirstPropertyValue('last-modified') as ICAL.Time).toJSDate().getTime()).toBe(app.clock.now().getTime() - (app.clock.now().getTime() % 1000));
-    expect((await admin.put(`/api/admin/events/${event.id}`).set(FETCH).send({ ...form, name: 'Open day' })).status).toBe(200);
+    expect((changed.component.getFirstPropertyValue('last-modified') as ICAL.Time).toJSDate().getTime()).toBe(
+      app.clock.now().getTime() - (app.clock.now().getTime() % 1000),
+    );
+    expect(
+      (
+        await admin
+          .put(`/api/admin/events/${event.id}`)
+          .set(FETCH)
+          .send({ ...form, name: 'Open day' })
+      ).status,
+    ).toBe(200);
     expect(entry((await getFeed()).text, event.id)!.sequence).toBe(2);
   });
 
@@ -112,7 +132,10 @@ describe('GET /calendar.ics', () => {
 
   it('gives the booking e-mail’s calendar file the UID, SEQUENCE and link of the feed, so a calendar holding both shows one event', async () => {
     const event = await addEvent(app, { name: 'Members’ race', eventdatetime: '2026-07-20T17:30:00.000Z', sequence: 3 });
-    const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, firstName: 'Ada', lastName: 'Lovelace', numberAttending: '1', email: 'ada@example.org' });
+    const booked = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, firstName: 'Ada', lastName: 'Lovelace', numberAttending: '1', email: 'ada@example.org' });
     expect(booked.status).toBe(201);
     const [message] = await app.get('outbox').list({ recordId: booked.body.bookingId });
     const file = message.mail.attachments.find((a) => a.filename.endsWith('.ics'))!;
@@ -137,7 +160,13 @@ describe('GET /calendar.ics: conditional requests and caching', () => {
     expect(new Date(lastModified).toUTCString()).toBe(lastModified);
     expect(first.res.headers['cache-control']).toBe('public, no-cache');
 
-    const matching: Record<string, string>[] = [{ 'If-None-Match': etag }, { 'If-None-Match': `W/${etag}` }, { 'If-None-Match': `"other", ${etag}` }, { 'If-None-Match': '*' }, { 'If-Modified-Since': lastModified }];
+    const matching: Record<string, string>[] = [
+      { 'If-None-Match': etag },
+      { 'If-None-Match': `W/${etag}` },
+      { 'If-None-Match': `"other", ${etag}` },
+      { 'If-None-Match': '*' },
+      { 'If-Modified-Since': lastModified },
+    ];
     for (const headers of matching) {
       const again = await getFeed(headers);
       expect(again.res.status, JSON.stringify(headers)).toBe(304);

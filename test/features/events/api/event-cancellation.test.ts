@@ -28,7 +28,10 @@ useTestAppWithMail({}, async (started) => {
 const gateway = () => app.get('payments') as TestPaymentGateway;
 
 async function book(eventId: string, email: string | null, card?: string): Promise<string> {
-  const booked = await app.agent().post('/api/bookings').send({ eventId, ...form, email: email ?? '' });
+  const booked = await app
+    .agent()
+    .post('/api/bookings')
+    .send({ eventId, ...form, email: email ?? '' });
   expect(booked.status).toBe(201);
   if (card) {
     const paid = await app.agent().post('/api/payments/complete').set(FETCH).send({ checkoutId: booked.body.checkoutId, cardToken: card });
@@ -73,7 +76,12 @@ describe('an admin with events:write cancels an event', () => {
     const refundsBefore = gateway().refunds.length;
     const res = await commodore.post(`/api/admin/events/${event.id}/cancel`).set(FETCH).send({ reason: 'Gale warning for the whole weekend' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ cancelled: 3, refunded: 2, refundsFailed: 0, event: { id: event.id, cancelReason: 'Gale warning for the whole weekend', sequence: event.sequence + 1 } });
+    expect(res.body).toMatchObject({
+      cancelled: 3,
+      refunded: 2,
+      refundsFailed: 0,
+      event: { id: event.id, cancelReason: 'Gale warning for the whole weekend', sequence: event.sequence + 1 },
+    });
 
     // Refunded in full at the gateway, once per paid booking; revenue falls to nothing.
     expect(gateway().refunds.slice(refundsBefore)).toEqual([
@@ -90,7 +98,7 @@ describe('an admin with events:write cancels an event', () => {
 
     // Each member with an e-mail is told, with the reason and what happens to the money.
     const cancellations = await mailsWithSubject('Event cancelled: Round the Island Race', 2);
-    expect(cancellations.map((m) => m.to && !Array.isArray(m.to) ? m.to.text : '').sort()).toEqual(['ada@example.org', 'bea@example.org']);
+    expect(cancellations.map((m) => (m.to && !Array.isArray(m.to) ? m.to.text : '')).sort()).toEqual(['ada@example.org', 'bea@example.org']);
     const toAda = cancellations.find((m) => !Array.isArray(m.to) && m.to?.text === 'ada@example.org');
     expect(toAda?.text).toContain('has cancelled Round the Island Race');
     expect(toAda?.text).toContain('The reason: Gale warning for the whole weekend');
@@ -101,7 +109,10 @@ describe('an admin with events:write cancels an event', () => {
     // Still on the calendar, marked cancelled with its reason; booking is refused with a clear 409.
     expect(await calendarEntry(event.id)).toMatchObject({ cancelReason: 'Gale warning for the whole weekend', bookingOpen: false });
     expect((await app.agent().get(`/api/events/${event.id}`)).body).toMatchObject({ closedReason: 'cancelled' });
-    const late = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, email: 'late@example.org' });
+    const late = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, email: 'late@example.org' });
     expect(late.status).toBe(409);
     expect(late.body).toEqual({ error: 'This event has been cancelled, so it can no longer be booked.' });
 
@@ -116,12 +127,20 @@ describe('an admin with events:write cancels an event', () => {
     // The audit log: the event's cancellation by the admin, and each booking's.
     const audit = await commodore.get(`/api/admin/audit?recordId=${event.id}`);
     expect(audit.body.entries).toEqual([
-      expect.objectContaining({ action: 'event.cancelled', recordType: 'event', actor: expect.objectContaining({ kind: 'admin', email: 'commodore@example.org' }), changes: expect.arrayContaining([{ field: 'cancelReason', before: null, after: 'Gale warning for the whole weekend' }]) }),
+      expect.objectContaining({
+        action: 'event.cancelled',
+        recordType: 'event',
+        actor: expect.objectContaining({ kind: 'admin', email: 'commodore@example.org' }),
+        changes: expect.arrayContaining([{ field: 'cancelReason', before: null, after: 'Gale warning for the whole weekend' }]),
+      }),
     ]);
     const bookingAudit = await commodore.get(`/api/admin/audit?recordId=${paidAda}`);
     expect(bookingAudit.body.entries).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ action: 'booking.cancelled', summary: 'Cancelled with the event Round the Island Race; Refund of £30.00 asked of the payment provider' }),
+        expect.objectContaining({
+          action: 'booking.cancelled',
+          summary: 'Cancelled with the event Round the Island Race; Refund of £30.00 asked of the payment provider',
+        }),
         expect.objectContaining({ action: 'booking.refund', summary: 'Refunded £30.00' }),
       ]),
     );
@@ -133,7 +152,10 @@ describe('an admin with events:write cancels an event', () => {
     for (const reason of ['', '   ']) {
       const refused = await commodore.post(`/api/admin/events/${event.id}/cancel`).set(FETCH).send({ reason });
       expect(refused.status).toBe(400);
-      expect(refused.body).toEqual({ error: 'Please give the reason members will be told.', fields: { reason: 'Please give the reason members will be told.' } });
+      expect(refused.body).toEqual({
+        error: 'Please give the reason members will be told.',
+        fields: { reason: 'Please give the reason members will be told.' },
+      });
     }
     expect(await calendarEntry(event.id)).toMatchObject({ cancelledAt: null, bookingOpen: true });
 
@@ -148,9 +170,13 @@ describe('an admin with events:write cancels an event', () => {
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ error: 'This event is already cancelled.' });
     expect(JSON.stringify(await app.get('events').get(event.id))).toBe(stored);
-    const mail = (await app.get('outbox').list({})).filter((m) => m.kind === 'booking-cancellation' && m.mail.subject === 'Event cancelled: Fitting-out Supper');
+    const mail = (await app.get('outbox').list({})).filter(
+      (m) => m.kind === 'booking-cancellation' && m.mail.subject === 'Event cancelled: Fitting-out Supper',
+    );
     expect(mail).toHaveLength(1);
-    expect((await commodore.get(`/api/admin/audit?recordId=${event.id}`)).body.entries.filter((e: { action: string }) => e.action === 'event.cancelled')).toHaveLength(1);
+    expect(
+      (await commodore.get(`/api/admin/audit?recordId=${event.id}`)).body.entries.filter((e: { action: string }) => e.action === 'event.cancelled'),
+    ).toHaveLength(1);
   });
 
   it('a refund the gateway refuses is listed "Refund failed" for an admin to retry; the member is told', async () => {
@@ -169,7 +195,10 @@ describe('an admin with events:write cancels an event', () => {
   it('money taken by hand is "To refund by hand", not "Refund failed": the member is told the club will repay them, the admins get one e-mail listing them, once', async () => {
     const event = await addEvent(app, { name: 'Cash Supper', requiresPayment: true, price: 1200, capacity: 20 });
     const paidBy = async (firstName: string, email: string, method: 'cash' | 'transfer', reference: string) => {
-      const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, firstName, email });
+      const booked = await app
+        .agent()
+        .post('/api/bookings')
+        .send({ eventId: event.id, ...form, firstName, email });
       expect(booked.status).toBe(201);
       const paid = await treasurer.post(`/api/admin/bookings/${booked.body.bookingId}/mark-paid`).set(FETCH).send({ method, reference });
       expect(paid.body.booking).toMatchObject({ paid: true, paymentMethod: method });
@@ -208,7 +237,9 @@ describe('an admin with events:write cancels an event', () => {
     // The admins who record refunds (bookings:write) get one e-mail each listing them.
     const notices = await mailsWithSubject('To refund by hand: Cash Supper', 2);
     expect(notices.map((m) => (!Array.isArray(m.to) ? m.to?.text : '')).sort()).toEqual(['commodore@example.org', 'treasurer@example.org']);
-    expect(notices[0].text).toContain('Cash Supper has been cancelled. 2 bookings were paid in cash or by bank transfer, and the club must repay them by hand:');
+    expect(notices[0].text).toContain(
+      'Cash Supper has been cancelled. 2 bookings were paid in cash or by bank transfer, and the club must repay them by hand:',
+    );
     expect(notices[0].text).toContain(`Hal Lovelace (booking ${hal}): £24.00, paid in cash (payment reference Receipt 7)`);
     expect(notices[0].text).toContain(`Ivy Lovelace (booking ${ivy}): £24.00, paid by bank transfer`);
     expect(notices[0].text).toContain(`/admin/bookings/${event.id}`);

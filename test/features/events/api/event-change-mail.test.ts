@@ -36,7 +36,10 @@ describe('an event moved by an admin', () => {
     const id = created.body.event.id as string;
 
     const book = async (firstName: string, email: string) => {
-      const res = await app.agent().post('/api/bookings').send({ eventId: id, firstName, email, ...member });
+      const res = await app
+        .agent()
+        .post('/api/bookings')
+        .send({ eventId: id, firstName, email, ...member });
       expect(res.status).toBe(201);
       return res.body.bookingId as string;
     };
@@ -55,7 +58,14 @@ describe('an event moved by an admin', () => {
     expect(screen.body.changeNotice).toEqual({ withEmail: 2, withoutEmail: 1, dutyHolders: 0 });
 
     // A new name and words only: nobody is told.
-    expect((await admin.put(`/api/admin/events/${id}`).set(FETCH).send({ ...eventForm, name: 'Autumn Race', description: 'Now with a barbecue' })).status).toBe(200);
+    expect(
+      (
+        await admin
+          .put(`/api/admin/events/${id}`)
+          .set(FETCH)
+          .send({ ...eventForm, name: 'Autumn Race', description: 'Now with a barbecue' })
+      ).status,
+    ).toBe(200);
     expect((await app.get('outbox').list()).filter((m) => m.kind === EVENT_CHANGE_MAIL_KIND)).toEqual([]);
 
     // Moved a day on and an hour later: Ada and Dee are told, once each.

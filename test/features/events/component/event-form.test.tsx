@@ -33,7 +33,7 @@ describe('The event form', () => {
     expect(bodies[0]).toMatchObject({ name: 'Laying-up supper', eventdatetime: '2026-12-12T19:00' });
   });
 
-  it('counts the core rule\'s messages at a submit, focuses the first, sends nothing, and clears each as its field changes', async () => {
+  it("counts the core rule's messages at a submit, focuses the first, sends nothing, and clears each as its field changes", async () => {
     const { posts } = renderPage(() => json(201, {}));
     await userEvent.click(screen.getByRole('button', { name: 'Create Event' }));
     expect(await screen.findByText(EVENT_FORM_MESSAGES.nameRequired)).toBeTruthy();
@@ -47,7 +47,7 @@ describe('The event form', () => {
     expect(screen.getByText('Please correct the error below.')).toBeTruthy();
   });
 
-  it('shows the server\'s field refusal beside the field and focuses it', async () => {
+  it("shows the server's field refusal beside the field and focuses it", async () => {
     renderPage(() => json(400, { error: EVENT_FORM_MESSAGES.endBeforeStart, fields: { eventenddatetime: EVENT_FORM_MESSAGES.endBeforeStart } }));
     await userEvent.type(name(), 'Laying-up supper');
     await userEvent.type(startDate(), '12/12/2026');

@@ -53,7 +53,8 @@ const STORES: [string, () => Promise<Store>][] = [
   ],
 ];
 
-const moved = (sequence: number) => anEvent({ eventdatetime: '2026-07-11T09:00:00.000Z', eventenddatetime: null, sequence, updatedAt: '2026-05-02T08:00:00.000Z' });
+const moved = (sequence: number) =>
+  anEvent({ eventdatetime: '2026-07-11T09:00:00.000Z', eventenddatetime: null, sequence, updatedAt: '2026-05-02T08:00:00.000Z' });
 
 describe.each(STORES)('EventRepository.update with mail on %s', (_name, open) => {
   it('writes the event and its messages together', async () => {
@@ -69,7 +70,9 @@ describe.each(STORES)('EventRepository.update with mail on %s', (_name, open) =>
     await withStore(open, async (store) => {
       await store.events.create(anEvent({ sequence: 3 }));
       expect(await store.events.update(moved(1), { sequence: 0 }, { mail: [aMessage('event-change-a-1')] })).toBe(false);
-      expect(await rejectionOf(store.events.update(anEvent({ id: 'no-such-event' }), { sequence: 0 }, { mail: [aMessage('event-change-b-1')] }))).toBeInstanceOf(NotFoundError);
+      expect(
+        await rejectionOf(store.events.update(anEvent({ id: 'no-such-event' }), { sequence: 0 }, { mail: [aMessage('event-change-b-1')] })),
+      ).toBeInstanceOf(NotFoundError);
       expect(await store.outbox.list()).toEqual([]);
       expect(await store.events.get('summer-regatta')).toEqual(anEvent({ sequence: 3 }));
     });
@@ -108,7 +111,9 @@ describe('EventRepository.update with mail from two connections on one Firestore
       const two = new FirestoreEventRepository(second);
       await one.create(anEvent({ sequence: 0 }));
       const outcomes = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? one : two).update({ ...moved(1), name: `Save ${i}` }, { sequence: 0 }, { mail: [aMessage(`save-${i}-a`), aMessage(`save-${i}-b`)] })),
+        Array.from({ length: 6 }, (_, i) =>
+          (i % 2 === 0 ? one : two).update({ ...moved(1), name: `Save ${i}` }, { sequence: 0 }, { mail: [aMessage(`save-${i}-a`), aMessage(`save-${i}-b`)] }),
+        ),
       );
       expect(outcomes.filter(Boolean)).toHaveLength(1);
       const winner = outcomes.indexOf(true);

@@ -121,11 +121,7 @@ export function describeEventRepositoryContract(name: string, makeAdapter: Adapt
       expect((await events().list({ order: 'asc' })).map((e) => e.id)).toEqual(['b']);
     });
 
-    itAnswers(
-      'lists nothing when there are no events',
-      [() => events().list({ order: 'asc' }), []],
-      [() => events().list({ order: 'desc', limit: 5 }), []],
-    );
+    itAnswers('lists nothing when there are no events', [() => events().list({ order: 'asc' }), []], [() => events().list({ order: 'desc', limit: 5 }), []]);
 
     describe('ordering', () => {
       // Written in an order that matches neither sort, with one start in another offset whose
@@ -159,13 +155,7 @@ export function describeEventRepositoryContract(name: string, makeAdapter: Adapt
 
       it('caps the list at the limit, keeping the first of the order', async () => {
         await storeAll();
-        expect((await events().list({ order: 'desc', limit: 5 })).map((e) => e.id)).toEqual([
-          'late',
-          'same-a',
-          'same-b',
-          'early',
-          'offset',
-        ]);
+        expect((await events().list({ order: 'desc', limit: 5 })).map((e) => e.id)).toEqual(['late', 'same-a', 'same-b', 'early', 'offset']);
         expect((await events().list({ order: 'asc', limit: 1 })).map((e) => e.id)).toEqual(['earliest']);
         expect(await events().list({ order: 'asc', limit: 100 })).toHaveLength(stored.length);
       });

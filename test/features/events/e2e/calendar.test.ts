@@ -7,7 +7,6 @@ import { readFeed, vevents } from '../../../support/ics-feed';
 import { useApp } from '../../../support/e2e/use-app';
 import { attributeOf, countOf, eventually } from '../../../support/e2e/eventually';
 
-
 interface ApiEvent {
   id: string;
   name: string;
@@ -122,7 +121,7 @@ describe('calendar', () => {
     await page.close();
   });
 
-  it("keeps Tab inside the dialog while it is open", async () => {
+  it('keeps Tab inside the dialog while it is open', async () => {
     const page = await world.browser.newPage();
     await page.goto('/calendar');
     await page.getByRole('button', { name: 'Add to My Calendar' }).first().click();
@@ -152,7 +151,10 @@ describe('calendar', () => {
     await section.getByText('From URL').waitFor();
     await section.getByText('Subscribe from web').waitFor();
     await section.getByRole('button', { name: 'Copy address' }).click();
-    await section.getByRole('status').filter({ hasText: /Address copied\.|Could not copy/ }).waitFor();
+    await section
+      .getByRole('status')
+      .filter({ hasText: /Address copied\.|Could not copy/ })
+      .waitFor();
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, 'the calendar page scrolls sideways at 375 px').toBeLessThanOrEqual(0);

@@ -17,7 +17,15 @@ const FAR = `Far regatta ${stamp}`;
 /** A London wall-clock time `hours` from now, as the event form takes it (YYYY-MM-DDTHH:MM). */
 function londonWallClock(hours: number): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(new Date(Date.now() + hours * 3_600_000))
       .map((part) => [part.type, part.value]),
   );
@@ -34,7 +42,9 @@ beforeAll(async () => {
   // The race needs a safety boat driver, and nobody is on that duty.
   const duties = world.app.built.ports.get('duties');
   await duties.saveCatalogue('dutyTypes', { id: `safety-${stamp}`, name: 'Safety boat driver', description: '', qualificationIds: [] });
-  await duties.addSlots([{ id: `slot-${stamp}`, eventId: raceId, dutyTypeId: `safety-${stamp}`, needed: 1, optional: false, createdAt: new Date().toISOString() }]);
+  await duties.addSlots([
+    { id: `slot-${stamp}`, eventId: raceId, dutyTypeId: `safety-${stamp}`, needed: 1, optional: false, createdAt: new Date().toISOString() },
+  ]);
 });
 
 describe('the admin dashboard shows the next events, forecast or not', () => {

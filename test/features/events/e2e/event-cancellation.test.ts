@@ -16,7 +16,6 @@ import { countOf, textOf } from '../../../support/e2e/eventually';
 
 const stamp = Date.now().toString(36);
 
-
 const world = useApp({ mail: true, build: { mailRoundMs: 50 } });
 
 /** No part of the page is wider than the phone's screen. */
@@ -45,7 +44,13 @@ describe('an admin cancels an event, in Chromium', () => {
   it('the dialog asks the reason and says what will happen; every booked member with an e-mail is told, the paid ones refunded; the calendar, the booking page and the feed say Cancelled', async () => {
     const name = `Round the Island ${stamp}`;
     const admin = await signedInAdminPage(world.browser, PHONE);
-    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(30, '10:00'), requiresPayment: true, price: '12.50', capacity: '20' });
+    const eventId = await createEvent(admin.request, world.app.baseUrl, {
+      name,
+      eventdatetime: wallClockDaysAhead(30, '10:00'),
+      requiresPayment: true,
+      price: '12.50',
+      capacity: '20',
+    });
     await bookAndPay(eventId, { first: 'Ada', email: 'ada@example.org', attending: '2', pay: '£25.00' });
     await bookAndPay(eventId, { first: 'Bea', email: 'bea@example.org', attending: '1', pay: '£12.50' });
     await bookAndPay(eventId, { first: 'Cy', email: '', attending: '1', pay: '£12.50' });
@@ -55,7 +60,9 @@ describe('an admin cancels an event, in Chromium', () => {
     await admin.goto('/admin/events');
     await admin.getByRole('button', { name: `Cancel event ${name}` }).click();
     const dialog = admin.getByRole('dialog', { name: 'Cancel event?' });
-    await dialog.getByText('3 bookings will be cancelled and each member with an e-mail address told the reason. 3 card payments will be refunded in full.').waitFor();
+    await dialog
+      .getByText('3 bookings will be cancelled and each member with an e-mail address told the reason. 3 card payments will be refunded in full.')
+      .waitFor();
     // No reason, no cancellation: the core rule's message, and nothing happens.
     await dialog.getByRole('button', { name: 'Cancel event' }).click();
     await dialog.getByText('Please give the reason members will be told.').waitFor();
@@ -69,10 +76,20 @@ describe('an admin cancels an event, in Chromium', () => {
     await countOf(row.getByRole('button', { name: `Cancel event ${name}` })).toBe(0);
 
     // Refunded in full at the gateway, and revenue falls to nothing.
-    expect(gateway.refunds.slice(refundsBefore).map((r) => r.amount).sort((a, b) => a - b)).toEqual([1250, 1250, 2500]);
+    expect(
+      gateway.refunds
+        .slice(refundsBefore)
+        .map((r) => r.amount)
+        .sort((a, b) => a - b),
+    ).toEqual([1250, 1250, 2500]);
     await admin.goto(`/admin/bookings/${eventId}`);
     await admin.getByRole('heading', { level: 1, name: `Bookings: ${name}` }).waitFor();
-    await textOf(admin.locator('.adm-card').filter({ has: admin.getByText('Revenue (less refunds)', { exact: true }) }).locator('dd')).toBe('£0.00');
+    await textOf(
+      admin
+        .locator('.adm-card')
+        .filter({ has: admin.getByText('Revenue (less refunds)', { exact: true }) })
+        .locator('dd'),
+    ).toBe('£0.00');
 
     // Each member with an e-mail is told the reason and the refund.
     const mails = await mailsWithSubject(`Event cancelled: ${name}`, 2);
@@ -100,7 +117,9 @@ describe('an admin cancels an event, in Chromium', () => {
 
     // The calendar feed: the same entry, STATUS:CANCELLED.
     const feed = await member.request.get(`${world.app.baseUrl}/calendar.ics`);
-    const vevent = new ICAL.Component(ICAL.parse(await feed.text())).getAllSubcomponents('vevent').find((v) => v.getFirstPropertyValue('uid') === `${eventId}@kyc-members-area`);
+    const vevent = new ICAL.Component(ICAL.parse(await feed.text()))
+      .getAllSubcomponents('vevent')
+      .find((v) => v.getFirstPropertyValue('uid') === `${eventId}@kyc-members-area`);
     expect(vevent?.getFirstPropertyValue('status')).toBe('CANCELLED');
     expect(String(vevent?.getFirstPropertyValue('summary'))).toBe(`Cancelled: ${name}`);
     expect(Number(vevent?.getFirstPropertyValue('sequence'))).toBeGreaterThan(0);
@@ -114,13 +133,24 @@ describe('an admin cancels an event, in Chromium', () => {
   it('money taken by hand: the dialog and its outcome say "to refund by hand" and list whom to repay; one booking is cancelled with a reason the member is told', async () => {
     const name = `Cash Supper ${stamp}`;
     const admin = await signedInAdminPage(world.browser, PHONE);
-    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(30, '19:00'), requiresPayment: true, price: '12.00', capacity: '20' });
+    const eventId = await createEvent(admin.request, world.app.baseUrl, {
+      name,
+      eventdatetime: wallClockDaysAhead(30, '19:00'),
+      requiresPayment: true,
+      price: '12.00',
+      capacity: '20',
+    });
     /** A member books one place; an admin marks it paid by hand. Answers the booking's id. */
     const paidByHand = async (firstName: string, email: string, method: 'cash' | 'transfer') => {
-      const booked = await admin.request.post(`${world.app.baseUrl}/api/bookings`, { data: { eventId, firstName, lastName: 'Member', numberAttending: '1', email } });
+      const booked = await admin.request.post(`${world.app.baseUrl}/api/bookings`, {
+        data: { eventId, firstName, lastName: 'Member', numberAttending: '1', email },
+      });
       expect(booked.status()).toBe(201);
       const { bookingId } = (await booked.json()) as { bookingId: string };
-      const paid = await admin.request.post(`${world.app.baseUrl}/api/admin/bookings/${bookingId}/mark-paid`, { headers: FETCH_HEADER, data: { method, reference: 'Receipt 7' } });
+      const paid = await admin.request.post(`${world.app.baseUrl}/api/admin/bookings/${bookingId}/mark-paid`, {
+        headers: FETCH_HEADER,
+        data: { method, reference: 'Receipt 7' },
+      });
       expect(paid.status()).toBe(200);
       return bookingId;
     };
@@ -149,18 +179,36 @@ describe('an admin cancels an event, in Chromium', () => {
     // The event's bookings: the row says so, and a summary card counts them.
     await admin.getByRole('link', { name: `← Back to the bookings of ${name}` }).click();
     await admin.getByRole('row').filter({ hasText: 'Hal Member' }).getByText('To refund by hand', { exact: true }).waitFor();
-    await textOf(admin.locator('.adm-card').filter({ has: admin.getByText('To refund by hand', { exact: true }) }).locator('dd')).toBe('1');
+    await textOf(
+      admin
+        .locator('.adm-card')
+        .filter({ has: admin.getByText('To refund by hand', { exact: true }) })
+        .locator('dd'),
+    ).toBe('1');
     await expectAccessible(admin, 'event-bookings-to-refund-by-hand-375');
     const toHal = (await mailsWithSubject(`Event cancelled: ${name}`, 2)).find((m) => !Array.isArray(m.to) && m.to?.text === 'hal@example.org');
     expect(toHal?.text).toContain('You paid £12.00 in cash; the club will repay you by hand.');
-    expect((await world.smtp.waitForSubject(`To refund by hand: ${name}`)).text).toContain(`Hal Member (booking ${hal}): £12.00, paid in cash (payment reference Receipt 7)`);
+    expect((await world.smtp.waitForSubject(`To refund by hand: ${name}`)).text).toContain(
+      `Hal Member (booking ${hal}): £12.00, paid in cash (payment reference Receipt 7)`,
+    );
 
     // One booking of another event, cancelled by an admin with the reason the member is told.
     const other = `Transfer Sail ${stamp}`;
-    const otherId = await createEvent(admin.request, world.app.baseUrl, { name: other, eventdatetime: wallClockDaysAhead(31, '10:00'), requiresPayment: true, price: '12.00', capacity: '20' });
-    const booked = await admin.request.post(`${world.app.baseUrl}/api/bookings`, { data: { eventId: otherId, firstName: 'Ivy', lastName: 'Member', numberAttending: '1', email: 'ivy@example.org' } });
+    const otherId = await createEvent(admin.request, world.app.baseUrl, {
+      name: other,
+      eventdatetime: wallClockDaysAhead(31, '10:00'),
+      requiresPayment: true,
+      price: '12.00',
+      capacity: '20',
+    });
+    const booked = await admin.request.post(`${world.app.baseUrl}/api/bookings`, {
+      data: { eventId: otherId, firstName: 'Ivy', lastName: 'Member', numberAttending: '1', email: 'ivy@example.org' },
+    });
     const { bookingId: ivy } = (await booked.json()) as { bookingId: string };
-    await admin.request.post(`${world.app.baseUrl}/api/admin/bookings/${ivy}/mark-paid`, { headers: FETCH_HEADER, data: { method: 'transfer', reference: '' } });
+    await admin.request.post(`${world.app.baseUrl}/api/admin/bookings/${ivy}/mark-paid`, {
+      headers: FETCH_HEADER,
+      data: { method: 'transfer', reference: '' },
+    });
     await admin.goto(`/admin/booking/${ivy}`);
     await admin.getByRole('button', { name: 'Cancel booking' }).click();
     const confirm = admin.getByRole('dialog', { name: 'Cancel this booking?' });

@@ -52,7 +52,14 @@ beforeAll(async () => {
   await duties.saveCatalogue('dutyTypes', { id: `safety-${stamp}`, name: 'Safety boat driver', description: '', qualificationIds: [] });
   await duties.addSlots([{ id: `slot-${stamp}`, eventId, dutyTypeId: `safety-${stamp}`, needed: 1, optional: false, createdAt: new Date().toISOString() }]);
   const event = await ports.get('events').get(eventId);
-  await duties.assign({ slotId: `slot-${stamp}`, memberId: SAM.id, eventId, window: { start: event!.eventdatetime!, end: new Date(Date.parse(event!.eventdatetime!) + 3 * 3_600_000).toISOString() }, assignedAt: new Date().toISOString(), overrideReason: null });
+  await duties.assign({
+    slotId: `slot-${stamp}`,
+    memberId: SAM.id,
+    eventId,
+    window: { start: event!.eventdatetime!, end: new Date(Date.parse(event!.eventdatetime!) + 3 * 3_600_000).toISOString() },
+    assignedAt: new Date().toISOString(),
+    overrideReason: null,
+  });
   await page.close();
 });
 
@@ -83,7 +90,9 @@ describe('moving an event in the edit form', () => {
     const changesSent = () => world.smtp.received.filter((m) => m.subject === `Time changed: ${NAME}`);
     await eventually(() => changesSent().length).toBe(3);
     const changes = changesSent();
-    expect(changes.map((m) => (m.to && !Array.isArray(m.to) ? m.to.text : '')).sort()).toEqual(['ann', 'ben', 'cat'].map((who) => `${who}-${stamp}@example.org`));
+    expect(changes.map((m) => (m.to && !Array.isArray(m.to) ? m.to.text : '')).sort()).toEqual(
+      ['ann', 'ben', 'cat'].map((who) => `${who}-${stamp}@example.org`),
+    );
     expect(changes[0].attachments.map((a) => a.contentType)).toEqual(['text/calendar']);
     await page.close();
   });

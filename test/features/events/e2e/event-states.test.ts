@@ -14,12 +14,7 @@ import { attributeOf, countOf, eventually, textOf, visibleOf } from '../../../su
 
 const world = useApp();
 const stamp = Date.now().toString(36);
-const NAMES = {
-  capacity: `Capacity Sail ${stamp}`,
-  over: `Spring Cruise ${stamp}`,
-  closed: `Deadline Race ${stamp}`,
-  full: `Full House Supper ${stamp}`,
-};
+const NAMES = { capacity: `Capacity Sail ${stamp}`, over: `Spring Cruise ${stamp}`, closed: `Deadline Race ${stamp}`, full: `Full House Supper ${stamp}` };
 const ids: Record<keyof typeof NAMES, string> = { capacity: '', over: '', closed: '', full: '' };
 
 async function book(eventId: string, places: number, email = ''): Promise<void> {
@@ -60,8 +55,16 @@ beforeAll(async () => {
   // Members' e-mail addresses as long as real ones get: the bookings table is wider than a laptop.
   await book(ids.capacity, 4, `margaret.featherstonehaugh-${stamp}@kestrel-yacht-club.example`);
   await book(ids.capacity, 4, `christopher.montgomery-smythe-${stamp}@kestrel-yacht-club.example`);
-  ids.over = await createEvent(page.request, world.app.baseUrl, { name: NAMES.over, eventdatetime: wallClockDaysAhead(-3, '10:00'), eventenddatetime: wallClockDaysAhead(-3, '16:00') });
-  ids.closed = await createEvent(page.request, world.app.baseUrl, { name: NAMES.closed, eventdatetime: wallClockDaysAhead(12, '10:00'), bookingEndDate: wallClockDaysAhead(-1, '18:00') });
+  ids.over = await createEvent(page.request, world.app.baseUrl, {
+    name: NAMES.over,
+    eventdatetime: wallClockDaysAhead(-3, '10:00'),
+    eventenddatetime: wallClockDaysAhead(-3, '16:00'),
+  });
+  ids.closed = await createEvent(page.request, world.app.baseUrl, {
+    name: NAMES.closed,
+    eventdatetime: wallClockDaysAhead(12, '10:00'),
+    bookingEndDate: wallClockDaysAhead(-1, '18:00'),
+  });
   ids.full = await createEvent(page.request, world.app.baseUrl, { name: NAMES.full, eventdatetime: wallClockDaysAhead(14, '19:00'), capacity: '2' });
   await book(ids.full, 2);
   await page.close();
@@ -97,7 +100,11 @@ describe('capacity against the places taken', () => {
 describe('the booking state beside the status', () => {
   it('shows Over, Closed and Full beside Bookable, and offers no Cancel event for an event that is over (the server refuses it too)', async () => {
     const { page, row: over } = await eventsListRow(DESKTOP, NAMES.over);
-    for (const [name, state] of [[NAMES.over, 'Over'], [NAMES.closed, 'Closed'], [NAMES.full, 'Full']] as const) {
+    for (const [name, state] of [
+      [NAMES.over, 'Over'],
+      [NAMES.closed, 'Closed'],
+      [NAMES.full, 'Full'],
+    ] as const) {
       const row = rowOf(page, name);
       // The spec's status is kept as it is; the state stands beside it.
       await countOf(row.getByText('Bookable', { exact: true }), name).toBe(1);
@@ -112,7 +119,9 @@ describe('the booking state beside the status', () => {
 
     const refused = await page.request.post(`/api/admin/events/${ids.over}/cancel`, { headers: FETCH_HEADER, data: { reason: 'Too late' } });
     expect(refused.status()).toBe(409);
-    expect(((await refused.json()) as { error: string }).error).toBe('This event is over, so it can no longer be cancelled: its bookings stand and nobody is refunded.');
+    expect(((await refused.json()) as { error: string }).error).toBe(
+      'This event is over, so it can no longer be cancelled: its bookings stand and nobody is refunded.',
+    );
     const stored = await page.request.get(`/api/admin/events/${ids.over}`);
     expect(((await stored.json()) as { event: { cancelledAt: string | null } }).event.cancelledAt).toBeNull();
     await page.close();
@@ -127,7 +136,8 @@ describe('admin tables and menu on a phone and a laptop', () => {
     await expectOnScreen(row.getByText('Bookable', { exact: true }), PHONE.width, 'Status');
     await expectOnScreen(row.getByText('Closed', { exact: true }), PHONE.width, 'Booking state');
     for (const name of [`Edit ${NAMES.closed}`, `Bookings for ${NAMES.closed}`]) await expectOnScreen(row.getByRole('link', { name }), PHONE.width, name);
-    for (const name of [`Cancel event ${NAMES.closed}`, new RegExp(`^Delete ${NAMES.closed}`)]) await expectOnScreen(row.getByRole('button', { name }), PHONE.width, String(name));
+    for (const name of [`Cancel event ${NAMES.closed}`, new RegExp(`^Delete ${NAMES.closed}`)])
+      await expectOnScreen(row.getByRole('button', { name }), PHONE.width, String(name));
     await expectOnScreen(row.getByText('0 taken (no limit)'), PHONE.width, 'Places');
     // Each value stands under its column's heading.
     await attributeOf(row.getByRole('cell').filter({ hasText: '0 taken (no limit)' }), 'data-label').toBe('Places');

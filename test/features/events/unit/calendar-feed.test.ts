@@ -25,10 +25,9 @@ const changeDayInstant = fc.oneof(minuteOfLondonDay(...SPRING_DAY), minuteOfLond
 
 /** Text as admins type it: plain, or with accents, curly quotes, emoji and other scripts (several octets each). */
 const text = fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: 'grapheme', maxLength: 80 }));
-const cancellation = fc.option(
-  fc.record({ cancelledAt: minuteInstant.map((d) => d.toISOString()), cancelReason: fc.option(text, { nil: null }) }),
-  { nil: null },
-);
+const cancellation = fc.option(fc.record({ cancelledAt: minuteInstant.map((d) => d.toISOString()), cancelReason: fc.option(text, { nil: null }) }), {
+  nil: null,
+});
 /** Stored events as the feed may meet them: timed, all-day, undated, cancelled, revised. */
 const eventArb = fc
   .record({
@@ -53,9 +52,7 @@ const eventArb = fc
     }),
   );
 /** Events with distinct ids (the repository's key). */
-const distinctEvents = fc
-  .array(eventArb, { maxLength: 8 })
-  .map((events) => events.map((event, i) => ({ ...event, id: `evt-${i}` })));
+const distinctEvents = fc.array(eventArb, { maxLength: 8 }).map((events) => events.map((event, i) => ({ ...event, id: `evt-${i}` })));
 
 function vevent(event: ClubEvent, feed: string) {
   const found = vevents(readFeed(feed)).find((e) => e.uid === icsUid(event.id));
@@ -173,7 +170,11 @@ describe('the calendar feed', () => {
 
   it('keeps an event that began before the start but ends after it, and drops one over just before', () => {
     const since = OPTIONS.since.getTime();
-    const spanning = makeEvent({ id: 'spanning', eventdatetime: new Date(since - 48 * HOUR).toISOString(), eventenddatetime: new Date(since + HOUR).toISOString() });
+    const spanning = makeEvent({
+      id: 'spanning',
+      eventdatetime: new Date(since - 48 * HOUR).toISOString(),
+      eventenddatetime: new Date(since + HOUR).toISOString(),
+    });
     const over = makeEvent({ id: 'over', eventdatetime: new Date(since - 4 * HOUR).toISOString(), eventenddatetime: new Date(since - 1).toISOString() });
     const atStart = makeEvent({ id: 'at-start', eventdatetime: new Date(since).toISOString(), eventenddatetime: null });
     const uids = vevents(readFeed(calendarFeedText([spanning, over, atStart], OPTIONS))).map((e) => e.uid);
@@ -211,15 +212,21 @@ describe('the booking links', () => {
 describe('foldIcsLines', () => {
   it('keeps every line within 75 octets without splitting a character, and unfolds to the same text', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 200 }).map((s) => `X-LINE:${s.replace(/[\r\n]/g, '')}`), { minLength: 1, maxLength: 4 }), (lines) => {
-        const folded = foldIcsLines(`${lines.join('\r\n')}\r\n`);
-        for (const line of folded.split('\r\n')) {
-          expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
-          // No character cut in two: each folded line is whole UTF-16 (no lone surrogate half).
-          expect(line.isWellFormed()).toBe(true);
-        }
-        expect(folded.replace(/\r\n /g, '')).toBe(`${lines.join('\r\n')}\r\n`);
-      }),
+      fc.property(
+        fc.array(
+          fc.string({ unit: 'grapheme', maxLength: 200 }).map((s) => `X-LINE:${s.replace(/[\r\n]/g, '')}`),
+          { minLength: 1, maxLength: 4 },
+        ),
+        (lines) => {
+          const folded = foldIcsLines(`${lines.join('\r\n')}\r\n`);
+          for (const line of folded.split('\r\n')) {
+            expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+            // No character cut in two: each folded line is whole UTF-16 (no lone surrogate half).
+            expect(line.isWellFormed()).toBe(true);
+          }
+          expect(folded.replace(/\r\n /g, '')).toBe(`${lines.join('\r\n')}\r\n`);
+        },
+      ),
     );
   });
 

@@ -5,7 +5,15 @@ import type { ClubEvent } from '../../../../core/events/event';
 import { icsText } from '../../../../core/events/ics-file';
 import { CLUB_TIME_ZONE, calendarEvents, googleCalendarUrl, isShownOnCalendar, outlookCalendarUrl } from '../../../../core/calendar/calendar';
 import { calendarSpan, icsFileName, isAllDay } from '../../../../core/events/calendar-span';
-import { DATE_NOT_SPECIFIED, DATE_TBC, formatDate, formatDateRange, formatMoment, instantToLondonWallClock, londonWallClockToInstant } from '../../../../core/shared/date-text';
+import {
+  DATE_NOT_SPECIFIED,
+  DATE_TBC,
+  formatDate,
+  formatDateRange,
+  formatMoment,
+  instantToLondonWallClock,
+  londonWallClockToInstant,
+} from '../../../../core/shared/date-text';
 import { makeEvent, minuteInstant, minuteOfLondonDay, msInstant, secondInstant } from '../../../support/unit/domain-fixtures';
 
 const LOCATION = 'Kings Yacht Club';
@@ -33,7 +41,10 @@ function londonDateOf(d: Date): string {
 }
 
 function isLondonMidnight(d: Date): boolean {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(d) === '00:00:00' && d.getUTCMilliseconds() === 0;
+  return (
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(d) ===
+      '00:00:00' && d.getUTCMilliseconds() === 0
+  );
 }
 
 function timed(start: Date, end: Date | null): ClubEvent {
@@ -46,25 +57,33 @@ const AUTUMN_DAY = [Date.UTC(2026, 9, 24, 23), Date.UTC(2026, 9, 26, 0)] as cons
 const changeDayInstant = fc.oneof(minuteOfLondonDay(...SPRING_DAY), minuteOfLondonDay(...AUTUMN_DAY));
 
 describe('calendar file properties', () => {
-  it('the .ics start and end, parsed back, are the event\'s instants', () => {
+  it("the .ics start and end, parsed back, are the event's instants", () => {
     fc.assert(
-      fc.property(secondInstant.filter((d) => !isLondonMidnight(d)), fc.option(fc.integer({ min: 1, max: 14 * 24 * 3600 }), { nil: null }), (start, length) => {
-        const end = length === null ? null : new Date(start.getTime() + length * 1000);
-        const read = readIcs(icsText(timed(start, end), LOCATION));
-        expect(read.start).toEqual(start);
-        expect(read.end).toEqual(end ?? new Date(start.getTime() + 3 * HOUR));
-      }),
+      fc.property(
+        secondInstant.filter((d) => !isLondonMidnight(d)),
+        fc.option(fc.integer({ min: 1, max: 14 * 24 * 3600 }), { nil: null }),
+        (start, length) => {
+          const end = length === null ? null : new Date(start.getTime() + length * 1000);
+          const read = readIcs(icsText(timed(start, end), LOCATION));
+          expect(read.start).toEqual(start);
+          expect(read.end).toEqual(end ?? new Date(start.getTime() + 3 * HOUR));
+        },
+      ),
     );
   });
 
-  it('the .ics start and end are the event\'s instants on the two clock-change days of 2026', () => {
+  it("the .ics start and end are the event's instants on the two clock-change days of 2026", () => {
     fc.assert(
-      fc.property(changeDayInstant.filter((d) => !isLondonMidnight(d)), fc.option(fc.integer({ min: 1, max: 600 }), { nil: null }), (start, minutes) => {
-        const end = minutes === null ? null : new Date(start.getTime() + minutes * 60_000);
-        const read = readIcs(icsText(timed(start, end), LOCATION));
-        expect(read.start).toEqual(start);
-        expect(read.end).toEqual(end ?? new Date(start.getTime() + 3 * HOUR));
-      }),
+      fc.property(
+        changeDayInstant.filter((d) => !isLondonMidnight(d)),
+        fc.option(fc.integer({ min: 1, max: 600 }), { nil: null }),
+        (start, minutes) => {
+          const end = minutes === null ? null : new Date(start.getTime() + minutes * 60_000);
+          const read = readIcs(icsText(timed(start, end), LOCATION));
+          expect(read.start).toEqual(start);
+          expect(read.end).toEqual(end ?? new Date(start.getTime() + 3 * HOUR));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -97,7 +116,9 @@ describe('calendar file properties', () => {
   it('file names keep every ASCII letter and digit of the name, in order', () => {
     fc.assert(
       fc.property(fc.string(), (name) => {
-        const kept = icsFileName(name).replace(/\.ics$/, '').replace(/_/g, '');
+        const kept = icsFileName(name)
+          .replace(/\.ics$/, '')
+          .replace(/_/g, '');
         const expected = name.toLowerCase().replace(/[^a-z0-9]/g, '');
         expect(kept).toBe(expected === '' ? 'event' : expected);
       }),
@@ -106,16 +127,24 @@ describe('calendar file properties', () => {
 
   it('Google and Outlook links carry the same times as the calendar span', () => {
     fc.assert(
-      fc.property(minuteInstant.filter((d) => !isLondonMidnight(d)), fc.integer({ min: 1, max: 3000 }), (start, minutes) => {
-        const end = new Date(start.getTime() + minutes * 60_000);
-        const event = timed(start, end);
-        const compact = (d: Date) => d.toISOString().replace(/\.000Z$/, 'Z').replace(/[-:]/g, '');
-        const google = new URL(googleCalendarUrl(event, LOCATION)!);
-        expect(google.searchParams.get('dates')).toBe(`${compact(start)}/${compact(end)}`);
-        const outlook = new URL(outlookCalendarUrl(event, LOCATION)!);
-        expect(new Date(outlook.searchParams.get('startdt')!)).toEqual(start);
-        expect(new Date(outlook.searchParams.get('enddt')!)).toEqual(end);
-      }),
+      fc.property(
+        minuteInstant.filter((d) => !isLondonMidnight(d)),
+        fc.integer({ min: 1, max: 3000 }),
+        (start, minutes) => {
+          const end = new Date(start.getTime() + minutes * 60_000);
+          const event = timed(start, end);
+          const compact = (d: Date) =>
+            d
+              .toISOString()
+              .replace(/\.000Z$/, 'Z')
+              .replace(/[-:]/g, '');
+          const google = new URL(googleCalendarUrl(event, LOCATION)!);
+          expect(google.searchParams.get('dates')).toBe(`${compact(start)}/${compact(end)}`);
+          const outlook = new URL(outlookCalendarUrl(event, LOCATION)!);
+          expect(new Date(outlook.searchParams.get('startdt')!)).toEqual(start);
+          expect(new Date(outlook.searchParams.get('enddt')!)).toEqual(end);
+        },
+      ),
     );
   });
 
@@ -158,7 +187,10 @@ describe('London wall clock properties', () => {
         h: fc.integer({ min: 0, max: 23 }),
         mi: fc.integer({ min: 0, max: 59 }),
       })
-      .map(({ y, mo, d, h, mi }) => `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}T${String(h).padStart(2, '0')}:${String(mi).padStart(2, '0')}`);
+      .map(
+        ({ y, mo, d, h, mi }) =>
+          `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}T${String(h).padStart(2, '0')}:${String(mi).padStart(2, '0')}`,
+      );
     const changeNightWall = fc
       .record({ day: fc.constantFrom('2026-03-29', '2026-10-25'), h: fc.integer({ min: 0, max: 3 }), mi: fc.integer({ min: 0, max: 59 }) })
       .map(({ day, h, mi }) => `${day}T0${h}:${String(mi).padStart(2, '0')}`);
@@ -207,13 +239,18 @@ describe('calendar page properties', () => {
   });
 
   it('the calendar lists the shown events, start ascending, undated last', () => {
-    const eventArb = fc.record({ id: fc.uuid(), start: fc.option(msInstant, { nil: null }) }).map(({ id, start }) =>
-      makeEvent({ id, eventdatetime: start?.toISOString() ?? null, eventenddatetime: null }),
-    );
+    const eventArb = fc
+      .record({ id: fc.uuid(), start: fc.option(msInstant, { nil: null }) })
+      .map(({ id, start }) => makeEvent({ id, eventdatetime: start?.toISOString() ?? null, eventenddatetime: null }));
     fc.assert(
       fc.property(fc.array(eventArb, { maxLength: 30 }), msInstant, (events, now) => {
         const listed = calendarEvents(events, now);
-        expect(listed.map((e) => e.id).sort()).toEqual(events.filter((e) => isShownOnCalendar(e, now)).map((e) => e.id).sort());
+        expect(listed.map((e) => e.id).sort()).toEqual(
+          events
+            .filter((e) => isShownOnCalendar(e, now))
+            .map((e) => e.id)
+            .sort(),
+        );
         const key = (e: ClubEvent) => (e.eventdatetime === null ? Infinity : Date.parse(e.eventdatetime));
         for (let i = 1; i < listed.length; i++) expect(key(listed[i - 1])).toBeLessThanOrEqual(key(listed[i]));
       }),
@@ -222,18 +259,24 @@ describe('calendar page properties', () => {
 
   it('dates never show "Invalid Date": unreadable ones show Date TBC or Date not specified', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), msInstant.map((d) => d.toISOString())), (text) => {
-        const member = formatDate(text, 'member');
-        const admin = formatDate(text, 'admin');
-        expect(member).not.toContain('Invalid');
-        if (Number.isNaN(Date.parse(text)) || text.trim() === '') {
-          expect(member).toBe('Date TBC');
-          expect(admin).toBe('Date not specified');
-        } else {
-          expect(member).toBe(admin);
-          expect(member).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]+ \d{4}(, \d{2}:\d{2})?$/);
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          msInstant.map((d) => d.toISOString()),
+        ),
+        (text) => {
+          const member = formatDate(text, 'member');
+          const admin = formatDate(text, 'admin');
+          expect(member).not.toContain('Invalid');
+          if (Number.isNaN(Date.parse(text)) || text.trim() === '') {
+            expect(member).toBe('Date TBC');
+            expect(admin).toBe('Date not specified');
+          } else {
+            expect(member).toBe(admin);
+            expect(member).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]+ \d{4}(, \d{2}:\d{2})?$/);
+          }
+        },
+      ),
     );
   });
 });
@@ -271,7 +314,14 @@ describe('calendar examples', () => {
       link: 'Google Calendar',
       build: googleCalendarUrl,
       address: 'https://calendar.google.com/calendar/render',
-      params: { action: 'TEMPLATE', text: 'Summer Regatta', dates: '20260606T090000Z/20260606T150000Z', details: 'Racing & BBQ', location: 'Kings Yacht Club', ctz: 'Europe/London' },
+      params: {
+        action: 'TEMPLATE',
+        text: 'Summer Regatta',
+        dates: '20260606T090000Z/20260606T150000Z',
+        details: 'Racing & BBQ',
+        location: 'Kings Yacht Club',
+        ctz: 'Europe/London',
+      },
     },
     {
       link: 'Outlook',
@@ -350,7 +400,13 @@ describe('calendar examples', () => {
     expect(icsText(makeEvent({ description: ' ', longdescription: 'Bring a lifejacket' }), '')).toContain('DESCRIPTION:Bring a lifejacket');
   });
 
-  it.each([['Summer Regatta 2026', 'summer_regatta_2026.ics'], ['Fitting-out   Party!!', 'fitting_out_party_.ics'], ['Régate de Noël', 'regate_de_noel.ics'], ['', 'event.ics'], ['!!!', 'event.ics']])('names the .ics file from the event name: %j is %j', (name, file) => {
+  it.each([
+    ['Summer Regatta 2026', 'summer_regatta_2026.ics'],
+    ['Fitting-out   Party!!', 'fitting_out_party_.ics'],
+    ['Régate de Noël', 'regate_de_noel.ics'],
+    ['', 'event.ics'],
+    ['!!!', 'event.ics'],
+  ])('names the .ics file from the event name: %j is %j', (name, file) => {
     expect(icsFileName(name)).toBe(file);
   });
 
@@ -389,14 +445,23 @@ describe('calendar examples', () => {
   });
 
   it('refuses wall clock text that is not a real London date and time', () => {
-    for (const bad of ['', '2026-02-30T10:00', '2026-13-01T10:00', '2026-06-06T24:00', '2026-06-06T10:60', '2026-06-06', '06/06/2026 10:00', '1899-12-31T10:00']) {
+    for (const bad of [
+      '',
+      '2026-02-30T10:00',
+      '2026-13-01T10:00',
+      '2026-06-06T24:00',
+      '2026-06-06T10:60',
+      '2026-06-06',
+      '06/06/2026 10:00',
+      '1899-12-31T10:00',
+    ]) {
       expect(londonWallClockToInstant(bad)).toBeNull();
     }
     expect(instantToLondonWallClock(null)).toBe('');
     expect(instantToLondonWallClock('2026-06-06T09:00:00.000Z')).toBe('2026-06-06T10:00');
   });
 
-  it('hides events that ended before today but keeps today\'s and undated ones', () => {
+  it("hides events that ended before today but keeps today's and undated ones", () => {
     const now = new Date('2026-06-06T20:00:00.000Z');
     expect(isShownOnCalendar(makeEvent({ eventdatetime: '2026-06-06T08:00:00.000Z', eventenddatetime: null }), now)).toBe(true);
     expect(isShownOnCalendar(makeEvent({ eventdatetime: '2026-06-05T08:00:00.000Z', eventenddatetime: null }), now)).toBe(false);

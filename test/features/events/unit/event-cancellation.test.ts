@@ -76,7 +76,12 @@ describe('cancelEvent', () => {
         }
         if (!result.ok) throw new Error(`refused: ${result.message}`);
         const { cancelledAt, cancelReason, sequence: next, updatedAt, ...rest } = result.event;
-        expect({ cancelledAt, cancelReason, sequence: next, updatedAt }).toEqual({ cancelledAt: now.toISOString(), cancelReason: trimmed, sequence: sequence + 1, updatedAt: now.toISOString() });
+        expect({ cancelledAt, cancelReason, sequence: next, updatedAt }).toEqual({
+          cancelledAt: now.toISOString(),
+          cancelReason: trimmed,
+          sequence: sequence + 1,
+          updatedAt: now.toISOString(),
+        });
         const { cancelledAt: _a, cancelReason: _r, sequence: _s, updatedAt: _u, ...before } = event;
         expect(rest).toEqual(before);
         expect(isEventCancelled(result.event)).toBe(true);
@@ -158,7 +163,19 @@ describe("an event's bookings once it is cancelled", () => {
 describe('the event-cancellation e-mail', () => {
   it('names the event, the reason and what happens to the money', () => {
     const event = makeEvent({ name: 'Regatta', eventdatetime: '2026-07-04T10:00:00.000Z', cancelledAt: NOW.toISOString(), cancelReason: 'Gale warning' });
-    const paid = cancelled(makeBooking({ eventName: 'Regatta', userEmail: 'ada@example.org', paid: true, paymentRequired: true, paymentAmount: 2500, paymentCurrency: 'GBP', paymentMethod: 'card', paymentId: 'pay-1' }), { at: NOW, by: 'uid-admin', refund: true });
+    const paid = cancelled(
+      makeBooking({
+        eventName: 'Regatta',
+        userEmail: 'ada@example.org',
+        paid: true,
+        paymentRequired: true,
+        paymentAmount: 2500,
+        paymentCurrency: 'GBP',
+        paymentMethod: 'card',
+        paymentId: 'pay-1',
+      }),
+      { at: NOW, by: 'uid-admin', refund: true },
+    );
     const mail = eventCancellation({ ...paid, refundStatus: 'refunded' }, event, { clubName: 'Kestrel Yacht Club' });
     expect(mail.to).toBe('ada@example.org');
     expect(mail.subject).toBe('Event cancelled: Regatta');
@@ -166,7 +183,9 @@ describe('the event-cancellation e-mail', () => {
     expect(mail.text).toContain('The reason: Gale warning');
     expect(mail.text).toContain('We have refunded £25.00 to your card.');
     const free = cancelled(makeBooking({ eventName: 'Regatta', userEmail: 'bea@example.org' }), { at: NOW, by: 'uid-admin', refund: true });
-    expect(eventCancellation(free, event, { clubName: 'Kestrel Yacht Club' }).text).toContain('Nothing was paid for this booking, so there is nothing to refund.');
+    expect(eventCancellation(free, event, { clubName: 'Kestrel Yacht Club' }).text).toContain(
+      'Nothing was paid for this booking, so there is nothing to refund.',
+    );
     expect(eventCancellation(free, { ...event, cancelReason: '<b>x</b>' }, { clubName: 'K' }).html).toContain('&lt;b&gt;x&lt;/b&gt;');
   });
 });

@@ -15,12 +15,21 @@ const NOW = new Date('2026-06-01T09:00:00.000Z');
 async function seeded(): Promise<World> {
   const world = makeWorld();
   await world.events.create(anEvent({ ...REGATTA, eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T15:00:00.000Z', sequence: 2 }));
-  const book = (overrides: Partial<Booking>) => world.bookings.addIfPlacesRemain(aBooking({ eventId: 'regatta', eventName: 'Summer Regatta', ...overrides }), { capacity: null, now: NOW });
+  const book = (overrides: Partial<Booking>) =>
+    world.bookings.addIfPlacesRemain(aBooking({ eventId: 'regatta', eventName: 'Summer Regatta', ...overrides }), { capacity: null, now: NOW });
   await book({ id: 'ann', userEmail: 'ann@example.org' });
   await book({ id: 'bob', userEmail: null });
   await book({ id: 'cat', userEmail: 'cat@example.org', cancelledAt: '2026-05-30T09:00:00.000Z', cancelledBy: 'member' });
   // A hold that lapsed long ago: its places went, nobody is told.
-  await book({ id: 'dan', userEmail: 'dan@example.org', paymentRequired: true, paymentAmount: 1000, paymentCurrency: 'GBP', submittedAt: '2026-05-01T09:00:00.000Z', checkoutOpenedAt: '2026-05-01T09:00:00.000Z' });
+  await book({
+    id: 'dan',
+    userEmail: 'dan@example.org',
+    paymentRequired: true,
+    paymentAmount: 1000,
+    paymentCurrency: 'GBP',
+    submittedAt: '2026-05-01T09:00:00.000Z',
+    checkoutOpenedAt: '2026-05-01T09:00:00.000Z',
+  });
   return world;
 }
 
@@ -45,7 +54,13 @@ describe('UpdateEvent tells booked members of a move', () => {
   it('a save of other fields, or of the same times, tells nobody', async () => {
     const world = await seeded();
     const form = await formOf(world);
-    await new UpdateEvent(world).execute(anAdmin(), 'regatta', { ...form, name: 'Summer Regatta 2026', description: 'New words', capacity: '30', bookingEndDate: '2026-07-01T18:00' });
+    await new UpdateEvent(world).execute(anAdmin(), 'regatta', {
+      ...form,
+      name: 'Summer Regatta 2026',
+      description: 'New words',
+      capacity: '30',
+      bookingEndDate: '2026-07-01T18:00',
+    });
     await new UpdateEvent(world).execute(anAdmin(), 'regatta', await formOf(world));
     expect(await changeMail(world)).toEqual([]);
   });
@@ -55,14 +70,19 @@ describe('UpdateEvent tells booked members of a move', () => {
     const form = await formOf(world);
     // Another admin's edit lands between this save's read and its write.
     const events = world.events;
-    const racing = { ...world, events: Object.assign(Object.create(events) as typeof events, {
-      update: async (...args: Parameters<typeof events.update>) => {
-        const stored = (await events.get('regatta'))!;
-        await events.update({ ...stored, sequence: stored.sequence + 1 }, { sequence: stored.sequence });
-        return events.update(...args);
-      },
-    }) };
-    await expect(new UpdateEvent(racing).execute(anAdmin(), 'regatta', { ...form, eventdatetime: '2026-07-05T10:00', eventenddatetime: '2026-07-05T16:00' })).rejects.toBeInstanceOf(ConflictError);
+    const racing = {
+      ...world,
+      events: Object.assign(Object.create(events) as typeof events, {
+        update: async (...args: Parameters<typeof events.update>) => {
+          const stored = (await events.get('regatta'))!;
+          await events.update({ ...stored, sequence: stored.sequence + 1 }, { sequence: stored.sequence });
+          return events.update(...args);
+        },
+      }),
+    };
+    await expect(
+      new UpdateEvent(racing).execute(anAdmin(), 'regatta', { ...form, eventdatetime: '2026-07-05T10:00', eventenddatetime: '2026-07-05T16:00' }),
+    ).rejects.toBeInstanceOf(ConflictError);
     expect(await changeMail(world)).toEqual([]);
   });
 
@@ -74,13 +94,21 @@ describe('UpdateEvent tells booked members of a move', () => {
       listByEvent: async (eventId) => {
         reads += 1;
         // The second read (after the write) finds a booking made meanwhile.
-        if (reads === 2) await bookings.addIfPlacesRemain(aBooking({ id: 'eve', eventId: 'regatta', userEmail: 'eve@example.org' }), { capacity: null, now: NOW });
+        if (reads === 2)
+          await bookings.addIfPlacesRemain(aBooking({ id: 'eve', eventId: 'regatta', userEmail: 'eve@example.org' }), { capacity: null, now: NOW });
         return bookings.listByEvent(eventId);
       },
     };
     const deps = { ...world, bookings: Object.assign(Object.create(bookings) as typeof bookings, lateBooking) };
-    const saved = await new UpdateEvent(deps).execute(anAdmin(), 'regatta', { ...(await formOf(world)), eventdatetime: '2026-07-05T10:00', eventenddatetime: '2026-07-05T16:00' });
-    expect((await changeMail(world)).map((m) => m.id).sort()).toEqual([eventChangeMessageId('ann', saved.sequence), eventChangeMessageId('eve', saved.sequence)]);
+    const saved = await new UpdateEvent(deps).execute(anAdmin(), 'regatta', {
+      ...(await formOf(world)),
+      eventdatetime: '2026-07-05T10:00',
+      eventenddatetime: '2026-07-05T16:00',
+    });
+    expect((await changeMail(world)).map((m) => m.id).sort()).toEqual([
+      eventChangeMessageId('ann', saved.sequence),
+      eventChangeMessageId('eve', saved.sequence),
+    ]);
   });
 
   it('a cancelled event is not told of (its bookings were cancelled and told)', async () => {
@@ -95,9 +123,16 @@ describe('UpdateEvent tells booked members of a move', () => {
     const world = await seeded();
     const extra = MAIL_WITH_THE_EVENT + 2;
     for (let i = 0; i < extra; i += 1) {
-      await world.bookings.addIfPlacesRemain(aBooking({ id: `crew-${String(i).padStart(3, '0')}`, eventId: 'regatta', userEmail: `crew-${i}@example.org` }), { capacity: null, now: NOW });
+      await world.bookings.addIfPlacesRemain(aBooking({ id: `crew-${String(i).padStart(3, '0')}`, eventId: 'regatta', userEmail: `crew-${i}@example.org` }), {
+        capacity: null,
+        now: NOW,
+      });
     }
-    const saved = await new UpdateEvent(world).execute(anAdmin(), 'regatta', { ...(await formOf(world)), eventdatetime: '2026-07-05T10:00', eventenddatetime: '2026-07-05T16:00' });
+    const saved = await new UpdateEvent(world).execute(anAdmin(), 'regatta', {
+      ...(await formOf(world)),
+      eventdatetime: '2026-07-05T10:00',
+      eventenddatetime: '2026-07-05T16:00',
+    });
     const ids = (await world.outbox.list({ limit: 10_000 })).filter((m) => m.kind === EVENT_CHANGE_MAIL_KIND).map((m) => m.id);
     expect(ids).toHaveLength(extra + 1);
     expect(new Set(ids).size).toBe(ids.length);

@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { bookingCancellation, bookingConfirmation, eventCancellation, eventChange } from '../../../../core/bookings/booking-mail';
-import { changeNeedsTelling, changeNoticeWarning, changeNoticeDone, eventChangeMessageId, formMovesEvent, timeOrPlaceChanged } from '../../../../core/events/event-change-notice';
+import {
+  changeNeedsTelling,
+  changeNoticeWarning,
+  changeNoticeDone,
+  eventChangeMessageId,
+  formMovesEvent,
+  timeOrPlaceChanged,
+} from '../../../../core/events/event-change-notice';
 import { bookingsToTell, changeNoticeCount } from '../../../../core/bookings/bookings-to-tell';
 import { eventToFormValues } from '../../../../core/events/event-form';
 import { cancelEvent } from '../../../../core/bookings/event-cancellation';
@@ -12,20 +19,30 @@ import type { ClubEvent } from '../../../../core/events/event';
 import { makeBooking, makeEvent, minuteInstant, paymentFields, paymentKind } from '../../../support/unit/domain-fixtures';
 
 const NOW = new Date('2026-05-01T10:10:00.000Z');
-const CONTEXT = { clubName: 'Kestrel Yacht Club', location: 'Kestrel Yacht Club', manageUrl: 'https://members.kestrel-yc.example/my-booking?token=abc.def', eventUrl: 'https://members.kestrel-yc.example/event-booking?id=evt-1' };
+const CONTEXT = {
+  clubName: 'Kestrel Yacht Club',
+  location: 'Kestrel Yacht Club',
+  manageUrl: 'https://members.kestrel-yc.example/my-booking?token=abc.def',
+  eventUrl: 'https://members.kestrel-yc.example/event-booking?id=evt-1',
+};
 
 /** An event's start and end to the minute (the form's precision), the end perhaps absent. */
-const timesArb = fc.record({ start: minuteInstant, hours: fc.option(fc.integer({ min: 1, max: 72 }), { nil: null }) }).map(({ start, hours }) => ({
-  eventdatetime: start.toISOString(),
-  eventenddatetime: hours === null ? null : new Date(start.getTime() + hours * 3_600_000).toISOString(),
-}));
+const timesArb = fc
+  .record({ start: minuteInstant, hours: fc.option(fc.integer({ min: 1, max: 72 }), { nil: null }) })
+  .map(({ start, hours }) => ({
+    eventdatetime: start.toISOString(),
+    eventenddatetime: hours === null ? null : new Date(start.getTime() + hours * 3_600_000).toISOString(),
+  }));
 
 /** Every field an admin may change that is not the time: none of them is told. */
 const otherFieldsArb = fc.record({
   name: fc.string({ minLength: 1, maxLength: 40 }),
   description: fc.string({ maxLength: 40 }),
   longdescription: fc.string({ maxLength: 40 }),
-  bookingEndDate: fc.option(minuteInstant.map((d) => d.toISOString()), { nil: null }),
+  bookingEndDate: fc.option(
+    minuteInstant.map((d) => d.toISOString()),
+    { nil: null },
+  ),
   allowBooking: fc.boolean(),
   capacity: fc.option(fc.integer({ min: 1, max: 500 }), { nil: null }),
   price: fc.integer({ min: 0, max: 10_000 }),
@@ -71,7 +88,10 @@ describe('changeNeedsTelling: which edits of an event its booked members are tol
         });
         const before = makeEvent({ ...future(a), cancelledAt: null });
         const after = makeEvent({ ...future(b), cancelledAt: null });
-        const moved = Date.parse(before.eventdatetime!) !== Date.parse(after.eventdatetime!) || (before.eventenddatetime === null) !== (after.eventenddatetime === null) || (before.eventenddatetime !== null && Date.parse(before.eventenddatetime) !== Date.parse(after.eventenddatetime!));
+        const moved =
+          Date.parse(before.eventdatetime!) !== Date.parse(after.eventdatetime!) ||
+          (before.eventenddatetime === null) !== (after.eventenddatetime === null) ||
+          (before.eventenddatetime !== null && Date.parse(before.eventenddatetime) !== Date.parse(after.eventenddatetime!));
         expect(changeNeedsTelling(before, after, NOW)).toBe(moved);
         expect(changeNeedsTelling(after, before, NOW)).toBe(moved);
         // The same instants with an offset: no move.
@@ -117,15 +137,23 @@ describe('who is told, and what the admin form says', () => {
   it('says how many will be e-mailed, and how many cannot be', () => {
     expect(changeNoticeWarning({ withEmail: 3, withoutEmail: 0, dutyHolders: 0 })).toBe('Saving will e-mail 3 booked members about the new time.');
     expect(changeNoticeWarning({ withEmail: 1, withoutEmail: 0, dutyHolders: 0 })).toBe('Saving will e-mail 1 booked member about the new time.');
-    expect(changeNoticeWarning({ withEmail: 2, withoutEmail: 1, dutyHolders: 0 })).toBe('Saving will e-mail 2 booked members about the new time. 1 booking has no e-mail address and will not be told.');
-    expect(changeNoticeWarning({ withEmail: 0, withoutEmail: 2, dutyHolders: 0 })).toBe('All 2 bookings have no e-mail address: nobody will be e-mailed about the new time.');
+    expect(changeNoticeWarning({ withEmail: 2, withoutEmail: 1, dutyHolders: 0 })).toBe(
+      'Saving will e-mail 2 booked members about the new time. 1 booking has no e-mail address and will not be told.',
+    );
+    expect(changeNoticeWarning({ withEmail: 0, withoutEmail: 2, dutyHolders: 0 })).toBe(
+      'All 2 bookings have no e-mail address: nobody will be e-mailed about the new time.',
+    );
     expect(changeNoticeWarning({ withEmail: 0, withoutEmail: 0, dutyHolders: 0 })).toBeNull();
   });
 
   it('counts the duty holders among those e-mailed, before and after the save', () => {
-    expect(changeNoticeWarning({ withEmail: 3, withoutEmail: 0, dutyHolders: 2 })).toBe('Saving will e-mail 3 booked members and 2 duty holders about the new time.');
+    expect(changeNoticeWarning({ withEmail: 3, withoutEmail: 0, dutyHolders: 2 })).toBe(
+      'Saving will e-mail 3 booked members and 2 duty holders about the new time.',
+    );
     expect(changeNoticeWarning({ withEmail: 0, withoutEmail: 0, dutyHolders: 1 })).toBe('Saving will e-mail 1 duty holder about the new time.');
-    expect(changeNoticeWarning({ withEmail: 0, withoutEmail: 1, dutyHolders: 2 })).toBe('The one booking has no e-mail address: no booked member will be e-mailed. Saving will e-mail 2 duty holders about the new time.');
+    expect(changeNoticeWarning({ withEmail: 0, withoutEmail: 1, dutyHolders: 2 })).toBe(
+      'The one booking has no e-mail address: no booked member will be e-mailed. Saving will e-mail 2 duty holders about the new time.',
+    );
     expect(changeNoticeDone({ members: 1, dutyHolders: 3 })).toBe('E-mailed 1 booked member and 3 duty holders about the new time.');
     expect(changeNoticeDone({ members: 4, dutyHolders: 0 })).toBe('E-mailed 4 booked members about the new time.');
     expect(changeNoticeDone({ members: 0, dutyHolders: 0 })).toBeNull();
@@ -168,8 +196,20 @@ function vevent(content: string): ICAL.Event {
 
 describe('the e-mails', () => {
   // 29 March 2026 is the night the clocks go forward: 10:00 in London is 09:00 UTC that day.
-  const before = makeEvent({ id: 'evt-1', name: 'Spring Sail', eventdatetime: '2026-03-28T10:00:00.000Z', eventenddatetime: '2026-03-28T13:00:00.000Z', sequence: 2 });
-  const after: ClubEvent = { ...before, eventdatetime: '2026-03-29T09:00:00.000Z', eventenddatetime: '2026-03-29T12:30:00.000Z', sequence: 3, updatedAt: '2026-03-01T08:00:00.000Z' };
+  const before = makeEvent({
+    id: 'evt-1',
+    name: 'Spring Sail',
+    eventdatetime: '2026-03-28T10:00:00.000Z',
+    eventenddatetime: '2026-03-28T13:00:00.000Z',
+    sequence: 2,
+  });
+  const after: ClubEvent = {
+    ...before,
+    eventdatetime: '2026-03-29T09:00:00.000Z',
+    eventenddatetime: '2026-03-29T12:30:00.000Z',
+    sequence: 3,
+    updatedAt: '2026-03-01T08:00:00.000Z',
+  };
   const booking = makeBooking({ id: 'bk-7', eventId: 'evt-1', eventName: 'Spring Sail', firstName: 'Ada', userEmail: 'ada@example.org' });
 
   it('the change e-mail says what moved, old and new in London time, with the updated .ics: same UID, higher SEQUENCE', () => {
@@ -179,7 +219,9 @@ describe('the e-mails', () => {
     expect(mail.text).toContain('Was: Sat 28 March 2026, 10:00 – 13:00 (UK time)');
     expect(mail.text).toContain('Now: Sun 29 March 2026, 10:00 – 13:30 (UK time)');
     expect(mail.text).toContain(CONTEXT.manageUrl);
-    expect(mail.html).toContain('<th scope="row" style="text-align: left; padding: 2px 12px 2px 0;">Now</th><td>Sun 29 March 2026, 10:00 – 13:30 (UK time)</td>');
+    expect(mail.html).toContain(
+      '<th scope="row" style="text-align: left; padding: 2px 12px 2px 0;">Now</th><td>Sun 29 March 2026, 10:00 – 13:30 (UK time)</td>',
+    );
     const confirmation = vevent(bookingConfirmation(booking, before, CONTEXT).attachments[0].content);
     const updated = vevent(mail.attachments[0].content);
     expect(updated.uid).toBe(confirmation.uid);
@@ -203,15 +245,28 @@ describe('the e-mails', () => {
       }),
     );
     // The event gone (deleted) or undated: nothing to attach.
-    expect(bookingCancellation({ ...booking, cancelledAt: NOW.toISOString(), cancelledBy: 'member' }, after, { clubName: 'K', calendar: { event: null, location: 'K' } }).attachments).toEqual([]);
-    expect(bookingCancellation({ ...booking, cancelledAt: NOW.toISOString(), cancelledBy: 'member' }, after, { clubName: 'K', calendar: { event: { ...after, eventdatetime: null }, location: 'K' } }).attachments).toEqual([]);
+    expect(
+      bookingCancellation({ ...booking, cancelledAt: NOW.toISOString(), cancelledBy: 'member' }, after, {
+        clubName: 'K',
+        calendar: { event: null, location: 'K' },
+      }).attachments,
+    ).toEqual([]);
+    expect(
+      bookingCancellation({ ...booking, cancelledAt: NOW.toISOString(), cancelledBy: 'member' }, after, {
+        clubName: 'K',
+        calendar: { event: { ...after, eventdatetime: null }, location: 'K' },
+      }).attachments,
+    ).toEqual([]);
   });
 
   it("the event's cancellation e-mail carries the cancelled event's entry, above every copy sent before", () => {
     const decided = cancelEvent(after, 'Gale warning', new Date('2026-03-10T08:00:00.000Z'));
     if (!decided.ok) throw new Error('not cancelled');
     const cancelledBooking = { ...booking, cancelledAt: '2026-03-10T08:00:00.000Z', cancelledBy: 'uid-1' };
-    const mail = eventCancellation(cancelledBooking, decided.event, { clubName: 'Kestrel Yacht Club', calendar: { event: decided.event, location: 'Kestrel Yacht Club' } });
+    const mail = eventCancellation(cancelledBooking, decided.event, {
+      clubName: 'Kestrel Yacht Club',
+      calendar: { event: decided.event, location: 'Kestrel Yacht Club' },
+    });
     const entry = vevent(mail.attachments[0].content);
     expect(entry.component.getFirstPropertyValue('status')).toBe('CANCELLED');
     expect(entry.uid).toBe(vevent(eventChange(booking, before, after, CONTEXT).attachments[0].content).uid);

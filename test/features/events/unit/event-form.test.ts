@@ -105,14 +105,17 @@ describe('event form properties', () => {
 
   it('each invalid price fails with its exact message, and a free event ignores the price field', () => {
     fc.assert(
-      fc.property(fc.string().filter((s) => s.trim() !== '' && !/^\d{1,13}(\.\d{1,2})?$/.test(s.trim())), (price) => {
-        expect(validateEventForm(form({ requiresPayment: true, price }))).toEqual({
-          ok: false,
-          errors: { price: 'Price must be 0 or more, in steps of 0.01' },
-        });
-        const free = validateEventForm(form({ requiresPayment: false, price }));
-        expect(free.ok && free.value.price).toBe(0);
-      }),
+      fc.property(
+        fc.string().filter((s) => s.trim() !== '' && !/^\d{1,13}(\.\d{1,2})?$/.test(s.trim())),
+        (price) => {
+          expect(validateEventForm(form({ requiresPayment: true, price }))).toEqual({
+            ok: false,
+            errors: { price: 'Price must be 0 or more, in steps of 0.01' },
+          });
+          const free = validateEventForm(form({ requiresPayment: false, price }));
+          expect(free.ok && free.value.price).toBe(0);
+        },
+      ),
     );
   });
 
@@ -124,13 +127,17 @@ describe('event form properties', () => {
     expect(paid('  ')).toMatchObject({ ok: true, value: { memberPrice: null } });
     expect(paid('15.01')).toEqual({ ok: false, errors: { memberPrice: 'Member price must not be more than the price' } });
     expect(paid('ten')).toEqual({ ok: false, errors: { memberPrice: 'Member price must be 0 or more, in steps of 0.01' } });
-    expect(validateEventForm(form({ requiresPayment: false, price: '15', memberPrice: '99' }))).toMatchObject({ ok: true, value: { price: 0, memberPrice: null } });
+    expect(validateEventForm(form({ requiresPayment: false, price: '15', memberPrice: '99' }))).toMatchObject({
+      ok: true,
+      value: { price: 0, memberPrice: null },
+    });
   });
 
   it('an end not after the start fails with "End must be after the start"', () => {
     fc.assert(
       fc.property(minuteInstant.filter(unambiguous), fc.integer({ min: 0, max: 10_000 }), (start, back) => {
-        const wall = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/London', dateStyle: 'short', timeStyle: 'short' }).format(d).replace(' ', 'T');
+        const wall = (d: Date) =>
+          new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/London', dateStyle: 'short', timeStyle: 'short' }).format(d).replace(' ', 'T');
         const end = new Date(start.getTime() - back * 60_000);
         fc.pre(unambiguous(end));
         expect(validateEventForm(form({ eventdatetime: wall(start), eventenddatetime: wall(end) }))).toEqual({
@@ -184,18 +191,11 @@ describe('event form examples', () => {
   it('gives each format message', () => {
     expect(validateEventForm(form({ eventdatetime: '2026-02-30T10:00', eventenddatetime: 'soon', bookingEndDate: 'x' }))).toEqual({
       ok: false,
-      errors: {
-        eventdatetime: 'Enter a valid date and time',
-        eventenddatetime: 'Enter a valid date and time',
-        bookingEndDate: 'Enter a valid date and time',
-      },
+      errors: { eventdatetime: 'Enter a valid date and time', eventenddatetime: 'Enter a valid date and time', bookingEndDate: 'Enter a valid date and time' },
     });
     expect(validateEventForm(form({ currency: 'JPY' }))).toEqual({ ok: false, errors: { currency: 'Currency must be GBP, EUR or USD' } });
     for (const capacity of ['0', '-3', '2.5', 'ten', '9999999999']) {
-      expect(validateEventForm(form({ capacity }))).toEqual({
-        ok: false,
-        errors: { capacity: 'Capacity must be a whole number of at least 1' },
-      });
+      expect(validateEventForm(form({ capacity }))).toEqual({ ok: false, errors: { capacity: 'Capacity must be a whole number of at least 1' } });
     }
   });
 

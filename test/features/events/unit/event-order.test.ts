@@ -21,10 +21,18 @@ describe('nextEventsFirst: the order admins see events in', () => {
   });
 
   it('for any events: keeps them all, and no event over comes before one still to come', () => {
-    const event = fc.record({ id: fc.uuid(), start: fc.option(fc.integer({ min: -24 * 400, max: 24 * 400 }), { nil: null }), length: fc.integer({ min: 1, max: 48 }) });
+    const event = fc.record({
+      id: fc.uuid(),
+      start: fc.option(fc.integer({ min: -24 * 400, max: 24 * 400 }), { nil: null }),
+      length: fc.integer({ min: 1, max: 48 }),
+    });
     fc.assert(
       fc.property(fc.array(event, { maxLength: 30 }), (drawn) => {
-        const events = drawn.map((e) => ({ id: e.id, eventdatetime: e.start === null ? null : at(e.start), eventenddatetime: e.start === null ? null : at(e.start + e.length) }));
+        const events = drawn.map((e) => ({
+          id: e.id,
+          eventdatetime: e.start === null ? null : at(e.start),
+          eventenddatetime: e.start === null ? null : at(e.start + e.length),
+        }));
         const ordered = nextEventsFirst(events, NOW);
         expect([...ordered].sort((a, b) => a.id.localeCompare(b.id))).toEqual([...events].sort((a, b) => a.id.localeCompare(b.id)));
         const coming = ordered.map((e) => e.eventenddatetime !== null && Date.parse(e.eventenddatetime) >= NOW.getTime());

@@ -49,7 +49,7 @@ const brokenSearch: SearchIndex = {
 const searchIds = async (world: World, q: string) => (await world.search.search(q, { hitsPerIndex: 10 })).map((h) => h.objectID);
 
 describe('events and the card account’s currency', () => {
-  const notTaken = 'Card payments can only be taken in GBP (the currency of the club\'s card payment account): choose GBP, or turn off payment for this event';
+  const notTaken = "Card payments can only be taken in GBP (the currency of the club's card payment account): choose GBP, or turn off payment for this event";
 
   it('refuses a paid event in a currency card payments cannot take, on create and on update, storing nothing', async () => {
     const world = makeWorld();
@@ -117,9 +117,7 @@ describe('CreateEvent', () => {
       message: 'Event name is required',
       fields: { name: 'Event name is required', eventdatetime: 'Start date and time is required' },
     });
-    await expect(use.execute(anAdmin(), { ...form, price: '' })).rejects.toMatchObject({
-      fields: { price: 'Price is required when payment is required' },
-    });
+    await expect(use.execute(anAdmin(), { ...form, price: '' })).rejects.toMatchObject({ fields: { price: 'Price is required when payment is required' } });
     await expect(use.execute(anAdmin(), { ...form, allowBooking: 'yes' })).rejects.toBeInstanceOf(ValidationError);
     await expect(use.execute(anAdmin(), 'junk')).rejects.toBeInstanceOf(ValidationError);
     expect(await world.events.list({ order: 'asc' })).toEqual([]);
@@ -141,7 +139,13 @@ describe('UpdateEvent', () => {
     await world.search.upsert('events', [{ objectID: 'regatta', type: 'event', category: 'event', name: 'Summer Regatta', tags: [] }]);
     world.clock.advance(60_000);
     const updated = await new UpdateEvent(world).execute(anAdmin(), 'regatta', { ...form, name: 'Midsummer Cruise', allowBooking: false });
-    expect(updated).toMatchObject({ id: 'regatta', name: 'Midsummer Cruise', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-06-01T09:01:00.000Z', price: 1250 });
+    expect(updated).toMatchObject({
+      id: 'regatta',
+      name: 'Midsummer Cruise',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-06-01T09:01:00.000Z',
+      price: 1250,
+    });
     expect(await world.events.get('regatta')).toEqual(updated);
     expect(await searchIds(world, 'summer')).toEqual([]);
     const [hit] = await world.search.search('midsummer', { hitsPerIndex: 10 });
@@ -195,10 +199,21 @@ describe('UpdateEvent', () => {
     await world.events.create(anEvent({ ...REGATTA, capacity: 20, requiresPayment: false, price: 0 }));
     await new SubmitBooking(world).execute(aForm({ numberAttending: '8' }));
     // The use case's own early check reads the places before the booking above: none.
-    const staleRead = { placesTakenByEvent: async (ids: string[]) => new Map(ids.map((id) => [id, 0])), listByEvent: world.bookings.listByEvent.bind(world.bookings) };
-    const refused = new UpdateEvent({ ...world, bookings: staleRead }).execute(anAdmin(), 'regatta', { ...form, requiresPayment: false, price: '', capacity: '5' });
+    const staleRead = {
+      placesTakenByEvent: async (ids: string[]) => new Map(ids.map((id) => [id, 0])),
+      listByEvent: world.bookings.listByEvent.bind(world.bookings),
+    };
+    const refused = new UpdateEvent({ ...world, bookings: staleRead }).execute(anAdmin(), 'regatta', {
+      ...form,
+      requiresPayment: false,
+      price: '',
+      capacity: '5',
+    });
     await expect(refused).rejects.toBeInstanceOf(ValidationError);
-    await expect(refused).rejects.toMatchObject({ message: '8 places are already taken: capacity cannot be less than 8.', fields: { capacity: '8 places are already taken: capacity cannot be less than 8.' } });
+    await expect(refused).rejects.toMatchObject({
+      message: '8 places are already taken: capacity cannot be less than 8.',
+      fields: { capacity: '8 places are already taken: capacity cannot be less than 8.' },
+    });
     expect((await world.events.get('regatta'))?.capacity).toBe(20);
   });
 });
@@ -274,7 +289,18 @@ describe('CancelEvent', () => {
     await world.events.create(anEvent({ ...REGATTA, eventdatetime: '2026-07-01T10:00:00.000Z' }));
     const joinedAt = world.clock.now().toISOString();
     await world.waitingList.join(
-      { id: 'w1', eventId: 'regatta', name: 'Wendy Waiting', email: 'wendy@example.org', places: 2, joinedAt, status: 'waiting', offeredUntil: null, updatedAt: joinedAt, memberId: null },
+      {
+        id: 'w1',
+        eventId: 'regatta',
+        name: 'Wendy Waiting',
+        email: 'wendy@example.org',
+        places: 2,
+        joinedAt,
+        status: 'waiting',
+        offeredUntil: null,
+        updatedAt: joinedAt,
+        memberId: null,
+      },
       [],
     );
     const result = await new CancelEvent(world).execute(anAdmin(), 'regatta', { reason: 'Storm warning' });

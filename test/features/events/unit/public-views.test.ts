@@ -10,9 +10,7 @@ import { anEvent } from '../../../support/entities';
 const simple = { numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0' };
 
 async function book(world: World, eventId: string, attending: number) {
-  return new SubmitBooking(world).execute(
-    aForm({ eventId, numberAttending: String(attending), ...simple }),
-  );
+  return new SubmitBooking(world).execute(aForm({ eventId, numberAttending: String(attending), ...simple }));
 }
 
 describe('ListCalendarEvents', () => {
@@ -22,9 +20,13 @@ describe('ListCalendarEvents', () => {
     await world.events.create(anEvent({ ...REGATTA, id: 'august', eventdatetime: '2026-08-01T09:00:00.000Z', eventenddatetime: null, capacity: 10 }));
     await world.events.create(anEvent({ ...REGATTA, id: 'last-month', eventdatetime: '2026-05-01T09:00:00.000Z', eventenddatetime: null }));
     // Earlier today: over, but still on today's calendar; no longer bookable.
-    await world.events.create(anEvent({ ...REGATTA, id: 'this-morning', eventdatetime: '2026-06-10T08:00:00.000Z', eventenddatetime: '2026-06-10T10:00:00.000Z' }));
+    await world.events.create(
+      anEvent({ ...REGATTA, id: 'this-morning', eventdatetime: '2026-06-10T08:00:00.000Z', eventenddatetime: '2026-06-10T10:00:00.000Z' }),
+    );
     await world.events.create(anEvent({ ...REGATTA, id: 'tbc', eventdatetime: null, eventenddatetime: null, allowBooking: false }));
-    await world.events.create(anEvent({ ...REGATTA, id: 'july', eventdatetime: '2026-07-01T09:00:00.000Z', eventenddatetime: null, bookingEndDate: '2026-06-09T00:00:00.000Z' }));
+    await world.events.create(
+      anEvent({ ...REGATTA, id: 'july', eventdatetime: '2026-07-01T09:00:00.000Z', eventenddatetime: null, bookingEndDate: '2026-06-09T00:00:00.000Z' }),
+    );
     await book(world, 'august', 4);
 
     const events = await new ListCalendarEvents(world).execute();

@@ -6,11 +6,9 @@ import { parseClockTime, parseIsoOrUkDate, parseUkDate, ukPartsToWallClock, wall
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 /** Any real calendar day from 1900 to 2199. */
-const dayArb = fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => ({
-  year: d.getUTCFullYear(),
-  month: d.getUTCMonth() + 1,
-  day: d.getUTCDate(),
-}));
+const dayArb = fc
+  .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => ({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() }));
 const timeArb = fc.record({ hour: fc.integer({ min: 0, max: 23 }), minute: fc.integer({ min: 0, max: 59 }) });
 
 describe('UK date fields (properties)', () => {
@@ -51,22 +49,26 @@ describe('UK date fields (properties)', () => {
 
   it('anything that is not a real date and time reaches the form rule as invalid, never as another date', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('2026-07-04T10:00', '31/04/2026', '04/07/2026')), fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('', '10:00', '25:00')), (dateText, timeText) => {
-        const wallClock = ukPartsToWallClock(dateText, timeText);
-        if (wallClock === '') {
-          expect(dateText.trim() + timeText.trim()).toBe('');
-          return;
-        }
-        const parsedDate = parseUkDate(dateText);
-        const parsedTime = parseClockTime(timeText);
-        const checked = validateEventForm({ ...emptyEventForm(), name: 'Race', eventdatetime: wallClock });
-        if (parsedDate !== null && parsedTime !== null && wallClockToInstant(`${parsedDate}T${parsedTime}`) !== null) {
-          expect(wallClock).toBe(`${parsedDate}T${parsedTime}`);
-          expect(checked.ok).toBe(true);
-        } else {
-          expect(checked).toEqual({ ok: false, errors: { eventdatetime: 'Enter a valid date and time' } });
-        }
-      }),
+      fc.property(
+        fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('2026-07-04T10:00', '31/04/2026', '04/07/2026')),
+        fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('', '10:00', '25:00')),
+        (dateText, timeText) => {
+          const wallClock = ukPartsToWallClock(dateText, timeText);
+          if (wallClock === '') {
+            expect(dateText.trim() + timeText.trim()).toBe('');
+            return;
+          }
+          const parsedDate = parseUkDate(dateText);
+          const parsedTime = parseClockTime(timeText);
+          const checked = validateEventForm({ ...emptyEventForm(), name: 'Race', eventdatetime: wallClock });
+          if (parsedDate !== null && parsedTime !== null && wallClockToInstant(`${parsedDate}T${parsedTime}`) !== null) {
+            expect(wallClock).toBe(`${parsedDate}T${parsedTime}`);
+            expect(checked.ok).toBe(true);
+          } else {
+            expect(checked).toEqual({ ok: false, errors: { eventdatetime: 'Enter a valid date and time' } });
+          }
+        },
+      ),
     );
   });
 });

@@ -22,7 +22,9 @@ function aPhoto(id: string, caption: string, credit: string): ListedPhoto {
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
-const PHOTOS = PhotosResponseSchema.parse({ photos: [aPhoto('p1', 'Lasers rounding the windward mark', 'Ann Jones'), aPhoto('p2', 'Cadets at the slipway', '')] });
+const PHOTOS = PhotosResponseSchema.parse({
+  photos: [aPhoto('p1', 'Lasers rounding the windward mark', 'Ann Jones'), aPhoto('p2', 'Cadets at the slipway', '')],
+});
 
 /** The home page's reads: the photos as `photos` answers; the water-level chart's data is not found. */
 function servePhotos(photos: () => Response | Promise<Response>): string[] {
@@ -51,7 +53,12 @@ describe('The home page', () => {
   });
 
   it('does not rotate for a member who asks for reduced motion, and moves on with Next', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === REDUCED_MOTION, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === REDUCED_MOTION,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
     servePhotos(() => json(200, PHOTOS));
     renderAt('/', <HomePage />);
     await screen.findByRole('img', { name: 'Lasers rounding the windward mark' });
@@ -66,13 +73,13 @@ describe('The home page', () => {
     servePhotos(() => json(200, { photos: [] }));
     renderAt('/', <HomePage />);
     expect(await screen.findByRole('img', { name: 'Illustration: Evening sail on the reservoir' })).toBeTruthy();
-    expect(screen.queryByText('The club\'s photos could not be loaded just now; drawn pictures are shown instead.')).toBeNull();
+    expect(screen.queryByText("The club's photos could not be loaded just now; drawn pictures are shown instead.")).toBeNull();
   });
 
   it('says the photos could not be loaded, and shows the drawn pictures, when the server fails', async () => {
     servePhotos(() => json(500, { error: 'Internal error' }));
     renderAt('/', <HomePage />);
-    expect(await screen.findByText('The club\'s photos could not be loaded just now; drawn pictures are shown instead.')).toBeTruthy();
+    expect(await screen.findByText("The club's photos could not be loaded just now; drawn pictures are shown instead.")).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Illustration: Evening sail on the reservoir' })).toBeTruthy();
   });
 });

@@ -35,10 +35,16 @@ describe('the Mail screen on the embedded default (no SMTP_URL)', () => {
 
   it('lists the confirmation of a free booking as queued, finds it by booking id, and shows it as it would be sent', async () => {
     const event = await addEvent(app, { name: 'Spring Sail' });
-    const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
+    const booked = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form });
     expect(booked.status).toBe(201);
     app.clock.advance(60_000);
-    await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, firstName: 'Bea', email: 'bea@example.org' });
+    await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, firstName: 'Bea', email: 'bea@example.org' });
     const reader = await signedIn(app, 'reader@example.org', ['bookings:read']);
 
     const all = await reader.get('/api/admin/outbox');
@@ -48,7 +54,16 @@ describe('the Mail screen on the embedded default (no SMTP_URL)', () => {
 
     const mine = await reader.get(`/api/admin/outbox?recordId=${encodeURIComponent(booked.body.bookingId)}`);
     expect(mine.body.messages).toEqual([
-      expect.objectContaining({ to: 'ada@example.org', subject: 'Booking confirmed: Spring Sail', kind: 'booking-confirmation', status: 'queued', attempts: 0, lastError: null, sentAt: null, recordId: booked.body.bookingId }),
+      expect.objectContaining({
+        to: 'ada@example.org',
+        subject: 'Booking confirmed: Spring Sail',
+        kind: 'booking-confirmation',
+        status: 'queued',
+        attempts: 0,
+        lastError: null,
+        sentAt: null,
+        recordId: booked.body.bookingId,
+      }),
     ]);
     expect((await reader.get('/api/admin/outbox?status=sent')).body.messages).toEqual([]);
     expect((await reader.get('/api/admin/outbox?status=queued')).body.messages).toHaveLength(2);
@@ -71,7 +86,10 @@ describe('the Mail screen on the embedded default (no SMTP_URL)', () => {
 
   it('withholds every capability link from the Mail screen: manage, leave, offer and withdraw links, from an admin who reads bookings', async () => {
     const event = await addEvent(app, { name: 'Full Dinner', capacity: 2 });
-    const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, email: 'holder@example.org', numberAttending: '2' });
+    const booked = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, email: 'holder@example.org', numberAttending: '2' });
     expect(booked.status).toBe(201);
     expect((await app.agent().post(`/api/events/${event.id}/waiting-list`).send({ name: 'Grace', email: 'grace@example.org', places: 2 })).status).toBe(201);
     const manageToken = new URL(booked.body.managePath, 'http://x').searchParams.get('token');
@@ -81,7 +99,16 @@ describe('the Mail screen on the embedded default (no SMTP_URL)', () => {
     const signup = await app
       .agent()
       .post(`/api/work-days/${WORK_DAY.id}/signups`)
-      .send({ firstName: 'Vic', lastName: 'Helper', selectedJobs: ['painting'], otherJob: '', notes: '', bringingTools: false, wantsFood: false, email: 'vic@example.org' });
+      .send({
+        firstName: 'Vic',
+        lastName: 'Helper',
+        selectedJobs: ['painting'],
+        otherJob: '',
+        notes: '',
+        bringingTools: false,
+        wantsFood: false,
+        email: 'vic@example.org',
+      });
     expect(signup.status).toBe(201);
 
     const reader = await signedIn(app, 'mail-reader@example.org', ['bookings:read']);
@@ -110,16 +137,33 @@ describe('the Mail screen on the embedded default (no SMTP_URL)', () => {
     expect([...withLinks].sort()).toEqual(['booking-confirmation', 'waitlist-joined', 'waitlist-offer', 'workday-confirmation']);
   });
 
-  it('names the admin in the audit log when a member\'s manage link is used with an admin\'s session, and the member otherwise', async () => {
+  it("names the admin in the audit log when a member's manage link is used with an admin's session, and the member otherwise", async () => {
     const event = await addEvent(app, { name: 'Audit Sail' });
     const tokenOf = (res: { body: { managePath: string } }) => new URL(res.body.managePath, 'http://x').searchParams.get('token');
-    const first = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
-    const second = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, firstName: 'Bea' });
+    const first = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form });
+    const second = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, firstName: 'Bea' });
     const reader = await signedIn(app, 'link-user@example.org', ['bookings:read']);
     expect((await reader.post('/api/my-booking/cancel').send({ token: tokenOf(first) })).status).toBe(200);
-    expect((await app.agent().post('/api/my-booking/cancel').send({ token: tokenOf(second) })).status).toBe(200);
+    expect(
+      (
+        await app
+          .agent()
+          .post('/api/my-booking/cancel')
+          .send({ token: tokenOf(second) })
+      ).status,
+    ).toBe(200);
     const [byAdmin] = await app.get('audit').list({ recordId: first.body.bookingId, limit: 10 });
-    expect(byAdmin).toMatchObject({ action: 'booking.cancelled', actor: { kind: 'admin', email: 'link-user@example.org' }, summary: "Cancelled by link-user@example.org with the member's manage link" });
+    expect(byAdmin).toMatchObject({
+      action: 'booking.cancelled',
+      actor: { kind: 'admin', email: 'link-user@example.org' },
+      summary: "Cancelled by link-user@example.org with the member's manage link",
+    });
     const [byMember] = await app.get('audit').list({ recordId: second.body.bookingId, limit: 10 });
     expect(byMember).toMatchObject({ action: 'booking.cancelled', actor: { kind: 'member' }, summary: 'Cancelled by the member' });
   });
@@ -165,7 +209,10 @@ describe('the Mail screen with an SMTP server that refuses', () => {
   it('shows a message given up after a day of refusals as failed with the SMTP answer; Resend delivers it once', async () => {
     smtp.refuseNext(1000, 550, 'Mailbox unavailable: ada@example.org');
     const event = await addEvent(app, { name: 'Autumn Series' });
-    const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
+    const booked = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form });
     expect(booked.status).toBe(201);
     const [message] = await app.get('outbox').list({ recordId: booked.body.bookingId });
     // The first refusal: due again in a minute.
@@ -176,7 +223,9 @@ describe('the Mail screen with an SMTP server that refuses', () => {
 
     const writer = await signedIn(app, 'writer@example.org', ['bookings:read', 'bookings:write']);
     const failed = await writer.get('/api/admin/outbox?status=failed');
-    expect(failed.body.messages).toEqual([expect.objectContaining({ id: message.id, to: 'ada@example.org', status: 'failed', attempts: 2, nextAttemptAt: null })]);
+    expect(failed.body.messages).toEqual([
+      expect.objectContaining({ id: message.id, to: 'ada@example.org', status: 'failed', attempts: 2, nextAttemptAt: null }),
+    ]);
     expect(failed.body.messages[0].lastError).toMatch(/550.*Mailbox unavailable: ada@example\.org/);
     expect(smtp.received).toEqual([]);
 

@@ -14,7 +14,13 @@ export function aMessage(id: string, minutes = 0, recordId: string | null = 'boo
     id,
     'booking-confirmation',
     recordId,
-    { to: `${id}@example.org`, subject: `Message ${id}`, text: 'Plain words', html: '<p>Plain words</p>', attachments: [{ filename: 'event.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR' }] },
+    {
+      to: `${id}@example.org`,
+      subject: `Message ${id}`,
+      text: 'Plain words',
+      html: '<p>Plain words</p>',
+      attachments: [{ filename: 'event.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR' }],
+    },
     at(minutes),
   );
 }
@@ -84,11 +90,16 @@ export function describeOutboxContract(name: string, makeAdapter: AdapterFactory
       expect((await outbox().get('long'))?.status).toBe('sent');
     });
 
-    itHandsAnUnsettledClaimOn(
-      "gives a claim that was never settled to the next sender after the lease, and refuses the first holder's outcome",
-      outbox,
-      { add: (items) => outbox().add(items), itemOf: (claimed) => claimed.message, item: aMessage('a'), leaseMs: CLAIM_LEASE_MS, waiting: 'queued', settled: afterSent, start: at(0), end: at(16) },
-    );
+    itHandsAnUnsettledClaimOn("gives a claim that was never settled to the next sender after the lease, and refuses the first holder's outcome", outbox, {
+      add: (items) => outbox().add(items),
+      itemOf: (claimed) => claimed.message,
+      item: aMessage('a'),
+      leaseMs: CLAIM_LEASE_MS,
+      waiting: 'queued',
+      settled: afterSent,
+      start: at(0),
+      end: at(16),
+    });
 
     it('a refused message is due again at its next try and not before; a sent or given-up one never', async () => {
       await outbox().add([aMessage('retry'), aMessage('sent')]);

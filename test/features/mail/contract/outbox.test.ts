@@ -124,7 +124,6 @@ describe('two server instances on one Firestore project send each message exactl
       await closeFirestore(second);
     }
   });
-
 });
 
 type Store = { bookings: BookingRepository; outbox: Outbox; close(): Promise<void> };
@@ -157,8 +156,12 @@ describe.each<[string, () => Promise<Store>]>([
 
   it('writes the confirmation with a booking that fits, and none with one refused for want of places', async () => {
     await withStore(open, async ({ bookings, outbox }) => {
-      expect(await bookings.addIfPlacesRemain(aBooking({ id: 'b1', numberAttending: 2 }), { capacity: 3, now: NOW }, [aMessage('confirm-b1', 0, 'b1')])).toEqual({ added: true });
-      expect(await bookings.addIfPlacesRemain(aBooking({ id: 'b2', numberAttending: 2 }), { capacity: 3, now: NOW }, [aMessage('confirm-b2', 0, 'b2')])).toEqual({ added: false, placesLeft: 1 });
+      expect(
+        await bookings.addIfPlacesRemain(aBooking({ id: 'b1', numberAttending: 2 }), { capacity: 3, now: NOW }, [aMessage('confirm-b1', 0, 'b1')]),
+      ).toEqual({ added: true });
+      expect(
+        await bookings.addIfPlacesRemain(aBooking({ id: 'b2', numberAttending: 2 }), { capacity: 3, now: NOW }, [aMessage('confirm-b2', 0, 'b2')]),
+      ).toEqual({ added: false, placesLeft: 1 });
       expect((await outbox.list()).map((m) => m.id)).toEqual(['confirm-b1']);
       expect(await bookings.get('b2')).toBeNull();
     });

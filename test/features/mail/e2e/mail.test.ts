@@ -127,7 +127,10 @@ describe('the admin Mail screen', () => {
       await rowOf(phone, SUBJECT).getByRole('link', { name: SUBJECT }).click();
       await phone.getByRole('heading', { level: 1, name: SUBJECT }).waitFor();
       await phone.getByText('Dear Mary,').waitFor();
-      await phone.frameLocator('iframe.adm-mail-html').getByText(/Manage my booking \[link withheld/).waitFor();
+      await phone
+        .frameLocator('iframe.adm-mail-html')
+        .getByText(/Manage my booking \[link withheld/)
+        .waitFor();
       await countOf(phone.getByRole('button', { name: 'Resend' })).toBe(0);
       expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await expectAccessible(phone, 'mail-message-phone');

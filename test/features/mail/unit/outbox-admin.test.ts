@@ -57,7 +57,9 @@ describe('ListOutbox', () => {
     const late = new Date(now.getTime() + GIVE_UP_AFTER_MS);
     await world.outbox.replace(afterRefused((await world.outbox.get('f'))!, late, '550 5.1.1 Mailbox unknown'));
     const list = new ListOutbox(world);
-    expect((await list.execute(reader, { status: 'failed' })).messages).toEqual([expect.objectContaining({ id: 'f', status: 'failed', lastError: '550 5.1.1 Mailbox unknown' })]);
+    expect((await list.execute(reader, { status: 'failed' })).messages).toEqual([
+      expect.objectContaining({ id: 'f', status: 'failed', lastError: '550 5.1.1 Mailbox unknown' }),
+    ]);
     expect((await list.execute(reader, { status: 'sent' })).messages.map((m) => m.id)).toEqual(['s']);
     expect((await list.execute(reader, { status: 'queued' })).messages.map((m) => m.id)).toEqual(['q']);
     expect((await list.execute(reader, { status: 'failed', recordId: 'b1' })).messages).toEqual([]);
@@ -65,7 +67,9 @@ describe('ListOutbox', () => {
 
   it(`lists at most the newest ${OUTBOX_LIST_LIMIT} and says there are more`, async () => {
     const world = mailWorld();
-    const messages = Array.from({ length: OUTBOX_LIST_LIMIT + 1 }, (_, i) => newOutboxMessage(`m${String(i).padStart(3, '0')}`, 'booking-confirmation', null, mail(), new Date(Date.UTC(2026, 0, 1, 0, i))));
+    const messages = Array.from({ length: OUTBOX_LIST_LIMIT + 1 }, (_, i) =>
+      newOutboxMessage(`m${String(i).padStart(3, '0')}`, 'booking-confirmation', null, mail(), new Date(Date.UTC(2026, 0, 1, 0, i))),
+    );
     await world.outbox.add(messages);
     const list = await new ListOutbox(world).execute(reader);
     expect(list.messages).toHaveLength(OUTBOX_LIST_LIMIT);
@@ -96,7 +100,9 @@ describe('GetOutboxMessage', () => {
     expect(message).toMatchObject({ id: row.id, recordId: booked.bookingId, to: 'ann@example.org', status: 'queued' });
     expect(message.text).toContain(`Booking reference: ${booked.reference}`);
     expect(message.html).toContain('Manage my booking');
-    expect(message.attachments).toEqual([expect.objectContaining({ filename: expect.stringMatching(/\.ics$/), contentType: expect.stringContaining('text/calendar') })]);
+    expect(message.attachments).toEqual([
+      expect.objectContaining({ filename: expect.stringMatching(/\.ics$/), contentType: expect.stringContaining('text/calendar') }),
+    ]);
     expect(message.attachments[0].size).toBeGreaterThan(0);
     expect(message.attachments[0]).not.toHaveProperty('content');
   });
@@ -114,7 +120,13 @@ describe('ResendOutboxMessage', () => {
     await world.outbox.replace(afterRefused((await world.outbox.get('f'))!, new Date(now.getTime() + GIVE_UP_AFTER_MS), '550 No such user'));
     world.clock.advance(GIVE_UP_AFTER_MS + 3_600_000);
     const resent = await new ResendOutboxMessage(world).execute(writer, 'f');
-    expect(resent).toMatchObject({ status: 'queued', attempts: 0, nextAttemptAt: world.clock.now().toISOString(), queuedAt: world.clock.now().toISOString(), lastError: '550 No such user' });
+    expect(resent).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      nextAttemptAt: world.clock.now().toISOString(),
+      queuedAt: world.clock.now().toISOString(),
+      lastError: '550 No such user',
+    });
     expect(await world.outbox.get('f')).toMatchObject({ status: 'queued', attempts: 0 });
 
     const sent: OutgoingMail[] = [];

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { afterRefused, afterResend, afterSent, dueAtMs, FIRST_RETRY_MS, GIVE_UP_AFTER_MS, LONGEST_RETRY_MS, newOutboxMessage, retryDelayMs } from '../../../../core/mail/outbox';
+import {
+  afterRefused,
+  afterResend,
+  afterSent,
+  dueAtMs,
+  FIRST_RETRY_MS,
+  GIVE_UP_AFTER_MS,
+  LONGEST_RETRY_MS,
+  newOutboxMessage,
+  retryDelayMs,
+} from '../../../../core/mail/outbox';
 import type { OutboxMessage, OutgoingMail } from '../../../../core/mail/mail';
 import { expectBackedOff } from '../../../support/unit/back-off';
 

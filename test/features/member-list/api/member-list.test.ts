@@ -34,13 +34,28 @@ beforeEach(async () => {
 
 describe('one member at a time', () => {
   it('adds a member typed with a day-first renewal date, lists them as current, and audits who added whom', async () => {
-    const res = await secretary.post('/api/admin/members').set(FETCH).send({ name: ' Ann Sailor ', email: 'Ann.Sailor@Example.org', membershipType: 'Family', renewalDate: '31/03/2027' });
+    const res = await secretary
+      .post('/api/admin/members')
+      .set(FETCH)
+      .send({ name: ' Ann Sailor ', email: 'Ann.Sailor@Example.org', membershipType: 'Family', renewalDate: '31/03/2027' });
     expect(res.status).toBe(201);
-    expect(res.body.member).toMatchObject({ name: 'Ann Sailor', email: 'Ann.Sailor@Example.org', membershipType: 'Family', renewalDate: '2027-03-31', disabled: false, status: 'current' });
+    expect(res.body.member).toMatchObject({
+      name: 'Ann Sailor',
+      email: 'Ann.Sailor@Example.org',
+      membershipType: 'Family',
+      renewalDate: '2027-03-31',
+      disabled: false,
+      status: 'current',
+    });
     expect((await listed()).find((m) => m.id === res.body.member.id)).toMatchObject({ status: 'current' });
     expect(await app.get('members').getByEmail('ann.sailor@example.org')).toMatchObject({ name: 'Ann Sailor' });
     const [entry] = await memberAudit();
-    expect(entry).toMatchObject({ action: 'member.added', recordType: 'member', recordId: res.body.member.id, actor: { kind: 'admin', email: 'secretary@example.org' } });
+    expect(entry).toMatchObject({
+      action: 'member.added',
+      recordType: 'member',
+      recordId: res.body.member.id,
+      actor: { kind: 'admin', email: 'secretary@example.org' },
+    });
     expect(entry.changes).toContainEqual({ field: 'renewalDate', before: null, after: '2027-03-31' });
   });
 
@@ -55,7 +70,10 @@ describe('one member at a time', () => {
       membershipType: 'Enter the membership type, e.g. Family, Adult or Junior',
       renewalDate: 'Enter a real date, as 31/03/2027 or 2027-03-31',
     });
-    const taken = await secretary.post('/api/admin/members').set(FETCH).send({ name: 'Other Bob', email: 'BOB@example.org', membershipType: 'Adult', renewalDate: '2027-01-01' });
+    const taken = await secretary
+      .post('/api/admin/members')
+      .set(FETCH)
+      .send({ name: 'Other Bob', email: 'BOB@example.org', membershipType: 'Adult', renewalDate: '2027-01-01' });
     expect(taken.status).toBe(400);
     expect(taken.body.fields).toEqual({ email: 'Another member already has this e-mail address' });
     expect(await listed()).toEqual(before);
@@ -63,7 +81,10 @@ describe('one member at a time', () => {
   });
 
   it('edits a member, shows a past renewal date as lapsed, disables and enables them, auditing each change', async () => {
-    const added = await secretary.post('/api/admin/members').set(FETCH).send({ name: 'Cat', email: 'cat@example.org', membershipType: 'Adult', renewalDate: '2027-01-01' });
+    const added = await secretary
+      .post('/api/admin/members')
+      .set(FETCH)
+      .send({ name: 'Cat', email: 'cat@example.org', membershipType: 'Adult', renewalDate: '2027-01-01' });
     const id = added.body.member.id as string;
     const edited = await secretary.patch(`/api/admin/members/${id}`).set(FETCH).send({ name: 'Cat Helm', renewalDate: '31/05/2026' });
     expect(edited.status).toBe(200);
@@ -77,14 +98,23 @@ describe('one member at a time', () => {
     expect(again.status).toBe(200);
     await secretary.patch(`/api/admin/members/${id}`).set(FETCH).send({ disabled: false });
     // The clock is fixed: entries of one instant come in either order, so they are compared as a set.
-    expect((await memberAudit()).map((e) => e.action).sort()).toEqual(['member.added', 'member.disabled', 'member.enabled', 'member.updated', 'member.updated']);
+    expect((await memberAudit()).map((e) => e.action).sort()).toEqual([
+      'member.added',
+      'member.disabled',
+      'member.enabled',
+      'member.updated',
+      'member.updated',
+    ]);
   });
 
   it('answers 404 for an unknown member and refuses an edit to a taken e-mail or with unknown fields', async () => {
     const missing = await secretary.patch('/api/admin/members/no-such-member').set(FETCH).send({ name: 'X' });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ error: 'Member not found' });
-    const a = await secretary.post('/api/admin/members').set(FETCH).send({ name: 'Dee', email: 'dee@example.org', membershipType: 'Adult', renewalDate: '2027-01-01' });
+    const a = await secretary
+      .post('/api/admin/members')
+      .set(FETCH)
+      .send({ name: 'Dee', email: 'dee@example.org', membershipType: 'Adult', renewalDate: '2027-01-01' });
     await secretary.post('/api/admin/members').set(FETCH).send({ name: 'Eve', email: 'eve@example.org', membershipType: 'Adult', renewalDate: '2027-01-01' });
     const taken = await secretary.patch(`/api/admin/members/${a.body.member.id}`).set(FETCH).send({ email: 'EVE@example.org' });
     expect(taken.status).toBe(400);
@@ -128,12 +158,20 @@ describe('the CSV import', () => {
   });
 
   it('previews and imports a good file: adds new members, updates those matched by e-mail, keeps who is disabled', async () => {
-    const kept = await secretary.post('/api/admin/members').set(FETCH).send({ name: 'Jo Old', email: 'jo@example.org', membershipType: 'Adult', renewalDate: '2026-03-31' });
+    const kept = await secretary
+      .post('/api/admin/members')
+      .set(FETCH)
+      .send({ name: 'Jo Old', email: 'jo@example.org', membershipType: 'Adult', renewalDate: '2026-03-31' });
     await secretary.patch(`/api/admin/members/${kept.body.member.id}`).set(FETCH).send({ disabled: true });
     await secretary.post('/api/admin/members').set(FETCH).send({ name: 'Kim', email: 'kim@example.org', membershipType: 'Junior', renewalDate: '2027-03-31' });
     seen = new Set((await app.get('audit').list({ limit: 10_000 })).map((entry) => entry.id));
     // Columns in another order, found by the header; a quoted name with a comma; Windows line ends.
-    const good = ['Renewal date,Email,Name,Membership type', '31/03/2027,JO@example.org,Jo New,Family', '2027-03-31,kim@example.org,Kim,Junior', '2027-03-31,lee@example.org,"Lee, Sam",Adult'].join('\r\n');
+    const good = [
+      'Renewal date,Email,Name,Membership type',
+      '31/03/2027,JO@example.org,Jo New,Family',
+      '2027-03-31,kim@example.org,Kim,Junior',
+      '2027-03-31,lee@example.org,"Lee, Sam",Adult',
+    ].join('\r\n');
     const preview = await csv('/api/admin/members/import/preview', good);
     expect(preview.status).toBe(200);
     expect(preview.body).toEqual({
@@ -170,11 +208,21 @@ describe('the CSV import', () => {
   });
 
   it('imports the optional phone and emergency contact, named by the header, and checks the phone numbers', async () => {
-    const bad = await csv('/api/admin/members/import/preview', 'Name,Email,Type,Renewal,Phone,Emergency contact,Emergency phone\nNed,ned@example.org,Adult,2027-03-31,call me,Ola,07700 900456\n');
+    const bad = await csv(
+      '/api/admin/members/import/preview',
+      'Name,Email,Type,Renewal,Phone,Emergency contact,Emergency phone\nNed,ned@example.org,Adult,2027-03-31,call me,Ola,07700 900456\n',
+    );
     expect(bad.body).toEqual({ ok: false, problems: [{ line: 2, reason: 'the phone “call me” is not a phone number' }] });
-    const res = await csv('/api/admin/members/import', 'Name,Email,Type,Renewal,Phone,Emergency contact,Emergency phone\nNed,ned@example.org,Adult,2027-03-31,+44 7700 900123,Ola Ned,07700 900456\n');
+    const res = await csv(
+      '/api/admin/members/import',
+      'Name,Email,Type,Renewal,Phone,Emergency contact,Emergency phone\nNed,ned@example.org,Adult,2027-03-31,+44 7700 900123,Ola Ned,07700 900456\n',
+    );
     expect(res.status).toBe(200);
-    expect(await app.get('members').getByEmail('ned@example.org')).toMatchObject({ phone: '+44 7700 900123', emergencyContactName: 'Ola Ned', emergencyContactPhone: '07700 900456' });
+    expect(await app.get('members').getByEmail('ned@example.org')).toMatchObject({
+      phone: '+44 7700 900123',
+      emergencyContactName: 'Ola Ned',
+      emergencyContactPhone: '07700 900456',
+    });
     const ned = (await app.get('members').getByEmail('ned@example.org'))!;
     const cleared = await secretary.patch(`/api/admin/members/${ned.id}`).set(FETCH).send({ phone: '', emergencyContactName: '', emergencyContactPhone: '' });
     expect(cleared.status).toBe(200);

@@ -39,7 +39,10 @@ describe('member prices', () => {
     expect((await agent.get(`/api/admin/events/${id}`)).body.form).toMatchObject({ price: '15.00', memberPrice: '10.00' });
     expect((await app.agent().get(`/api/events/${id}`)).body.event).toMatchObject({ price: 1500, memberPrice: 1000 });
 
-    const cleared = await agent.put(`/api/admin/events/${id}`).set(FETCH).send({ ...eventForm, memberPrice: '' });
+    const cleared = await agent
+      .put(`/api/admin/events/${id}`)
+      .set(FETCH)
+      .send({ ...eventForm, memberPrice: '' });
     expect(cleared.status).toBe(200);
     expect((await app.agent().get(`/api/events/${id}`)).body.event.memberPrice ?? null).toBeNull();
   });
@@ -47,7 +50,10 @@ describe('member prices', () => {
   it('refuses a member price above the price, with the field’s message, and stores nothing', async () => {
     const agent = await treasurer();
     const before = (await app.get('events').list({ order: 'asc' })).length;
-    const res = await agent.post('/api/admin/events').set(FETCH).send({ ...eventForm, memberPrice: '15.01' });
+    const res = await agent
+      .post('/api/admin/events')
+      .set(FETCH)
+      .send({ ...eventForm, memberPrice: '15.01' });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ memberPrice: 'Member price must not be more than the price' });
     expect((await app.get('events').list({ order: 'asc' })).length).toBe(before);
@@ -59,7 +65,17 @@ describe('member prices', () => {
     const booked = await app
       .agent()
       .post('/api/bookings')
-      .send({ eventId: event.id, firstName: 'Ann', lastName: 'Sailor', numberAttending: '2', numberOfChildren: '1', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: '' });
+      .send({
+        eventId: event.id,
+        firstName: 'Ann',
+        lastName: 'Sailor',
+        numberAttending: '2',
+        numberOfChildren: '1',
+        numberOfSoftDrinks: '',
+        numberOfVegetarian: '',
+        boatName: '',
+        email: '',
+      });
     expect(booked.status).toBe(201);
     // One adult at 15.00 and one child at 7.50: the standard price.
     expect(booked.body.amount).toBe(2250);

@@ -5,7 +5,17 @@ import { MEMBER_FORM_MESSAGES } from '@core/members/member-form';
 import { MemberListPage } from '../../../../web/src/features/member-list/admin/components/member-list-page';
 import { json, renderAt, type FakeServer, heldAnswer, serveForm, pressOnceWhileHeld } from '../../../support/component/render';
 
-const ADDED = { id: 'm1', name: 'Ann Sailor', email: 'ann@club.example', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-11-27T10:00:00.000Z', updatedAt: '2026-11-27T10:00:00.000Z', status: 'current' };
+const ADDED = {
+  id: 'm1',
+  name: 'Ann Sailor',
+  email: 'ann@club.example',
+  membershipType: 'Adult',
+  renewalDate: '2027-03-31',
+  disabled: false,
+  createdAt: '2026-11-27T10:00:00.000Z',
+  updatedAt: '2026-11-27T10:00:00.000Z',
+  status: 'current',
+};
 
 /** The member list, empty; `add` answers Add Member. */
 function renderPage(add: FakeServer) {
@@ -35,7 +45,7 @@ describe('Add a Member', () => {
     expect(bodies[0]).toMatchObject({ name: 'Ann Sailor', email: 'ann@club.example', membershipType: 'Adult', renewalDate: '31/03/2027' });
   });
 
-  it('shows the core rule\'s message at a submit, focuses the field and sends nothing', async () => {
+  it("shows the core rule's message at a submit, focuses the field and sends nothing", async () => {
     const { posts } = renderPage(() => json(201, { member: ADDED }));
     const form = await fill();
     await userEvent.clear(form.getByLabelText(/^Email/));
@@ -47,7 +57,7 @@ describe('Add a Member', () => {
     expect(posts()).toEqual([]);
   });
 
-  it('shows the server\'s refusal beside its field', async () => {
+  it("shows the server's refusal beside its field", async () => {
     renderPage(() => json(400, { error: 'This e-mail is on the list already', fields: { email: 'This e-mail is on the list already' } }));
     const form = await fill();
     await userEvent.click(form.getByRole('button', { name: 'Add Member' }));

@@ -56,7 +56,14 @@ export function describeMemberRepositoryContract(name: string, makeAdapter: Adap
 
     it('replaces a member on update, its e-mail key too', async () => {
       await members().create(aMember());
-      const edited = aMember({ name: 'Ann Helmsman', email: 'helm@club.example', membershipType: 'Adult', renewalDate: '2028-01-01', disabled: true, updatedAt: '2026-11-26T09:00:00.000Z' });
+      const edited = aMember({
+        name: 'Ann Helmsman',
+        email: 'helm@club.example',
+        membershipType: 'Adult',
+        renewalDate: '2028-01-01',
+        disabled: true,
+        updatedAt: '2026-11-26T09:00:00.000Z',
+      });
       await members().update(edited);
       expect(await members().get('mem-ann')).toEqual(edited);
       expect(await members().getByEmail('ann@club.example')).toBeNull();
@@ -131,7 +138,9 @@ export function describeMemberRepositoryContract(name: string, makeAdapter: Adap
     });
 
     it('imports a club-sized list of 400 members in one write', async () => {
-      const many = Array.from({ length: 400 }, (_, i) => aMember({ id: `m-${String(i).padStart(3, '0')}`, name: `Member ${String(i).padStart(3, '0')}`, email: `m${i}@club.example` }));
+      const many = Array.from({ length: 400 }, (_, i) =>
+        aMember({ id: `m-${String(i).padStart(3, '0')}`, name: `Member ${String(i).padStart(3, '0')}`, email: `m${i}@club.example` }),
+      );
       await members().importMembers(many);
       expect(await members().list()).toEqual(many);
     });

@@ -20,7 +20,10 @@ const signIn = signInOnce();
 async function openScreen(p: Page) {
   await (await adminMenuLink(p, 'Members')).click();
   await p.getByRole('heading', { level: 1, name: 'Members' }).waitFor();
-  await p.getByRole('status').filter({ hasText: /Loading/ }).waitFor({ state: 'detached' });
+  await p
+    .getByRole('status')
+    .filter({ hasText: /Loading/ })
+    .waitFor({ state: 'detached' });
 }
 
 async function chooseFile(p: Page, name: string, text: string) {
@@ -49,7 +52,11 @@ describe('the admin Members screen', () => {
     const before = await stored();
 
     const header = 'Name,E-mail,Membership type,Renewal date';
-    await chooseFile(page, 'members-bad.csv', `${header}\nAnn Sailor,ann.e2e@example.org,Family,31/03/2030\nBob Crew,bob.e2e-at-example.org,Adult,2030-03-31\nCat Helm,cat.e2e@example.org,Junior,31/03/2030\n`);
+    await chooseFile(
+      page,
+      'members-bad.csv',
+      `${header}\nAnn Sailor,ann.e2e@example.org,Family,31/03/2030\nBob Crew,bob.e2e-at-example.org,Adult,2030-03-31\nCat Helm,cat.e2e@example.org,Junior,31/03/2030\n`,
+    );
     const refusal = page.getByRole('alert').filter({ hasText: 'This file cannot be imported' });
     await refusal.waitFor();
     await textOf(refusal).toContain('Line 3: the e-mail “bob.e2e-at-example.org” is not an e-mail address');
@@ -58,7 +65,11 @@ describe('the admin Members screen', () => {
     await expectAccessible(page, 'admin-members-import-refused');
     expect(await stored()).toEqual(before);
 
-    await chooseFile(page, 'members-good.csv', `${header}\nAnn Sailor,ann.e2e@example.org,Family,31/03/2030\nBob Crew,bob.e2e@example.org,Adult,2030-03-31\nCat Helm,cat.e2e@example.org,Junior,31/03/2020\n`);
+    await chooseFile(
+      page,
+      'members-good.csv',
+      `${header}\nAnn Sailor,ann.e2e@example.org,Family,31/03/2030\nBob Crew,bob.e2e@example.org,Adult,2030-03-31\nCat Helm,cat.e2e@example.org,Junior,31/03/2020\n`,
+    );
     await page.getByText('3 new members, 0 to update, 0 already listed as they are.').waitFor();
     await expectAccessible(page, 'admin-members-import-preview');
     expect(await stored()).toEqual(before);

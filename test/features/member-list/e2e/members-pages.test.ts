@@ -5,7 +5,6 @@ import { DESKTOP, PHONE, screenshot } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
 import { attributeOf, countOf, disabledOf, eventually, textOf, visibleOf } from '../../../support/e2e/eventually';
 
-
 const world = useApp();
 
 /** Every public screen and state, with a text that shows it has finished loading. */
@@ -75,7 +74,8 @@ describe('every public screen', () => {
 
   it('shows no script errors or Content-Security-Policy complaints on any screen', () => {
     // The not-found screens are drawn from the API’s 404 answers (and /no-such-page is itself a 404), which Chromium logs.
-    const expected = /(id=no-such-event|id=no-such-day|no-such-page|no-such-email): console: Failed to load resource: the server responded with a status of 404/;
+    const expected =
+      /(id=no-such-event|id=no-such-day|no-such-page|no-such-email): console: Failed to load resource: the server responded with a status of 404/;
     expect(world.browser.errors.filter((line) => !expected.test(line))).toEqual([]);
   });
 });

@@ -6,17 +6,22 @@ import type { Member } from '../../../../core/members/member';
 import type { CsvRow } from '../../../../core/water-levels/water-levels';
 
 /** A real date from 1990 to 2100, as ISO text. */
-const aDate = fc.date({ min: new Date('1990-01-01T00:00:00.000Z'), max: new Date('2100-12-31T00:00:00.000Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const aDate = fc
+  .date({ min: new Date('1990-01-01T00:00:00.000Z'), max: new Date('2100-12-31T00:00:00.000Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 const aName = fc.stringMatching(/^[A-Z][a-z]{1,10} [A-Z][a-z]{1,12}$/);
 const aType = fc.constantFrom('Family', 'Adult', 'Junior', 'Senior', 'Crew');
 
 /** Members with distinct e-mails (the i-th member's e-mail holds i). */
-const someMembers = fc.array(fc.tuple(aName, aType, aDate, fc.boolean()), { minLength: 1, maxLength: 30 }).map((rows) =>
-  rows.map(([name, type, date, ukForm], i) => ({ name, email: `member${i}@club.example`, membershipType: type, renewalDate: date, ukForm })),
-);
+const someMembers = fc
+  .array(fc.tuple(aName, aType, aDate, fc.boolean()), { minLength: 1, maxLength: 30 })
+  .map((rows) => rows.map(([name, type, date, ukForm], i) => ({ name, email: `member${i}@club.example`, membershipType: type, renewalDate: date, ukForm })));
 
 function rowsOf(members: { name: string; email: string; membershipType: string; renewalDate: string; ukForm: boolean }[], header: boolean): CsvRow[] {
-  const body = members.map((m, i) => ({ line: i + (header ? 2 : 1), cells: [m.name, m.email, m.membershipType, m.ukForm ? renewalDateText(m.renewalDate) : m.renewalDate] }));
+  const body = members.map((m, i) => ({
+    line: i + (header ? 2 : 1),
+    cells: [m.name, m.email, m.membershipType, m.ukForm ? renewalDateText(m.renewalDate) : m.renewalDate],
+  }));
   return header ? [{ line: 1, cells: ['Name', 'E-mail', 'Membership type', 'Renewal date'] }, ...body] : body;
 }
 
@@ -40,14 +45,22 @@ describe('renewal dates', () => {
   });
 
   it('refuses dates that do not exist', () => {
-    for (const text of ['31/02/2027', '29/02/2027', '2027-02-29', '31/04/2027', '2027-00-10', '00/01/2027', '1/1/27', 'tomorrow', '']) expect(parseRenewalDate(text), text).toBeNull();
+    for (const text of ['31/02/2027', '29/02/2027', '2027-02-29', '31/04/2027', '2027-00-10', '00/01/2027', '1/1/27', 'tomorrow', ''])
+      expect(parseRenewalDate(text), text).toBeNull();
     expect(parseRenewalDate('29/02/2028')).toBe('2028-02-29');
   });
 
   it('the form says each missing field', () => {
-    expect(validateMemberForm({ name: ' ', email: '', membershipType: '', renewalDate: '', phone: '', emergencyContactName: '', emergencyContactPhone: '' })).toEqual({
+    expect(
+      validateMemberForm({ name: ' ', email: '', membershipType: '', renewalDate: '', phone: '', emergencyContactName: '', emergencyContactPhone: '' }),
+    ).toEqual({
       ok: false,
-      errors: { name: "Enter the member's name", email: "Enter the member's e-mail address", membershipType: 'Enter the membership type, e.g. Family, Adult or Junior', renewalDate: 'Enter the renewal date' },
+      errors: {
+        name: "Enter the member's name",
+        email: "Enter the member's e-mail address",
+        membershipType: 'Enter the membership type, e.g. Family, Adult or Junior',
+        renewalDate: 'Enter the renewal date',
+      },
     });
   });
 });
@@ -58,7 +71,9 @@ describe('the CSV rows of the membership export', () => {
       fc.property(someMembers, fc.boolean(), (members, header) => {
         const checked = checkMemberRows(rowsOf(members, header));
         expect(checked.problems).toEqual([]);
-        expect(checked.members.map((m) => [m.name, m.email, m.membershipType, m.renewalDate])).toEqual(members.map((m) => [m.name, m.email, m.membershipType, m.renewalDate]));
+        expect(checked.members.map((m) => [m.name, m.email, m.membershipType, m.renewalDate])).toEqual(
+          members.map((m) => [m.name, m.email, m.membershipType, m.renewalDate]),
+        );
       }),
     );
   });
@@ -92,10 +107,18 @@ describe('the CSV rows of the membership export', () => {
   it('refuses an empty file, one over the limit and a header without the e-mail column as a whole', () => {
     expect(checkMemberRows([{ line: 1, cells: ['Name', 'E-mail', 'Membership type', 'Renewal date'] }]).problems[0].line).toBeNull();
     const many = Array.from({ length: MAX_MEMBER_IMPORT_ROWS + 1 }, (_, i) => ({ line: i + 1, cells: ['A B', `m${i}@club.example`, 'Adult', '2027-01-01'] }));
-    expect(checkMemberRows(many).problems).toEqual([{ line: null, reason: `The file has ${MAX_MEMBER_IMPORT_ROWS + 1} members; at most ${MAX_MEMBER_IMPORT_ROWS} can be imported at once. Split it into smaller files.` }]);
-    expect(checkMemberRows([{ line: 1, cells: ['Name', 'Type', 'Renewal'] }, { line: 2, cells: ['A B', 'Adult', '2027-01-01'] }]).problems).toEqual([
-      { line: 1, reason: 'the header has no e-mail column (the columns are name, e-mail, membership type, renewal date)' },
+    expect(checkMemberRows(many).problems).toEqual([
+      {
+        line: null,
+        reason: `The file has ${MAX_MEMBER_IMPORT_ROWS + 1} members; at most ${MAX_MEMBER_IMPORT_ROWS} can be imported at once. Split it into smaller files.`,
+      },
     ]);
+    expect(
+      checkMemberRows([
+        { line: 1, cells: ['Name', 'Type', 'Renewal'] },
+        { line: 2, cells: ['A B', 'Adult', '2027-01-01'] },
+      ]).problems,
+    ).toEqual([{ line: 1, reason: 'the header has no e-mail column (the columns are name, e-mail, membership type, renewal date)' }]);
   });
 });
 

@@ -29,7 +29,13 @@ const memberAudit = async (w: ReturnType<typeof world>) => (await w.audit.list({
 describe('the member list use cases', () => {
   it('refuse an admin without members:write, even to read, and change nothing', async () => {
     const w = world();
-    for (const attempt of [w.list.execute(manager), w.add.execute(manager, ann), w.update.execute(manager, 'x', { disabled: true }), w.preview.execute(manager, 'a'), w.import.execute(manager, 'a')]) {
+    for (const attempt of [
+      w.list.execute(manager),
+      w.add.execute(manager, ann),
+      w.update.execute(manager, 'x', { disabled: true }),
+      w.preview.execute(manager, 'a'),
+      w.import.execute(manager, 'a'),
+    ]) {
       await expect(attempt).rejects.toBeInstanceOf(PermissionError);
     }
     expect(await w.members.list()).toEqual([]);
@@ -41,7 +47,10 @@ describe('the member list use cases', () => {
     await w.add.execute(secretary, { ...ann, name: 'Bob', email: 'bob@club.example', renewalDate: '31/05/2026' });
     const listed = await w.list.execute(secretary);
     expect(listed.today).toBe('2026-06-01');
-    expect(listed.members.map((m) => [m.name, m.status])).toEqual([['Ann Sailor', 'current'], ['Bob', 'lapsed']]);
+    expect(listed.members.map((m) => [m.name, m.status])).toEqual([
+      ['Ann Sailor', 'current'],
+      ['Bob', 'lapsed'],
+    ]);
   });
 
   it('writes no audit entry for an edit that changes nothing', async () => {
@@ -54,9 +63,14 @@ describe('the member list use cases', () => {
 
   it('imports nothing from a file with a bad line, and refuses with every line in fields', async () => {
     const w = world();
-    const error = await w.import.execute(secretary, 'Ann,ann@club.example,Family,31/03/2027\nBob,bob,Adult,31/03/2027\n,c@club.example,Adult,2027-01-01\n').catch((e: unknown) => e);
+    const error = await w.import
+      .execute(secretary, 'Ann,ann@club.example,Family,31/03/2027\nBob,bob,Adult,31/03/2027\n,c@club.example,Adult,2027-01-01\n')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).fields).toEqual({ 'line 2': 'Line 2: the e-mail “bob” is not an e-mail address', 'line 3': 'Line 3: the name is missing' });
+    expect((error as ValidationError).fields).toEqual({
+      'line 2': 'Line 2: the e-mail “bob” is not an e-mail address',
+      'line 3': 'Line 3: the name is missing',
+    });
     expect(await w.members.list()).toEqual([]);
     expect(await memberAudit(w)).toEqual([]);
   });
@@ -67,12 +81,23 @@ describe('the member list use cases', () => {
     const racing: MemberRepository = Object.assign(Object.create(w.members) as MemberRepository, {
       list: () => w.members.list(),
       importMembers: async (members: Parameters<MemberRepository['importMembers']>[0]) => {
-        await w.members.create({ id: 'other', name: 'Other', email: 'NEW@club.example', membershipType: 'Adult', renewalDate: '2027-01-01', disabled: false, createdAt: '2026-06-01T09:00:00.000Z', updatedAt: '2026-06-01T09:00:00.000Z' });
+        await w.members.create({
+          id: 'other',
+          name: 'Other',
+          email: 'NEW@club.example',
+          membershipType: 'Adult',
+          renewalDate: '2027-01-01',
+          disabled: false,
+          createdAt: '2026-06-01T09:00:00.000Z',
+          updatedAt: '2026-06-01T09:00:00.000Z',
+        });
         return w.members.importMembers(members);
       },
     });
     const importing = new ImportMembers({ ...w, members: racing });
-    const error = await importing.execute(secretary, 'New,new@club.example,Adult,2027-01-01\nFine,fine@club.example,Adult,2027-01-01\n').catch((e: unknown) => e);
+    const error = await importing
+      .execute(secretary, 'New,new@club.example,Adult,2027-01-01\nFine,fine@club.example,Adult,2027-01-01\n')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConflictError);
     expect((error as ConflictError).message).toBe(MEMBER_LIST_CHANGED_MESSAGE);
     expect((await w.members.list()).map((m) => m.id)).toEqual(['other']);

@@ -65,7 +65,12 @@ const MEMBER_ROUTES: MemberRoute[] = [
   { method: 'post', route: '/api/my/details/email', path: '/api/my/details/email', body: { email: 'new.address@example.org' } },
   { method: 'post', route: '/api/my/details/email/confirm', path: '/api/my/details/email/confirm', body: { email: 'new.address@example.org', code: '123456' } },
   { method: 'get', route: '/api/my/renewal', path: '/api/my/renewal' },
-  { method: 'post', route: '/api/my/renewal', path: '/api/my/renewal', body: { phone: '', emergencyContactName: '', emergencyContactPhone: '', categoryId: 'adult', accept: true, dutiesPledged: 0, method: 'cash' } },
+  {
+    method: 'post',
+    route: '/api/my/renewal',
+    path: '/api/my/renewal',
+    body: { phone: '', emergencyContactName: '', emergencyContactPhone: '', categoryId: 'adult', accept: true, dutiesPledged: 0, method: 'cash' },
+  },
   { method: 'post', route: '/api/my/renewal/pay', path: '/api/my/renewal/pay', body: { orderId: 'order-1', cardToken: '4111 1111 1111 1111' } },
   { method: 'post', route: '/api/my/erase', path: '/api/my/erase', body: { confirm: true } },
   { method: 'get', route: '/api/member/passkeys', path: '/api/member/passkeys' },
@@ -121,7 +126,9 @@ describe('member routes refuse anyone who is not a signed-in, enabled member', (
       const before = await snapshot();
       const callers = [
         () => app.agent(),
-        ...['kyc_member=forged-token', 'kyc_member=', 'kyc_member=%E0%A4%A', `kyc_member=${'a'.repeat(5000)}`].map((cookie) => () => app.agent().set('Cookie', cookie)),
+        ...['kyc_member=forged-token', 'kyc_member=', 'kyc_member=%E0%A4%A', `kyc_member=${'a'.repeat(5000)}`].map(
+          (cookie) => () => app.agent().set('Cookie', cookie),
+        ),
         () => admin,
         () => disabledAgent,
       ];

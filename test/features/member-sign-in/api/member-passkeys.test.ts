@@ -25,7 +25,17 @@ const nextIp = clientAddresses(7);
 let members = 0;
 async function addMember(overrides: Partial<Member> = {}): Promise<Member> {
   members += 1;
-  const member: Member = { id: `pk-member-${members}`, name: `Kim Passkey ${members}`, email: `kim${members}@example.org`, membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: NOW, updatedAt: NOW, ...overrides };
+  const member: Member = {
+    id: `pk-member-${members}`,
+    name: `Kim Passkey ${members}`,
+    email: `kim${members}@example.org`,
+    membershipType: 'Adult',
+    renewalDate: '2027-03-31',
+    disabled: false,
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
+  };
   await app.get('members').create(member);
   return member;
 }

@@ -26,13 +26,23 @@ const nextIp = clientAddresses(6);
 let members = 0;
 async function addMember(): Promise<Member> {
   members += 1;
-  const member: Member = { id: `limits-member-${members}`, name: `Lee Limits ${members}`, email: `lee${members}@example.org`, membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: NOW, updatedAt: NOW };
+  const member: Member = {
+    id: `limits-member-${members}`,
+    name: `Lee Limits ${members}`,
+    email: `lee${members}@example.org`,
+    membershipType: 'Adult',
+    renewalDate: '2027-03-31',
+    disabled: false,
+    createdAt: NOW,
+    updatedAt: NOW,
+  };
   await app.get('members').create(member);
   return member;
 }
 
 const askCode = (email: string, ip: string) => app.agent().post('/api/member/sign-in/code').set(FETCH).set('X-Forwarded-For', ip).send({ email });
-const checkCode = (email: string, code: string, ip: string, agent: TestAgent = app.agent()) => agent.post('/api/member/sign-in').set(FETCH).set('X-Forwarded-For', ip).send({ email, code });
+const checkCode = (email: string, code: string, ip: string, agent: TestAgent = app.agent()) =>
+  agent.post('/api/member/sign-in').set(FETCH).set('X-Forwarded-For', ip).send({ email, code });
 const mailsOf = async (email: string, kind: string) => (await app.get('outbox').list()).filter((m) => m.mail.to === email && m.kind === kind);
 
 /** The code in the newest of `count` sign-in e-mails to `email`. */
@@ -56,7 +66,7 @@ async function storedAttempts(): Promise<string[]> {
 }
 
 describe('code sign-in limits', () => {
-  it('keeps no member out: 5 addresses each asking for their code and sending 5 wrong ones, before and after the member asks, leave the member\'s own request and code working', async () => {
+  it("keeps no member out: 5 addresses each asking for their code and sending 5 wrong ones, before and after the member asks, leave the member's own request and code working", async () => {
     const member = await addMember();
     const attackers = ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4', '203.0.113.5'];
     let mailed = 0;
@@ -103,14 +113,17 @@ describe('code sign-in limits', () => {
     expect((await askCode(member.email, nextIp())).status).toBe(200);
     expect((await checkCode(member.email, await newestCode(member.email, 1), nextIp(), earlier)).status).toBe(200);
     const options = await earlier.post('/api/member/passkeys/options').set(FETCH).send({});
-    expect((await earlier.post('/api/member/passkeys').set(FETCH).send(fakeRegistrationAnswer(options.body.options.challenge, 'cred-limits-1'))).status).toBe(201);
+    expect((await earlier.post('/api/member/passkeys').set(FETCH).send(fakeRegistrationAnswer(options.body.options.challenge, 'cred-limits-1'))).status).toBe(
+      201,
+    );
 
     expect((await askCode(member.email, nextIp())).status).toBe(200);
     const code = await newestCode(member.email, 2);
     // 20 addresses, 5 wrong codes each, over the day.
     for (let a = 0; a < 20; a += 1) {
       const ip = nextIp();
-      for (let i = 0; i < 5; i += 1) expect((await checkCode(member.email, String((Number(code) + 1 + a * 5 + i) % 1_000_000).padStart(6, '0'), ip)).status).toBe(400);
+      for (let i = 0; i < 5; i += 1)
+        expect((await checkCode(member.email, String((Number(code) + 1 + a * 5 + i) % 1_000_000).padStart(6, '0'), ip)).status).toBe(400);
       app.clock.advance(60_000);
     }
     const capped = await checkCode(member.email, code, nextIp());
@@ -127,8 +140,17 @@ describe('code sign-in limits', () => {
 
     // A passkey still signs in.
     const phone = app.agent();
-    const challenge = (await phone.post('/api/member/sign-in/passkey/options').set(FETCH).set('X-Forwarded-For', nextIp()).send({})).body.options.challenge as string;
-    expect((await phone.post('/api/member/sign-in/passkey').set(FETCH).set('X-Forwarded-For', nextIp()).send(fakeSignInAnswer(challenge, 'cred-limits-1', 1))).status).toBe(200);
+    const challenge = (await phone.post('/api/member/sign-in/passkey/options').set(FETCH).set('X-Forwarded-For', nextIp()).send({})).body.options
+      .challenge as string;
+    expect(
+      (
+        await phone
+          .post('/api/member/sign-in/passkey')
+          .set(FETCH)
+          .set('X-Forwarded-For', nextIp())
+          .send(fakeSignInAnswer(challenge, 'cred-limits-1', 1))
+      ).status,
+    ).toBe(200);
 
     // A day after the first wrong codes, a new code works again; the member was told once.
     app.clock.advance(24 * 3_600_000);

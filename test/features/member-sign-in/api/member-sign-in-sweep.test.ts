@@ -18,10 +18,25 @@ const iso = (ms: number) => new Date(ms).toISOString();
 describe('the scheduled sign-in sweep', () => {
   it('removes expired sign-in codes, passkey challenges and member sessions while the server runs, and keeps live ones', async () => {
     const now = app.clock.now().getTime();
-    const code = (emailHash: string, expiresAt: number) => ({ emailHash, memberId: 'm-1', codeHash: 'c'.repeat(64), seed: null, createdAt: iso(expiresAt - 600_000), expiresAt: iso(expiresAt), tries: 0, usedAt: null });
+    const code = (emailHash: string, expiresAt: number) => ({
+      emailHash,
+      memberId: 'm-1',
+      codeHash: 'c'.repeat(64),
+      seed: null,
+      createdAt: iso(expiresAt - 600_000),
+      expiresAt: iso(expiresAt),
+      tries: 0,
+      usedAt: null,
+    });
     await app.get('signInCodes').put(code('a'.repeat(64), now + 60_000));
     await app.get('signInCodes').put(code('b'.repeat(64), now + 20 * 60_000));
-    const challenge = (challengeHash: string, expiresAt: number) => ({ challengeHash, purpose: 'authentication' as const, memberId: null, createdAt: iso(expiresAt - 300_000), expiresAt: iso(expiresAt) });
+    const challenge = (challengeHash: string, expiresAt: number) => ({
+      challengeHash,
+      purpose: 'authentication' as const,
+      memberId: null,
+      createdAt: iso(expiresAt - 300_000),
+      expiresAt: iso(expiresAt),
+    });
     await app.get('passkeyChallenges').put(challenge('d'.repeat(64), now + 60_000));
     await app.get('passkeyChallenges').put(challenge('e'.repeat(64), now + 20 * 60_000));
     const session = (tokenHash: string, expiresAt: number) => ({ tokenHash, uid: 'm-1', passkeyId: null, createdAt: iso(now), expiresAt: iso(expiresAt) });

@@ -19,8 +19,10 @@ const nextIp = clientAddresses(9);
 
 const addMember = (overrides: Partial<Member> = {}) => addListedMember(app, overrides);
 
-const askCode = (email: string, ip = nextIp(), agent: TestAgent = app.agent()) => agent.post('/api/member/sign-in/code').set(FETCH).set('X-Forwarded-For', ip).send({ email });
-const checkCode = (agent: TestAgent, email: string, code: string, ip = nextIp()) => agent.post('/api/member/sign-in').set(FETCH).set('X-Forwarded-For', ip).send({ email, code });
+const askCode = (email: string, ip = nextIp(), agent: TestAgent = app.agent()) =>
+  agent.post('/api/member/sign-in/code').set(FETCH).set('X-Forwarded-For', ip).send({ email });
+const checkCode = (agent: TestAgent, email: string, code: string, ip = nextIp()) =>
+  agent.post('/api/member/sign-in').set(FETCH).set('X-Forwarded-For', ip).send({ email, code });
 const sessionOf = async (agent: TestAgent) => (await agent.get('/api/member/session')).body.member as { name: string } | null;
 
 async function mailsTo(email: string) {

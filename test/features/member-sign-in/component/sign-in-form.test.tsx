@@ -5,7 +5,7 @@ import { SIGN_IN_MESSAGES } from '@core/member-sign-in/member-sign-in';
 import { SignInPage } from '../../../../web/src/features/member-sign-in/components/sign-in-page';
 import { json, renderAt, serve, type FakeServer, heldAnswer } from '../../../support/component/render';
 
-const SENT = 'If that address is a member\'s, a code is on its way.';
+const SENT = "If that address is a member's, a code is on its way.";
 
 /** The sign-in page for nobody signed in; `answer` answers the POSTs. */
 function renderPage(answer: FakeServer) {
@@ -21,7 +21,11 @@ function renderPage(answer: FakeServer) {
 
 describe('The member sign-in form', () => {
   it('sends the e-mail for a code, then the code', async () => {
-    const { posts, bodies } = renderPage(({ path }) => (path === '/api/member/sign-in/code' ? json(200, { message: SENT }) : json(400, { error: SIGN_IN_MESSAGES.codeInvalid, fields: { code: SIGN_IN_MESSAGES.codeInvalid } })));
+    const { posts, bodies } = renderPage(({ path }) =>
+      path === '/api/member/sign-in/code'
+        ? json(200, { message: SENT })
+        : json(400, { error: SIGN_IN_MESSAGES.codeInvalid, fields: { code: SIGN_IN_MESSAGES.codeInvalid } }),
+    );
     await userEvent.type(await screen.findByLabelText('Email'), 'ann@club.example');
     await userEvent.click(screen.getByRole('button', { name: 'Email me a code' }));
     expect(await screen.findByText(SENT)).toBeTruthy();
@@ -34,7 +38,7 @@ describe('The member sign-in form', () => {
     expect(bodies).toEqual([{ email: 'ann@club.example' }, { email: 'ann@club.example', code: '123456' }]);
   });
 
-  it('shows the schema\'s message for a bad address at a submit, focuses it, sends nothing, and clears it as it changes', async () => {
+  it("shows the schema's message for a bad address at a submit, focuses it, sends nothing, and clears it as it changes", async () => {
     const { posts } = renderPage(() => json(200, { message: SENT }));
     const email = await screen.findByLabelText('Email');
     await userEvent.type(email, 'ann');

@@ -3,13 +3,20 @@ import type { MemberSession, MemberSessionRepository } from '../../../../core/me
 import { describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
 
 function aSession(overrides: Partial<MemberSession> = {}): MemberSession {
-  return { tokenHash: 'hash-1', uid: 'member-ann', passkeyId: null, createdAt: '2026-06-01T09:00:00.000Z', expiresAt: '2026-07-01T09:00:00.000Z', ...overrides };
+  return {
+    tokenHash: 'hash-1',
+    uid: 'member-ann',
+    passkeyId: null,
+    createdAt: '2026-06-01T09:00:00.000Z',
+    expiresAt: '2026-07-01T09:00:00.000Z',
+    ...overrides,
+  };
 }
 
 /** What members' sessions add to the SessionRepository contract (run beside it on every adapter). */
 export function describeMemberSessionRepositoryContract(name: string, makeAdapter: AdapterFactory<MemberSessionRepository>): void {
   describeContract('MemberSessionRepository', name, makeAdapter, (sessions) => {
-    it('gives back the passkey that opened a session, or null for a code\'s', async () => {
+    it("gives back the passkey that opened a session, or null for a code's", async () => {
       await sessions().create(aSession({ tokenHash: 'by-code' }));
       await sessions().create(aSession({ tokenHash: 'by-passkey', passkeyId: 'cred-1' }));
       expect(await sessions().get('by-code')).toEqual(aSession({ tokenHash: 'by-code' }));

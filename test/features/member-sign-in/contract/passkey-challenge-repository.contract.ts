@@ -40,7 +40,9 @@ export function describePasskeyChallengeRepositoryContract(name: string, makeAda
       // Gone: even a clock that went back finds nothing.
       expect(await challenges().take('challenge-hash-1', 'authentication', DURING)).toBeNull();
       await challenges().put(aChallenge({ challengeHash: 'just-in-time' }));
-      expect(await challenges().take('just-in-time', 'authentication', new Date('2026-06-01T09:04:59.999Z'))).toEqual(aChallenge({ challengeHash: 'just-in-time' }));
+      expect(await challenges().take('just-in-time', 'authentication', new Date('2026-06-01T09:04:59.999Z'))).toEqual(
+        aChallenge({ challengeHash: 'just-in-time' }),
+      );
     });
 
     it('of 30 takes at once, exactly one gets the challenge', async () => {

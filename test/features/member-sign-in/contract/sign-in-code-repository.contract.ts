@@ -17,7 +17,9 @@ export function describeSignInCodeRepositoryContract(name: string, makeAdapter: 
       await codes().put(aSignInCode({ tries: 4, usedAt: '2026-06-01T09:01:00.000Z' }));
       await codes().put(aSignInCode({ emailHash: 'other', codeHash: 'other-code' }));
       await codes().put(aSignInCode({ codeHash: 'code-hash-2', createdAt: '2026-06-01T09:02:00.000Z', expiresAt: '2026-06-01T09:12:00.000Z' }));
-      expect(await codes().get('email-hash-1')).toEqual(aSignInCode({ codeHash: 'code-hash-2', createdAt: '2026-06-01T09:02:00.000Z', expiresAt: '2026-06-01T09:12:00.000Z' }));
+      expect(await codes().get('email-hash-1')).toEqual(
+        aSignInCode({ codeHash: 'code-hash-2', createdAt: '2026-06-01T09:02:00.000Z', expiresAt: '2026-06-01T09:12:00.000Z' }),
+      );
       expect(await codes().get('other')).toEqual(aSignInCode({ emailHash: 'other', codeHash: 'other-code' }));
     });
 
@@ -73,7 +75,9 @@ export function describeSignInCodeRepositoryContract(name: string, makeAdapter: 
       expect(await codes().extend('email-hash-1', 'code-hash-1', DURING, later)).toBe(true);
       expect(await codes().get('email-hash-1')).toEqual(aSignInCode({ tries: 2, expiresAt: later.toISOString() }));
       // Still counted and expired by its new expiry.
-      expect(await codes().countTry('email-hash-1', new Date('2026-06-01T09:14:59.999Z'), 5)).toEqual(aSignInCode({ tries: 3, expiresAt: later.toISOString() }));
+      expect(await codes().countTry('email-hash-1', new Date('2026-06-01T09:14:59.999Z'), 5)).toEqual(
+        aSignInCode({ tries: 3, expiresAt: later.toISOString() }),
+      );
       expect(await codes().deleteExpired(new Date('2026-06-01T09:12:00.000Z'))).toBe(0);
       await codes().put(aSignInCode({ emailHash: 'used', usedAt: '2026-06-01T09:01:00.000Z' }));
       expect(await codes().extend('used', 'code-hash-1', DURING, later)).toBe(false);

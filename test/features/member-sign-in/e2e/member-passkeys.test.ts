@@ -24,7 +24,16 @@ beforeAll(async () => {
   site = world.app.baseUrl.replace('127.0.0.1', 'localhost');
   relyingParty.publicBaseUrl = site;
   for (const member of [MEMBER, RETURNING]) {
-    await world.app.built.ports.get('members').create({ ...member, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
+    await world.app.built.ports
+      .get('members')
+      .create({
+        ...member,
+        membershipType: 'Adult',
+        renewalDate: '2099-03-31',
+        disabled: false,
+        createdAt: '2026-01-01T09:00:00.000Z',
+        updatedAt: '2026-01-01T09:00:00.000Z',
+      });
   }
 });
 
@@ -33,7 +42,14 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return { cdp, authenticatorId };
 }

@@ -17,7 +17,16 @@ const MEMBERS = [
 
 beforeAll(async () => {
   for (const member of MEMBERS) {
-    await world.app.built.ports.get('members').create({ ...member, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
+    await world.app.built.ports
+      .get('members')
+      .create({
+        ...member,
+        membershipType: 'Adult',
+        renewalDate: '2099-03-31',
+        disabled: false,
+        createdAt: '2026-01-01T09:00:00.000Z',
+        updatedAt: '2026-01-01T09:00:00.000Z',
+      });
   }
 });
 
@@ -72,7 +81,10 @@ describe('member sign-in in Chromium', () => {
 
     // The phone menu names the member.
     await page.getByRole('button', { name: 'MENU' }).click();
-    await page.getByRole('navigation', { name: 'Mobile navigation' }).getByRole('link', { name: `My club: ${member.name}` }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Mobile navigation' })
+      .getByRole('link', { name: `My club: ${member.name}` })
+      .waitFor();
     await page.getByRole('button', { name: 'MENU' }).click();
 
     await page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true }).click();

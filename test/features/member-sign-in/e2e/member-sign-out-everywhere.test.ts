@@ -12,7 +12,16 @@ const CAPPED = { id: 'member-e2e-capped', name: 'Sam Capped', email: 'sam.capped
 
 beforeAll(async () => {
   for (const member of [MEMBER, CAPPED]) {
-    await world.app.built.ports.get('members').create({ ...member, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
+    await world.app.built.ports
+      .get('members')
+      .create({
+        ...member,
+        membershipType: 'Adult',
+        renewalDate: '2099-03-31',
+        disabled: false,
+        createdAt: '2026-01-01T09:00:00.000Z',
+        updatedAt: '2026-01-01T09:00:00.000Z',
+      });
   }
 });
 

@@ -20,7 +20,12 @@ import {
 
 const base64url = fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'), minLength: 43, maxLength: 43 });
 /** An address the e-mail rule takes, in mixed case. */
-const anEmail = fc.tuple(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._+-]{0,15}$/).filter((local) => !local.includes('..') && !/[.]$/.test(local)), fc.constantFrom('example.org', 'Club.Example', 'mail.co.uk')).map(([local, domain]) => `${local}@${domain}`);
+const anEmail = fc
+  .tuple(
+    fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._+-]{0,15}$/).filter((local) => !local.includes('..') && !/[.]$/.test(local)),
+    fc.constantFrom('example.org', 'Club.Example', 'mail.co.uk'),
+  )
+  .map(([local, domain]) => `${local}@${domain}`);
 const history = (count: number) => ({ count, lastAt: null });
 
 describe('sign-in codes', () => {
@@ -88,7 +93,9 @@ describe('code request and check limits', () => {
   it('allow a request exactly while the address, and the e-mail from that address, are under their limits', () => {
     fc.assert(
       fc.property(fc.nat(40), fc.nat(40), (address, pair) => {
-        expect(codeRequestAllowed({ address: history(address), pair: history(pair) })).toBe(address < MAX_CODE_REQUESTS_PER_ADDRESS && pair < MAX_CODE_REQUESTS_PER_EMAIL_AND_ADDRESS);
+        expect(codeRequestAllowed({ address: history(address), pair: history(pair) })).toBe(
+          address < MAX_CODE_REQUESTS_PER_ADDRESS && pair < MAX_CODE_REQUESTS_PER_EMAIL_AND_ADDRESS,
+        );
       }),
     );
   });
@@ -103,7 +110,7 @@ describe('code request and check limits', () => {
     expect(MAX_FAILED_CODES_PER_DAY).toBeLessThanOrEqual(100);
   });
 
-  it('key by the e-mail\'s keyed hash, never the e-mail, apart from the admin sign-in and reset keys; no e-mail key alone limits requests', () => {
+  it("key by the e-mail's keyed hash, never the e-mail, apart from the admin sign-in and reset keys; no e-mail key alone limits requests", () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[0-9a-f]{64}$/), fc.ipV4(), (emailKey, ip) => {
         const request = codeRequestKeys(emailKey, ip);

@@ -1,16 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
 import { CryptoSecretTokens } from '../../../../adapters/node-crypto/crypto-secret-tokens';
-import { FakePasskeyCeremony as FakeCeremony, fakeRegistrationAnswer as registrationAnswer, fakeSignInAnswer as signInAnswer } from '../../../support/fake-passkey-ceremony';
+import {
+  FakePasskeyCeremony as FakeCeremony,
+  fakeRegistrationAnswer as registrationAnswer,
+  fakeSignInAnswer as signInAnswer,
+} from '../../../support/fake-passkey-ceremony';
 import { MemberPasskeys, PasskeyRegistration } from '../../../../core/member-sign-in/passkey-registration';
 import { PasskeySignIn } from '../../../../core/member-sign-in/passkey-sign-in';
-import { MAX_PASSKEY_SIGN_INS_PER_ADDRESS, MAX_PASSKEYS_PER_MEMBER, PASSKEY_CHALLENGE_TTL_MS, PASSKEY_MESSAGES } from '../../../../core/member-sign-in/passkeys';
+import {
+  MAX_PASSKEY_SIGN_INS_PER_ADDRESS,
+  MAX_PASSKEYS_PER_MEMBER,
+  PASSKEY_CHALLENGE_TTL_MS,
+  PASSKEY_MESSAGES,
+} from '../../../../core/member-sign-in/passkeys';
 import type { Member } from '../../../../core/members/member';
 import { ConflictError, NotFoundError, RateLimitError, ValidationError } from '../../../../core/shared/errors';
 import { memoryStorage } from '../../../support/stores';
 
 function aMember(overrides: Partial<Member> = {}): Member {
-  return { id: 'member-ann', name: 'Ann Sailor', email: 'ann@example.org', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...overrides };
+  return {
+    id: 'member-ann',
+    name: 'Ann Sailor',
+    email: 'ann@example.org',
+    membershipType: 'Adult',
+    renewalDate: '2027-03-31',
+    disabled: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
 }
 
 async function makeWorld() {
@@ -61,15 +80,25 @@ describe('adding a passkey', () => {
   it("refuses an answer that does not verify, a challenge used twice, expired, or another member's, and stores nothing", async () => {
     const world = await makeWorld();
     const first = await world.registration.options(world.ann);
-    expect(await refusal(world.registration.execute(world.ann, registrationAnswer(String(first.options.challenge), 'cred-1', 'forged')))).toEqual(new ValidationError(PASSKEY_MESSAGES.registrationRefused));
+    expect(await refusal(world.registration.execute(world.ann, registrationAnswer(String(first.options.challenge), 'cred-1', 'forged')))).toEqual(
+      new ValidationError(PASSKEY_MESSAGES.registrationRefused),
+    );
     // The refused answer used the challenge up.
-    expect(await refusal(world.registration.execute(world.ann, registrationAnswer(String(first.options.challenge))))).toEqual(new ValidationError(PASSKEY_MESSAGES.registrationRefused));
+    expect(await refusal(world.registration.execute(world.ann, registrationAnswer(String(first.options.challenge))))).toEqual(
+      new ValidationError(PASSKEY_MESSAGES.registrationRefused),
+    );
     const late = await world.registration.options(world.ann);
     world.clock.advance(PASSKEY_CHALLENGE_TTL_MS);
-    expect(await refusal(world.registration.execute(world.ann, registrationAnswer(String(late.options.challenge))))).toEqual(new ValidationError(PASSKEY_MESSAGES.registrationRefused));
+    expect(await refusal(world.registration.execute(world.ann, registrationAnswer(String(late.options.challenge))))).toEqual(
+      new ValidationError(PASSKEY_MESSAGES.registrationRefused),
+    );
     const bobs = await world.registration.options(aMember({ id: 'member-bob' }));
-    expect(await refusal(world.registration.execute(world.ann, registrationAnswer(String(bobs.options.challenge))))).toEqual(new ValidationError(PASSKEY_MESSAGES.registrationRefused));
-    expect(await refusal(world.registration.execute(world.ann, registrationAnswer('never-given')))).toEqual(new ValidationError(PASSKEY_MESSAGES.registrationRefused));
+    expect(await refusal(world.registration.execute(world.ann, registrationAnswer(String(bobs.options.challenge))))).toEqual(
+      new ValidationError(PASSKEY_MESSAGES.registrationRefused),
+    );
+    expect(await refusal(world.registration.execute(world.ann, registrationAnswer('never-given')))).toEqual(
+      new ValidationError(PASSKEY_MESSAGES.registrationRefused),
+    );
     expect(await world.passkeys.listByMember('member-ann')).toEqual([]);
   });
 
@@ -83,7 +112,7 @@ describe('adding a passkey', () => {
 });
 
 describe('signing in with a passkey', () => {
-  it('opens a member session for the passkey\'s member, records its use, and takes the challenge once', async () => {
+  it("opens a member session for the passkey's member, records its use, and takes the challenge once", async () => {
     const world = await makeWorld();
     await addPasskey(world);
     world.clock.advance(60_000);
@@ -93,7 +122,9 @@ describe('signing in with a passkey', () => {
     expect(await world.memberSessions.get(world.secrets.hash(signedIn.token))).toMatchObject({ uid: 'member-ann' });
     expect(await world.passkeys.get('cred-1')).toMatchObject({ counter: 3, lastUsedAt: '2026-06-01T09:01:00.000Z' });
     // The same answer again (a replay): the challenge is gone.
-    expect(await refusal(world.signIn.execute(signInAnswer(String(options.challenge), 'cred-1', 4), ip))).toEqual(new ValidationError(PASSKEY_MESSAGES.signInRefused));
+    expect(await refusal(world.signIn.execute(signInAnswer(String(options.challenge), 'cred-1', 4), ip))).toEqual(
+      new ValidationError(PASSKEY_MESSAGES.signInRefused),
+    );
   });
 
   it('gives one refusal for an unknown passkey, an expired challenge, a bad signature, a counter gone back, and a disabled member, and opens no session', async () => {

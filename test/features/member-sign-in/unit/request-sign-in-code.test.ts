@@ -35,7 +35,16 @@ async function makeWorld() {
   const log: string[] = [];
   const members = new MemoryMemberRepository();
   const outbox = new MemoryOutbox();
-  await members.create({ id: 'member-ann', name: 'Ann Sailor', email: 'ann@example.org', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' });
+  await members.create({
+    id: 'member-ann',
+    name: 'Ann Sailor',
+    email: 'ann@example.org',
+    membershipType: 'Adult',
+    renewalDate: '2027-03-31',
+    disabled: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  });
   const useCase = new RequestSignInCode({
     members: recorded('members', members, log),
     loginAttempts: recorded('loginAttempts', new MemoryLoginAttemptStore(), log),

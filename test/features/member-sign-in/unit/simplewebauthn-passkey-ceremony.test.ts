@@ -9,7 +9,11 @@ describe('the @simplewebauthn/server passkey ceremony', () => {
     const challenge = ceremony.newChallenge();
     expect(challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const registration = await ceremony.registrationOptions({ challenge, memberId: 'member-1', email: 'pat@example.org', name: 'Pat', exclude: [] });
-    expect(registration).toMatchObject({ challenge, rp: { id: 'members.kestrel-yc.example', name: 'Kestrel Yacht Club' }, user: { name: 'pat@example.org', displayName: 'Pat' } });
+    expect(registration).toMatchObject({
+      challenge,
+      rp: { id: 'members.kestrel-yc.example', name: 'Kestrel Yacht Club' },
+      user: { name: 'pat@example.org', displayName: 'Pat' },
+    });
     expect(registration.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'required' });
     const authentication = await ceremony.authenticationOptions({ challenge });
     expect(authentication).toMatchObject({ challenge, rpId: 'members.kestrel-yc.example', userVerification: 'required' });
@@ -26,8 +30,27 @@ describe('the @simplewebauthn/server passkey ceremony', () => {
 
   it('refuses (null, no exception) answers that do not verify', async () => {
     const forged = { id: 'x', rawId: 'x', type: 'public-key' as const, clientExtensionResults: {} };
-    expect(await ceremony.verifyRegistration({ ...forged, response: { clientDataJSON: clientData({ challenge: 'c' }).response.clientDataJSON, attestationObject: 'AAAA' } }, 'c')).toBeNull();
-    const passkey = { credentialId: 'x', memberId: 'm', publicKey: 'AAAA', counter: 0, transports: [], createdAt: '2026-01-01T00:00:00.000Z', lastUsedAt: null };
-    expect(await ceremony.verifyAuthentication({ ...forged, response: { clientDataJSON: clientData({ challenge: 'c' }).response.clientDataJSON, authenticatorData: 'AAAA', signature: 'AAAA' } }, 'c', passkey)).toBeNull();
+    expect(
+      await ceremony.verifyRegistration(
+        { ...forged, response: { clientDataJSON: clientData({ challenge: 'c' }).response.clientDataJSON, attestationObject: 'AAAA' } },
+        'c',
+      ),
+    ).toBeNull();
+    const passkey = {
+      credentialId: 'x',
+      memberId: 'm',
+      publicKey: 'AAAA',
+      counter: 0,
+      transports: [],
+      createdAt: '2026-01-01T00:00:00.000Z',
+      lastUsedAt: null,
+    };
+    expect(
+      await ceremony.verifyAuthentication(
+        { ...forged, response: { clientDataJSON: clientData({ challenge: 'c' }).response.clientDataJSON, authenticatorData: 'AAAA', signature: 'AAAA' } },
+        'c',
+        passkey,
+      ),
+    ).toBeNull();
   });
 });

@@ -16,15 +16,34 @@ useTestApp({}, async (started) => {
   eventsAdmin = await signedInAdmin(app, 'events@example.org', ['events:read', 'events:write', 'bookings:read', 'bookings:write', 'content:write']);
 });
 
-const adultForm = { name: 'Adult', description: 'Full sailing membership', price: '120', coversHousehold: false, dutiesPerSeason: '2', onlinePurchase: true, life: false, withdrawn: false };
+const adultForm = {
+  name: 'Adult',
+  description: 'Full sailing membership',
+  price: '120',
+  coversHousehold: false,
+  dutiesPerSeason: '2',
+  onlinePurchase: true,
+  life: false,
+  withdrawn: false,
+};
 const auditOf = async (recordType: string) => (await app.get('audit').list({ limit: 1000 })).filter((entry) => entry.recordType === recordType);
 
 describe('admins with members:write keep the membership categories', () => {
   it('add a category from the form: price typed as text, id from the name, listed by name, audited', async () => {
     const created = await secretary.post('/api/admin/membership/categories').set(FETCH).send(adultForm);
     expect(created.status).toBe(201);
-    expect(created.body.category).toMatchObject({ id: 'adult', name: 'Adult', seasonPrice: 12_000, dutiesPerSeason: 2, onlinePurchase: true, withdrawn: false });
-    const family = await secretary.post('/api/admin/membership/categories').set(FETCH).send({ ...adultForm, name: '  Family  (household) ', price: '180.50', coversHousehold: true, dutiesPerSeason: '3' });
+    expect(created.body.category).toMatchObject({
+      id: 'adult',
+      name: 'Adult',
+      seasonPrice: 12_000,
+      dutiesPerSeason: 2,
+      onlinePurchase: true,
+      withdrawn: false,
+    });
+    const family = await secretary
+      .post('/api/admin/membership/categories')
+      .set(FETCH)
+      .send({ ...adultForm, name: '  Family  (household) ', price: '180.50', coversHousehold: true, dutiesPerSeason: '3' });
     expect(family.body.category).toMatchObject({ id: 'family-household', name: 'Family (household)', seasonPrice: 18_050, coversHousehold: true });
     const list = await secretary.get('/api/admin/membership/categories');
     expect(list.status).toBe(200);
@@ -36,19 +55,32 @@ describe('admins with members:write keep the membership categories', () => {
 
   it('refuse a name another category has, whatever its case: 409 with a clear message, nothing added', async () => {
     const before = await app.get('membership').listCategories();
-    const res = await secretary.post('/api/admin/membership/categories').set(FETCH).send({ ...adultForm, name: 'ADULT' });
+    const res = await secretary
+      .post('/api/admin/membership/categories')
+      .set(FETCH)
+      .send({ ...adultForm, name: 'ADULT' });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('There is already a category called Adult');
     expect(await app.get('membership').listCategories()).toEqual(before);
   });
 
-  it('refuse a bad form with each field\'s message, and change nothing', async () => {
+  it("refuse a bad form with each field's message, and change nothing", async () => {
     const before = await app.get('membership').listCategories();
     const auditBefore = (await auditOf('membershipCategory')).length;
-    const res = await secretary.post('/api/admin/membership/categories').set(FETCH).send({ ...adultForm, name: ' ', price: '12.345', dutiesPerSeason: '2.5' });
+    const res = await secretary
+      .post('/api/admin/membership/categories')
+      .set(FETCH)
+      .send({ ...adultForm, name: ' ', price: '12.345', dutiesPerSeason: '2.5' });
     expect(res.status).toBe(400);
-    expect(res.body.fields).toEqual({ name: 'Name is required', price: 'Price must be 0 or more, in steps of 0.01', dutiesPerSeason: 'Duties must be a whole number from 0 to 50' });
-    const update = await secretary.put('/api/admin/membership/categories/adult').set(FETCH).send({ ...adultForm, price: '-1' });
+    expect(res.body.fields).toEqual({
+      name: 'Name is required',
+      price: 'Price must be 0 or more, in steps of 0.01',
+      dutiesPerSeason: 'Duties must be a whole number from 0 to 50',
+    });
+    const update = await secretary
+      .put('/api/admin/membership/categories/adult')
+      .set(FETCH)
+      .send({ ...adultForm, price: '-1' });
     expect(update.status).toBe(400);
     expect(update.body.error).toBe('Price must be 0 or more, in steps of 0.01');
     expect(await app.get('membership').listCategories()).toEqual(before);
@@ -56,7 +88,10 @@ describe('admins with members:write keep the membership categories', () => {
   });
 
   it('change a category, rename it and withdraw it; its id stays; an unknown id is a 404', async () => {
-    const changed = await secretary.put('/api/admin/membership/categories/adult').set(FETCH).send({ ...adultForm, name: 'Adult sailing', price: '125.00', withdrawn: true });
+    const changed = await secretary
+      .put('/api/admin/membership/categories/adult')
+      .set(FETCH)
+      .send({ ...adultForm, name: 'Adult sailing', price: '125.00', withdrawn: true });
     expect(changed.status).toBe(200);
     expect(changed.body.category).toMatchObject({ id: 'adult', name: 'Adult sailing', seasonPrice: 12_500, withdrawn: true });
     expect((await app.get('membership').getCategory('adult'))?.withdrawn).toBe(true);
@@ -67,7 +102,10 @@ describe('admins with members:write keep the membership categories', () => {
         { field: 'withdrawn', before: false, after: true },
       ]),
     );
-    const taken = await secretary.put('/api/admin/membership/categories/adult').set(FETCH).send({ ...adultForm, name: 'family (HOUSEHOLD)' });
+    const taken = await secretary
+      .put('/api/admin/membership/categories/adult')
+      .set(FETCH)
+      .send({ ...adultForm, name: 'family (HOUSEHOLD)' });
     expect(taken.status).toBe(409);
     const missing = await secretary.put('/api/admin/membership/categories/no-such').set(FETCH).send(adultForm);
     expect(missing.status).toBe(404);
@@ -75,19 +113,35 @@ describe('admins with members:write keep the membership categories', () => {
   });
 
   it('anyone reads the categories offered online, with their prices: not the withdrawn, not those an admin grants', async () => {
-    await secretary.post('/api/admin/membership/categories').set(FETCH).send({ ...adultForm, name: 'Life', price: '0', onlinePurchase: false, life: true });
+    await secretary
+      .post('/api/admin/membership/categories')
+      .set(FETCH)
+      .send({ ...adultForm, name: 'Life', price: '0', onlinePurchase: false, life: true });
     const res = await app.agent().get('/api/membership/categories');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       currency: 'GBP',
-      categories: [{ id: 'family-household', name: 'Family (household)', description: 'Full sailing membership', seasonPrice: 18_050, coversHousehold: true, dutiesPerSeason: 3, life: false }],
+      categories: [
+        {
+          id: 'family-household',
+          name: 'Family (household)',
+          description: 'Full sailing membership',
+          seasonPrice: 18_050,
+          coversHousehold: true,
+          dutiesPerSeason: 3,
+          life: false,
+        },
+      ],
     });
   });
 
   it('other admins may neither read nor change them', async () => {
     for (const res of [
       await eventsAdmin.get('/api/admin/membership/categories'),
-      await eventsAdmin.post('/api/admin/membership/categories').set(FETCH).send({ ...adultForm, name: 'Sneaky' }),
+      await eventsAdmin
+        .post('/api/admin/membership/categories')
+        .set(FETCH)
+        .send({ ...adultForm, name: 'Sneaky' }),
       await eventsAdmin.get('/api/admin/membership/settings'),
     ]) {
       expect(res.status).toBe(403);
@@ -130,18 +184,21 @@ describe('admins with members:write keep the membership settings', () => {
     expect(entry!.changes).toContainEqual({ field: 'joiningDiscount', before: 'none', after: '50% from 1 July' });
   });
 
-  it('refuse bad settings with each field\'s message, and keep those saved', async () => {
+  it("refuse bad settings with each field's message, and keep those saved", async () => {
     const before = await app.get('membership').getSettings();
-    const res = await secretary.put('/api/admin/membership/settings').set(FETCH).send({
-      yearKind: 'rolling',
-      renewalWindowWeeks: '0',
-      reminderDays: '-7, soon',
-      discountPercent: '10',
-      discountFromMonth: '2',
-      discountFromDay: '29',
-      admission: 'after-payment',
-      applicationExpiryDays: '366',
-    });
+    const res = await secretary
+      .put('/api/admin/membership/settings')
+      .set(FETCH)
+      .send({
+        yearKind: 'rolling',
+        renewalWindowWeeks: '0',
+        reminderDays: '-7, soon',
+        discountPercent: '10',
+        discountFromMonth: '2',
+        discountFromDay: '29',
+        admission: 'after-payment',
+        applicationExpiryDays: '366',
+      });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({
       renewalWindowWeeks: 'Renewal window must be a whole number of weeks from 1 to 26',

@@ -40,7 +40,8 @@ async function linkToken(member: Member): Promise<string> {
   return decodeURIComponent(link[1]!);
 }
 
-const useLink = (agent: TestAgent, token: unknown, ip = nextIp()) => agent.post('/api/member/sign-in/renewal-link').set(FETCH).set('X-Forwarded-For', ip).send({ token });
+const useLink = (agent: TestAgent, token: unknown, ip = nextIp()) =>
+  agent.post('/api/member/sign-in/renewal-link').set(FETCH).set('X-Forwarded-For', ip).send({ token });
 const sessionOf = async (agent: TestAgent) => (await agent.get('/api/member/session')).body.member as { id: string } | null;
 
 describe('renewal reminders by e-mail', () => {

@@ -37,17 +37,26 @@ afterAll(async () => {
 const DETAILS = { phone: '07700 900123', emergencyContactName: 'Bo Renew', emergencyContactPhone: '07700 900456' };
 const CARD_RENEWAL = { ...DETAILS, categoryId: 'adult', accept: true, dutiesPledged: 2, method: 'card' };
 const start = (agent: TestAgent, body: object) => agent.post('/api/my/renewal').set(FETCH).send(body);
-const pay = (agent: TestAgent, orderId: string, cardToken: string = TEST_CARDS.succeeds) => agent.post('/api/my/renewal/pay').set(FETCH).send({ orderId, cardToken });
+const pay = (agent: TestAgent, orderId: string, cardToken: string = TEST_CARDS.succeeds) =>
+  agent.post('/api/my/renewal/pay').set(FETCH).send({ orderId, cardToken });
 const webhookOf = (checkoutId: string) => (app.get('payments') as TestPaymentGateway).webhookFor(checkoutId, 'http://club.example/api/webhooks/test')!;
 const sendWebhook = (webhook: { rawBody: Buffer; headers: Record<string, string> }) =>
-  app.agent().post('/api/webhooks/test').set('Host', 'club.example').set('Content-Type', 'application/json').set(webhook.headers).send(webhook.rawBody.toString('utf8'));
+  app
+    .agent()
+    .post('/api/webhooks/test')
+    .set('Host', 'club.example')
+    .set('Content-Type', 'application/json')
+    .set(webhook.headers)
+    .send(webhook.rawBody.toString('utf8'));
 
 describe('a member reads what renewing offers them', () => {
   it('lapsed: open, the categories sold online with their price and the date each pays until', async () => {
     const member = await addListedMember(app, { renewalDate: '2026-03-31' });
     const offer = (await (await signedInMember(app, member)).get('/api/my/renewal')).body;
     expect(offer).toMatchObject({ status: 'lapsed', renewalDate: '2026-03-31', open: true, refusal: null, currency: 'GBP' });
-    expect(offer.choices.map((c: { id: string; amount: number; paysUntil: string; dutiesPerSeason: number }) => [c.id, c.amount, c.paysUntil, c.dutiesPerSeason])).toEqual([
+    expect(
+      offer.choices.map((c: { id: string; amount: number; paysUntil: string; dutiesPerSeason: number }) => [c.id, c.amount, c.paysUntil, c.dutiesPerSeason]),
+    ).toEqual([
       ['adult', 12_000, '2027-03-31', 2],
       ['social', 3_000, '2027-03-31', 0],
     ]);
@@ -56,7 +65,13 @@ describe('a member reads what renewing offers them', () => {
   it('current: closed until the window opens, saying from when; 401 without a member', async () => {
     const member = await addListedMember(app, { renewalDate: '2027-03-31' });
     const offer = (await (await signedInMember(app, member)).get('/api/my/renewal')).body;
-    expect(offer).toMatchObject({ status: 'current', open: false, opensOn: '2027-02-03', refusal: ORDER_MESSAGES.renewalNotOpen('Wed 3 February 2027'), choices: [] });
+    expect(offer).toMatchObject({
+      status: 'current',
+      open: false,
+      opensOn: '2027-02-03',
+      refusal: ORDER_MESSAGES.renewalNotOpen('Wed 3 February 2027'),
+      choices: [],
+    });
     expect((await app.agent().get('/api/my/renewal')).status).toBe(401);
   });
 });
@@ -73,7 +88,7 @@ describe('a member starts a renewal', () => {
     expect(badPhone.body.fields).toEqual({ phone: MEMBER_FORM_MESSAGES.phoneInvalid });
     expect((await start(agent, { ...CARD_RENEWAL, categoryId: 'crew' })).body.error).toBe(ORDER_MESSAGES.notSoldOnline);
     expect((await start(agent, { ...CARD_RENEWAL, categoryId: 'nothing' })).body.fields).toEqual({ categoryId: RENEW_MESSAGES.categoryNotFound });
-    expect((await app.get('membershipOrders').listForMember(member.id))).toEqual([]);
+    expect(await app.get('membershipOrders').listForMember(member.id)).toEqual([]);
     expect(await app.get('members').get(member.id)).toEqual(member);
     // Not open yet for a current member; and a write needs the fetch header.
     const current = await signedInMember(app, await addListedMember(app, { renewalDate: '2027-03-31' }));
@@ -143,8 +158,14 @@ describe('an admin confirms a cash or transfer renewal', () => {
     const secretary = await signedInAdmin(app, 'secretary.renew@example.org', ['members:write']);
     const listed = await secretary.get('/api/admin/membership/orders');
     expect(listed.status).toBe(200);
-    expect(listed.body.orders.find((o: { id: string }) => o.id === started.body.order.id)).toMatchObject({ memberName: 'Dee Cash', method: 'cash', status: 'open' });
-    const answers = await Promise.all([0, 1].map(() => secretary.post(`/api/admin/membership/orders/${started.body.order.id}/paid`).set(FETCH).send({ method: 'cash' })));
+    expect(listed.body.orders.find((o: { id: string }) => o.id === started.body.order.id)).toMatchObject({
+      memberName: 'Dee Cash',
+      method: 'cash',
+      status: 'open',
+    });
+    const answers = await Promise.all(
+      [0, 1].map(() => secretary.post(`/api/admin/membership/orders/${started.body.order.id}/paid`).set(FETCH).send({ method: 'cash' })),
+    );
     expect(answers.map((a) => a.body.result).sort()).toEqual(['already-applied', 'applied']);
     expect((await app.get('members').get(member.id))?.renewalDate).toBe('2027-03-31');
     expect((await secretary.get('/api/admin/membership/orders')).body.orders.some((o: { id: string }) => o.id === started.body.order.id)).toBe(false);

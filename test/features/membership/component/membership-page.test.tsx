@@ -34,7 +34,15 @@ describe('the Membership screen', () => {
   it('lists the categories with their price a year, household, duties, online, life and withdrawn', async () => {
     renderPage(() => json(500, {}));
     const table = await screen.findByRole('region', { name: 'Membership categories' });
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').slice(0, 7).map((cell) => cell.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(0, 7)
+          .map((cell) => cell.textContent),
+      );
     expect(rows).toEqual([
       ['AdultFull sailing membership', '£120.00', 'No', '2', 'Yes', 'No', 'No'],
       ['Family', '£180.50', 'Yes', '3', 'Yes', 'No', 'No'],
@@ -68,7 +76,16 @@ describe('the Membership screen', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Add Category' }));
     expect(await screen.findByText('Category Crew added.')).toBeTruthy();
     expect(calls).toContain('POST /api/admin/membership/categories');
-    expect(bodies[0]).toEqual({ name: 'Crew', description: '', price: '60', coversHousehold: true, dutiesPerSeason: '0', onlinePurchase: true, life: false, withdrawn: false });
+    expect(bodies[0]).toEqual({
+      name: 'Crew',
+      description: '',
+      price: '60',
+      coversHousehold: true,
+      dutiesPerSeason: '0',
+      onlinePurchase: true,
+      life: false,
+      withdrawn: false,
+    });
   });
 
   it('shows a name another category has beside the name', async () => {
@@ -120,7 +137,13 @@ describe('the Membership screen', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Membership settings saved.')).toBeTruthy();
     expect(calls).toContain('PUT /api/admin/membership/settings');
-    expect(bodies[0]).toMatchObject({ yearKind: 'rolling', renewalWindowWeeks: '8', reminderDays: '-28, -7, 0, 14', admission: 'after-payment', applicationExpiryDays: '30' });
+    expect(bodies[0]).toMatchObject({
+      yearKind: 'rolling',
+      renewalWindowWeeks: '8',
+      reminderDays: '-28, -7, 0, 14',
+      admission: 'after-payment',
+      applicationExpiryDays: '30',
+    });
   });
 
   it("refuses bad settings with the core rule's messages and sends nothing", async () => {
@@ -161,7 +184,22 @@ describe('renewals waiting for cash or transfer', () => {
   };
 
   it('lists them and Mark paid (transfer) confirms one, saying until when the member is renewed', async () => {
-    const { calls, bodies } = serveForm(() => json(200, { result: 'applied', order: { ...ORDER, status: 'paid', paymentId: 'offline-order-1', paidAt: '2026-11-27T11:00:00.000Z', appliedAt: '2026-11-27T11:00:00.000Z', confirmedBy: 'uid-1', memberName: undefined } }), reads([ADULT], [ORDER]));
+    const { calls, bodies } = serveForm(
+      () =>
+        json(200, {
+          result: 'applied',
+          order: {
+            ...ORDER,
+            status: 'paid',
+            paymentId: 'offline-order-1',
+            paidAt: '2026-11-27T11:00:00.000Z',
+            appliedAt: '2026-11-27T11:00:00.000Z',
+            confirmedBy: 'uid-1',
+            memberName: undefined,
+          },
+        }),
+      reads([ADULT], [ORDER]),
+    );
     renderAt('/admin/membership', <MembershipPage />);
     const table = await screen.findByRole('region', { name: 'Renewals waiting for payment' });
     expect(within(table).getByText('Dee Cash')).toBeTruthy();

@@ -82,7 +82,10 @@ describe.each(STORES)('MembershipOrderRepository (%s)', (_name, open) => {
       await orders.create(anOrder({ id: 'ord-late', method: 'cash', createdAt: '2027-02-22T10:00:00.000Z' }));
       await orders.create(anOrder({ id: 'ord-early', method: 'transfer', createdAt: '2027-02-21T10:00:00.000Z' }));
       await orders.create(anOrder({ id: 'ord-paid', method: 'cash' }));
-      await orders.recordPayment({ orderId: 'ord-paid', paymentId: offlinePaymentId('ord-paid'), method: 'cash', confirmedBy: TREASURER, auditId: 'audit-list-1' }, NOW);
+      await orders.recordPayment(
+        { orderId: 'ord-paid', paymentId: offlinePaymentId('ord-paid'), method: 'cash', confirmedBy: TREASURER, auditId: 'audit-list-1' },
+        NOW,
+      );
       expect((await orders.listOpenOffline()).map((o) => o.id)).toEqual(['ord-early', 'ord-late']);
     });
   });
@@ -160,7 +163,13 @@ describe.each(STORES)('MembershipOrderRepository (%s)', (_name, open) => {
       expect(outcome.order).toMatchObject({ status: 'paid', method: 'cash', confirmedBy: 'uid-treasurer', paymentId: 'offline-ord-1' });
       const entries = await audit.list({ limit: 10 });
       expect(entries).toEqual([
-        expect.objectContaining({ id: 'audit-1', action: 'membership.paid-offline', recordType: 'member', recordId: 'mem-ann', changes: [{ field: 'renewalDate', before: '2027-03-31', after: '2028-03-31' }] }),
+        expect.objectContaining({
+          id: 'audit-1',
+          action: 'membership.paid-offline',
+          recordType: 'member',
+          recordId: 'mem-ann',
+          changes: [{ field: 'renewalDate', before: '2027-03-31', after: '2028-03-31' }],
+        }),
       ]);
       expect((await orders.recordPayment({ ...payment, auditId: 'audit-2' }, LATER)).result).toBe('already-applied');
       expect(await audit.list({ limit: 10 })).toHaveLength(1);
@@ -172,7 +181,9 @@ describe.each(STORES)('MembershipOrderRepository (%s)', (_name, open) => {
       await members.create(ann);
       await orders.create(anOrder());
       await orders.create(anOrder({ id: 'ord-j', kind: 'joining', memberId: null, applicationId: 'app-1' }));
-      await audit.append([{ id: 'audit-1', at: NOW, actor: { kind: 'system' }, action: 'x', recordType: 'member', recordId: 'mem-ann', summary: '', changes: [] }]);
+      await audit.append([
+        { id: 'audit-1', at: NOW, actor: { kind: 'system' }, action: 'x', recordType: 'member', recordId: 'mem-ann', summary: '', changes: [] },
+      ]);
       expect(await rejectionOf(orders.recordPayment(card('ord-none', 'pay-1'), NOW))).toBeInstanceOf(NotFoundError);
       expect(await rejectionOf(orders.recordPayment(card('a/b', 'pay-1'), NOW))).toBeInstanceOf(NotFoundError);
       expect(await rejectionOf(orders.recordPayment(card('ord-j', 'pay-1'), NOW))).toBeInstanceOf(ValidationError);
@@ -227,19 +238,30 @@ describe.each(STORES)('MembershipOrderRepository (%s)', (_name, open) => {
 });
 
 /** Two servers' stores on one storage: each its own connection (client), as two processes have. */
-type TwoServers = (body: (one: { orders: MembershipOrderRepository; members: MemberRepository }, two: { orders: MembershipOrderRepository }) => Promise<void>) => Promise<void>;
+type TwoServers = (
+  body: (one: { orders: MembershipOrderRepository; members: MemberRepository }, two: { orders: MembershipOrderRepository }) => Promise<void>,
+) => Promise<void>;
 const TWO_SERVERS: [string, TwoServers][] = [
   [
     'SQLite',
     (body) =>
       withTempSqlite(async (sqlite) => {
         const [db, other] = [await sqlite.open(), await sqlite.open()];
-        await body({ orders: new SqliteMembershipOrderRepository(db), members: new SqliteMemberRepository(db) }, { orders: new SqliteMembershipOrderRepository(other) });
+        await body(
+          { orders: new SqliteMembershipOrderRepository(db), members: new SqliteMemberRepository(db) },
+          { orders: new SqliteMembershipOrderRepository(other) },
+        );
       }, 'kyc-orders-two-'),
   ],
   [
     'Firestore emulator',
-    (body) => onTwoClients(firestore, (db, second) => body({ orders: new FirestoreMembershipOrderRepository(db), members: new FirestoreMemberRepository(db) }, { orders: new FirestoreMembershipOrderRepository(second) })),
+    (body) =>
+      onTwoClients(firestore, (db, second) =>
+        body(
+          { orders: new FirestoreMembershipOrderRepository(db), members: new FirestoreMemberRepository(db) },
+          { orders: new FirestoreMembershipOrderRepository(second) },
+        ),
+      ),
   ],
 ];
 

@@ -9,11 +9,25 @@ export const aCategory = aMembershipCategory;
 
 export function describeMembershipRepositoryContract(name: string, makeAdapter: AdapterFactory<MembershipRepository>): void {
   describeContract('MembershipRepository', name, makeAdapter, (store) => {
-    itAnswers('holds no category and no settings at first', [() => store().listCategories(), []], [() => store().getCategory('adult'), null], [() => store().getSettings(), null]);
+    itAnswers(
+      'holds no category and no settings at first',
+      [() => store().listCategories(), []],
+      [() => store().getCategory('adult'), null],
+      [() => store().getSettings(), null],
+    );
 
     it('reads back a created category equal to what was stored, the list by name whatever the order added', async () => {
       const family = aCategory({ id: 'family', name: 'family', coversHousehold: true, seasonPrice: 18_050, updatedAt: '2026-11-27T11:00:00+01:00' });
-      const junior = aCategory({ id: 'junior', name: 'Junior', description: '', seasonPrice: 0, dutiesPerSeason: 0, onlinePurchase: false, life: true, withdrawn: true });
+      const junior = aCategory({
+        id: 'junior',
+        name: 'Junior',
+        description: '',
+        seasonPrice: 0,
+        dutiesPerSeason: 0,
+        onlinePurchase: false,
+        life: true,
+        withdrawn: true,
+      });
       for (const category of [junior, family, aCategory()]) await store().createCategory(category);
       expect(await store().getCategory('family')).toEqual(family);
       expect((await store().listCategories()).map((c) => c.id)).toEqual(['adult', 'family', 'junior']);
@@ -53,7 +67,10 @@ export function describeMembershipRepositoryContract(name: string, makeAdapter: 
     it('keeps names unique when two categories are renamed to one name at once', async () => {
       await store().createCategory(aCategory());
       await store().createCategory(aCategory({ id: 'social', name: 'Social' }));
-      const outcomes = await Promise.allSettled([store().updateCategory(aCategory({ name: 'Members' })), store().updateCategory(aCategory({ id: 'social', name: 'MEMBERS' }))]);
+      const outcomes = await Promise.allSettled([
+        store().updateCategory(aCategory({ name: 'Members' })),
+        store().updateCategory(aCategory({ id: 'social', name: 'MEMBERS' })),
+      ]);
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
       for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(ConflictError);
       expect((await store().listCategories()).filter((c) => c.name.toLowerCase() === 'members')).toHaveLength(1);
@@ -70,7 +87,14 @@ export function describeMembershipRepositoryContract(name: string, makeAdapter: 
     });
 
     it('refuses a category that is not valid with a ValidationError, and stores nothing', async () => {
-      const bad = [aCategory({ id: 'Adult' }), aCategory({ name: '' }), aCategory({ seasonPrice: -1 }), aCategory({ seasonPrice: 1.5 }), aCategory({ dutiesPerSeason: 51 }), aCategory({ createdAt: 'today' })];
+      const bad = [
+        aCategory({ id: 'Adult' }),
+        aCategory({ name: '' }),
+        aCategory({ seasonPrice: -1 }),
+        aCategory({ seasonPrice: 1.5 }),
+        aCategory({ dutiesPerSeason: 51 }),
+        aCategory({ createdAt: 'today' }),
+      ];
       for (const category of bad) expect(await rejectionOf(store().createCategory(category))).toBeInstanceOf(ValidationError);
       expect(await store().listCategories()).toEqual([]);
     });
@@ -78,7 +102,13 @@ export function describeMembershipRepositoryContract(name: string, makeAdapter: 
     it('saves the settings and reads them back equal, replacing those saved before', async () => {
       await store().saveSettings(DEFAULT_MEMBERSHIP_SETTINGS);
       expect(await store().getSettings()).toEqual(DEFAULT_MEMBERSHIP_SETTINGS);
-      const rolling: MembershipSettings = { year: { kind: 'rolling' }, renewalWindowWeeks: 4, reminderDays: [], admission: 'before-payment', applicationExpiryDays: 365 };
+      const rolling: MembershipSettings = {
+        year: { kind: 'rolling' },
+        renewalWindowWeeks: 4,
+        reminderDays: [],
+        admission: 'before-payment',
+        applicationExpiryDays: 365,
+      };
       await store().saveSettings(rolling);
       expect(await store().getSettings()).toEqual(rolling);
       const discounted: MembershipSettings = { ...DEFAULT_MEMBERSHIP_SETTINGS, joiningDiscount: { from: { month: 10, day: 1 }, percent: 50 } };

@@ -17,7 +17,16 @@ describe('a renewal reminder in Chromium', () => {
     const member = { id: 'member-e2e-lapsed', name: 'Lee Lapsed', email: 'lee.lapsed@example.org' };
     // Ended 14 days ago: the "ended on" reminder is due.
     const end = addDaysToDate(today, -14);
-    await ports.get('members').create({ ...member, membershipType: 'Adult', renewalDate: end, disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
+    await ports
+      .get('members')
+      .create({
+        ...member,
+        membershipType: 'Adult',
+        renewalDate: end,
+        disabled: false,
+        createdAt: '2026-01-01T09:00:00.000Z',
+        updatedAt: '2026-01-01T09:00:00.000Z',
+      });
     expect(await ports.useCase(SendMembershipReminders).execute()).toHaveLength(1);
 
     const mail = await world.smtp.waitForSubject(reminderWording(end, 14).subject);

@@ -17,7 +17,10 @@ async function atBothWidths(p: Page, name: string): Promise<void> {
   for (const viewport of [DESKTOP, PHONE]) {
     await p.setViewportSize(viewport);
     await accessible(p, `${name}-${viewport.width}`);
-    expect(await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} at ${viewport.width}px scrolls sideways`).toBeLessThanOrEqual(0);
+    expect(
+      await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      `${name} at ${viewport.width}px scrolls sideways`,
+    ).toBeLessThanOrEqual(0);
   }
   await p.setViewportSize(DESKTOP);
 }
@@ -32,7 +35,8 @@ beforeAll(async () => {
 const categoriesTable = () => page.getByRole('region', { name: 'Membership categories' });
 const categoryPanel = () => page.getByRole('region', { name: /Add a Category|Edit Category/ });
 const settingsPanel = () => page.getByRole('region', { name: 'Settings' });
-const offered = async () => ((await (await page.request.get('/api/membership/categories')).json()) as { categories: { name: string }[] }).categories.map((c) => c.name);
+const offered = async () =>
+  ((await (await page.request.get('/api/membership/categories')).json()) as { categories: { name: string }[] }).categories.map((c) => c.name);
 
 describe('the admin Membership screen', () => {
   it('shows its loading and error states, with Try Again', async () => {
@@ -57,11 +61,15 @@ describe('the admin Membership screen', () => {
 
   it('adds a category: the form refuses a bad price, then the joining page offers it; withdrawn, it is offered no more', async () => {
     await categoryPanel().getByLabel(/^Name/).fill('Cadet');
-    await categoryPanel().getByLabel(/^Price a year/).fill('25.5.0');
+    await categoryPanel()
+      .getByLabel(/^Price a year/)
+      .fill('25.5.0');
     await categoryPanel().getByRole('button', { name: 'Add Category' }).click();
     await categoryPanel().getByText('Price must be 0 or more, in steps of 0.01').waitFor();
     await accessible(page, 'refused');
-    await categoryPanel().getByLabel(/^Price a year/).fill('25.50');
+    await categoryPanel()
+      .getByLabel(/^Price a year/)
+      .fill('25.50');
     await categoryPanel().getByRole('button', { name: 'Add Category' }).click();
     await page.getByText('Category Cadet added.').waitFor();
     await categoriesTable().getByRole('cell', { name: '£25.50' }).waitFor();
@@ -79,12 +87,20 @@ describe('the admin Membership screen', () => {
 
   it('saves the settings: a rolling year with other reminders, kept when the screen opens again', async () => {
     await settingsPanel().getByLabel('Membership year').selectOption('rolling');
-    await settingsPanel().getByLabel(/^Reminder days/).fill('-14, 0');
+    await settingsPanel()
+      .getByLabel(/^Reminder days/)
+      .fill('-14, 0');
     await settingsPanel().getByRole('button', { name: 'Save Settings' }).click();
     await page.getByText('Membership settings saved.').waitFor();
     await page.reload();
-    await settingsPanel().getByLabel(/^Reminder days/).waitFor();
-    expect(await settingsPanel().getByLabel(/^Reminder days/).inputValue()).toBe('-14, 0');
+    await settingsPanel()
+      .getByLabel(/^Reminder days/)
+      .waitFor();
+    expect(
+      await settingsPanel()
+        .getByLabel(/^Reminder days/)
+        .inputValue(),
+    ).toBe('-14, 0');
     expect(await settingsPanel().getByLabel('Membership year').inputValue()).toBe('rolling');
     expect(await settingsPanel().getByLabel('Start month').count()).toBe(0);
   });

@@ -21,19 +21,21 @@ beforeAll(async () => {
   // Lapsed since the spring: bookings are at the standard price until renewed.
   await members.update({ ...member, renewalDate: '2026-03-31' });
   const now = new Date().toISOString();
-  await world.app.built.ports.get('membership').createCategory({
-    id: `renewing-${suffix}`,
-    name: CATEGORY,
-    description: 'For the renewal test',
-    seasonPrice: 9_000,
-    coversHousehold: false,
-    dutiesPerSeason: 1,
-    onlinePurchase: true,
-    life: false,
-    withdrawn: false,
-    createdAt: now,
-    updatedAt: now,
-  });
+  await world.app.built.ports
+    .get('membership')
+    .createCategory({
+      id: `renewing-${suffix}`,
+      name: CATEGORY,
+      description: 'For the renewal test',
+      seasonPrice: 9_000,
+      coversHousehold: false,
+      dutiesPerSeason: 1,
+      onlinePurchase: true,
+      life: false,
+      withdrawn: false,
+      createdAt: now,
+      updatedAt: now,
+    });
   supperId = await createEvent(await signedInAdminRequests(world), world.app.baseUrl, memberPricedSupper(`Renewal supper ${suffix}`));
 });
 

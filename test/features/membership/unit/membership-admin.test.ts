@@ -27,16 +27,20 @@ import { anAdmin } from '../../../support/entities';
 
 /** The membership categories' and settings' rules (core/membership/membership-forms.ts) and their use cases. */
 
-const monthDay = fc.integer({ min: 1, max: 12 }).chain((month) => fc.integer({ min: 1, max: [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]! }).map((day) => ({ month, day })));
+const monthDay = fc
+  .integer({ min: 1, max: 12 })
+  .chain((month) => fc.integer({ min: 1, max: [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]! }).map((day) => ({ month, day })));
 const anySettings: fc.Arbitrary<MembershipSettings> = fc.oneof(
-  fc.record({
-    year: monthDay.map((yearStart) => ({ kind: 'fixed' as const, yearStart })),
-    renewalWindowWeeks: fc.integer({ min: 1, max: 26 }),
-    reminderDays: fc.uniqueArray(fc.integer({ min: -90, max: 90 }), { maxLength: 8 }).map((days) => days.sort((a, b) => a - b)),
-    joiningDiscount: fc.option(fc.record({ from: monthDay, percent: fc.integer({ min: 1, max: 100 }) }), { nil: undefined }),
-    admission: fc.constantFrom('after-payment' as const, 'before-payment' as const),
-    applicationExpiryDays: fc.integer({ min: 1, max: 365 }),
-  }).map(({ joiningDiscount, ...rest }) => (joiningDiscount ? { ...rest, joiningDiscount } : rest)),
+  fc
+    .record({
+      year: monthDay.map((yearStart) => ({ kind: 'fixed' as const, yearStart })),
+      renewalWindowWeeks: fc.integer({ min: 1, max: 26 }),
+      reminderDays: fc.uniqueArray(fc.integer({ min: -90, max: 90 }), { maxLength: 8 }).map((days) => days.sort((a, b) => a - b)),
+      joiningDiscount: fc.option(fc.record({ from: monthDay, percent: fc.integer({ min: 1, max: 100 }) }), { nil: undefined }),
+      admission: fc.constantFrom('after-payment' as const, 'before-payment' as const),
+      applicationExpiryDays: fc.integer({ min: 1, max: 365 }),
+    })
+    .map(({ joiningDiscount, ...rest }) => (joiningDiscount ? { ...rest, joiningDiscount } : rest)),
   fc.record({
     year: fc.constant({ kind: 'rolling' as const }),
     renewalWindowWeeks: fc.integer({ min: 1, max: 26 }),
@@ -57,10 +61,14 @@ describe('the category form', () => {
   });
 
   it('refuses a price above the largest payment or not in steps of 0.01, and duties outside 0 to 50, with clear messages', () => {
-    const check = (price: string, dutiesPerSeason: string) => validateMembershipCategoryForm({ ...categoryToFormValues(null), name: 'X', price, dutiesPerSeason });
+    const check = (price: string, dutiesPerSeason: string) =>
+      validateMembershipCategoryForm({ ...categoryToFormValues(null), name: 'X', price, dutiesPerSeason });
     expect(check('1000000.01', '0')).toEqual({ ok: false, errors: { price: MEMBERSHIP_FORM_MESSAGES.priceTooHigh } });
     expect(check('', '0')).toEqual({ ok: false, errors: { price: MEMBERSHIP_FORM_MESSAGES.priceRequired } });
-    expect(check('1.005', '51')).toEqual({ ok: false, errors: { price: MEMBERSHIP_FORM_MESSAGES.priceInvalid, dutiesPerSeason: MEMBERSHIP_FORM_MESSAGES.dutiesInvalid } });
+    expect(check('1.005', '51')).toEqual({
+      ok: false,
+      errors: { price: MEMBERSHIP_FORM_MESSAGES.priceInvalid, dutiesPerSeason: MEMBERSHIP_FORM_MESSAGES.dutiesInvalid },
+    });
   });
 
   it('makes a valid, free id from any name', () => {
@@ -114,12 +122,27 @@ function world() {
 
 const secretary = anAdmin({ permissions: ['members:write'] });
 const treasurer = anAdmin({ permissions: ['bookings:read', 'bookings:write'] });
-const form = { name: 'Adult', description: '', price: '120', coversHousehold: false, dutiesPerSeason: '2', onlinePurchase: true, life: false, withdrawn: false };
+const form = {
+  name: 'Adult',
+  description: '',
+  price: '120',
+  coversHousehold: false,
+  dutiesPerSeason: '2',
+  onlinePurchase: true,
+  life: false,
+  withdrawn: false,
+};
 
 describe('the membership use cases', () => {
   it('need members:write for every read and change', async () => {
     const w = world();
-    for (const refused of [w.list.execute(treasurer), w.create.execute(treasurer, form), w.update.execute(treasurer, 'adult', form), w.getSettings.execute(treasurer), w.saveSettings.execute(treasurer, {})]) {
+    for (const refused of [
+      w.list.execute(treasurer),
+      w.create.execute(treasurer, form),
+      w.update.execute(treasurer, 'adult', form),
+      w.getSettings.execute(treasurer),
+      w.saveSettings.execute(treasurer, {}),
+    ]) {
       await expect(refused).rejects.toBeInstanceOf(PermissionError);
     }
     expect(await w.membership.listCategories()).toEqual([]);

@@ -47,7 +47,17 @@ const input = (overrides: Partial<RenewalQuoteInput> = {}): RenewalQuoteInput =>
 describe('quoting a renewal', () => {
   it('fixes the renewing price and the date it pays until: a year on from the current end when early', () => {
     const order = quoteRenewal(input(), 'ord-1', NOW);
-    expect(order).toMatchObject({ id: 'ord-1', kind: 'renewal', memberId: 'mem-ann', categoryId: 'adult', amount: 9000, currency: 'GBP', paysUntil: '2028-03-31', status: 'open', method: 'card' });
+    expect(order).toMatchObject({
+      id: 'ord-1',
+      kind: 'renewal',
+      memberId: 'mem-ann',
+      categoryId: 'adult',
+      amount: 9000,
+      currency: 'GBP',
+      paysUntil: '2028-03-31',
+      status: 'open',
+      method: 'card',
+    });
     expect(quoteRenewal(input({ member: aMember({ renewalDate: '2025-03-31' }) }), 'ord-2', NOW).paysUntil).toBe('2027-03-31');
   });
 
@@ -86,8 +96,14 @@ describe('deciding a payment on an order', () => {
         fc.record({ ann: dateArb, bob: dateArb, cat: dateArb }),
         fc.array(fc.nat(), { minLength: 1, maxLength: 20 }),
         (specs, dates, picks) => {
-          const orders = new Map(specs.map((spec, i) => [`ord-${i}`, anOrder({ id: `ord-${i}`, paysUntil: spec.paysUntil, householdMemberIds: spec.household })]));
-          let members: Member[] = [aMember({ id: 'mem-ann', renewalDate: dates.ann }), aMember({ id: 'mem-bob', renewalDate: dates.bob }), aMember({ id: 'mem-cat', renewalDate: dates.cat })];
+          const orders = new Map(
+            specs.map((spec, i) => [`ord-${i}`, anOrder({ id: `ord-${i}`, paysUntil: spec.paysUntil, householdMemberIds: spec.household })]),
+          );
+          let members: Member[] = [
+            aMember({ id: 'mem-ann', renewalDate: dates.ann }),
+            aMember({ id: 'mem-bob', renewalDate: dates.bob }),
+            aMember({ id: 'mem-cat', renewalDate: dates.cat }),
+          ];
           // Every order paid at least once, plus the repeats the picks ask for, in their order.
           const sequence = [...picks.map((n) => n % specs.length), ...specs.map((_, i) => i)];
           for (const i of sequence) {
@@ -131,7 +147,9 @@ describe('MembershipOrders', () => {
     expect((await use.recordCardPayment(order.id, 'pay-1')).result).toBe('applied');
     expect((await use.recordCardPayment(order.id, 'pay-1')).result).toBe('already-applied');
     expect((await memberStore.get('mem-ann'))?.renewalDate).toBe('2028-03-31');
-    expect(await Promise.resolve(use.quoteRenewal('mem-none', { category: aCategory(), settings, currency: 'GBP' })).catch((e: unknown) => e)).toBeInstanceOf(NotFoundError);
+    expect(await Promise.resolve(use.quoteRenewal('mem-none', { category: aCategory(), settings, currency: 'GBP' })).catch((e: unknown) => e)).toBeInstanceOf(
+      NotFoundError,
+    );
   });
 
   it('a household category is bought by the household’s contact for every member; another member is refused', async () => {
@@ -152,13 +170,21 @@ describe('MembershipOrders', () => {
     await ready;
     const order = await use.quoteRenewal('mem-ann', { category: aCategory(), settings, currency: 'GBP' });
     const admin = anAdmin({ uid: 'uid-treasurer', email: 'treasurer@example.org', permissions: ['members:write'] });
-    expect(await use.confirmOfflinePayment(anAdmin({ permissions: ['bookings:write'] }), order.id, { method: 'cash' }).catch((e: unknown) => e)).toBeInstanceOf(PermissionError);
-    expect(await use.confirmOfflinePayment(admin, order.id, { method: 'cheque' }).catch((e: unknown) => e)).toEqual(new ValidationError('Choose cash or transfer'));
+    expect(await use.confirmOfflinePayment(anAdmin({ permissions: ['bookings:write'] }), order.id, { method: 'cash' }).catch((e: unknown) => e)).toBeInstanceOf(
+      PermissionError,
+    );
+    expect(await use.confirmOfflinePayment(admin, order.id, { method: 'cheque' }).catch((e: unknown) => e)).toEqual(
+      new ValidationError('Choose cash or transfer'),
+    );
     expect(await orders.get(order.id)).toEqual(order);
     expect((await use.confirmOfflinePayment(admin, order.id, { method: 'transfer' })).result).toBe('applied');
     expect((await use.confirmOfflinePayment(admin, order.id, { method: 'cash' })).result).toBe('already-applied');
     const entries = await audit.list({ limit: 10 });
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ actor: { kind: 'admin', uid: 'uid-treasurer' }, action: 'membership.paid-offline', summary: `Transfer of £90.00 confirmed for membership order ${order.id}; renewed to 2028-03-31 (1 member)` });
+    expect(entries[0]).toMatchObject({
+      actor: { kind: 'admin', uid: 'uid-treasurer' },
+      action: 'membership.paid-offline',
+      summary: `Transfer of £90.00 confirmed for membership order ${order.id}; renewed to 2028-03-31 (1 member)`,
+    });
   });
 });

@@ -19,7 +19,10 @@ const purchaseArb = fc.constantFrom<MembershipPurchase>('join', 'renew');
 const adult = { seasonPrice: 12_000, coversHousehold: false, life: false };
 const family = { seasonPrice: 21_000, coversHousehold: true, life: false };
 /** A 1 April year, half price for joining from 1 October. */
-const halfFromOctober: Pick<MembershipSettings, 'year' | 'joiningDiscount'> = { year: DEFAULT_MEMBERSHIP_SETTINGS.year, joiningDiscount: { from: { month: 10, day: 1 }, percent: 50 } };
+const halfFromOctober: Pick<MembershipSettings, 'year' | 'joiningDiscount'> = {
+  year: DEFAULT_MEMBERSHIP_SETTINGS.year,
+  joiningDiscount: { from: { month: 10, day: 1 }, percent: 50 },
+};
 
 describe('the price of a category', () => {
   it('the joining discount is never negative, never more than the price, rounded whole in the member’s favour', () => {
@@ -87,7 +90,11 @@ describe('the price of a category', () => {
         const free = membershipPrice({ ...category, seasonPrice: 0 }, settings, purchase, today);
         expect(free === null || free.amount === 0).toBe(true);
         const lifePrice = membershipPrice({ ...category, life: true }, settings, purchase, today);
-        expect(lifePrice).toEqual(purchase === 'renew' ? null : { amount: category.seasonPrice, fullPrice: category.seasonPrice, discount: 0, per: category.coversHousehold ? 'household' : 'member' });
+        expect(lifePrice).toEqual(
+          purchase === 'renew'
+            ? null
+            : { amount: category.seasonPrice, fullPrice: category.seasonPrice, discount: 0, per: category.coversHousehold ? 'household' : 'member' },
+        );
       }),
     );
   });
@@ -99,12 +106,20 @@ describe('the price of a category', () => {
     expect(membershipPrice(adult, halfFromOctober, 'join', '2027-04-01')?.amount).toBe(12_000);
     expect(membershipPrice(adult, halfFromOctober, 'renew', '2026-10-15')?.amount).toBe(12_000);
     // £125.25 at half price: £62.62, the odd penny off the member's bill.
-    expect(membershipPrice({ ...adult, seasonPrice: 12_525 }, halfFromOctober, 'join', '2026-11-05')).toEqual({ amount: 6_262, fullPrice: 12_525, discount: 6_263, per: 'member' });
+    expect(membershipPrice({ ...adult, seasonPrice: 12_525 }, halfFromOctober, 'join', '2026-11-05')).toEqual({
+      amount: 6_262,
+      fullPrice: 12_525,
+      discount: 6_263,
+      per: 'member',
+    });
     // A family of five joining in January pays one half price.
     const familyPrice = membershipPrice(family, halfFromOctober, 'join', '2027-01-10')!;
     expect(priceForPeople(familyPrice, 5)).toBe(10_500);
     // A discount from 1 January on a 1 April year starts in the year's second calendar year.
-    expect(joiningDiscountIn({ ...halfFromOctober, joiningDiscount: { from: { month: 1, day: 1 }, percent: 25 } }, '2026-06-01')).toEqual({ from: '2027-01-01', percent: 25 });
+    expect(joiningDiscountIn({ ...halfFromOctober, joiningDiscount: { from: { month: 1, day: 1 }, percent: 25 } }, '2026-06-01')).toEqual({
+      from: '2027-01-01',
+      percent: 25,
+    });
     expect(membershipPrice(adult, { year: { kind: 'rolling' }, joiningDiscount: halfFromOctober.joiningDiscount }, 'join', '2026-11-05')?.amount).toBe(12_000);
   });
 });

@@ -7,12 +7,7 @@ import { MemoryOutbox } from '../../../../adapters/memory/memory-outbox';
 import { HmacBookingLinks } from '../../../../adapters/node-crypto/hmac-booking-links';
 import { HmacSignInKeys } from '../../../../adapters/node-crypto/hmac-sign-in-keys';
 import { LIFE_RENEWAL_DATE } from '../../../../core/membership/membership-category';
-import {
-  MEMBERSHIP_REMINDER_KIND,
-  readRenewalLinkSubject,
-  reminderWording,
-  renewalLinkSubject,
-} from '../../../../core/membership/membership-reminder-mail';
+import { MEMBERSHIP_REMINDER_KIND, readRenewalLinkSubject, reminderWording, renewalLinkSubject } from '../../../../core/membership/membership-reminder-mail';
 import { DEFAULT_MEMBERSHIP_SETTINGS } from '../../../../core/membership/membership-settings';
 import { nextMembershipReminderRun, SendMembershipReminders } from '../../../../core/operations/send-membership-reminders';
 import type { Member } from '../../../../core/members/member';

@@ -19,14 +19,23 @@ interface Sent extends SentReminder {
  * The daily reminder job over `days` days from `first`, running only on the days `runs` says,
  * sending what is due and recording it; the member renews (pays on that day) on `renewOn`, if given.
  */
-function simulate(reminderDays: number[], renewalDate: string, first: string, runs: boolean[], renewOn?: { day: number; year: Parameters<typeof paysUntil>[0] }) {
+function simulate(
+  reminderDays: number[],
+  renewalDate: string,
+  first: string,
+  runs: boolean[],
+  renewOn?: { day: number; year: Parameters<typeof paysUntil>[0] },
+) {
   const sent: Sent[] = [];
   let member = { renewalDate, disabled: false };
   let renewedOn: string | null = null;
   runs.forEach((run, i) => {
     const today = addDaysToDate(first, i);
     if (renewOn && i === renewOn.day && renewalOpen({ renewalWindowWeeks: 8 }, member.renewalDate, today)) {
-      member = { ...member, renewalDate: applyRenewal(member.renewalDate, { paysUntil: paysUntil(renewOn.year, { life: false }, member.renewalDate, today) }).renewalDate };
+      member = {
+        ...member,
+        renewalDate: applyRenewal(member.renewalDate, { paysUntil: paysUntil(renewOn.year, { life: false }, member.renewalDate, today) }).renewalDate,
+      };
       renewedOn = today;
     }
     if (!run) return;

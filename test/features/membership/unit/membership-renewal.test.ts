@@ -34,7 +34,8 @@ describe('the membership year', () => {
   });
 
   it('on a year from 1 April: 1 April 2026 to 31 March 2027, whichever day of it', () => {
-    for (const date of ['2026-04-01', '2026-10-15', '2027-02-28', '2027-03-31']) expect(membershipYear(APRIL, date)).toEqual({ start: '2026-04-01', end: '2027-03-31' });
+    for (const date of ['2026-04-01', '2026-10-15', '2027-02-28', '2027-03-31'])
+      expect(membershipYear(APRIL, date)).toEqual({ start: '2026-04-01', end: '2027-03-31' });
     expect(membershipYear(APRIL, '2026-03-31')).toEqual({ start: '2025-04-01', end: '2026-03-31' });
     expect(membershipYear({ kind: 'fixed', yearStart: { month: 1, day: 1 } }, '2028-02-29')).toEqual({ start: '2028-01-01', end: '2028-12-31' });
     expect(membershipYear({ kind: 'fixed', yearStart: { month: 3, day: 1 } }, '2028-02-10')).toEqual({ start: '2027-03-01', end: '2028-02-29' });
@@ -44,16 +45,20 @@ describe('the membership year', () => {
     // Independent of the code under test: the platform's time-zone database.
     const intlDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
     // The last Sunday of March and of October, the days either side, and year starts on those days.
-    const changeDayArb = fc.record({ year: fc.integer({ min: 1996, max: 2100 }), month: fc.constantFrom(3, 10), back: fc.integer({ min: -2, max: 8 }) }).map(({ year, month, back }) => {
-      const last = new Date(Date.UTC(year, month, 0));
-      return addDaysToDate(last.toISOString().slice(0, 10), -last.getUTCDay() - back);
-    });
+    const changeDayArb = fc
+      .record({ year: fc.integer({ min: 1996, max: 2100 }), month: fc.constantFrom(3, 10), back: fc.integer({ min: -2, max: 8 }) })
+      .map(({ year, month, back }) => {
+        const last = new Date(Date.UTC(year, month, 0));
+        return addDaysToDate(last.toISOString().slice(0, 10), -last.getUTCDay() - back);
+      });
     fc.assert(
       fc.property(changeDayArb, fc.integer({ min: -180, max: 180 }), fc.boolean(), (day, minutes, startsThatDay) => {
         const instant = new Date(Date.parse(`${day}T00:00:00Z`) + minutes * 60_000);
         const london = intlDate.format(instant);
         expect(londonDate(instant)).toBe(london);
-        const year: MembershipSettings['year'] = startsThatDay ? { kind: 'fixed', yearStart: { month: Number(day.slice(5, 7)), day: Number(day.slice(8)) } } : APRIL;
+        const year: MembershipSettings['year'] = startsThatDay
+          ? { kind: 'fixed', yearStart: { month: Number(day.slice(5, 7)), day: Number(day.slice(8)) } }
+          : APRIL;
         expect(membershipYearAt(year, instant)).toEqual(membershipYear(year, london));
       }),
     );
@@ -193,7 +198,10 @@ describe('applying a paid renewal', () => {
     fc.assert(
       fc.property(renewalDateArb, fc.array(renewalArb, { minLength: 1, maxLength: 5 }), fc.array(fc.nat(), { maxLength: 12 }), (start, renewals, order) => {
         const inOrder = renewals.reduce<string | null>((d, r) => applyRenewal(d, r).renewalDate, start);
-        const shuffled = [...order.map((i) => renewals[i % renewals.length]), ...renewals].reduce<string | null>((d, r) => applyRenewal(d, r).renewalDate, start);
+        const shuffled = [...order.map((i) => renewals[i % renewals.length]), ...renewals].reduce<string | null>(
+          (d, r) => applyRenewal(d, r).renewalDate,
+          start,
+        );
         expect(shuffled).toBe(inOrder);
         expect(inOrder).toBe([start ?? '', ...renewals.map((r) => r.paysUntil)].sort().at(-1));
       }),

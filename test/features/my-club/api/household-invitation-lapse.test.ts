@@ -29,7 +29,10 @@ const binary = (res: { on(event: string, listener: (chunk?: Buffer) => void): vo
   res.on('end', () => done(null, Buffer.concat(chunks)));
 };
 /** The archive's files, each as "name\ncontents". */
-const archiveText = (body: Buffer) => Object.entries(unzipSync(new Uint8Array(body))).map(([name, bytes]) => `${name}\n${strFromU8(bytes)}`).join('\n');
+const archiveText = (body: Buffer) =>
+  Object.entries(unzipSync(new Uint8Array(body)))
+    .map(([name, bytes]) => `${name}\n${strFromU8(bytes)}`)
+    .join('\n');
 
 /** A member's archive (/api/my/data), its files as text. */
 const archiveOf = async (agent: TestAgent) => archiveText((await agent.get('/api/my/data').buffer(true).parse(binary)).body as Buffer);
@@ -85,7 +88,14 @@ describe('household invitations and personal data', () => {
     const householdId = (await eveAgent.get('/api/my/household')).body.householdId;
     // Made earlier (the clock is fixed): one 30 days ago to the millisecond, one a minute short of it.
     const now = app.clock.now().getTime();
-    const made = (id: string, email: string, memberId: string | null, ago: number) => ({ id, householdId, memberId, email, invitedBy: eve.id, createdAt: new Date(now - ago).toISOString() });
+    const made = (id: string, email: string, memberId: string | null, ago: number) => ({
+      id,
+      householdId,
+      memberId,
+      email,
+      invitedBy: eve.id,
+      createdAt: new Date(now - ago).toISOString(),
+    });
     const households = app.get('households');
     await households.addInvitation(made('lapsed-to-fay', fay.email, fay.id, 30 * DAY), 8);
     await households.addInvitation(made('lapsed-to-nobody', 'long.ago@example.org', null, 31 * DAY), 8);

@@ -104,7 +104,6 @@ describe('a contact invites a member into the household', () => {
   });
 });
 
-
 describe('inviting tells nothing about who is a member', () => {
   it('an e-mail that is a member’s and one that is not get the same answer, the same list and the same refusal when asked again; only the member is e-mailed', async () => {
     const [a, b] = [await addListedMember(app, { name: 'Ann Cleat' }), await addListedMember(app, { name: 'Bob Cleat' })];
@@ -151,7 +150,9 @@ describe('inviting tells nothing about who is a member', () => {
     }
     const refused = await invite(ann, 'one-more@example.org');
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ error: `You can send at most ${MAX_HOUSEHOLD_INVITATIONS_PER_DAY} household invitations a day. Please try again tomorrow.` });
+    expect(refused.body).toEqual({
+      error: `You can send at most ${MAX_HOUSEHOLD_INVITATIONS_PER_DAY} household invitations a day. Please try again tomorrow.`,
+    });
     expect((await household(ann)).invited).toEqual([]);
     // Another member is not limited by Ann's invitations (the window's end is the address-limit store's contract).
     expect((await invite(await signedInMember(app, await addListedMember(app)), 'someone@example.org')).status).toBe(201);
@@ -178,7 +179,11 @@ describe('the contact edits a dependant', () => {
     expect(changed.body.person).toMatchObject({ id: tom.id, name: 'Thomas Cleat', kind: 'adult', yearOfBirth: null, createdAt: tom.createdAt });
     const bad = await ann.put(`/api/my/household/${tom.id}`).set(FETCH).send({ name: '', kind: 'child', yearOfBirth: '1800' });
     expect(bad.status).toBe(400);
-    expect(bad.body.fields).toEqual({ name: 'Enter the person’s name', kind: 'Choose adult or junior', yearOfBirth: 'Year of birth must be a year from 1900 to 2026, or left empty' });
+    expect(bad.body.fields).toEqual({
+      name: 'Enter the person’s name',
+      kind: 'Choose adult or junior',
+      yearOfBirth: 'Year of birth must be a year from 1900 to 2026, or left empty',
+    });
     expect((await household(ann)).people).toMatchObject([{ name: 'Thomas Cleat', kind: 'adult', yearOfBirth: null }]);
     const id = (await invite(ann, b.email)).body.invitationId as string;
     await accept(bob, id);
@@ -227,7 +232,10 @@ describe('booking for the household', () => {
     // Bob books for Ann's dependant and for Ann: three places at the member price (10 + 10 + 5).
     const bob = await signedInMember(app, b);
     const base = { eventId, firstName: 'Bob', lastName: 'Mast', email: b.email, numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '' };
-    const booked = await bob.post('/api/bookings').set(FETCH).send({ ...base, numberAttending: '3', numberOfChildren: '1', householdAttendees: [a.id, milly.id] });
+    const booked = await bob
+      .post('/api/bookings')
+      .set(FETCH)
+      .send({ ...base, numberAttending: '3', numberOfChildren: '1', householdAttendees: [a.id, milly.id] });
     expect(booked.status).toBe(201);
     const stored = (await app.get('bookings').get(booked.body.bookingId))!;
     expect(stored).toMatchObject({ paymentAmount: 2500, priceKind: 'member', memberPlaces: 3, memberId: b.id });
@@ -236,11 +244,17 @@ describe('booking for the household', () => {
       { personId: milly.id, name: 'Milly Mast', kind: 'junior', place: 'child', memberPrice: true },
     ]);
     // The lapsed member pays the standard price: 10 (Bob) + 15 (Lee).
-    const withLapsed = await bob.post('/api/bookings').set(FETCH).send({ ...base, numberAttending: '2', numberOfChildren: '0', householdAttendees: [lapsed.id] });
+    const withLapsed = await bob
+      .post('/api/bookings')
+      .set(FETCH)
+      .send({ ...base, numberAttending: '2', numberOfChildren: '0', householdAttendees: [lapsed.id] });
     expect((await app.get('bookings').get(withLapsed.body.bookingId))!).toMatchObject({ paymentAmount: 2500, memberPlaces: 1 });
     // A member of another household is no attendee of Bob's.
     const other = await addListedMember(app);
-    const refused = await bob.post('/api/bookings').set(FETCH).send({ ...base, numberAttending: '2', numberOfChildren: '0', householdAttendees: [other.id] });
+    const refused = await bob
+      .post('/api/bookings')
+      .set(FETCH)
+      .send({ ...base, numberAttending: '2', numberOfChildren: '0', householdAttendees: [other.id] });
     expect(refused.status).toBe(400);
     expect(refused.body.fields).toEqual({ householdAttendees: 'This person is not in your household' });
   });
@@ -252,7 +266,12 @@ describe('what the booking page needs to show the price the server charges', () 
     const lapsed = await addListedMember(app, { name: 'Lee Lapsed', renewalDate: '2020-03-31' });
     const pat = await signedInMember(app, contact);
     const lee = await signedInMember(app, lapsed);
-    expect((await pat.get('/api/member/session')).body.member).toEqual({ id: contact.id, name: 'Pat Current', email: contact.email, renewalDate: '2027-03-31' });
+    expect((await pat.get('/api/member/session')).body.member).toEqual({
+      id: contact.id,
+      name: 'Pat Current',
+      email: contact.email,
+      renewalDate: '2027-03-31',
+    });
     const invited = await invite(pat, lapsed.email);
     expect((await accept(lee, invited.body.invitationId)).status).toBe(200);
     expect((await household(pat)).members).toEqual([

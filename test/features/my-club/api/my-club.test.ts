@@ -85,7 +85,10 @@ describe('booking as a signed-in member', () => {
     const member = await addListedMember(app);
     const agent = await signedInMember(app, member);
     const junior = await addPerson(agent, { name: 'Milly', kind: 'junior', yearOfBirth: '2016' });
-    const res = await agent.post('/api/bookings').set(FETCH).send(booking({ numberAttending: '2', numberOfChildren: '1', householdAttendees: [junior.id] }));
+    const res = await agent
+      .post('/api/bookings')
+      .set(FETCH)
+      .send(booking({ numberAttending: '2', numberOfChildren: '1', householdAttendees: [junior.id] }));
     expect(res.status).toBe(201);
     // The member at 10.00 and Milly (10 this year) at half of it: 15.00, not the standard 22.50.
     expect(res.body.amount).toBe(1500);
@@ -123,10 +126,16 @@ describe('booking as a signed-in member', () => {
     const mine = (await agent.get('/api/my/bookings')).body.upcoming.find((b: { bookingId: string }) => b.bookingId === res.body.bookingId);
     expect(mine.householdAttendees).toEqual(named);
     const token = decodeURIComponent(new URL(mine.managePath, 'https://x.invalid').searchParams.get('token') ?? '');
-    expect((await app.agent().get('/api/my-booking').query({ token })).body.details).toContainEqual({ label: 'Household attending', value: 'Sam Named, Milly Named (child)' });
+    expect((await app.agent().get('/api/my-booking').query({ token })).body.details).toContainEqual({
+      label: 'Household attending',
+      value: 'Sam Named, Milly Named (child)',
+    });
 
     // A booking naming no one stores no one.
-    const alone = await agent.post('/api/bookings').set(FETCH).send(booking({ email: member.email }));
+    const alone = await agent
+      .post('/api/bookings')
+      .set(FETCH)
+      .send(booking({ email: member.email }));
     expect((await app.get('bookings').get(alone.body.bookingId))?.householdAttendees).toEqual([]);
   });
 
@@ -136,17 +145,37 @@ describe('booking as a signed-in member', () => {
     const free = await admin
       .post('/api/admin/events')
       .set(FETCH)
-      .send({ ...emptyEventForm(), name: 'Beach clean', eventdatetime: '2026-07-19T10:00', allowBooking: true, offerChild: true, requiresPayment: false, price: '0' });
+      .send({
+        ...emptyEventForm(),
+        name: 'Beach clean',
+        eventdatetime: '2026-07-19T10:00',
+        allowBooking: true,
+        offerChild: true,
+        requiresPayment: false,
+        price: '0',
+      });
     expect(free.status).toBe(201);
     const agent = await signedInMember(app, await addListedMember(app));
     const jo = await addPerson(agent, { name: 'Jo Tidy', kind: 'adult' });
     const kit = await addPerson(agent, { name: 'Kit Tidy', kind: 'junior', yearOfBirth: '2018' });
-    const res = await agent.post('/api/bookings').set(FETCH).send(booking({ eventId: free.body.event.id, numberAttending: '3', numberOfChildren: '1', householdAttendees: [jo.id, kit.id] }));
+    const res = await agent
+      .post('/api/bookings')
+      .set(FETCH)
+      .send(booking({ eventId: free.body.event.id, numberAttending: '3', numberOfChildren: '1', householdAttendees: [jo.id, kit.id] }));
     expect(res.status).toBe(201);
     const corrected = await admin
       .patch(`/api/admin/bookings/${res.body.bookingId}`)
       .set(FETCH)
-      .send({ firstName: 'Robin', lastName: 'Listed', numberAttending: '2', numberOfChildren: '1', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: 'robin@example.org' });
+      .send({
+        firstName: 'Robin',
+        lastName: 'Listed',
+        numberAttending: '2',
+        numberOfChildren: '1',
+        numberOfSoftDrinks: '',
+        numberOfVegetarian: '',
+        boatName: '',
+        email: 'robin@example.org',
+      });
     expect(corrected.status).toBe(200);
     // Two places: the member's and a child's; Jo is no longer named, Kit still is.
     expect(corrected.body.booking.householdAttendees.map((a: { name: string }) => a.name)).toEqual(['Kit Tidy']);
@@ -155,7 +184,10 @@ describe('booking as a signed-in member', () => {
   it('charges a guest beside the member the standard price', async () => {
     const member = await addListedMember(app);
     const agent = await signedInMember(app, member);
-    const res = await agent.post('/api/bookings').set(FETCH).send(booking({ numberAttending: '2' }));
+    const res = await agent
+      .post('/api/bookings')
+      .set(FETCH)
+      .send(booking({ numberAttending: '2' }));
     expect(res.body.amount).toBe(1000 + 1500);
   });
 
@@ -164,7 +196,10 @@ describe('booking as a signed-in member', () => {
     const agent = await signedInMember(app, member);
     const junior = await addPerson(agent, { name: 'Tom', kind: 'junior', yearOfBirth: '' });
     await app.get('members').update({ ...member, renewalDate: '2026-05-31' });
-    const res = await agent.post('/api/bookings').set(FETCH).send(booking({ numberAttending: '2', numberOfChildren: '1', householdAttendees: [junior.id] }));
+    const res = await agent
+      .post('/api/bookings')
+      .set(FETCH)
+      .send(booking({ numberAttending: '2', numberOfChildren: '1', householdAttendees: [junior.id] }));
     expect(res.status).toBe(201);
     expect(res.body.amount).toBe(1500 + 750);
     expect(await app.get('bookings').get(res.body.bookingId)).toMatchObject({ priceKind: 'standard', memberId: member.id, memberPlaces: 0 });
@@ -184,12 +219,22 @@ describe('booking as a signed-in member', () => {
     const bob = await signedInMember(app, await addListedMember(app));
     const annsJunior = await addPerson(ann, { name: 'Ann’s junior', kind: 'junior' });
     const before = (await app.get('bookings').listByEvent(eventId)).length;
-    const stolen = await bob.post('/api/bookings').set(FETCH).send(booking({ numberAttending: '2', numberOfChildren: '1', householdAttendees: [annsJunior.id] }));
+    const stolen = await bob
+      .post('/api/bookings')
+      .set(FETCH)
+      .send(booking({ numberAttending: '2', numberOfChildren: '1', householdAttendees: [annsJunior.id] }));
     expect(stolen.status).toBe(400);
     expect(stolen.body.fields).toEqual({ householdAttendees: 'This person is not in your household' });
-    const guest = await app.agent().post('/api/bookings').set(FETCH).send(booking({ numberAttending: '2', numberOfChildren: '1', householdAttendees: [annsJunior.id] }));
+    const guest = await app
+      .agent()
+      .post('/api/bookings')
+      .set(FETCH)
+      .send(booking({ numberAttending: '2', numberOfChildren: '1', householdAttendees: [annsJunior.id] }));
     expect(guest.status).toBe(400);
-    const uncounted = await ann.post('/api/bookings').set(FETCH).send(booking({ numberAttending: '1', householdAttendees: [annsJunior.id] }));
+    const uncounted = await ann
+      .post('/api/bookings')
+      .set(FETCH)
+      .send(booking({ numberAttending: '1', householdAttendees: [annsJunior.id] }));
     expect(uncounted.body.fields).toEqual({ numberAttending: 'Count the household people you ticked in the numbers attending' });
     expect((await app.get('bookings').listByEvent(eventId)).length).toBe(before);
   });
@@ -199,14 +244,24 @@ describe('My club’s bookings', () => {
   it('shows the member’s bookings and the guest bookings of their e-mail, with manage links and receipts; never another member’s', async () => {
     const member = await addListedMember(app, { email: 'Claire.Claim@example.org' });
     // Made before signing in, with the same e-mail in another case.
-    const guest = await app.agent().post('/api/bookings').set(FETCH).send(booking({ email: 'claire.claim@EXAMPLE.org' }));
+    const guest = await app
+      .agent()
+      .post('/api/bookings')
+      .set(FETCH)
+      .send(booking({ email: 'claire.claim@EXAMPLE.org' }));
     expect(guest.status).toBe(201);
     const agent = await signedInMember(app, member);
-    const own = await agent.post('/api/bookings').set(FETCH).send(booking({ email: member.email }));
+    const own = await agent
+      .post('/api/bookings')
+      .set(FETCH)
+      .send(booking({ email: member.email }));
     const other = await addListedMember(app);
     const otherAgent = await signedInMember(app, other);
     // Another member booking with Claire's e-mail: theirs, never Claire's.
-    const othersBooking = await otherAgent.post('/api/bookings').set(FETCH).send(booking({ email: member.email }));
+    const othersBooking = await otherAgent
+      .post('/api/bookings')
+      .set(FETCH)
+      .send(booking({ email: member.email }));
     expect(othersBooking.status).toBe(201);
 
     const res = await agent.get('/api/my/bookings');
@@ -215,7 +270,12 @@ describe('My club’s bookings', () => {
     const ids = res.body.upcoming.map((b: { bookingId: string }) => b.bookingId);
     expect(ids.sort()).toEqual([guest.body.bookingId, own.body.bookingId].sort());
     const mine = res.body.upcoming.find((b: { bookingId: string }) => b.bookingId === own.body.bookingId);
-    expect(mine).toMatchObject({ eventName: 'Laying-up supper', madeSignedIn: true, status: 'Pending', receipt: { amount: 1000, currency: 'GBP', priceKind: 'member', paid: false } });
+    expect(mine).toMatchObject({
+      eventName: 'Laying-up supper',
+      madeSignedIn: true,
+      status: 'Pending',
+      receipt: { amount: 1000, currency: 'GBP', priceKind: 'member', paid: false },
+    });
     const claimed = res.body.upcoming.find((b: { bookingId: string }) => b.bookingId === guest.body.bookingId);
     expect(claimed).toMatchObject({ madeSignedIn: false, receipt: { amount: 1500, priceKind: 'standard' } });
     // The manage link opens the booking.
@@ -262,10 +322,26 @@ describe('guest bookings and work-day sign-ups stored before My club', () => {
     await withTestApp({}, async (own) => {
       const event = await addEvent(own, { name: 'Old regatta' });
       const member = await addListedMember(own, { email: 'old.guest@example.org' });
-      const guest = await own.agent().post('/api/bookings').set(FETCH).send({ eventId: event.id, firstName: 'Old', lastName: 'Guest', numberAttending: '1', email: ' Old.Guest@example.org' });
+      const guest = await own
+        .agent()
+        .post('/api/bookings')
+        .set(FETCH)
+        .send({ eventId: event.id, firstName: 'Old', lastName: 'Guest', numberAttending: '1', email: ' Old.Guest@example.org' });
       expect(guest.status).toBe(201);
       await own.get('workDays').create(aWorkDay({ id: 'old-day', name: 'Old lift-out', date: '2026-09-12T08:00:00.000Z' }));
-      const job = await own.agent().post('/api/work-days/old-day/signups').send({ firstName: 'Old', lastName: 'Guest', selectedJobs: ['slipway'], otherJob: '', notes: '', bringingTools: false, wantsFood: false, email: 'OLD.guest@example.org' });
+      const job = await own
+        .agent()
+        .post('/api/work-days/old-day/signups')
+        .send({
+          firstName: 'Old',
+          lastName: 'Guest',
+          selectedJobs: ['slipway'],
+          otherJob: '',
+          notes: '',
+          bringingTools: false,
+          wantsFood: false,
+          email: 'OLD.guest@example.org',
+        });
       expect(job.status).toBe(201);
       await asStoredBeforeMyClub(own, guest.body.bookingId, job.body.signupId);
       const agent = await signedInMember(own, member);
@@ -297,10 +373,18 @@ describe('My club’s waiting lists and work-day jobs', () => {
     const full = (name: string) => addEvent(app, { name, capacity: 1, eventdatetime: '2026-07-20T17:00:00.000Z' });
     const [dinner, regatta, picnic, race] = [await full('Dinner'), await full('Regatta'), await full('Picnic'), await full('Race')];
     const booked = [];
-    for (const event of [dinner, regatta, picnic, race]) booked.push(await app.agent().post('/api/bookings').set(FETCH).send(booking({ eventId: event.id, email: '', firstName: 'Full' })));
+    for (const event of [dinner, regatta, picnic, race])
+      booked.push(
+        await app
+          .agent()
+          .post('/api/bookings')
+          .set(FETCH)
+          .send(booking({ eventId: event.id, email: '', firstName: 'Full' })),
+      );
     expect(booked.map((b) => b.status)).toEqual([201, 201, 201, 201]);
 
-    const join = (who: TestAgent, eventId: string, email: string) => who.post(`/api/events/${eventId}/waiting-list`).set(FETCH).send({ name: 'Robin Listed', email, places: 1 });
+    const join = (who: TestAgent, eventId: string, email: string) =>
+      who.post(`/api/events/${eventId}/waiting-list`).set(FETCH).send({ name: 'Robin Listed', email, places: 1 });
     // Signed in, with another address: the member's all the same.
     const signedIn = await join(agent, dinner.id, 'robin.other@example.org');
     expect(signedIn.status).toBe(201);
@@ -315,7 +399,13 @@ describe('My club’s waiting lists and work-day jobs', () => {
 
     const res = await agent.get('/api/my/waiting-lists');
     expect(res.status).toBe(200);
-    const entries = res.body.entries as { entryId: string; eventName: string; status: string; offer: { until: string; bookPath: string } | null; leavePath: string }[];
+    const entries = res.body.entries as {
+      entryId: string;
+      eventName: string;
+      status: string;
+      offer: { until: string; bookPath: string } | null;
+      leavePath: string;
+    }[];
     expect(entries.map((e) => e.eventName).sort()).toEqual(['Dinner', 'Regatta']);
     const mine = entries.find((e) => e.entryId === signedIn.body.entryId)!;
     expect(mine).toMatchObject({ eventId: dinner.id, places: 1, status: 'waiting', offer: null, eventStart: '2026-07-20T17:00:00.000Z' });
@@ -337,7 +427,10 @@ describe('My club’s waiting lists and work-day jobs', () => {
     const agent = await signedInMember(app, member);
     await app.get('workDays').create(aWorkDay({ id: 'my-club-day', name: 'Autumn lift-out', date: '2026-09-12T08:00:00.000Z' }));
     const signUp = (firstName: string, email: string) =>
-      app.agent().post('/api/work-days/my-club-day/signups').send({ firstName, lastName: 'Listed', selectedJobs: ['slipway'], otherJob: 'Tea urn', notes: '', bringingTools: false, wantsFood: false, email });
+      app
+        .agent()
+        .post('/api/work-days/my-club-day/signups')
+        .send({ firstName, lastName: 'Listed', selectedJobs: ['slipway'], otherJob: 'Tea urn', notes: '', bringingTools: false, wantsFood: false, email });
     const mine = await signUp('Robin', ` ${member.email.toUpperCase()} `);
     expect(mine.status).toBe(201);
     expect((await signUp('Sam', 'sam@example.org')).status).toBe(201);
@@ -346,7 +439,14 @@ describe('My club’s waiting lists and work-day jobs', () => {
     expect(res.status).toBe(200);
     expect(res.body.past).toEqual([]);
     expect(res.body.upcoming).toEqual([
-      { signupId: mine.body.signupId, workDayId: 'my-club-day', workDayName: 'Autumn lift-out', date: '2026-09-12T08:00:00.000Z', jobs: ['Clear the slipway', 'Tea urn'], withdrawPath: expect.any(String) },
+      {
+        signupId: mine.body.signupId,
+        workDayId: 'my-club-day',
+        workDayName: 'Autumn lift-out',
+        date: '2026-09-12T08:00:00.000Z',
+        jobs: ['Clear the slipway', 'Tea urn'],
+        withdrawPath: expect.any(String),
+      },
     ]);
     const withdrawPath = res.body.upcoming[0].withdrawPath as string;
     expect(withdrawPath).toBe(linkIn(await mailOf('workday-confirmation', mine.body.signupId), 'work-day-withdraw'));
@@ -359,12 +459,16 @@ describe('My club’s waiting lists and work-day jobs', () => {
 
 /** A feed's text, read as text whatever its content type. */
 async function feedAt(path: string) {
-  const res = await app.agent().get(path).buffer(true).parse((response, done) => {
-    let text = '';
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => (text += chunk));
-    response.on('end', () => done(null, text));
-  });
+  const res = await app
+    .agent()
+    .get(path)
+    .buffer(true)
+    .parse((response, done) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => done(null, text));
+    });
   return { res, text: res.body as string };
 }
 
@@ -379,10 +483,28 @@ describe('My club’s private calendar feed', () => {
     expect(path).toMatch(/^\/calendar\/my\/[A-Za-z0-9_-]{43}\.ics$/);
     expect((await agent.get('/api/my/calendar-feed')).body).toEqual({ path });
 
-    const kept = await agent.post('/api/bookings').set(FETCH).send(booking({ email: member.email }));
-    const dropped = await agent.post('/api/bookings').set(FETCH).send(booking({ email: member.email }));
+    const kept = await agent
+      .post('/api/bookings')
+      .set(FETCH)
+      .send(booking({ email: member.email }));
+    const dropped = await agent
+      .post('/api/bookings')
+      .set(FETCH)
+      .send(booking({ email: member.email }));
     await app.get('workDays').create(aWorkDay({ id: 'feed-day', name: 'Feed work day', date: '2026-08-08T08:00:00.000Z' }));
-    const job = await app.agent().post('/api/work-days/feed-day/signups').send({ firstName: 'Robin', lastName: 'Feed', selectedJobs: ['paint'], otherJob: '', notes: '', bringingTools: false, wantsFood: false, email: member.email });
+    const job = await app
+      .agent()
+      .post('/api/work-days/feed-day/signups')
+      .send({
+        firstName: 'Robin',
+        lastName: 'Feed',
+        selectedJobs: ['paint'],
+        otherJob: '',
+        notes: '',
+        bringingTools: false,
+        wantsFood: false,
+        email: member.email,
+      });
     expect(job.status).toBe(201);
 
     const first = await feedAt(path);
@@ -391,7 +513,11 @@ describe('My club’s private calendar feed', () => {
     expect(first.res.headers['cache-control']).toBe('private, no-cache');
     const entries = vevents(readFeed(first.text));
     expect(entries.map((e) => e.uid).sort()).toEqual(
-      [`booking-${kept.body.bookingId}@kyc-members-area`, `booking-${dropped.body.bookingId}@kyc-members-area`, `workday-signup-${job.body.signupId}@kyc-members-area`].sort(),
+      [
+        `booking-${kept.body.bookingId}@kyc-members-area`,
+        `booking-${dropped.body.bookingId}@kyc-members-area`,
+        `workday-signup-${job.body.signupId}@kyc-members-area`,
+      ].sort(),
     );
     const booked = entries.find((e) => e.uid === `booking-${kept.body.bookingId}@kyc-members-area`)!;
     expect(booked.summary).toBe('Laying-up supper');
@@ -407,7 +533,9 @@ describe('My club’s private calendar feed', () => {
     const manageToken = new URL(listed.managePath, 'https://x.invalid').searchParams.get('token');
     expect((await app.agent().post('/api/my-booking/cancel').set(FETCH).send({ token: manageToken })).status).toBe(200);
     const second = vevents(readFeed((await feedAt(path)).text));
-    expect(second.map((e) => e.uid).sort()).toEqual([`booking-${kept.body.bookingId}@kyc-members-area`, `workday-signup-${job.body.signupId}@kyc-members-area`].sort());
+    expect(second.map((e) => e.uid).sort()).toEqual(
+      [`booking-${kept.body.bookingId}@kyc-members-area`, `workday-signup-${job.body.signupId}@kyc-members-area`].sort(),
+    );
 
     const reset = await agent.post('/api/my/calendar-feed').set(FETCH);
     expect(reset.body.path).not.toBe(path);

@@ -25,7 +25,8 @@ const askCode = (agent: TestAgent, email: string) => {
   return agent.post('/api/my/details/email').set(FETCH).send({ email });
 };
 const confirm = (agent: TestAgent, email: string, code: string) => agent.post('/api/my/details/email/confirm').set(FETCH).send({ email, code });
-const mailsTo = async (address: string, kind: string) => (await app.get('outbox').list()).filter((message) => message.mail.to === address && message.kind === kind);
+const mailsTo = async (address: string, kind: string) =>
+  (await app.get('outbox').list()).filter((message) => message.mail.to === address && message.kind === kind);
 async function codeSentTo(address: string): Promise<string> {
   const code = /Your code is (\d{6})\./.exec((await mailsTo(address, 'member-email-change-code'))[0]?.mail.text ?? '')?.[1];
   if (!code) throw new Error(`No change code mailed to ${address}`);
@@ -35,7 +36,13 @@ const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
 
 describe('a member reads their own details and membership', () => {
   it('shows name, e-mail, phone, emergency contact, category, status and renewal date; lapsed since the day after; life with no end', async () => {
-    const member = await addListedMember(app, { name: 'Ann Details', phone: '07700 900123', emergencyContactName: 'Bo Details', emergencyContactPhone: '07700 900456', membershipType: 'Family' });
+    const member = await addListedMember(app, {
+      name: 'Ann Details',
+      phone: '07700 900123',
+      emergencyContactName: 'Bo Details',
+      emergencyContactPhone: '07700 900456',
+      membershipType: 'Family',
+    });
     expect(await details(await signedInMember(app, member))).toEqual({
       name: 'Ann Details',
       email: member.email,
@@ -45,7 +52,12 @@ describe('a member reads their own details and membership', () => {
       membership: { category: 'Family', status: 'current', renewalDate: '2027-03-31', lapsedSince: null },
     });
     const lapsed = await addListedMember(app, { renewalDate: '2026-03-31' });
-    expect((await details(await signedInMember(app, lapsed))).membership).toEqual({ category: 'Adult', status: 'lapsed', renewalDate: '2026-03-31', lapsedSince: '2026-04-01' });
+    expect((await details(await signedInMember(app, lapsed))).membership).toEqual({
+      category: 'Adult',
+      status: 'lapsed',
+      renewalDate: '2026-03-31',
+      lapsedSince: '2026-04-01',
+    });
     const life = await addListedMember(app, { renewalDate: LIFE_RENEWAL_DATE, membershipType: 'Life' });
     expect((await details(await signedInMember(app, life))).membership).toEqual({ category: 'Life', status: 'life', renewalDate: null, lapsedSince: null });
     expect((await app.agent().get('/api/my/details')).status).toBe(401);
@@ -60,7 +72,12 @@ describe('a member changes their phone and emergency contact', () => {
     const changed = await change(agent, { phone: ' +44 7700 900111 ', emergencyContactName: 'Dan Phone', emergencyContactPhone: '01632 960001' });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ phone: '+44 7700 900111', emergencyContactName: 'Dan Phone', emergencyContactPhone: '01632 960001' });
-    expect(await app.get('members').get(member.id)).toMatchObject({ phone: '+44 7700 900111', emergencyContactName: 'Dan Phone', emergencyContactPhone: '01632 960001', name: 'Cat Phone' });
+    expect(await app.get('members').get(member.id)).toMatchObject({
+      phone: '+44 7700 900111',
+      emergencyContactName: 'Dan Phone',
+      emergencyContactPhone: '01632 960001',
+      name: 'Cat Phone',
+    });
     expect(await app.get('members').get(other.id)).toEqual(other);
     const [entry] = await app.get('audit').list({ recordId: member.id, limit: 10 });
     expect(entry).toMatchObject({ actor: { kind: 'member', memberId: member.id }, action: 'member.updated', recordType: 'member' });
@@ -72,7 +89,11 @@ describe('a member changes their phone and emergency contact', () => {
 
     const bad = await change(agent, { phone: 'call me', emergencyContactName: 'x'.repeat(201), emergencyContactPhone: '12' });
     expect(bad.status).toBe(400);
-    expect(bad.body.fields).toEqual({ phone: MEMBER_FORM_MESSAGES.phoneInvalid, emergencyContactName: MEMBER_FORM_MESSAGES.contactTooLong, emergencyContactPhone: MEMBER_FORM_MESSAGES.phoneInvalid });
+    expect(bad.body.fields).toEqual({
+      phone: MEMBER_FORM_MESSAGES.phoneInvalid,
+      emergencyContactName: MEMBER_FORM_MESSAGES.contactTooLong,
+      emergencyContactPhone: MEMBER_FORM_MESSAGES.phoneInvalid,
+    });
     // Neither the name nor the e-mail nor the membership is the member's to change here, and a field left out removes nothing.
     const same = { phone: '+44 7700 900111', emergencyContactName: 'Dan Phone', emergencyContactPhone: '01632 960001' };
     expect((await change(agent, { ...same, name: 'Someone Else' })).status).toBe(400);
@@ -92,7 +113,9 @@ describe('a member changes their phone and emergency contact', () => {
     expect(listed).toMatchObject({ emergencyContactName: 'Dan Phone' });
     // Without the fetch header (a form another site posts), or an admin's session: refused, unchanged.
     expect((await agent.put('/api/my/details').send({ phone: '07700 900999', emergencyContactName: '', emergencyContactPhone: '' })).status).toBe(403);
-    expect((await admin.put('/api/my/details').set(FETCH).send({ phone: '07700 900999', emergencyContactName: '', emergencyContactPhone: '' })).status).toBe(401);
+    expect((await admin.put('/api/my/details').set(FETCH).send({ phone: '07700 900999', emergencyContactName: '', emergencyContactPhone: '' })).status).toBe(
+      401,
+    );
     expect((await app.get('members').get(member.id))?.phone).toBeUndefined();
   });
 });
@@ -103,7 +126,9 @@ describe('a member changes their e-mail with a code sent to the new address', ()
     const agent = await signedInMember(app, member);
     const asked = await askCode(agent, ' Eve.New@Example.org ');
     expect(asked.status).toBe(200);
-    expect(asked.body.message).toBe('We have sent a 6-digit code to Eve.New@Example.org. Enter it here to confirm your new address. The code works once, within 10 minutes.');
+    expect(asked.body.message).toBe(
+      'We have sent a 6-digit code to Eve.New@Example.org. Enter it here to confirm your new address. The code works once, within 10 minutes.',
+    );
     const [codeMail] = await mailsTo('Eve.New@Example.org', 'member-email-change-code');
     expect(codeMail).toMatchObject({ recordId: member.id });
     const code = await codeSentTo('Eve.New@Example.org');
@@ -111,7 +136,10 @@ describe('a member changes their e-mail with a code sent to the new address', ()
     // Nothing changes before the code.
     expect((await app.get('members').get(member.id))?.email).toBe(member.email);
     // A wrong code, or the right code with another address, is refused.
-    expect((await confirm(agent, 'Eve.New@Example.org', otherCode(code))).body).toMatchObject({ error: EMAIL_CHANGE_MESSAGES.invalidCode, fields: { code: EMAIL_CHANGE_MESSAGES.invalidCode } });
+    expect((await confirm(agent, 'Eve.New@Example.org', otherCode(code))).body).toMatchObject({
+      error: EMAIL_CHANGE_MESSAGES.invalidCode,
+      fields: { code: EMAIL_CHANGE_MESSAGES.invalidCode },
+    });
     expect((await confirm(agent, 'eve.other@example.org', code)).status).toBe(400);
 
     // A sign-in code asked for at the old address meanwhile (another device) …
@@ -132,7 +160,9 @@ describe('a member changes their e-mail with a code sent to the new address', ()
     expect(notice.mail.text).not.toMatch(/\d{6}/);
     expect(notice.mail.text).toContain(`from ${member.email} to Eve.New@Example.org`);
     // … no longer signs in, as the notice says.
-    expect((await laptop.post('/api/member/sign-in').set(FETCH).set('X-Forwarded-For', '10.91.0.2').send({ email: member.email, code: oldAddressCode })).status).toBe(400);
+    expect(
+      (await laptop.post('/api/member/sign-in').set(FETCH).set('X-Forwarded-For', '10.91.0.2').send({ email: member.email, code: oldAddressCode })).status,
+    ).toBe(400);
     // The admins' Mail screen lists the code's e-mail but never shows its body.
     const mailAdmin = await signedInAdmin(app, 'details-mail@example.org');
     const shown = (await mailAdmin.get(`/api/admin/outbox/${codeMail.id}`)).body;
@@ -148,10 +178,15 @@ describe('a member changes their e-mail with a code sent to the new address', ()
     expect(audited.summary.toLowerCase()).not.toMatch(/robin|eve\.new|@/);
     // The new address signs in; the old one no longer does.
     const phone = app.agent();
-    expect((await phone.post('/api/member/sign-in/code').set(FETCH).set('X-Forwarded-For', '10.91.0.1').send({ email: 'eve.new@example.org' })).status).toBe(200);
+    expect((await phone.post('/api/member/sign-in/code').set(FETCH).set('X-Forwarded-For', '10.91.0.1').send({ email: 'eve.new@example.org' })).status).toBe(
+      200,
+    );
     await expect.poll(async () => (await mailsTo('Eve.New@Example.org', 'member-sign-in-code')).length).toBe(1);
     const signInCode = /Your sign-in code is (\d{6})\./.exec((await mailsTo('Eve.New@Example.org', 'member-sign-in-code'))[0].mail.text)![1];
-    expect((await phone.post('/api/member/sign-in').set(FETCH).set('X-Forwarded-For', '10.91.0.1').send({ email: 'eve.new@example.org', code: signInCode })).body.member.id).toBe(member.id);
+    expect(
+      (await phone.post('/api/member/sign-in').set(FETCH).set('X-Forwarded-For', '10.91.0.1').send({ email: 'eve.new@example.org', code: signInCode })).body
+        .member.id,
+    ).toBe(member.id);
     expect(await app.get('members').getByEmail(member.email)).toBeNull();
   });
 

@@ -7,7 +7,15 @@ import { HouseholdSection } from '../../../../web/src/features/my-club/component
 import { json, renderAt, type FakeServer, heldAnswer, serveForm } from '../../../support/component/render';
 
 const HOUSEHOLD = { householdId: 'h1', contact: true, members: [], people: [], invitations: [], invited: [] };
-const PERSON = { id: 'p1', memberId: 'm1', name: 'Tom', kind: 'junior', yearOfBirth: 2018, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' };
+const PERSON = {
+  id: 'p1',
+  memberId: 'm1',
+  name: 'Tom',
+  kind: 'junior',
+  yearOfBirth: 2018,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+};
 
 /** My club's household for its contact, with nobody in it yet; `answer` answers the changes. */
 function renderSection(answer: FakeServer) {
@@ -30,7 +38,7 @@ describe('The household forms', () => {
     expect(bodies[0]).toEqual({ name: 'Tom', kind: 'junior', yearOfBirth: '2018' });
   });
 
-  it('shows the core rule\'s message at a submit, focuses the field and sends nothing', async () => {
+  it("shows the core rule's message at a submit, focuses the field and sends nothing", async () => {
     const { changes } = renderSection(() => json(201, { person: PERSON }));
     const form = await addForm();
     await userEvent.click(form.getByRole('button', { name: 'Add to household' }));
@@ -42,7 +50,7 @@ describe('The household forms', () => {
     expect(form.queryByText(HOUSEHOLD_MESSAGES.nameRequired)).toBeNull();
   });
 
-  it('shows the server\'s refusal of an invitation beside the e-mail', async () => {
+  it("shows the server's refusal of an invitation beside the e-mail", async () => {
     renderSection(() => json(400, { error: HOUSEHOLD_MEMBER_MESSAGES.noSuchMember, fields: { email: HOUSEHOLD_MEMBER_MESSAGES.noSuchMember } }));
     const email = await screen.findByLabelText('Their e-mail');
     await userEvent.type(email, 'tom@club.example');
@@ -51,7 +59,7 @@ describe('The household forms', () => {
     await waitFor(() => expect(document.activeElement).toBe(email));
   });
 
-  it('checks the invitation\'s address with the core rule first, and invites once at a time', async () => {
+  it("checks the invitation's address with the core rule first, and invites once at a time", async () => {
     const held = heldAnswer();
     const { changes } = renderSection(() => held.response);
     const email = await screen.findByLabelText('Their e-mail');

@@ -36,7 +36,10 @@ describe('My details', () => {
   });
 
   it('says since when a lapsed membership lapsed, and that a life membership has no end', async () => {
-    renderSection(() => json(500, {}), { ...DETAILS, membership: { category: 'Adult', status: 'lapsed', renewalDate: '2026-03-31', lapsedSince: '2026-04-01' } });
+    renderSection(() => json(500, {}), {
+      ...DETAILS,
+      membership: { category: 'Adult', status: 'lapsed', renewalDate: '2026-03-31', lapsedSince: '2026-04-01' },
+    });
     expect(await screen.findByText(/^Lapsed since .*1 April 2026$/)).toBeTruthy();
     expect(screen.getByText(/bookings are at the standard price/)).toBeTruthy();
   });
@@ -125,7 +128,10 @@ describe('My details', () => {
   });
 
   it('says when the details cannot be loaded, with Try again', async () => {
-    serveForm(() => json(500, {}), () => json(503, { error: 'Service unavailable' }));
+    serveForm(
+      () => json(500, {}),
+      () => json(503, { error: 'Service unavailable' }),
+    );
     renderAt('/my', <MyDetailsSection />);
     expect(await screen.findByText('Failed to load your details')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Try again/i })).toBeTruthy();

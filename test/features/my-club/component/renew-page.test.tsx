@@ -54,7 +54,9 @@ describe('the renewal page', () => {
 
   it('starts a card renewal, pays by test card and shows the new renewal date', async () => {
     const { writes, bodies } = renderPage(({ path }) =>
-      path === '/api/my/renewal' ? json(201, { order: ORDER, checkoutId: 'chk.12000.GBP.order-1.sig' }) : json(200, { status: 'COMPLETED', renewalDate: '2027-03-31', alreadyPaid: false, refunded: false }),
+      path === '/api/my/renewal'
+        ? json(201, { order: ORDER, checkoutId: 'chk.12000.GBP.order-1.sig' })
+        : json(200, { status: 'COMPLETED', renewalDate: '2027-03-31', alreadyPaid: false, refunded: false }),
     );
     await userEvent.click(await screen.findByLabelText(/I accept the club’s rules/));
     await userEvent.click(screen.getByLabelText(/I pledge to do 2 duties/));
@@ -64,7 +66,15 @@ describe('the renewal page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pay £120.00' }));
     expect(await screen.findByText(/renewed until .*31 March 2027/)).toBeTruthy();
     expect(writes()).toEqual(['POST /api/my/renewal', 'POST /api/my/renewal/pay']);
-    expect(bodies[0]).toEqual({ categoryId: 'adult', phone: '07700 900123', emergencyContactName: '', emergencyContactPhone: '', accept: true, dutiesPledged: 2, method: 'card' });
+    expect(bodies[0]).toEqual({
+      categoryId: 'adult',
+      phone: '07700 900123',
+      emergencyContactName: '',
+      emergencyContactPhone: '',
+      accept: true,
+      dutiesPledged: 2,
+      method: 'card',
+    });
     expect(bodies[1]).toEqual({ orderId: 'order-1', cardToken: '4111 1111 1111 1111' });
   });
 
@@ -77,13 +87,25 @@ describe('the renewal page', () => {
 
 describe('My details', () => {
   it('offers Renew, to /my-club/renew, while renewal is open, and not otherwise', async () => {
-    serveForm(() => json(500, {}), (request) => (request.path === '/api/my/renewal' ? json(200, OFFER) : request.path === '/api/my/details' ? json(200, DETAILS) : json(404, { error: 'Not found' })));
+    serveForm(
+      () => json(500, {}),
+      (request) =>
+        request.path === '/api/my/renewal' ? json(200, OFFER) : request.path === '/api/my/details' ? json(200, DETAILS) : json(404, { error: 'Not found' }),
+    );
     renderAt('/my', <MyDetailsSection />);
     expect((await screen.findByRole('link', { name: 'Renew' })).getAttribute('href')).toBe('/my-club/renew');
   });
 
   it('has no Renew while renewal is closed', async () => {
-    serveForm(() => json(500, {}), (request) => (request.path === '/api/my/renewal' ? json(200, { ...OFFER, open: false, choices: [] }) : request.path === '/api/my/details' ? json(200, DETAILS) : json(404, { error: 'Not found' })));
+    serveForm(
+      () => json(500, {}),
+      (request) =>
+        request.path === '/api/my/renewal'
+          ? json(200, { ...OFFER, open: false, choices: [] })
+          : request.path === '/api/my/details'
+            ? json(200, DETAILS)
+            : json(404, { error: 'Not found' }),
+    );
     renderAt('/my', <MyDetailsSection />);
     expect(await screen.findByText('Adult')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Renew' })).toBeNull();

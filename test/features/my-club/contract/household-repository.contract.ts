@@ -12,7 +12,14 @@ export function describeHouseholdRepositoryContract(name: string, makeAdapter: A
     it('gives back the people added, in the order they were added, each member only their own', async () => {
       const tom = aHouseholdPerson();
       // Written with an offset, earlier than Tom: the order is by instant, not by text.
-      const tess = aHouseholdPerson({ id: 'hp-2', name: 'Tess Sailor', kind: 'adult', yearOfBirth: null, createdAt: '2026-05-01T10:30:00+01:00', updatedAt: '2026-05-01T10:30:00+01:00' });
+      const tess = aHouseholdPerson({
+        id: 'hp-2',
+        name: 'Tess Sailor',
+        kind: 'adult',
+        yearOfBirth: null,
+        createdAt: '2026-05-01T10:30:00+01:00',
+        updatedAt: '2026-05-01T10:30:00+01:00',
+      });
       const ben = aHouseholdPerson({ id: 'hp-3', memberId: 'member-bob', name: 'Ben Boat', createdAt: '2026-04-01T10:00:00.000Z' });
       expect(await households().add(tom, 12)).toEqual({ added: true });
       expect(await households().add(tess, 12)).toEqual({ added: true });
@@ -51,7 +58,14 @@ export function describeHouseholdRepositoryContract(name: string, makeAdapter: A
     it('changes the name, kind and year of a member’s person, keeping when they were added', async () => {
       const tom = aHouseholdPerson();
       await households().add(tom, 12);
-      const renamed = { ...tom, name: 'Thomas Sailor', kind: 'adult' as const, yearOfBirth: null, createdAt: '2030-01-01T00:00:00.000Z', updatedAt: '2026-06-01T09:00:00.000Z' };
+      const renamed = {
+        ...tom,
+        name: 'Thomas Sailor',
+        kind: 'adult' as const,
+        yearOfBirth: null,
+        createdAt: '2030-01-01T00:00:00.000Z',
+        updatedAt: '2026-06-01T09:00:00.000Z',
+      };
       await households().update(renamed);
       expect(await households().listForMember('member-ann')).toEqual([{ ...renamed, createdAt: tom.createdAt }]);
     });
@@ -80,14 +94,13 @@ export function describeHouseholdRepositoryContract(name: string, makeAdapter: A
 
     describe('members of households', () => {
       const at = (minute: number) => `2026-05-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
-      const invite = (id: string, householdId: string, memberId: string | null, minute = 0, email = `${memberId ?? 'nobody'}@example.org`): HouseholdInvitation => ({
-        id,
-        householdId,
-        memberId,
-        email,
-        invitedBy: 'member-ann',
-        createdAt: at(minute),
-      });
+      const invite = (
+        id: string,
+        householdId: string,
+        memberId: string | null,
+        minute = 0,
+        email = `${memberId ?? 'nobody'}@example.org`,
+      ): HouseholdInvitation => ({ id, householdId, memberId, email, invitedBy: 'member-ann', createdAt: at(minute) });
 
       it('makes the first member of a new household its contact, and lists members in the order they joined', async () => {
         expect(await households().membershipOf('member-ann')).toBeNull();
@@ -175,7 +188,11 @@ export function describeHouseholdRepositoryContract(name: string, makeAdapter: A
         expect(await households().addInvitation(invite('inv-5', 'h-1', 'member-bob', 5, 'bob.other@example.org'), 3)).toBe('already-invited');
         expect(await households().addInvitation(invite('inv-6', 'h-1', null, 6, 'other@example.org'), 3)).toBe('invited');
         expect(await households().addInvitation(invite('inv-7', 'h-1', null, 7, 'third@example.org'), 3)).toBe('too-many');
-        expect(await households().invitationsOf('h-1')).toEqual([nobody, invite('inv-4', 'h-1', 'member-bob', 4, 'bob@example.org'), invite('inv-6', 'h-1', null, 6, 'other@example.org')]);
+        expect(await households().invitationsOf('h-1')).toEqual([
+          nobody,
+          invite('inv-4', 'h-1', 'member-bob', 4, 'bob@example.org'),
+          invite('inv-6', 'h-1', null, 6, 'other@example.org'),
+        ]);
         expect(await households().getInvitation('inv-1')).toEqual(nobody);
         expect(await households().join({ householdId: 'h-1', memberId: 'member-cat', at: at(8), invitationId: 'inv-1' }, 8)).toBe('no-invitation');
         expect(await households().removeInvitation('inv-1')).toBe(true);
@@ -209,7 +226,13 @@ export function describeHouseholdRepositoryContract(name: string, makeAdapter: A
 
       it('removes the invitations made before a moment, oldest first, a page at a time; one made at it stays', async () => {
         await households().join({ householdId: 'h-1', memberId: 'member-ann', at: at(1) }, 8);
-        for (const [id, minute] of [['inv-3', 3], ['inv-1', 1], ['inv-2', 2], ['inv-4', 4]] as const) await households().addInvitation(invite(id, 'h-1', `member-${id}`, minute), 8);
+        for (const [id, minute] of [
+          ['inv-3', 3],
+          ['inv-1', 1],
+          ['inv-2', 2],
+          ['inv-4', 4],
+        ] as const)
+          await households().addInvitation(invite(id, 'h-1', `member-${id}`, minute), 8);
         expect(await households().removeInvitationsMadeBefore(new Date(at(4)), 2)).toBe(2);
         expect((await households().invitationsOf('h-1')).map((i) => i.id)).toEqual(['inv-3', 'inv-4']);
         expect(await households().removeInvitationsMadeBefore(new Date(at(4)), 2)).toBe(1);

@@ -44,7 +44,16 @@ const STORES: [string, (body: (store: Store) => Promise<void>) => Promise<void>]
 ];
 
 const NOW = '2026-06-01T09:00:00.000Z';
-const ann: Member = { id: 'ann', name: 'Ann Helm', email: 'ann@example.org', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: NOW, updatedAt: NOW };
+const ann: Member = {
+  id: 'ann',
+  name: 'Ann Helm',
+  email: 'ann@example.org',
+  membershipType: 'Adult',
+  renewalDate: '2027-03-31',
+  disabled: false,
+  createdAt: NOW,
+  updatedAt: NOW,
+};
 const bob: Member = { ...ann, id: 'bob', name: 'Bob Helm', email: 'bob@example.org' };
 
 for (const [name, withStore] of STORES) {
@@ -62,8 +71,12 @@ for (const [name, withStore] of STORES) {
         await members.create(ann);
         await members.create(bob);
         await outbox.add([aMessage('taken', 0, 'ann')]);
-        expect(await rejectionOf(members.update({ ...ann, email: 'BOB@example.org' }, { mail: [aMessage('notice-2', 0, 'ann')] }))).toBeInstanceOf(ConflictError);
-        expect(await rejectionOf(members.update({ ...ann, email: 'ann.new@example.org' }, { mail: [aMessage('taken', 1, 'ann')] }))).toBeInstanceOf(ConflictError);
+        expect(await rejectionOf(members.update({ ...ann, email: 'BOB@example.org' }, { mail: [aMessage('notice-2', 0, 'ann')] }))).toBeInstanceOf(
+          ConflictError,
+        );
+        expect(await rejectionOf(members.update({ ...ann, email: 'ann.new@example.org' }, { mail: [aMessage('taken', 1, 'ann')] }))).toBeInstanceOf(
+          ConflictError,
+        );
         expect(await members.get('ann')).toEqual(ann);
         expect((await outbox.list()).map((m) => m.id)).toEqual(['taken']);
       }));

@@ -50,7 +50,12 @@ describe('My club’s Firestore reads', () => {
     const limit = { capacity: null, now };
     await bookings.addIfPlacesRemain(aBooking({ id: 'own', eventId: event.id, memberId: 'm-1', userEmail: 'ann@example.org' }), limit);
     await bookings.addIfPlacesRemain(aBooking({ id: 'guest', eventId: event.id, userEmail: 'Ann@example.org' }), limit);
-    const myClub = new GetMyClubBookings({ bookings, events, bookingLinks: new HmacBookingLinks('a-test-secret-of-enough-length-0123456789'), clock: new FixedClock(now.toISOString()) });
+    const myClub = new GetMyClubBookings({
+      bookings,
+      events,
+      bookingLinks: new HmacBookingLinks('a-test-secret-of-enough-length-0123456789'),
+      clock: new FixedClock(now.toISOString()),
+    });
     const view = () => countReads(() => myClub.execute({ id: 'm-1', email: 'ann@example.org' }));
 
     const before = await view();
@@ -105,14 +110,24 @@ describe('My club’s Firestore reads', () => {
       const batch = db.batch();
       for (let i = batchStart; i < batchStart + 500; i += 1) {
         const email = `other${i}@example.org`;
-        batch.set(db.collection('waitlistEntries').doc(`other-entry-${i}`), { ...anEntry(`other-entry-${i}`, { eventId: event.id, email, memberId: i % 2 === 0 ? `member-${i}` : null }), emailKey: email, joinedAtMs: now.getTime() });
-        batch.set(db.collection('workDaySignups').doc(`other-signup-${i}`), { ...aSignup({ id: `other-signup-${i}`, workDayId: 'lists-day', email }), emailKey: email, submittedAt: Timestamp.fromDate(now) });
+        batch.set(db.collection('waitlistEntries').doc(`other-entry-${i}`), {
+          ...anEntry(`other-entry-${i}`, { eventId: event.id, email, memberId: i % 2 === 0 ? `member-${i}` : null }),
+          emailKey: email,
+          joinedAtMs: now.getTime(),
+        });
+        batch.set(db.collection('workDaySignups').doc(`other-signup-${i}`), {
+          ...aSignup({ id: `other-signup-${i}`, workDayId: 'lists-day', email }),
+          emailKey: email,
+          submittedAt: Timestamp.fromDate(now),
+        });
       }
       await batch.commit();
     }
     const after = await view();
     expect(after.result).toEqual(before.result);
-    console.info(`My club waiting lists and work-day jobs, Firestore reads: ${before.reads} with 0 other entries and sign-ups, ${after.reads} with 5,000 of each`);
+    console.info(
+      `My club waiting lists and work-day jobs, Firestore reads: ${before.reads} with 0 other entries and sign-ups, ${after.reads} with 5,000 of each`,
+    );
     expect(after.reads).toBe(before.reads);
   }, 120_000);
 });
@@ -126,7 +141,13 @@ describe('Firestore bookings stored before My club', () => {
       const now = new Date('2026-06-01T09:00:00.000Z');
       // As written before ADR 0040 (no emailKey) and before member prices (no memberId either).
       const old = (id: string, userEmail: string | null) => {
-        const { emailKey: _key, memberId: _member, priceKind: _kind, memberPlaces: _places, ...fields } = toDocument(aBooking({ id, eventId: event.id, userEmail }));
+        const {
+          emailKey: _key,
+          memberId: _member,
+          priceKind: _kind,
+          memberPlaces: _places,
+          ...fields
+        } = toDocument(aBooking({ id, eventId: event.id, userEmail }));
         return db.collection('bookings').doc(id).set(fields);
       };
       await old('old-guest', '  Dana@Example.org ');
@@ -143,7 +164,12 @@ describe('Firestore bookings stored before My club', () => {
         await batch.commit();
       }
       const bookings = new FirestoreBookingRepository(db);
-      const myClub = new GetMyClubBookings({ bookings, events, bookingLinks: new HmacBookingLinks('a-test-secret-of-enough-length-0123456789'), clock: new FixedClock(now.toISOString()) });
+      const myClub = new GetMyClubBookings({
+        bookings,
+        events,
+        bookingLinks: new HmacBookingLinks('a-test-secret-of-enough-length-0123456789'),
+        clock: new FixedClock(now.toISOString()),
+      });
       const dana = { id: 'm-dana', email: 'dana@example.org' };
       expect((await myClub.execute(dana)).upcoming).toEqual([]);
 

@@ -28,20 +28,26 @@ beforeAll(async () => {
   // A full event the member waits for, and a work day they signed up for, both with their e-mail.
   regattaId = await createEvent(request, world.app.baseUrl, { name: REGATTA, eventdatetime: wallClockDaysAhead(30, '10:00'), capacity: '1' });
   await bookPlaces(world.app.baseUrl, regattaId, 1);
-  await world.app.built.ports.get('workDays').create({
-    ...WORK_DAY,
-    description: '',
-    date: `${wallClockDaysAhead(20, '08:00')}:00.000Z`,
-    foodAvailable: false,
-    active: true,
-    tools: '',
-    notes: '',
-    jobs: [{ id: 'antifoul', title: 'Antifoul the launch', description: '', volunteersNeeded: 3 }],
-  });
+  await world.app.built.ports
+    .get('workDays')
+    .create({
+      ...WORK_DAY,
+      description: '',
+      date: `${wallClockDaysAhead(20, '08:00')}:00.000Z`,
+      foodAvailable: false,
+      active: true,
+      tools: '',
+      notes: '',
+      jobs: [{ id: 'antifoul', title: 'Antifoul the launch', description: '', volunteersNeeded: 3 }],
+    });
 });
 
 async function postJson(path: string, body: unknown): Promise<Response> {
-  return fetch(`${world.app.baseUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' }, body: JSON.stringify(body) });
+  return fetch(`${world.app.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' },
+    body: JSON.stringify(body),
+  });
 }
 
 describe('My club in Chromium', () => {
@@ -54,7 +60,16 @@ describe('My club in Chromium', () => {
     });
     expect(guest.status).toBe(201);
     expect((await postJson(`/api/events/${regattaId}/waiting-list`, { name: 'Ros Halyard', email: MEMBER.email, places: 1 })).status).toBe(201);
-    const signUp = { firstName: 'Ros', lastName: 'Halyard', selectedJobs: ['antifoul'], otherJob: '', notes: '', bringingTools: false, wantsFood: false, email: MEMBER.email };
+    const signUp = {
+      firstName: 'Ros',
+      lastName: 'Halyard',
+      selectedJobs: ['antifoul'],
+      otherJob: '',
+      notes: '',
+      bringingTools: false,
+      wantsFood: false,
+      email: MEMBER.email,
+    };
     expect((await postJson(`/api/work-days/${WORK_DAY.id}/signups`, signUp)).status).toBe(201);
 
     const page = await memberOnPhone(world, MEMBER.email);

@@ -22,14 +22,20 @@ const person = (id: string, kind: 'adult' | 'junior', yearOfBirth: number | null
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
-const aPerson = fc.record({ kind: fc.constantFrom('adult' as const, 'junior' as const), yearOfBirth: fc.option(fc.integer({ min: 1900, max: THIS_YEAR }), { nil: null }) });
+const aPerson = fc.record({
+  kind: fc.constantFrom('adult' as const, 'junior' as const),
+  yearOfBirth: fc.option(fc.integer({ min: 1900, max: THIS_YEAR }), { nil: null }),
+});
 
 describe('householdAgeGroup', () => {
   it('takes a child’s place exactly when 12 or under this year, whatever the kind, when the year is known', () => {
     fc.assert(
-      fc.property(aPerson.filter((p) => p.yearOfBirth !== null), (p) => {
-        expect(householdAgeGroup(p, THIS_YEAR)).toBe(THIS_YEAR - p.yearOfBirth! <= 12 ? 'child' : 'adult');
-      }),
+      fc.property(
+        aPerson.filter((p) => p.yearOfBirth !== null),
+        (p) => {
+          expect(householdAgeGroup(p, THIS_YEAR)).toBe(THIS_YEAR - p.yearOfBirth! <= 12 ? 'child' : 'adult');
+        },
+      ),
     );
     expect(householdAgeGroup({ kind: 'junior', yearOfBirth: 2010 }, THIS_YEAR)).toBe('adult');
     expect(householdAgeGroup({ kind: 'adult', yearOfBirth: 2014 }, THIS_YEAR)).toBe('child');
@@ -44,14 +50,19 @@ describe('householdAgeGroup', () => {
 describe('countHouseholdAttendees', () => {
   it('counts the ticked people by their places, once each, when they fit beside the member’s lead place', () => {
     fc.assert(
-      fc.property(fc.array(aPerson, { maxLength: 12 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 }), (people, extraAdults, extraChildren) => {
-        const household = people.map((p, i) => person(`p${i}`, p.kind, p.yearOfBirth));
-        const children = household.filter((p) => householdAgeGroup(p, THIS_YEAR) === 'child').length;
-        const adults = household.length - children;
-        const counts = { numberAttending: 1 + adults + extraAdults + children + extraChildren, numberOfChildren: children + extraChildren };
-        const ids = household.map((p) => p.id);
-        expect(countHouseholdAttendees([...ids, ...ids], household, counts, THIS_YEAR)).toEqual({ ok: true, value: { adults, children }, people: household });
-      }),
+      fc.property(
+        fc.array(aPerson, { maxLength: 12 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: 3 }),
+        (people, extraAdults, extraChildren) => {
+          const household = people.map((p, i) => person(`p${i}`, p.kind, p.yearOfBirth));
+          const children = household.filter((p) => householdAgeGroup(p, THIS_YEAR) === 'child').length;
+          const adults = household.length - children;
+          const counts = { numberAttending: 1 + adults + extraAdults + children + extraChildren, numberOfChildren: children + extraChildren };
+          const ids = household.map((p) => p.id);
+          expect(countHouseholdAttendees([...ids, ...ids], household, counts, THIS_YEAR)).toEqual({ ok: true, value: { adults, children }, people: household });
+        },
+      ),
     );
   });
 
@@ -63,9 +74,19 @@ describe('countHouseholdAttendees', () => {
       error: HOUSEHOLD_ATTENDEE_MESSAGES.notInHousehold,
     });
     // The member's own adult place leaves none for Sam.
-    expect(countHouseholdAttendees(['sam'], household, { numberAttending: 1, numberOfChildren: 0 }, THIS_YEAR)).toMatchObject({ ok: false, field: 'numberAttending' });
-    expect(countHouseholdAttendees(['milly'], household, { numberAttending: 2, numberOfChildren: 0 }, THIS_YEAR)).toMatchObject({ ok: false, field: 'numberAttending' });
-    expect(countHouseholdAttendees(['milly'], household, { numberAttending: 2, numberOfChildren: 1 }, THIS_YEAR)).toEqual({ ok: true, value: { adults: 0, children: 1 }, people: [household[0]] });
+    expect(countHouseholdAttendees(['sam'], household, { numberAttending: 1, numberOfChildren: 0 }, THIS_YEAR)).toMatchObject({
+      ok: false,
+      field: 'numberAttending',
+    });
+    expect(countHouseholdAttendees(['milly'], household, { numberAttending: 2, numberOfChildren: 0 }, THIS_YEAR)).toMatchObject({
+      ok: false,
+      field: 'numberAttending',
+    });
+    expect(countHouseholdAttendees(['milly'], household, { numberAttending: 2, numberOfChildren: 1 }, THIS_YEAR)).toEqual({
+      ok: true,
+      value: { adults: 0, children: 1 },
+      people: [household[0]],
+    });
   });
 });
 
@@ -100,13 +121,25 @@ describe('bookedHouseholdAttendees (the named attendees a booking stores)', () =
           const counted = countHouseholdAttendees(ids, household, counts, THIS_YEAR);
           if (!counted.ok) return;
           const at = new Date('2026-06-01T09:00:00.000Z');
-          const price = decideBookingPrice({ event, counts, member: current ? member : { ...member, renewalDate: '2026-01-01' }, at, dependants: counted.value });
+          const price = decideBookingPrice({
+            event,
+            counts,
+            member: current ? member : { ...member, renewalDate: '2026-01-01' },
+            at,
+            dependants: counted.value,
+          });
           const named = bookedHouseholdAttendees(counted.people, THIS_YEAR, price.priceKind);
           expect(named.map((a) => a.personId)).toEqual([...new Set(ids)]);
           expect(named.length).toBeLessThanOrEqual(counts.numberAttending - 1);
           expect(fits(named, counts)).toBe(true);
           for (const [i, attendee] of named.entries()) {
-            expect(attendee).toEqual({ personId: counted.people[i].id, name: counted.people[i].name, kind: counted.people[i].kind, place: householdAgeGroup(counted.people[i], THIS_YEAR), memberPrice: price.priceKind === 'member' });
+            expect(attendee).toEqual({
+              personId: counted.people[i].id,
+              name: counted.people[i].name,
+              kind: counted.people[i].kind,
+              place: householdAgeGroup(counted.people[i], THIS_YEAR),
+              memberPrice: price.priceKind === 'member',
+            });
           }
           // The places charged the member price are the member's own and those of the people named at it.
           if (price.priceKind === 'member') expect(price.memberPlaces).toBe(1 + named.filter((a) => a.memberPrice).length);

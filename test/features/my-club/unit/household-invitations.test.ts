@@ -12,12 +12,19 @@ const invitee = fc.record({ email: fc.option(email.map(invitationEmail), { nil: 
 
 describe('the invitee of an invitation', () => {
   it('an e-mail is kept trimmed and in lower case, and keeping it again changes nothing', () => {
-    fc.assert(fc.property(email, (typed) => invitationEmail(invitationEmail(typed)) === invitationEmail(typed) && invitationEmail(typed) === typed.trim().toLowerCase()));
+    fc.assert(
+      fc.property(
+        email,
+        (typed) => invitationEmail(invitationEmail(typed)) === invitationEmail(typed) && invitationEmail(typed) === typed.trim().toLowerCase(),
+      ),
+    );
     expect(invitationEmail(' Ann@Example.ORG ')).toBe('ann@example.org');
   });
 
   it('the form refuses only what is no e-mail at all, never by whose it is: any well-formed e-mail passes', () => {
-    const plain = fc.tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,20}$/), fc.stringMatching(/^[a-z0-9]{1,20}$/), fc.constantFrom('org', 'co.uk', 'example')).map(([local, host, tld]) => `${local.replace(/\.+$/, '').replace(/\.{2,}/g, '.')}@${host}.${tld}`);
+    const plain = fc
+      .tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,20}$/), fc.stringMatching(/^[a-z0-9]{1,20}$/), fc.constantFrom('org', 'co.uk', 'example'))
+      .map(([local, host, tld]) => `${local.replace(/\.+$/, '').replace(/\.{2,}/g, '.')}@${host}.${tld}`);
     fc.assert(
       fc.property(plain, (typed) => {
         expect(invitationFormErrors({ email: ` ${typed.toUpperCase()} ` })).toEqual({});
@@ -38,7 +45,10 @@ describe('the invitee of an invitation', () => {
   });
 
   it('the e-mail names who invites and links to My club, whatever the base URL’s trailing slash', () => {
-    const mail = householdInvitationMail({ name: 'Bob', email: 'bob@example.org' }, { from: 'Ann <b>Helm</b>', clubName: 'Kestrel YC', publicBaseUrl: 'https://club.example/' });
+    const mail = householdInvitationMail(
+      { name: 'Bob', email: 'bob@example.org' },
+      { from: 'Ann <b>Helm</b>', clubName: 'Kestrel YC', publicBaseUrl: 'https://club.example/' },
+    );
     expect(mail.to).toBe('bob@example.org');
     expect(mail.subject).toBe('Ann <b>Helm</b> invites you into their household');
     expect(mail.text).toContain('https://club.example/my');
@@ -49,7 +59,11 @@ describe('the invitee of an invitation', () => {
 describe('the person’s form (add and edit)', () => {
   const now = new Date('2026-06-01T09:00:00.000Z');
   it('gives exactly the messages of the server’s rule for any form', () => {
-    const form = fc.record({ name: fc.string({ maxLength: 120 }), kind: fc.constantFrom('adult', 'junior', 'Adult', '', 'child'), yearOfBirth: fc.oneof(fc.constant(''), fc.integer({ min: 1850, max: 2100 }).map(String), fc.string({ maxLength: 6 })) });
+    const form = fc.record({
+      name: fc.string({ maxLength: 120 }),
+      kind: fc.constantFrom('adult', 'junior', 'Adult', '', 'child'),
+      yearOfBirth: fc.oneof(fc.constant(''), fc.integer({ min: 1850, max: 2100 }).map(String), fc.string({ maxLength: 6 })),
+    });
     fc.assert(
       fc.property(form, (values) => {
         const checked = validateHouseholdPerson(HouseholdPersonFormSchema.parse(values), 2026);

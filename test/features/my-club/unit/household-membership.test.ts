@@ -18,7 +18,11 @@ import {
 const MEMBERS = ['m-a', 'm-b', 'm-c', 'm-d', 'm-e'];
 const HOUSEHOLDS = ['h-1', 'h-2', 'h-3'];
 
-type Step = { op: 'join'; member: string; household: string } | { op: 'leave'; member: string } | { op: 'contact'; member: string } | { op: 'dependant'; household: string };
+type Step =
+  | { op: 'join'; member: string; household: string }
+  | { op: 'leave'; member: string }
+  | { op: 'contact'; member: string }
+  | { op: 'dependant'; household: string };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('join' as const), member: fc.constantFrom(...MEMBERS), household: fc.constantFrom(...HOUSEHOLDS) }),
@@ -94,17 +98,23 @@ describe('households of several members', () => {
   it('a member may only remove themselves; only the contact invites and manages dependants; only an admin adds, removes others and chooses the contact', () => {
     const actions: HouseholdMemberAction[] = ['add', 'invite', 'remove', 'choose-contact', 'manage-dependants'];
     fc.assert(
-      fc.property(fc.uniqueArray(fc.constantFrom(...MEMBERS), { minLength: 1 }), fc.constantFrom(...MEMBERS), fc.constantFrom(...MEMBERS), fc.constantFrom(...actions), (members, actor, target, action) => {
-        let household: HouseholdMembership[] = [];
-        members.forEach((m, i) => (household = withMemberJoined(household, 'h-1', m, new Date(Date.UTC(2026, 0, 1, i)).toISOString())));
-        const allowed = mayChangeHousehold({ kind: 'member', memberId: actor }, action, household, target);
-        const own = household.find((m) => m.memberId === actor);
-        if (!own) expect(allowed).toBe(false);
-        else if (action === 'remove') expect(allowed).toBe(target === actor);
-        else if (action === 'invite' || action === 'manage-dependants') expect(allowed).toBe(own.contact);
-        else expect(allowed).toBe(false);
-        expect(mayChangeHousehold({ kind: 'admin' }, action, household, target)).toBe(action !== 'invite');
-      }),
+      fc.property(
+        fc.uniqueArray(fc.constantFrom(...MEMBERS), { minLength: 1 }),
+        fc.constantFrom(...MEMBERS),
+        fc.constantFrom(...MEMBERS),
+        fc.constantFrom(...actions),
+        (members, actor, target, action) => {
+          let household: HouseholdMembership[] = [];
+          members.forEach((m, i) => (household = withMemberJoined(household, 'h-1', m, new Date(Date.UTC(2026, 0, 1, i)).toISOString())));
+          const allowed = mayChangeHousehold({ kind: 'member', memberId: actor }, action, household, target);
+          const own = household.find((m) => m.memberId === actor);
+          if (!own) expect(allowed).toBe(false);
+          else if (action === 'remove') expect(allowed).toBe(target === actor);
+          else if (action === 'invite' || action === 'manage-dependants') expect(allowed).toBe(own.contact);
+          else expect(allowed).toBe(false);
+          expect(mayChangeHousehold({ kind: 'admin' }, action, household, target)).toBe(action !== 'invite');
+        },
+      ),
     );
   });
 
@@ -129,11 +139,15 @@ describe('an invitation’s life', () => {
   it(`lapses ${HOUSEHOLD_INVITATION_DAYS} days after it was made, to the millisecond, and stays lapsed`, () => {
     const DAY = 86_400_000;
     fc.assert(
-      fc.property(fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-01-01T00:00:00Z'), noInvalidDate: true }), fc.integer({ min: -DAY, max: 60 * DAY }), (made, after) => {
-        const invitation = { createdAt: made.toISOString() };
-        const now = new Date(made.getTime() + after);
-        expect(invitationLapsed(invitation, now)).toBe(after >= HOUSEHOLD_INVITATION_DAYS * DAY);
-      }),
+      fc.property(
+        fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-01-01T00:00:00Z'), noInvalidDate: true }),
+        fc.integer({ min: -DAY, max: 60 * DAY }),
+        (made, after) => {
+          const invitation = { createdAt: made.toISOString() };
+          const now = new Date(made.getTime() + after);
+          expect(invitationLapsed(invitation, now)).toBe(after >= HOUSEHOLD_INVITATION_DAYS * DAY);
+        },
+      ),
     );
     expect(invitationLapsed({ createdAt: '2026-05-02T09:00:00.000Z' }, new Date('2026-06-01T08:59:59.999Z'))).toBe(false);
     expect(invitationLapsed({ createdAt: '2026-05-02T09:00:00.000Z' }, new Date('2026-06-01T09:00:00.000Z'))).toBe(true);

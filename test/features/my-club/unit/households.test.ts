@@ -36,25 +36,41 @@ async function refusal(promise: Promise<unknown>): Promise<unknown> {
 describe('household rules', () => {
   it('a valid person has a name of 1 to 100 characters, trimmed, adult or junior, and a year from 1900 to this year or none', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 120 }), fc.constantFrom('adult', 'junior', 'Junior ', 'child', ''), fc.oneof(fc.integer({ min: 1850, max: 2100 }), fc.constant('')), (name, kind, year) => {
-        const result = validateHouseholdPerson({ name, kind, yearOfBirth: year }, 2026);
-        const cleaned = name.trim().replace(/\s+/g, ' ');
-        const valid = cleaned.length >= 1 && cleaned.length <= 100 && ['adult', 'junior'].includes(kind.trim().toLowerCase()) && (year === '' || (year >= 1900 && year <= 2026));
-        expect(result.ok).toBe(valid);
-        if (result.ok) {
-          expect(result.value.name).toBe(cleaned);
-          expect(result.value.yearOfBirth).toBe(year === '' ? null : year);
-        }
-      }),
+      fc.property(
+        fc.string({ maxLength: 120 }),
+        fc.constantFrom('adult', 'junior', 'Junior ', 'child', ''),
+        fc.oneof(fc.integer({ min: 1850, max: 2100 }), fc.constant('')),
+        (name, kind, year) => {
+          const result = validateHouseholdPerson({ name, kind, yearOfBirth: year }, 2026);
+          const cleaned = name.trim().replace(/\s+/g, ' ');
+          const valid =
+            cleaned.length >= 1 &&
+            cleaned.length <= 100 &&
+            ['adult', 'junior'].includes(kind.trim().toLowerCase()) &&
+            (year === '' || (year >= 1900 && year <= 2026));
+          expect(result.ok).toBe(valid);
+          if (result.ok) {
+            expect(result.value.name).toBe(cleaned);
+            expect(result.value.yearOfBirth).toBe(year === '' ? null : year);
+          }
+        },
+      ),
     );
   });
 
   it('names each mistake in the member’s words', () => {
     expect(validateHouseholdPerson({ name: ' ', kind: 'child', yearOfBirth: '20x6' }, 2026)).toEqual({
       ok: false,
-      errors: { name: HOUSEHOLD_MESSAGES.nameRequired, kind: 'Choose adult or junior', yearOfBirth: 'Year of birth must be a year from 1900 to 2026, or left empty' },
+      errors: {
+        name: HOUSEHOLD_MESSAGES.nameRequired,
+        kind: 'Choose adult or junior',
+        yearOfBirth: 'Year of birth must be a year from 1900 to 2026, or left empty',
+      },
     });
-    expect(validateHouseholdPerson({ name: 'x'.repeat(101), kind: 'adult', yearOfBirth: '' }, 2026)).toEqual({ ok: false, errors: { name: 'The name must be at most 100 characters' } });
+    expect(validateHouseholdPerson({ name: 'x'.repeat(101), kind: 'adult', yearOfBirth: '' }, 2026)).toEqual({
+      ok: false,
+      errors: { name: 'The name must be at most 100 characters' },
+    });
   });
 });
 
@@ -63,7 +79,15 @@ describe('household use cases', () => {
     const h = makeHouseholds();
     const tom = await h.add.execute(ann, { name: '  Tom   Sailor ', kind: 'junior', yearOfBirth: '2016' });
     // The member's new household took the first id: its dependants are keyed by it.
-    expect(tom).toEqual({ id: 'hp-000002', memberId: 'hp-000001', name: 'Tom Sailor', kind: 'junior', yearOfBirth: 2016, createdAt: '2026-06-01T09:00:00.000Z', updatedAt: '2026-06-01T09:00:00.000Z' });
+    expect(tom).toEqual({
+      id: 'hp-000002',
+      memberId: 'hp-000001',
+      name: 'Tom Sailor',
+      kind: 'junior',
+      yearOfBirth: 2016,
+      createdAt: '2026-06-01T09:00:00.000Z',
+      updatedAt: '2026-06-01T09:00:00.000Z',
+    });
     h.clock.advance(60_000);
     await h.add.execute(ann, { name: 'Gran', kind: 'adult' });
     expect((await h.list.execute(ann)).map((p) => p.name)).toEqual(['Tom Sailor', 'Gran']);

@@ -26,12 +26,17 @@ describe('signupJobTitles', () => {
   it('names each ticked job by its title (a deleted one by its id), in the order ticked, then a written-in job', () => {
     const job = fc.record({ id: fc.string({ minLength: 1, maxLength: 8 }), title: fc.string({ minLength: 1, maxLength: 20 }) });
     fc.assert(
-      fc.property(fc.uniqueArray(job, { selector: (j) => j.id, maxLength: 6 }), fc.array(fc.nat(8), { maxLength: 6 }), fc.string({ maxLength: 20 }), (jobs, picks, otherJob) => {
-        const selectedJobs = picks.map((i) => jobs[i]?.id ?? `gone-${i}`);
-        const titles = signupJobTitles({ selectedJobs, otherJob }, { jobs: jobs.map((j) => ({ ...j, description: '', volunteersNeeded: 1 })) });
-        expect(titles.slice(0, selectedJobs.length)).toEqual(picks.map((i) => jobs[i]?.title ?? `gone-${i}`));
-        expect(titles.length).toBe(selectedJobs.length + (otherJob.trim() === '' ? 0 : 1));
-      }),
+      fc.property(
+        fc.uniqueArray(job, { selector: (j) => j.id, maxLength: 6 }),
+        fc.array(fc.nat(8), { maxLength: 6 }),
+        fc.string({ maxLength: 20 }),
+        (jobs, picks, otherJob) => {
+          const selectedJobs = picks.map((i) => jobs[i]?.id ?? `gone-${i}`);
+          const titles = signupJobTitles({ selectedJobs, otherJob }, { jobs: jobs.map((j) => ({ ...j, description: '', volunteersNeeded: 1 })) });
+          expect(titles.slice(0, selectedJobs.length)).toEqual(picks.map((i) => jobs[i]?.title ?? `gone-${i}`));
+          expect(titles.length).toBe(selectedJobs.length + (otherJob.trim() === '' ? 0 : 1));
+        },
+      ),
     );
   });
 });

@@ -27,15 +27,17 @@ beforeAll(async () => {
   env = { CAMPAIGNS: 'mailerlite', MAILERLITE_API_KEY: mailerlite.apiKey, MAILERLITE_BASE_URL: mailerlite.baseUrl, MAILERLITE_CACHE_SECONDS: '0' };
   app = await startTestApp({ env });
   // A news item left in the table from before the club switched to MailerLite.
-  await app.get('campaigns').saveNewsItem({
-    id: 'news-left-behind',
-    subject: 'Pontoon news from the table',
-    body: 'Written in the app before the switch.',
-    publishAt: '2026-04-01T10:00:00.000Z',
-    status: 'published',
-    createdAt: '2026-04-01T10:00:00.000Z',
-    updatedAt: '2026-04-01T10:00:00.000Z',
-  });
+  await app
+    .get('campaigns')
+    .saveNewsItem({
+      id: 'news-left-behind',
+      subject: 'Pontoon news from the table',
+      body: 'Written in the app before the switch.',
+      publishAt: '2026-04-01T10:00:00.000Z',
+      status: 'published',
+      createdAt: '2026-04-01T10:00:00.000Z',
+      updatedAt: '2026-04-01T10:00:00.000Z',
+    });
 });
 afterAll(async () => {
   await app?.dispose();
@@ -55,7 +57,9 @@ describe('news from MailerLite', () => {
     const refused = await admin.post('/api/admin/news').set(FETCH).send({ subject: 'S', body: 'B', publishAt: '2026-06-01T10:00', status: 'published' });
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ error: NEWS_FROM_MAILERLITE });
-    expect((await admin.put('/api/admin/news/news-left-behind').set(FETCH).send({ subject: 'S', body: 'B', publishAt: '2026-06-01T10:00', status: 'draft' })).status).toBe(409);
+    expect(
+      (await admin.put('/api/admin/news/news-left-behind').set(FETCH).send({ subject: 'S', body: 'B', publishAt: '2026-06-01T10:00', status: 'draft' })).status,
+    ).toBe(409);
     expect((await admin.delete('/api/admin/news/news-left-behind').set(FETCH)).status).toBe(409);
     expect((await app.get('campaigns').getNewsItem('news-left-behind'))?.subject).toBe('Pontoon news from the table');
     // Members' pages are MailerLite's previews: the table's item has no page.
@@ -66,7 +70,9 @@ describe('news from MailerLite', () => {
 
   it.skipIf(process.env.API_TEST_STORAGE === 'firestore')('npm run reindex indexes what MailerLite lists, not the table', async () => {
     // The index still holds the table's item from before the switch.
-    await app.get('search').upsert('news', [{ objectID: 'news-left-behind', type: 'news', category: 'news', subject: 'Pontoon news from the table', tags: [] }]);
+    await app
+      .get('search')
+      .upsert('news', [{ objectID: 'news-left-behind', type: 'news', category: 'news', subject: 'Pontoon news from the table', tags: [] }]);
     expect(await searchIds('pontoon')).toEqual(['news-left-behind']);
     const result = await reindex({ NODE_ENV: 'test', DATA_DIR: app.dataDir, SEED_DEMO_DATA: 'false', ...env });
     expect(result.news).toBe(1);
@@ -74,7 +80,7 @@ describe('news from MailerLite', () => {
     expect(await searchIds('pontoon')).toEqual([]);
   });
 
-  it("the news round refills the index from MailerLite: a campaign sent there is found, one gone from there is not", async () => {
+  it('the news round refills the index from MailerLite: a campaign sent there is found, one gone from there is not', async () => {
     mailerlite.campaigns.push({
       id: '202',
       name: 'Laying-up supper',
@@ -91,7 +97,13 @@ describe('news from MailerLite', () => {
   });
 
   it('a round that cannot reach MailerLite leaves the index as it was', async () => {
-    mailerlite.campaigns.push({ id: '203', name: 'AGM', status: 'sent', finished_at: mailerLiteDate('2026-05-29T18:00:00Z'), emails: [{ subject: 'AGM notice', preview_url: null }] });
+    mailerlite.campaigns.push({
+      id: '203',
+      name: 'AGM',
+      status: 'sent',
+      finished_at: mailerLiteDate('2026-05-29T18:00:00Z'),
+      emails: [{ subject: 'AGM notice', preview_url: null }],
+    });
     await app.built.ports.useCase(RefreshNewsIndex).execute();
     mailerlite.failWith({ kind: 'status', status: 503 });
     await expect(app.built.ports.useCase(RefreshNewsIndex).execute()).rejects.toThrow('Failed to fetch communications: Service Unavailable');

@@ -11,7 +11,9 @@ let admin: TestAgent;
 
 useTestApp({}, async (started) => {
   app = started;
-  await app.get('campaigns').put({ id: 'cmp-old', subject: 'An imported campaign', finished_at: '2026-03-01T10:00:00.000Z', preview_url: 'https://preview.example/old' });
+  await app
+    .get('campaigns')
+    .put({ id: 'cmp-old', subject: 'An imported campaign', finished_at: '2026-03-01T10:00:00.000Z', preview_url: 'https://preview.example/old' });
   admin = await signedInAdmin(app, 'secretary@example.org', ['content:write']);
 });
 
@@ -52,8 +54,18 @@ describe('news items written in the app', () => {
   });
 
   it('a draft, an item for later and an unknown id are "News item not found" for members, and not found by search', async () => {
-    const draft = (await admin.post('/api/admin/news').set(FETCH).send(form({ subject: 'Draft dinghy notes', status: 'draft' }))).body.item;
-    const later = (await admin.post('/api/admin/news').set(FETCH).send(form({ subject: 'Later dinghy notes', publishAt: '2026-06-01T11:00' }))).body.item;
+    const draft = (
+      await admin
+        .post('/api/admin/news')
+        .set(FETCH)
+        .send(form({ subject: 'Draft dinghy notes', status: 'draft' }))
+    ).body.item;
+    const later = (
+      await admin
+        .post('/api/admin/news')
+        .set(FETCH)
+        .send(form({ subject: 'Later dinghy notes', publishAt: '2026-06-01T11:00' }))
+    ).body.item;
     for (const id of [draft.id, later.id, 'no-such-item', 'cmp-old']) {
       const res = await app.agent().get(`/api/news/${id}`);
       expect(res.status).toBe(404);
@@ -62,7 +74,10 @@ describe('news items written in the app', () => {
     expect((await app.agent().get('/api/search').query({ q: 'dinghy' })).body.hits).toEqual([]);
     const listed = (await admin.get('/api/admin/news')).body;
     expect(listed.source).toBe('database');
-    expect(listed.items.filter((i: { id: string }) => [draft.id, later.id].includes(i.id)).map((i: { label: string }) => i.label)).toEqual(['Scheduled', 'Draft']);
+    expect(listed.items.filter((i: { id: string }) => [draft.id, later.id].includes(i.id)).map((i: { label: string }) => i.label)).toEqual([
+      'Scheduled',
+      'Draft',
+    ]);
 
     // Its time comes: found and shown without anyone touching it.
     app.clock.set('2026-06-01T10:00:00.000Z');
@@ -72,24 +87,48 @@ describe('news items written in the app', () => {
     // Publishing the draft shows it at once; unpublishing hides it again.
     const edit = await admin.get(`/api/admin/news/${draft.id}`);
     expect(edit.body.form).toEqual({ subject: 'Draft dinghy notes', body: form().body, publishAt: '2026-06-01T09:30', status: 'draft' });
-    await admin.put(`/api/admin/news/${draft.id}`).set(FETCH).send({ ...edit.body.form, status: 'published' }).expect(200);
+    await admin
+      .put(`/api/admin/news/${draft.id}`)
+      .set(FETCH)
+      .send({ ...edit.body.form, status: 'published' })
+      .expect(200);
     expect((await app.agent().get(`/api/news/${draft.id}`)).status).toBe(200);
-    await admin.put(`/api/admin/news/${draft.id}`).set(FETCH).send({ ...edit.body.form, status: 'draft' }).expect(200);
+    await admin
+      .put(`/api/admin/news/${draft.id}`)
+      .set(FETCH)
+      .send({ ...edit.body.form, status: 'draft' })
+      .expect(200);
     expect((await app.agent().get(`/api/news/${draft.id}`)).status).toBe(404);
   });
 
   it('refuses a bad form with a message per field and stores nothing', async () => {
     const before = (await admin.get('/api/admin/news')).body.items.length;
-    const res = await admin.post('/api/admin/news').set(FETCH).send(form({ subject: ' ', publishAt: '2026-02-30T10:00', status: 'live' }));
+    const res = await admin
+      .post('/api/admin/news')
+      .set(FETCH)
+      .send(form({ subject: ' ', publishAt: '2026-02-30T10:00', status: 'live' }));
     expect(res.status).toBe(400);
-    expect(res.body.fields).toEqual({ subject: NEWS_FORM_MESSAGES.subjectRequired, publishAt: NEWS_FORM_MESSAGES.publishAtInvalid, status: NEWS_FORM_MESSAGES.statusInvalid });
+    expect(res.body.fields).toEqual({
+      subject: NEWS_FORM_MESSAGES.subjectRequired,
+      publishAt: NEWS_FORM_MESSAGES.publishAtInvalid,
+      status: NEWS_FORM_MESSAGES.statusInvalid,
+    });
     expect((await admin.get('/api/admin/news')).body.items).toHaveLength(before);
     expect((await admin.put('/api/admin/news/no-such-item').set(FETCH).send(form())).status).toBe(404);
   });
 
   it('puts every change in the audit log as a news record', async () => {
-    const { item } = (await admin.post('/api/admin/news').set(FETCH).send(form({ subject: 'Audited' }))).body;
-    await admin.put(`/api/admin/news/${item.id}`).set(FETCH).send(form({ subject: 'Audited again' })).expect(200);
+    const { item } = (
+      await admin
+        .post('/api/admin/news')
+        .set(FETCH)
+        .send(form({ subject: 'Audited' }))
+    ).body;
+    await admin
+      .put(`/api/admin/news/${item.id}`)
+      .set(FETCH)
+      .send(form({ subject: 'Audited again' }))
+      .expect(200);
     await admin.delete(`/api/admin/news/${item.id}`).set(FETCH).expect(204);
     const entries = await app.get('audit').list({ recordId: item.id, limit: 10 });
     expect(entries.map((e) => [e.recordType, e.action, e.actor.kind === 'admin' ? e.actor.email : null]).sort()).toEqual([
@@ -101,13 +140,22 @@ describe('news items written in the app', () => {
 
   it('an imported campaign stored with its text opens its own page, its Markdown sanitised; without its text it keeps its link', async () => {
     const content = '## Entries open\n\nThe **regatta** is on. <img src=x onerror=alert(1)> [x](javascript:alert(1))';
-    await app.get('campaigns').put({ id: 'cmp-text', subject: 'Regatta entries', finished_at: '2026-05-30T18:00:00.000Z', preview_url: 'https://gone.example/regatta', content });
+    await app
+      .get('campaigns')
+      .put({ id: 'cmp-text', subject: 'Regatta entries', finished_at: '2026-05-30T18:00:00.000Z', preview_url: 'https://gone.example/regatta', content });
     await app.get('campaigns').put({ id: 'cmp-untimed', subject: 'Untimed', finished_at: null, preview_url: null, content: 'Sent at some time.' });
     await app.get('campaigns').put({ id: 'cmp-later', subject: 'Later', finished_at: '2026-06-02T18:00:00.000Z', preview_url: null, content: 'Not yet.' });
 
     const campaigns = (await app.agent().get('/api/campaigns')).body.campaigns.filter((c: { id: string }) => c.id.startsWith('cmp-'));
     expect(campaigns.map((c: { id: string }) => c.id)).toEqual(['cmp-text', 'cmp-old', 'cmp-untimed']);
-    expect(campaigns[0]).toEqual({ id: 'cmp-text', subject: 'Regatta entries', finished_at: '2026-05-30T18:00:00.000Z', preview_url: null, news_page: true, excerpt: expect.stringContaining('The regatta is on.') });
+    expect(campaigns[0]).toEqual({
+      id: 'cmp-text',
+      subject: 'Regatta entries',
+      finished_at: '2026-05-30T18:00:00.000Z',
+      preview_url: null,
+      news_page: true,
+      excerpt: expect.stringContaining('The regatta is on.'),
+    });
     expect(campaigns[1]).toMatchObject({ preview_url: 'https://preview.example/old' });
     expect(campaigns[1].news_page).toBeUndefined();
 

@@ -17,7 +17,16 @@ function renderForm() {
 }
 
 const saved = {
-  item: { id: 'n1', subject: 'Regatta', body: 'Come along', publishAt: '2026-12-01T10:00:00.000Z', status: 'draft', createdAt: '2026-11-27T10:00:00.000Z', updatedAt: '2026-11-27T10:00:00.000Z', label: 'Draft' },
+  item: {
+    id: 'n1',
+    subject: 'Regatta',
+    body: 'Come along',
+    publishAt: '2026-12-01T10:00:00.000Z',
+    status: 'draft',
+    createdAt: '2026-11-27T10:00:00.000Z',
+    updatedAt: '2026-11-27T10:00:00.000Z',
+    label: 'Draft',
+  },
 };
 
 describe('The news form', () => {
@@ -36,7 +45,7 @@ describe('The news form', () => {
     expect(bodies[0]).toMatchObject({ subject: 'Regatta', body: 'Come along', status: 'draft' });
   });
 
-  it('shows the core rule\'s message at a submit, focuses the field, sends nothing, and clears it as the field changes', async () => {
+  it("shows the core rule's message at a submit, focuses the field, sends nothing, and clears it as the field changes", async () => {
     const calls = serve(() => json(201, saved));
     renderForm();
     await userEvent.type(screen.getByLabelText(/^Body/), 'Come along');
@@ -53,7 +62,7 @@ describe('The news form', () => {
     expect(subject.getAttribute('aria-invalid')).toBeNull();
   });
 
-  it('shows the server\'s refusal beside its field and focuses it', async () => {
+  it("shows the server's refusal beside its field and focuses it", async () => {
     serve(() => json(400, { error: 'Subject taken', fields: { subject: 'Subject taken' } }));
     renderForm();
     await userEvent.type(screen.getByLabelText(/^Subject/), 'Regatta');

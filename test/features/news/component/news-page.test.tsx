@@ -3,8 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { NewsPage } from '../../../../web/src/features/news/components/news-page';
 import { json, renderAt, serve } from '../../../support/component/render';
 
-const WRITTEN_HERE = { id: 'news-1', subject: 'Winter series results', finished_at: '2026-11-20T10:00:00.000Z', preview_url: null, news_page: true, excerpt: 'Ann won the series.' };
-const FROM_MAILERLITE = { id: 'cmp-2', subject: 'AGM notice', finished_at: '2026-11-01T09:00:00.000Z', preview_url: 'https://preview.mailerlite.example/cmp-2' };
+const WRITTEN_HERE = {
+  id: 'news-1',
+  subject: 'Winter series results',
+  finished_at: '2026-11-20T10:00:00.000Z',
+  preview_url: null,
+  news_page: true,
+  excerpt: 'Ann won the series.',
+};
+const FROM_MAILERLITE = {
+  id: 'cmp-2',
+  subject: 'AGM notice',
+  finished_at: '2026-11-01T09:00:00.000Z',
+  preview_url: 'https://preview.mailerlite.example/cmp-2',
+};
 const NO_PREVIEW = { id: 'cmp-3', subject: 'Boat park tidy', finished_at: null, preview_url: null };
 
 describe('The news page', () => {

@@ -84,12 +84,22 @@ export function describeCampaignRepositoryContract(name: string, makeAdapter: Ad
     });
 
     it('keeps an imported campaign with its text: listed with its own page and excerpt, no outside preview', async () => {
-      const withText = { ...aCampaign({ id: 'with-text', finished_at: '2026-03-21T18:00:00.000Z' }), content: 'The **regatta** is on.\n\nBring a buoyancy aid.' };
+      const withText = {
+        ...aCampaign({ id: 'with-text', finished_at: '2026-03-21T18:00:00.000Z' }),
+        content: 'The **regatta** is on.\n\nBring a buoyancy aid.',
+      };
       const withoutText = aCampaign({ id: 'without-text' });
       await campaigns().put(withText);
       await campaigns().put(withoutText);
       expect(await campaigns().listRecent()).toEqual([
-        { id: 'with-text', subject: withText.subject, finished_at: withText.finished_at, preview_url: null, news_page: true, excerpt: 'The regatta is on. Bring a buoyancy aid.' },
+        {
+          id: 'with-text',
+          subject: withText.subject,
+          finished_at: withText.finished_at,
+          preview_url: null,
+          news_page: true,
+          excerpt: 'The regatta is on. Bring a buoyancy aid.',
+        },
         withoutText,
       ]);
       expect(await campaigns().getImportedCampaign('with-text')).toEqual(withText);
@@ -105,7 +115,12 @@ export function describeCampaignRepositoryContract(name: string, makeAdapter: Ad
     });
 
     it('lists imported campaigns newest first, those never finished last', async () => {
-      for (const campaign of [aCampaign({ id: 'never', finished_at: null }), aCampaign({ id: 'old', finished_at: '2025-01-01T10:00:00.000Z' }), aCampaign({ id: 'new' })]) await campaigns().put(campaign);
+      for (const campaign of [
+        aCampaign({ id: 'never', finished_at: null }),
+        aCampaign({ id: 'old', finished_at: '2025-01-01T10:00:00.000Z' }),
+        aCampaign({ id: 'new' }),
+      ])
+        await campaigns().put(campaign);
       expect((await campaigns().listImportedCampaigns()).map((c) => c.id)).toEqual(['new', 'old', 'never']);
     });
 

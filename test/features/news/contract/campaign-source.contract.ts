@@ -17,12 +17,7 @@ export interface CampaignSourceFailure<H extends CampaignSourceHarness> {
   cause(harness: H): void | Promise<void>;
 }
 
-const spring: Campaign = {
-  id: 'spring',
-  subject: 'Spring newsletter',
-  finished_at: '2026-03-20T18:00:00.000Z',
-  preview_url: 'https://preview.example/spring',
-};
+const spring: Campaign = { id: 'spring', subject: 'Spring newsletter', finished_at: '2026-03-20T18:00:00.000Z', preview_url: 'https://preview.example/spring' };
 // 18:30+01:00 is 17:30 UTC: older than 'spring' although its text sorts later.
 const results: Campaign = {
   id: 'results',
@@ -98,10 +93,12 @@ export function campaignSourceContract<H extends CampaignSourceHarness>(
       it(`reports ${failure.name} as 'Failed to fetch communications: ${failure.statusText}'`, async () => {
         await current().give([spring]);
         await failure.cause(current());
-        const error = await current().source.listRecent().then(
-          () => new Error('Expected listRecent to fail, but it succeeded'),
-          (e: unknown) => e,
-        );
+        const error = await current()
+          .source.listRecent()
+          .then(
+            () => new Error('Expected listRecent to fail, but it succeeded'),
+            (e: unknown) => e,
+          );
         expect(error).toBeInstanceOf(UnavailableError);
         expect((error as Error).message).toBe(`Failed to fetch communications: ${failure.statusText}`);
       });

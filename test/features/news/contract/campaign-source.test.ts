@@ -80,7 +80,11 @@ async function mailerLiteHarness(
 }
 
 campaignSourceContract('MailerLiteCampaignSource against a local MailerLite API', () => mailerLiteHarness({ timeoutMs: 1000 }), [
-  { name: 'a refused API key (401)', statusText: 'Unauthorized', cause: (h) => h.server.failWith({ kind: 'status', status: 401, body: '{"message":"Unauthenticated."}' }) },
+  {
+    name: 'a refused API key (401)',
+    statusText: 'Unauthorized',
+    cause: (h) => h.server.failWith({ kind: 'status', status: 401, body: '{"message":"Unauthenticated."}' }),
+  },
   {
     name: 'too many requests (429)',
     statusText: 'Too Many Requests',

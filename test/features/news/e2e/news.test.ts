@@ -100,7 +100,9 @@ describe('the admin News screen', () => {
   });
 
   it('publishes it: it is on /news, opens our own page with the rendered body, and no script in it runs', async () => {
-    await rowOf(page, SUBJECT).getByRole('link', { name: `Edit ${SUBJECT}` }).click();
+    await rowOf(page, SUBJECT)
+      .getByRole('link', { name: `Edit ${SUBJECT}` })
+      .click();
     await page.getByRole('heading', { level: 1, name: `Edit News: ${SUBJECT}` }).waitFor();
     await page.getByLabel('Status').selectOption('published');
     await page.getByRole('button', { name: 'Update News Item' }).click();
@@ -147,7 +149,9 @@ describe('the admin News screen', () => {
   });
 
   it('deletes it: gone from its page and from search', async () => {
-    await rowOf(page, SUBJECT).getByRole('button', { name: `Delete ${SUBJECT}` }).click();
+    await rowOf(page, SUBJECT)
+      .getByRole('button', { name: `Delete ${SUBJECT}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Delete news item?' });
     await dialog.waitFor();
     await accessible(page, 'delete-dialog');

@@ -29,10 +29,29 @@ const ATTACKS = [
   '<form action="https://evil.example"><button>go</button></form>',
 ];
 
-const MARKDOWN_BITS = ['# Title\n', '**bold** ', '_em_ ', '- item\n', '1. one\n', '> quote\n', '`code` ', '\n\n', '[link](https://example.org) ', '[calendar](/calendar) ', '![pic](https://example.org/p.png) ', '![ours](/api/photos/p.jpg) ', '![odd](//evil.example/p.png) ', '| a | b |\n|---|---|\n| 1 | 2 |\n', 'plain words '];
+const MARKDOWN_BITS = [
+  '# Title\n',
+  '**bold** ',
+  '_em_ ',
+  '- item\n',
+  '1. one\n',
+  '> quote\n',
+  '`code` ',
+  '\n\n',
+  '[link](https://example.org) ',
+  '[calendar](/calendar) ',
+  '![pic](https://example.org/p.png) ',
+  '![ours](/api/photos/p.jpg) ',
+  '![odd](//evil.example/p.png) ',
+  '| a | b |\n|---|---|\n| 1 | 2 |\n',
+  'plain words ',
+];
 
 const markdownish = fc
-  .array(fc.oneof(fc.constantFrom(...ATTACKS), fc.constantFrom(...MARKDOWN_BITS), fc.string({ maxLength: 30 }), fc.string({ unit: 'grapheme', maxLength: 10 })), { maxLength: 12 })
+  .array(
+    fc.oneof(fc.constantFrom(...ATTACKS), fc.constantFrom(...MARKDOWN_BITS), fc.string({ maxLength: 30 }), fc.string({ unit: 'grapheme', maxLength: 10 })),
+    { maxLength: 12 },
+  )
   .map((parts) => parts.join(''));
 
 /** Every tag name in the HTML. */
@@ -106,7 +125,9 @@ describe('renderNewsBody (Markdown to safe HTML)', () => {
   });
 
   it("turns an image from elsewhere into a link to it (the site's policy loads images only from itself), and drops data: and protocol-relative images", () => {
-    expect(renderNewsBody('![Pontoon](https://club.example/p.jpg)')).toBe('<p><a href="https://club.example/p.jpg" target="_blank" rel="noopener noreferrer">Pontoon (image)</a></p>\n');
+    expect(renderNewsBody('![Pontoon](https://club.example/p.jpg)')).toBe(
+      '<p><a href="https://club.example/p.jpg" target="_blank" rel="noopener noreferrer">Pontoon (image)</a></p>\n',
+    );
     expect(renderNewsBody('![](http://club.example/p.jpg)')).toContain('>Image</a>');
     expect(renderNewsBody('![x](data:image/png;base64,AAAA)')).toBe('<p><img alt="x" /></p>\n');
     expect(renderNewsBody('![x](//evil.example/p.png)')).toBe('<p><img alt="x" /></p>\n');

@@ -73,7 +73,14 @@ describe('writing news items (CAMPAIGNS=database)', () => {
     expect(item).toMatchObject({ subject: 'Pontoon open', publishAt: '2026-06-01T08:00:00.000Z', status: 'published', label: 'Published', createdAt: NOW });
     const listed = await w.members.execute();
     expect(listed).toEqual([
-      { id: item.id, subject: 'Pontoon open', finished_at: '2026-06-01T08:00:00.000Z', preview_url: null, news_page: true, excerpt: 'The new pontoon is in. <script>alert(1)</script>' },
+      {
+        id: item.id,
+        subject: 'Pontoon open',
+        finished_at: '2026-06-01T08:00:00.000Z',
+        preview_url: null,
+        news_page: true,
+        excerpt: 'The new pontoon is in. <script>alert(1)</script>',
+      },
     ]);
     const page = await w.read.execute(item.id);
     expect(page.html).toContain('<strong>new pontoon</strong>');
@@ -182,13 +189,23 @@ describe('writing news items (CAMPAIGNS=database)', () => {
 });
 
 describe('news from MailerLite (CAMPAIGNS=mailerlite)', () => {
-  const sent: Campaign[] = [{ id: 'ml-1', subject: 'Regatta results', finished_at: '2026-05-20T10:00:00.000Z', preview_url: 'https://preview.mailerlite.io/1' }];
+  const sent: Campaign[] = [
+    { id: 'ml-1', subject: 'Regatta results', finished_at: '2026-05-20T10:00:00.000Z', preview_url: 'https://preview.mailerlite.io/1' },
+  ];
   const mailerLite: CampaignSource = { listRecent: async () => sent.map((c) => ({ ...c })) };
 
   it('the admin screen is told news come from MailerLite, and every write is refused, changing nothing', async () => {
     const w = world('mailerlite', mailerLite);
     // A news item left in the table from before the switch.
-    await w.campaigns.saveNewsItem({ id: 'old', subject: 'Old', body: 'x', publishAt: '2026-01-01T00:00:00.000Z', status: 'published', createdAt: NOW, updatedAt: NOW });
+    await w.campaigns.saveNewsItem({
+      id: 'old',
+      subject: 'Old',
+      body: 'x',
+      publishAt: '2026-01-01T00:00:00.000Z',
+      status: 'published',
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
     expect(await w.list.execute(admin)).toEqual({ source: 'mailerlite', items: [] });
     await expect(w.create.execute(admin, form())).rejects.toMatchObject({ code: 'CONFLICT', message: NEWS_FROM_MAILERLITE });
     await expect(w.update.execute(admin, 'old', form())).rejects.toMatchObject({ code: 'CONFLICT' });
@@ -200,7 +217,15 @@ describe('news from MailerLite (CAMPAIGNS=mailerlite)', () => {
 
   it("the index round and the rebuild index MailerLite's campaigns, not the table", async () => {
     const w = world('mailerlite', mailerLite);
-    await w.campaigns.saveNewsItem({ id: 'old', subject: 'Old pontoon news', body: 'x', publishAt: '2026-01-01T00:00:00.000Z', status: 'published', createdAt: NOW, updatedAt: NOW });
+    await w.campaigns.saveNewsItem({
+      id: 'old',
+      subject: 'Old pontoon news',
+      body: 'x',
+      publishAt: '2026-01-01T00:00:00.000Z',
+      status: 'published',
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
     expect(await new RefreshNewsIndex(w).execute()).toBe(1);
     expect((await w.find.execute('regatta')).hits.map((h) => h.objectID)).toEqual(['ml-1']);
     expect((await w.find.execute('pontoon')).hits).toEqual([]);

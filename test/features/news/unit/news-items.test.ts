@@ -50,7 +50,10 @@ describe('validateNewsForm (the same rule in the browser and on the server)', ()
       },
     });
     expect(validateNewsForm(form({ publishAt: '31/04/2026 at 10:00' }))).toEqual({ ok: false, errors: { publishAt: NEWS_FORM_MESSAGES.publishAtInvalid } });
-    expect(validateNewsForm(form({ subject: 'x'.repeat(NEWS_SUBJECT_MAX + 1) }))).toEqual({ ok: false, errors: { subject: NEWS_FORM_MESSAGES.subjectTooLong } });
+    expect(validateNewsForm(form({ subject: 'x'.repeat(NEWS_SUBJECT_MAX + 1) }))).toEqual({
+      ok: false,
+      errors: { subject: NEWS_FORM_MESSAGES.subjectTooLong },
+    });
     expect(validateNewsForm(form({ body: 'x'.repeat(50_001) }))).toEqual({ ok: false, errors: { body: NEWS_FORM_MESSAGES.bodyTooLong } });
   });
 
@@ -75,9 +78,17 @@ describe('validateNewsForm (the same rule in the browser and on the server)', ()
   it('opens an item in its form and reads back the same item', () => {
     fc.assert(
       fc.property(itemArb, (item) => {
-        const wellFormed = { ...item, subject: `S${item.subject.trim()}`, body: `B${item.body}`.trimEnd(), publishAt: new Date(Math.floor(Date.parse(item.publishAt) / 3_600_000) * 3_600_000).toISOString() };
+        const wellFormed = {
+          ...item,
+          subject: `S${item.subject.trim()}`,
+          body: `B${item.body}`.trimEnd(),
+          publishAt: new Date(Math.floor(Date.parse(item.publishAt) / 3_600_000) * 3_600_000).toISOString(),
+        };
         const result = validateNewsForm(newsItemToFormValues(wellFormed));
-        expect(result).toEqual({ ok: true, value: { subject: wellFormed.subject, body: wellFormed.body, publishAt: result.ok ? result.value.publishAt : '', status: wellFormed.status } });
+        expect(result).toEqual({
+          ok: true,
+          value: { subject: wellFormed.subject, body: wellFormed.body, publishAt: result.ok ? result.value.publishAt : '', status: wellFormed.status },
+        });
         if (result.ok) expect(londonWallClock(new Date(result.value.publishAt))).toBe(londonWallClock(new Date(wellFormed.publishAt)));
       }),
     );
@@ -148,7 +159,10 @@ describe('imported campaigns on the News page (importedCampaignListing)', () => 
   const imported = fc.record({
     id: fc.string({ minLength: 1, maxLength: 20 }),
     subject: fc.string({ maxLength: 40 }),
-    finished_at: fc.option(fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString()), { nil: null }),
+    finished_at: fc.option(
+      fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString()),
+      { nil: null },
+    ),
     preview_url: fc.option(fc.webUrl(), { nil: null }),
     content: fc.option(fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom('', '  \n ', 'The **regatta** is on.')), { nil: null }),
   });
@@ -158,7 +172,11 @@ describe('imported campaigns on the News page (importedCampaignListing)', () => 
       fc.property(imported, (campaign) => {
         const listed = importedCampaignListing(campaign);
         expect(CampaignSchema.parse(listed)).toEqual(listed);
-        expect({ id: listed.id, subject: listed.subject, finished_at: listed.finished_at }).toEqual({ id: campaign.id, subject: campaign.subject, finished_at: campaign.finished_at });
+        expect({ id: listed.id, subject: listed.subject, finished_at: listed.finished_at }).toEqual({
+          id: campaign.id,
+          subject: campaign.subject,
+          finished_at: campaign.finished_at,
+        });
         const ownPage = campaign.content !== null && campaign.content.trim() !== '';
         expect(listed.news_page === true).toBe(ownPage);
         expect(listed.preview_url).toBe(ownPage ? null : campaign.preview_url);

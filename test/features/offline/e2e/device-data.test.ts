@@ -88,7 +88,9 @@ function cachedText(page: Page): Promise<Record<string, string>> {
 
 /** The addresses (path and query) kept in the pages' cache. */
 function keptPages(page: Page): Promise<string[]> {
-  return page.evaluate(async () => (await (await caches.open('kyc-pages')).keys()).map((request) => new URL(request.url).pathname + new URL(request.url).search));
+  return page.evaluate(async () =>
+    (await (await caches.open('kyc-pages')).keys()).map((request) => new URL(request.url).pathname + new URL(request.url).search),
+  );
 }
 
 describe('what the device keeps (Chromium, service worker on)', () => {
@@ -218,7 +220,10 @@ describe('what the device keeps (Chromium, service worker on)', () => {
     await page.reload();
     await page.getByRole('heading', { level: 3, name: /^Club race/ }).waitFor();
     expect(await page.getByRole('link', { name: OFFICER_DAY.officer.phone }).count()).toBe(1);
-    await page.getByText(/^Offline, last updated/).first().waitFor();
+    await page
+      .getByText(/^Offline, last updated/)
+      .first()
+      .waitFor();
     await page.goto(`/event-booking?id=${eventId}`);
     await page.getByRole('heading', { name: EVENT }).waitFor();
     await page.goto('/calendar');

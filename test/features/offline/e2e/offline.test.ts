@@ -212,7 +212,9 @@ describe('the app offline and updated (Chromium)', () => {
     // (Home's own public reads may be kept again at once: none of the member's.)
     const keptReads = await page.evaluate(async () => (await (await caches.open('kyc-api-reads')).keys()).map((request) => new URL(request.url).pathname));
     expect(keptReads.filter((path) => path.startsWith('/api/my/'))).toEqual([]);
-    expect(await page.evaluate(async () => (await (await caches.open('kyc-pages')).keys()).map((request) => new URL(request.url).pathname))).not.toContain('/my');
+    expect(await page.evaluate(async () => (await (await caches.open('kyc-pages')).keys()).map((request) => new URL(request.url).pathname))).not.toContain(
+      '/my',
+    );
     expect(await page.evaluate((url) => caches.has('kyc-documents').then(async (has) => has && (await caches.match(url)) !== undefined), kept.url)).toBe(true);
     expect(browser.errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource|offline/i.test(error))).toEqual([]);
   });

@@ -7,7 +7,9 @@ import { noteNoConnection, noteServerAnswer, noteStoredAnswer, offlineStatus, on
 // server's next answer.
 describe('the offline status', () => {
   it('keeps the oldest stored time of what is shown, and clears at the next answer from the server', () => {
-    const httpDate = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => new Date(Math.floor(d.getTime() / 1000) * 1000));
+    const httpDate = fc
+      .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-01-01T00:00:00Z'), noInvalidDate: true })
+      .map((d) => new Date(Math.floor(d.getTime() / 1000) * 1000));
     fc.assert(
       fc.property(fc.array(httpDate, { minLength: 1, maxLength: 6 }), (dates) => {
         noteServerAnswer();

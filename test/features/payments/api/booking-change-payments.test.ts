@@ -49,7 +49,14 @@ describe('a larger change of a card-paid booking is paid by card through its own
     expect(await world.app.get('bookings').get(bookingId)).toMatchObject({ numberAttending: 1, amendments: [] });
     expect(await placesCheck(event.id)).toBe(2);
     const checkout = await browser.get(`/api/payments/checkouts/${encodeURIComponent(checkoutId)}`);
-    expect(checkout.body).toMatchObject({ bookingId, amount: 1000, currency: 'GBP', paid: false, managePath: null, change: { numberAttending: 2, numberOfChildren: 0 } });
+    expect(checkout.body).toMatchObject({
+      bookingId,
+      amount: 1000,
+      currency: 'GBP',
+      paid: false,
+      managePath: null,
+      change: { numberAttending: 2, numberOfChildren: 0 },
+    });
 
     const chargesBefore = world.gateway().charges.length;
     const answers = await Promise.all([pay(checkoutId, browser), pay(checkoutId, browser)]);
@@ -61,11 +68,24 @@ describe('a larger change of a card-paid booking is paid by card through its own
 
     const stored = (await world.app.get('bookings').get(bookingId))!;
     expect(stored).toMatchObject({ numberAttending: 2, pendingChange: null, paymentAmount: 1000 });
-    expect(stored.amendments).toEqual([expect.objectContaining({ revision: 1, numberAttendingBefore: 1, numberAttending: 2, difference: 1000, paymentId: charges[0].paymentId, refundStatus: null })]);
+    expect(stored.amendments).toEqual([
+      expect.objectContaining({
+        revision: 1,
+        numberAttendingBefore: 1,
+        numberAttending: 2,
+        difference: 1000,
+        paymentId: charges[0].paymentId,
+        refundStatus: null,
+      }),
+    ]);
     expect(await placesCheck(event.id)).toBe(2);
     expect(await revenue(event.id)).toEqual({ GBP: 2000 });
     // The card step now shows it paid, and its link only to the browser that started the change.
-    expect((await browser.get(`/api/payments/checkouts/${encodeURIComponent(checkoutId)}`)).body).toMatchObject({ paid: true, managePath: expect.stringContaining('token='), change: { numberAttending: 2, numberOfChildren: 0 } });
+    expect((await browser.get(`/api/payments/checkouts/${encodeURIComponent(checkoutId)}`)).body).toMatchObject({
+      paid: true,
+      managePath: expect.stringContaining('token='),
+      change: { numberAttending: 2, numberOfChildren: 0 },
+    });
     expect((await world.app.agent().get(`/api/payments/checkouts/${encodeURIComponent(checkoutId)}`)).body).toMatchObject({ paid: true, managePath: null });
 
     const mail = await world.smtp.waitForSubject('Booking changed: Growth Supper');
@@ -79,7 +99,10 @@ describe('a larger change of a card-paid booking is paid by card through its own
     expect(audit.filter((e) => e.action === 'booking.changed')).toHaveLength(1);
     // The treasurer's CSV: both payments in Amount, nothing refunded.
     const csv = (await world.treasurer.get(`/api/admin/events/${event.id}/bookings.csv`)).text;
-    const [header, row] = csv.trim().split('\r\n').map((line) => line.split(','));
+    const [header, row] = csv
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','));
     expect([row[header.indexOf('Amount')], row[header.indexOf('Refunded')]]).toEqual(['20.00', '']);
     // Admins never see the change's checkout.
     expect(JSON.stringify((await world.treasurer.get(`/api/admin/bookings/${bookingId}`)).body)).not.toContain(checkoutId);
@@ -104,7 +127,11 @@ describe('a larger change of a card-paid booking is paid by card through its own
     const second = paid.body.paymentId as string;
     const refundsBefore = world.gateway().refunds.length;
     /** The refunds asked since, as [payment, amount]. */
-    const refundsSince = () => world.gateway().refunds.slice(refundsBefore).map((r) => [r.paymentId, r.amount]);
+    const refundsSince = () =>
+      world
+        .gateway()
+        .refunds.slice(refundsBefore)
+        .map((r) => [r.paymentId, r.amount]);
     // 4 to 1: 3000 back, 2000 of it from the change's payment, 1000 from the booking's.
     expect((await change(token, 1)).body).toMatchObject({ changed: true, difference: -3000 });
     const first = (await world.app.get('bookings').get(bookingId))!.paymentId;
@@ -130,7 +157,10 @@ describe('a larger change of a card-paid booking is paid by card through its own
     const answers = await Promise.all([
       change(a.token, 3),
       change(b.token, 3),
-      world.app.agent().post('/api/bookings').send({ eventId: event.id, ...form, email: 'c@example.org', numberAttending: '2' }),
+      world.app
+        .agent()
+        .post('/api/bookings')
+        .send({ eventId: event.id, ...form, email: 'c@example.org', numberAttending: '2' }),
     ]);
     expect(answers.filter((r) => r.status === 200 || r.status === 201)).toHaveLength(1);
     expect(answers.filter((r) => r.status === 409)).toHaveLength(2);
@@ -190,10 +220,16 @@ describe('a larger change of a card-paid booking is paid by card through its own
     expect((await webhook(first)).status).toBe(200);
     expect((await pay(first)).status).toBe(402);
     expect(world.gateway().refunds.slice(refundsBefore)).toHaveLength(1);
-    expect(await world.app.get('bookings').get(bookingId)).toMatchObject({ numberAttending: 3, pendingChange: null, amendments: [expect.objectContaining({ difference: 1000, checkoutId: second })] });
+    expect(await world.app.get('bookings').get(bookingId)).toMatchObject({
+      numberAttending: 3,
+      pendingChange: null,
+      amendments: [expect.objectContaining({ difference: 1000, checkoutId: second })],
+    });
     expect(await revenue(event.id)).toEqual({ GBP: 1500 });
     expect(await placesCheck(event.id)).toBe(3);
-    expect((await world.app.get('outbox').list({ recordId: bookingId })).filter((m) => m.mail.subject === 'Booking not changed: Replaced Change Supper')).toHaveLength(1);
+    expect(
+      (await world.app.get('outbox').list({ recordId: bookingId })).filter((m) => m.mail.subject === 'Booking not changed: Replaced Change Supper'),
+    ).toHaveLength(1);
     const after = (await world.treasurer.get(`/api/admin/audit?recordId=${bookingId}`)).body.entries as { action: string }[];
     expect(after.filter((e) => e.action === 'booking.change-refund')).toHaveLength(1);
   });
@@ -218,9 +254,15 @@ describe('a larger change of a card-paid booking is paid by card through its own
     await webhook(first);
     await webhook(first);
     expect(world.gateway().refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ amount: 400 })]);
-    expect(await world.app.get('bookings').get(bookingId)).toMatchObject({ numberAttending: 1, amendments: [], pendingChange: expect.objectContaining({ numberAttending: 3 }) });
+    expect(await world.app.get('bookings').get(bookingId)).toMatchObject({
+      numberAttending: 1,
+      amendments: [],
+      pendingChange: expect.objectContaining({ numberAttending: 3 }),
+    });
     await world.smtp.waitForSubject('Booking not changed: Raced Change Supper');
-    expect((await world.app.get('outbox').list({ recordId: bookingId })).filter((m) => m.mail.subject === 'Booking not changed: Raced Change Supper')).toHaveLength(1);
+    expect(
+      (await world.app.get('outbox').list({ recordId: bookingId })).filter((m) => m.mail.subject === 'Booking not changed: Raced Change Supper'),
+    ).toHaveLength(1);
     const audit = (await world.treasurer.get(`/api/admin/audit?recordId=${bookingId}`)).body.entries as { action: string }[];
     expect(audit.filter((e) => e.action === 'booking.change-refund')).toHaveLength(1);
     expect(await revenue(event.id)).toEqual({ GBP: 400 });
@@ -268,12 +310,16 @@ describe('as time passes (the clock only moves forward from here)', () => {
     const refundsBefore = world.gateway().refunds.length;
     expect((await webhook(checkoutId)).status).toBe(200);
     expect((await webhook(checkoutId)).status).toBe(200);
-    expect(world.gateway().refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ paymentId: charged.status === 'COMPLETED' ? charged.paymentId : '', amount: 600 })]);
+    expect(world.gateway().refunds.slice(refundsBefore)).toEqual([
+      expect.objectContaining({ paymentId: charged.status === 'COMPLETED' ? charged.paymentId : '', amount: 600 }),
+    ]);
     expect(await world.app.get('bookings').get(bookingId)).toMatchObject({ numberAttending: 1, amendments: [], pendingChange: null });
     expect(await placesCheck(event.id)).toBe(2);
     expect(await revenue(event.id)).toEqual({ GBP: 1200 });
     const mail = await world.smtp.waitForSubject('Booking not changed: Late Change Money');
     expect(mail.text).toContain('The £6.00 you paid for the change has been refunded to your card.');
-    expect((await world.app.get('outbox').list({ recordId: bookingId })).filter((m) => m.mail.subject === 'Booking not changed: Late Change Money')).toHaveLength(1);
+    expect(
+      (await world.app.get('outbox').list({ recordId: bookingId })).filter((m) => m.mail.subject === 'Booking not changed: Late Change Money'),
+    ).toHaveLength(1);
   });
 });

@@ -29,7 +29,10 @@ const tokenOf = (managePath: string) => new URL(managePath, 'http://x').searchPa
 /** A member's browser books a paid event and pays it by card, as the booking page does. */
 async function bookAndPay(browser: TestAgent, fields: Record<string, string> = {}) {
   const event = await addEvent(app, { requiresPayment: true, price: 2500, capacity: 10 });
-  const booked = await browser.post('/api/bookings').set(FETCH).send({ eventId: event.id, ...form, ...fields });
+  const booked = await browser
+    .post('/api/bookings')
+    .set(FETCH)
+    .send({ eventId: event.id, ...form, ...fields });
   expect(booked.status).toBe(201);
   const checkoutId = booked.body.checkoutId as string;
   expect(checkoutId).toMatch(/^chk\./);
@@ -45,7 +48,12 @@ describe('an admin who may only read bookings cannot cancel one through its chec
     const { event, bookingId, reference, checkoutId } = await bookAndPay(member);
     const reader = await signedInAdmin(app, 'reader@example.org', ['bookings:read']);
 
-    const paths = [`/api/admin/bookings/${bookingId}`, `/api/admin/booking-references/${reference}`, `/api/admin/events/${event.id}/bookings`, `/api/admin/events/${event.id}/bookings.csv`];
+    const paths = [
+      `/api/admin/bookings/${bookingId}`,
+      `/api/admin/booking-references/${reference}`,
+      `/api/admin/events/${event.id}/bookings`,
+      `/api/admin/events/${event.id}/bookings.csv`,
+    ];
     const answers = await Promise.all(paths.map((path) => reader.get(path).set(FETCH)));
     answers.forEach((answer, i) => {
       expect(answer.status, paths[i]).toBe(200);
@@ -64,7 +72,10 @@ describe('an admin who may only read bookings cannot cancel one through its chec
       expect(read.text).not.toContain('/my-booking');
     }
     // A forged proof cookie does no better.
-    const forged = await app.agent().get(checkoutPath(checkoutId)).set('Cookie', `kyc_checkout=${encodeURIComponent(checkoutId)}`);
+    const forged = await app
+      .agent()
+      .get(checkoutPath(checkoutId))
+      .set('Cookie', `kyc_checkout=${encodeURIComponent(checkoutId)}`);
     expect(forged.body.managePath).toBeNull();
     expect(await app.get('bookings').get(bookingId)).toMatchObject({ paid: true, cancelledAt: null, refundStatus: null });
   });
@@ -83,7 +94,11 @@ describe('the browser that booked', () => {
 
   it('is given its proof in an HttpOnly, SameSite=Strict cookie sent only to its own checkout, never in the answer', async () => {
     const event = await addEvent(app, { requiresPayment: true, price: 2500 });
-    const booked = await app.agent().post('/api/bookings').set(FETCH).send({ eventId: event.id, ...form });
+    const booked = await app
+      .agent()
+      .post('/api/bookings')
+      .set(FETCH)
+      .send({ eventId: event.id, ...form });
     const cookies = ([] as string[]).concat(booked.headers['set-cookie'] ?? []);
     expect(cookies).toHaveLength(1);
     const [cookie] = cookies;
@@ -96,7 +111,11 @@ describe('the browser that booked', () => {
     expect(booked.text).not.toContain(proof);
     // A free booking opens no checkout and gets no cookie (its answer carries its manage link).
     const free = await addEvent(app);
-    const freeBooking = await app.agent().post('/api/bookings').set(FETCH).send({ eventId: free.id, ...form });
+    const freeBooking = await app
+      .agent()
+      .post('/api/bookings')
+      .set(FETCH)
+      .send({ eventId: free.id, ...form });
     expect(freeBooking.headers['set-cookie']).toBeUndefined();
   });
 
@@ -136,7 +155,11 @@ describe('no admin answer, export or search carries a capability', () => {
     const managePath = (await member.get(checkoutPath(paid.checkoutId))).body.managePath as string;
     // A full event with someone waiting, offered the place a cancellation frees.
     const full = await addEvent(app, { capacity: 1 });
-    const taken = await app.agent().post('/api/bookings').set(FETCH).send({ eventId: full.id, ...form, email: 'bob@example.org' });
+    const taken = await app
+      .agent()
+      .post('/api/bookings')
+      .set(FETCH)
+      .send({ eventId: full.id, ...form, email: 'bob@example.org' });
     const joined = await app.agent().post(`/api/events/${full.id}/waiting-list`).set(FETCH).send({ name: 'Grace', email: 'grace@example.org', places: 1 });
     expect(joined.status).toBe(201);
     const admin = await signedInAdmin(app, 'everything@example.org');
@@ -144,7 +167,13 @@ describe('no admin answer, export or search carries a capability', () => {
     expect((await admin.post(`/api/admin/events/${full.id}/waiting-list/${joined.body.entryId}/offer`).set(FETCH)).status).toBe(200);
 
     const mails = await app.get('outbox').list();
-    const secrets = new Set([paid.checkoutId, paid.checkoutId.split('.').at(-1)!, proof, tokenOf(managePath), ...mails.flatMap((m) => capabilitiesIn(`${m.mail.text ?? ''} ${m.mail.html ?? ''}`))]);
+    const secrets = new Set([
+      paid.checkoutId,
+      paid.checkoutId.split('.').at(-1)!,
+      proof,
+      tokenOf(managePath),
+      ...mails.flatMap((m) => capabilitiesIn(`${m.mail.text ?? ''} ${m.mail.html ?? ''}`)),
+    ]);
     expect(mails.some((m) => /[?&]offer=/.test(m.mail.text ?? ''))).toBe(true);
     expect(secrets.size).toBeGreaterThanOrEqual(6);
 
@@ -159,7 +188,10 @@ describe('no admin answer, export or search carries a capability', () => {
     for (const route of adminReads) {
       const params = [...route.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       if (params.some((name) => !values[name])) continue;
-      const paths = params.reduce((acc, name) => acc.flatMap((path) => values[name].map((value) => path.replace(`{${name}}`, encodeURIComponent(value)))), [route]);
+      const paths = params.reduce(
+        (acc, name) => acc.flatMap((path) => values[name].map((value) => path.replace(`{${name}}`, encodeURIComponent(value)))),
+        [route],
+      );
       for (const path of paths) {
         const answer = await admin.get(path).set(FETCH);
         if (answer.status !== 200) continue;

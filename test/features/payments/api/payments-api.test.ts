@@ -100,7 +100,11 @@ describe('test mode (PAYMENTS=test, the default)', () => {
     const res = await complete(app, checkoutId, TEST_CARDS.succeeds);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'COMPLETED', bookingId, paymentId: expect.stringMatching(/^tp_/), alreadyPaid: false });
-    expect(await app.get('bookings').get(bookingId)).toMatchObject({ paid: true, paymentId: res.body.paymentId, paymentCompletedAt: '2026-06-01T09:00:00.000Z' });
+    expect(await app.get('bookings').get(bookingId)).toMatchObject({
+      paid: true,
+      paymentId: res.body.paymentId,
+      paymentCompletedAt: '2026-06-01T09:00:00.000Z',
+    });
 
     const admin = app.agent();
     await signIn(admin, 'treasurer@example.org');
@@ -180,14 +184,24 @@ describe('test mode (PAYMENTS=test, the default)', () => {
     const square = await app.agent().post('/api/webhooks/square').set('Host', 'club.example').set(webhook.headers).send(webhook.rawBody.toString('utf8'));
     expect(square.status).toBe(404);
     expect(square.body).toEqual({ error: 'Not found' });
-    const res = await app.agent().post('/api/webhooks/test').set('Host', 'club.example').set('Content-Type', 'text/plain').set(webhook.headers).send(webhook.rawBody.toString('utf8'));
+    const res = await app
+      .agent()
+      .post('/api/webhooks/test')
+      .set('Host', 'club.example')
+      .set('Content-Type', 'text/plain')
+      .set(webhook.headers)
+      .send(webhook.rawBody.toString('utf8'));
     expect(res.body).toEqual({ status: 'COMPLETED' });
     expect(await app.get('bookings').get(bookingId)).toMatchObject({ paid: true });
   });
 
   it('POST /api/webhooks/test: an empty or oversized body changes nothing', async () => {
     expect((await app.agent().post('/api/webhooks/test')).body).toEqual({ status: 'IGNORED' });
-    const huge = await app.agent().post('/api/webhooks/test').set('Content-Type', 'application/json').send('a'.repeat(101 * 1024));
+    const huge = await app
+      .agent()
+      .post('/api/webhooks/test')
+      .set('Content-Type', 'application/json')
+      .send('a'.repeat(101 * 1024));
     expect(huge.status).toBe(413);
   });
 
@@ -196,14 +210,16 @@ describe('test mode (PAYMENTS=test, the default)', () => {
     const complete = doc.paths['/api/payments/complete'].post;
     expect(Object.keys(complete.requestBody.content['application/json'].schema.properties)).toEqual(['checkoutId', 'cardToken']);
     expect(Object.keys(complete.responses)).toEqual(expect.arrayContaining(['200', '400', '402', '404', '502']));
-    expect(doc.paths['/api/payments/checkouts/{checkoutId}'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['path:checkoutId']);
+    expect(doc.paths['/api/payments/checkouts/{checkoutId}'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual([
+      'path:checkoutId',
+    ]);
     const webhook = doc.paths['/api/webhooks/{gateway}'].post;
     expect(webhook.requestBody.content['application/json']).toBeDefined();
     // No session: the signature is the webhook's proof, so the document says it needs none.
     expect(webhook.security).toEqual([]);
   });
 
-  it('keeps the test-mode CSP at \'self\' only', async () => {
+  it("keeps the test-mode CSP at 'self' only", async () => {
     const csp = String((await app.agent().get('/api/health')).headers['content-security-policy']);
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toContain('squarecdn');
@@ -235,13 +251,11 @@ describe('Square (PAYMENTS=square) against a local Square API', () => {
     });
   });
 
-  it('allows Square\'s sandbox hosts in the CSP, and nothing else beyond \'self\'', async () => {
+  it("allows Square's sandbox hosts in the CSP, and nothing else beyond 'self'", async () => {
     const csp = String((await app.agent().get('/')).headers['content-security-policy']);
     expect(csp).toContain("script-src 'self' https://sandbox.web.squarecdn.com;");
     expect(csp).toContain("frame-src 'self' https://sandbox.web.squarecdn.com https://connect.squareupsandbox.com;");
-    expect(csp).toContain(
-      "connect-src 'self' https://pci-connect.squareupsandbox.com https://connect.squareupsandbox.com https://sandbox.web.squarecdn.com;",
-    );
+    expect(csp).toContain("connect-src 'self' https://pci-connect.squareupsandbox.com https://connect.squareupsandbox.com https://sandbox.web.squarecdn.com;");
     expect(csp).toContain("font-src 'self' https://square-fonts-production-f.squarecdn.com https://d1g145x70srn7h.cloudfront.net;");
     expect(csp).toContain("default-src 'self';");
     expect(csp).not.toContain('unsafe-inline');
@@ -252,7 +266,15 @@ describe('Square (PAYMENTS=square) against a local Square API', () => {
     await addAdmin(app, 'events-admin@example.org');
     const agent = app.agent();
     await signIn(agent, 'events-admin@example.org');
-    const eventForm = { ...emptyEventForm(), name: 'Laying-up dinner', eventdatetime: '2026-10-10T19:00', allowBooking: true, requiresPayment: true, price: '30', currency: 'USD' };
+    const eventForm = {
+      ...emptyEventForm(),
+      name: 'Laying-up dinner',
+      eventdatetime: '2026-10-10T19:00',
+      allowBooking: true,
+      requiresPayment: true,
+      price: '30',
+      currency: 'USD',
+    };
     const before = (await app.get('events').list({ order: 'asc' })).length;
     const refused = await agent.post('/api/admin/events').set('X-Requested-With', 'fetch').send(eventForm);
     expect(refused.status).toBe(400);
@@ -260,11 +282,14 @@ describe('Square (PAYMENTS=square) against a local Square API', () => {
       currency: "Card payments can only be taken in GBP (the currency of the club's card payment account): choose GBP, or turn off payment for this event",
     });
     expect((await app.get('events').list({ order: 'asc' })).length).toBe(before);
-    const accepted = await agent.post('/api/admin/events').set('X-Requested-With', 'fetch').send({ ...eventForm, currency: 'GBP' });
+    const accepted = await agent
+      .post('/api/admin/events')
+      .set('X-Requested-With', 'fetch')
+      .send({ ...eventForm, currency: 'GBP' });
     expect(accepted.status).toBe(201);
   });
 
-  it('charges the checkout\'s amount once at Square and marks the booking paid', async () => {
+  it("charges the checkout's amount once at Square and marks the booking paid", async () => {
     const { bookingId, checkoutId } = await paidBooking(app);
     const declined = await complete(app, checkoutId, square.issueCardToken('declined'));
     expect(declined.body).toEqual({ status: 'FAILED', bookingId, message: 'Card declined' });
@@ -278,7 +303,7 @@ describe('Square (PAYMENTS=square) against a local Square API', () => {
     expect(await app.get('bookings').get(bookingId)).toMatchObject({ paid: true, paymentId: taken[0].id });
   });
 
-  it('POST /api/webhooks/square: Square\'s signed payment.updated marks the booking paid (signed over the configured URL)', async () => {
+  it("POST /api/webhooks/square: Square's signed payment.updated marks the booking paid (signed over the configured URL)", async () => {
     const { bookingId, checkoutId } = await paidBooking(app);
     // The payment went through at Square, but its answer was lost on the way back.
     await app.get('payments').completeCheckout(checkoutId, square.issueCardToken('ok'));
@@ -311,8 +336,7 @@ describe('start-up', () => {
 });
 
 describe('starting with PAYMENTS=square', () => {
-
-  it('refuses to start when the Square location cannot be read, naming the settings to check and Square\'s answer', async () => {
+  it("refuses to start when the Square location cannot be read, naming the settings to check and Square's answer", async () => {
     const square = await startFakeSquareServer();
     try {
       const mistakes: Record<string, string>[] = [{ SQUARE_LOCATION_ID: 'LNOSUCHPLACE' }, { SQUARE_ACCESS_TOKEN: 'EAAAl-revoked-token' }];
@@ -321,7 +345,7 @@ describe('starting with PAYMENTS=square', () => {
         expect(error).toBeInstanceOf(Error);
         expect((error as Error).message).toContain(CARD_ACCOUNT_UNREADABLE);
       }
-      expect((await startTestApp({ env: squareEnv(square, { SQUARE_LOCATION_ID: 'LNOSUCHPLACE' }) }).catch((e: Error) => e.message))).toMatch(
+      expect(await startTestApp({ env: squareEnv(square, { SQUARE_LOCATION_ID: 'LNOSUCHPLACE' }) }).catch((e: Error) => e.message)).toMatch(
         /LNOSUCHPLACE cannot be read: .*Location `LNOSUCHPLACE` not found/s,
       );
     } finally {
@@ -329,7 +353,7 @@ describe('starting with PAYMENTS=square', () => {
     }
   });
 
-  it('starts, and names in the log the upcoming paid events in another currency than the location\'s', async () => {
+  it("starts, and names in the log the upcoming paid events in another currency than the location's", async () => {
     const square = await startFakeSquareServer({ currency: 'EUR' });
     const lines: string[] = [];
     const logger = pino({ level: 'error' }, { write: (line: string) => void lines.push(line) });
@@ -338,8 +362,15 @@ describe('starting with PAYMENTS=square', () => {
       try {
         const upcomingPaid = (await app.get('events').listNotOverBefore(app.clock.now())).filter((e) => e.requiresPayment);
         expect(upcomingPaid.length).toBeGreaterThan(0);
-        const logged = lines.map((line) => JSON.parse(line) as { msg: string; events?: string[] }).find((l) => l.msg.startsWith('Card payments are taken in EUR only'));
-        expect(logged?.events?.sort()).toEqual(upcomingPaid.filter((e) => e.currency !== 'EUR').map((e) => e.id).sort());
+        const logged = lines
+          .map((line) => JSON.parse(line) as { msg: string; events?: string[] })
+          .find((l) => l.msg.startsWith('Card payments are taken in EUR only'));
+        expect(logged?.events?.sort()).toEqual(
+          upcomingPaid
+            .filter((e) => e.currency !== 'EUR')
+            .map((e) => e.id)
+            .sort(),
+        );
       } finally {
         await app.dispose();
       }

@@ -41,7 +41,20 @@ const notTheGoodCard = (v: unknown) => typeof v !== 'string' || v.replace(/[\s-]
 const oddText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 60 }),
   fc.string({ unit: 'grapheme', maxLength: 60 }),
-  fc.constantFrom('', ' ', '\u0000', '\uD800', 'NaN', '__proto__', 'chk.1.GBP.x.y', 'chk....', '<script>alert(1)</script>', "'; DROP TABLE bookings; --", TEST_CARDS.declined, TEST_CARDS.processingError),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\uD800',
+    'NaN',
+    '__proto__',
+    'chk.1.GBP.x.y',
+    'chk....',
+    '<script>alert(1)</script>',
+    "'; DROP TABLE bookings; --",
+    TEST_CARDS.declined,
+    TEST_CARDS.processingError,
+  ),
   fc.string({ minLength: 1990, maxLength: 3000 }),
 );
 const anyValue = fc.oneof(fc.jsonValue({ maxDepth: 3 }), oddText, fc.constantFrom(null, true, false, -1, 1.5, 1e308, [], {}));
@@ -103,7 +116,13 @@ describe('POST /api/payments/complete with generated bad bodies', () => {
           fc.jsonValue().map((v) => JSON.stringify(v).slice(0, -1)),
           fc.constantFrom('{', '{"checkoutId":', `{"checkoutId": "${checkoutId}",}`, "{'a': 1}", '\u0000', '{"cardToken": NaN}'),
         ),
-        fc.constantFrom('application/json', 'application/json; charset=utf-16', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'),
+        fc.constantFrom(
+          'application/json',
+          'application/json; charset=utf-16',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+        ),
         async (text, type) => {
           const res = await app.agent().post('/api/payments/complete').set('Content-Type', type).send(text);
           expectNoServerError(res, `complete with ${type}: ${JSON.stringify(text).slice(0, 200)}`);
@@ -159,9 +178,7 @@ describe('POST /api/webhooks/:gateway with generated bad requests', () => {
         ),
         fc.boolean(),
         async (segment, webhook) => {
-          const res = webhook
-            ? await app.agent().post(`/api/webhooks/${segment}`).send('{}')
-            : await app.agent().get(`/api/payments/checkouts/${segment}`);
+          const res = webhook ? await app.agent().post(`/api/webhooks/${segment}`).send('{}') : await app.agent().get(`/api/payments/checkouts/${segment}`);
           expectNoServerError(res, segment);
           expect([400, 404]).toContain(res.status);
         },

@@ -29,7 +29,10 @@ const form = aBookingForm({ numberOfChildren: '0', numberOfSoftDrinks: '0', numb
 
 async function paidBooking(extra: Record<string, unknown> = {}) {
   const event = await addEvent(app, { requiresPayment: true, price: 2000 });
-  const res = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, ...extra });
+  const res = await app
+    .agent()
+    .post('/api/bookings')
+    .send({ eventId: event.id, ...form, ...extra });
   expect(res.status).toBe(201);
   return { event, bookingId: res.body.bookingId as string, checkoutId: res.body.checkoutId as string, answer: res.body };
 }
@@ -48,7 +51,7 @@ function postWebhook(rawBody: Buffer | string, headers: Record<string, string>, 
   return app.agent().post('/api/webhooks/test').set('Host', host).set('Content-Type', 'application/json').set(headers).send(rawBody.toString());
 }
 
-describe('the amount is the server\'s', () => {
+describe("the amount is the server's", () => {
   it('ignores amount, totalAmount, price, paid and payment fields in the booking request', async () => {
     const { bookingId, checkoutId, answer } = await paidBooking({
       amount: 1,
@@ -135,7 +138,7 @@ describe('webhooks', () => {
   });
 });
 
-describe('paid only on the gateway\'s word', () => {
+describe("paid only on the gateway's word", () => {
   it('no endpoint marks a booking paid from what the browser says, signed in or not', async () => {
     const { event, bookingId, checkoutId } = await paidBooking();
     const claim = {
@@ -151,13 +154,11 @@ describe('paid only on the gateway\'s word', () => {
     };
     const admin = await addAdmin(app, `everything-${Date.now()}@example.org`);
     const fill = (path: string) =>
-      path
-        .replace(':checkoutId', encodeURIComponent(checkoutId))
-        .replace(':gateway', 'test')
-        .replace(':uid', admin.uid)
-        .replace(':id', event.id);
+      path.replace(':checkoutId', encodeURIComponent(checkoutId)).replace(':gateway', 'test').replace(':uid', admin.uid).replace(':id', event.id);
     const writes = app.built.routes.filter((r) => r.method !== 'get');
-    expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['post /api/payments/complete', 'post /api/webhooks/:gateway', 'post /api/bookings']));
+    expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(['post /api/payments/complete', 'post /api/webhooks/:gateway', 'post /api/bookings']),
+    );
     for (const route of writes) {
       for (const signedIn of [false, true]) {
         const agent = app.agent();

@@ -92,7 +92,12 @@ describe('The payment step', () => {
   });
 
   it('says the payment failed, with the gateway’s words, when the card is declined', async () => {
-    serve(server(() => json(200, aCheckout()), () => json(200, { status: 'FAILED', bookingId: 'booking-1', message: 'Card declined' })));
+    serve(
+      server(
+        () => json(200, aCheckout()),
+        () => json(200, { status: 'FAILED', bookingId: 'booking-1', message: 'Card declined' }),
+      ),
+    );
     renderStep();
     await payWith('4000 0000 0000 0002');
     expect(await screen.findByText(PAYMENT_MESSAGES.failed)).toBeTruthy();
@@ -110,7 +115,12 @@ describe('The payment step', () => {
   });
 
   it('shows the server’s refusal once the places are gone, with Book again and no card form', async () => {
-    serve(server(() => json(200, aCheckout()), () => json(402, { error: 'Your places were released: the 30 minutes to pay have passed.' })));
+    serve(
+      server(
+        () => json(200, aCheckout()),
+        () => json(402, { error: 'Your places were released: the 30 minutes to pay have passed.' }),
+      ),
+    );
     renderStep();
     await payWith('4111 1111 1111 1111');
     expect(await screen.findByText('Your places were released: the 30 minutes to pay have passed.')).toBeTruthy();
@@ -123,7 +133,9 @@ describe('The payment step', () => {
     renderStep('success');
     expect(await screen.findByRole('heading', { name: 'Payment Created Successfully' })).toBeTruthy();
     expect(screen.getByText('Summer Regatta', { selector: 'strong' }).closest('p')?.textContent).toBe('Your booking for Summer Regatta is paid.');
-    expect(screen.getByText('The link to see or cancel this booking is in your confirmation e-mail, and on this page in the browser you booked with.')).toBeTruthy();
+    expect(
+      screen.getByText('The link to see or cancel this booking is in your confirmation e-mail, and on this page in the browser you booked with.'),
+    ).toBeTruthy();
   });
 
   it('says the payment could not be found for a checkout the server does not know', async () => {

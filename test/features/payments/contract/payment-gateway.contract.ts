@@ -25,14 +25,7 @@ export interface PaymentGatewayHarness {
 
 function aCheckout(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
   const bookingId = overrides.bookingId ?? 'bk_Regatta2026_0001';
-  return {
-    bookingId,
-    amount: 2500,
-    currency: 'GBP',
-    description: 'Summer Regatta: 2 attending',
-    idempotencyKey: `booking-${bookingId}`,
-    ...overrides,
-  };
+  return { bookingId, amount: 2500, currency: 'GBP', description: 'Summer Regatta: 2 attending', idempotencyKey: `booking-${bookingId}`, ...overrides };
 }
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
@@ -90,7 +83,9 @@ export function describePaymentGatewayContract(name: string, make: () => Promise
       const h = await harness();
       const booking = await h.gateway.createCheckout(aCheckout({ amount: 1000 }));
       const paid = await h.gateway.completeCheckout(booking.checkoutId, h.cardToken('succeeds'));
-      const change = await h.gateway.createCheckout(aCheckout({ bookingId: 'bk_Regatta2026_0001_c1', amount: 1000, idempotencyKey: 'change-bk_Regatta2026_0001_c1' }));
+      const change = await h.gateway.createCheckout(
+        aCheckout({ bookingId: 'bk_Regatta2026_0001_c1', amount: 1000, idempotencyKey: 'change-bk_Regatta2026_0001_c1' }),
+      );
       expect(change.checkoutId).not.toBe(booking.checkoutId);
       const second = await h.gateway.completeCheckout(change.checkoutId, h.cardToken('succeeds'));
       expect(second.status).toBe('COMPLETED');
@@ -101,7 +96,14 @@ export function describePaymentGatewayContract(name: string, make: () => Promise
         { amount: 1000, currency: 'GBP' },
       ]);
       const webhook = await h.webhookAbout(change.checkoutId, second.paymentId);
-      expect(await h.gateway.parseWebhook(webhook.rawBody, webhook.headers, webhook.url)).toMatchObject({ checkoutId: change.checkoutId, paymentId: second.paymentId, status: 'COMPLETED', checkoutBookingId: 'bk_Regatta2026_0001_c1', amount: 1000, currency: 'GBP' });
+      expect(await h.gateway.parseWebhook(webhook.rawBody, webhook.headers, webhook.url)).toMatchObject({
+        checkoutId: change.checkoutId,
+        paymentId: second.paymentId,
+        status: 'COMPLETED',
+        checkoutBookingId: 'bk_Regatta2026_0001_c1',
+        amount: 1000,
+        currency: 'GBP',
+      });
     });
 
     it('charges once when two completions of one checkout race', async () => {
@@ -157,7 +159,15 @@ export function describePaymentGatewayContract(name: string, make: () => Promise
       const webhook = await h.webhookAbout(checkoutId, paid.paymentId);
       const notification = await h.gateway.parseWebhook(webhook.rawBody, webhook.headers, webhook.url);
       // With what the provider took, so a payment nobody waits for any more can be refunded in full.
-      expect(notification).toEqual({ checkoutId, paymentId: paid.paymentId, status: 'COMPLETED', completedAt: expect.stringMatching(ISO_INSTANT), checkoutBookingId: aCheckout().bookingId, amount: 4250, currency: 'GBP' });
+      expect(notification).toEqual({
+        checkoutId,
+        paymentId: paid.paymentId,
+        status: 'COMPLETED',
+        completedAt: expect.stringMatching(ISO_INSTANT),
+        checkoutBookingId: aCheckout().bookingId,
+        amount: 4250,
+        currency: 'GBP',
+      });
     });
 
     it('reads a replayed webhook as the same notification', async () => {
@@ -201,7 +211,10 @@ export function describePaymentGatewayContract(name: string, make: () => Promise
         '[]',
         JSON.stringify({ type: 'customer.created', event_id: 'e1', data: { type: 'customer', id: 'c1', object: { customer: { id: 'c1' } } } }),
         JSON.stringify({ type: 'payment.updated', data: { object: { payment: { id: 'p1', status: 'COMPLETED' } } } }),
-        JSON.stringify({ type: 'payment.updated', data: { object: { payment: { id: 'p1', status: 'COMPLETED', amount_money: { amount: 2500, currency: 'GBP' } } } } }),
+        JSON.stringify({
+          type: 'payment.updated',
+          data: { object: { payment: { id: 'p1', status: 'COMPLETED', amount_money: { amount: 2500, currency: 'GBP' } } } },
+        }),
       ];
       for (const body of bodies) {
         const webhook = h.sign(Buffer.from(body));

@@ -9,13 +9,7 @@ import {
   SquarePaymentGateway,
   type SquarePaymentGatewayOptions,
 } from '../../../../adapters/square/square-payment-gateway';
-import {
-  TEST_CARDS,
-  TEST_MESSAGES,
-  TEST_MODE_LABEL,
-  TEST_SIGNATURE_HEADER,
-  TestPaymentGateway,
-} from '../../../../adapters/test-payments/test-payment-gateway';
+import { TEST_CARDS, TEST_MESSAGES, TEST_MODE_LABEL, TEST_SIGNATURE_HEADER, TestPaymentGateway } from '../../../../adapters/test-payments/test-payment-gateway';
 import { NotFoundError, UnavailableError } from '../../../../core/shared/errors';
 import type { CheckoutRequest } from '../../../../core/payments/payment-gateway.port';
 import { startFakeSquareServer, type FakeSquareServer } from '../../../support/fake-square-server';
@@ -28,7 +22,9 @@ const TEST_WEBHOOK_URL = 'http://127.0.0.1:3000/api/webhooks/test';
 const SQUARE_SEEN_URL = 'http://127.0.0.1:3000/api/webhooks/square';
 
 function hmacBase64(key: string, url: string, body: Buffer): string {
-  return createHmac('sha256', key).update(url + body.toString('utf8')).digest('base64');
+  return createHmac('sha256', key)
+    .update(url + body.toString('utf8'))
+    .digest('base64');
 }
 
 function aCheckout(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
@@ -112,7 +108,10 @@ describe('TestPaymentGateway', () => {
     const gateway = testGateway();
     const { checkoutId } = await gateway.createCheckout(aCheckout());
     for (const card of ['5555 5555 5555 4444', '4111 1111 1111 1112', '', 'tok_visa']) {
-      expect(await gateway.completeCheckout(checkoutId, card)).toEqual({ status: 'FAILED', message: 'This is test mode: use the test card 4111 1111 1111 1111' });
+      expect(await gateway.completeCheckout(checkoutId, card)).toEqual({
+        status: 'FAILED',
+        message: 'This is test mode: use the test card 4111 1111 1111 1111',
+      });
     }
     expect(gateway.charges).toEqual([]);
   });
@@ -135,9 +134,10 @@ describe('TestPaymentGateway', () => {
     const before = testGateway();
     const { checkoutId } = await before.createCheckout(aCheckout({ amount: 2500 }));
     const paid = (await before.completeCheckout(checkoutId, TEST_CARDS.succeeds)) as { paymentId: string };
-    const refused = (await before.completeCheckout((await before.createCheckout(aCheckout({ bookingId: 'bk_refused' }))).checkoutId, TEST_CARDS.refundRefused)) as {
-      paymentId: string;
-    };
+    const refused = (await before.completeCheckout(
+      (await before.createCheckout(aCheckout({ bookingId: 'bk_refused' }))).checkoutId,
+      TEST_CARDS.refundRefused,
+    )) as { paymentId: string };
 
     const afterRestart = testGateway();
     const refund = (amount: number, key: string, paymentId = paid.paymentId) =>
@@ -434,13 +434,21 @@ describe('SquarePaymentGateway against the fake Square API', () => {
     const reads = await Promise.all([1, 2, 3].map(() => gateway.parseWebhook(webhook.rawBody, webhook.headers, SQUARE_SEEN_URL)));
     expect(reads).toEqual([reads[0], reads[0], reads[0]]);
     // The amount and currency are the payment's amount_money, as Square's payment.updated carries it.
-    expect(reads[0]).toEqual({ checkoutId, paymentId: (paid as { paymentId: string }).paymentId, status: 'COMPLETED', completedAt: expect.any(String), checkoutBookingId: aCheckout().bookingId, amount: 1999, currency: 'EUR' });
+    expect(reads[0]).toEqual({
+      checkoutId,
+      paymentId: (paid as { paymentId: string }).paymentId,
+      status: 'COMPLETED',
+      completedAt: expect.any(String),
+      checkoutBookingId: aCheckout().bookingId,
+      amount: 1999,
+      currency: 'EUR',
+    });
 
     // A gateway started afresh (a restart) reads it the same: nothing was kept in memory for this.
     expect(await squareGateway(fake).parseWebhook(webhook.rawBody, webhook.headers, SQUARE_SEEN_URL)).toEqual(reads[0]);
   });
 
-  it('reads a declined payment\'s webhook as FAILED without a completion time', async () => {
+  it("reads a declined payment's webhook as FAILED without a completion time", async () => {
     const { gateway, checkoutId } = await gatewayWithCheckout();
     await gateway.completeCheckout(checkoutId, fake.issueCardToken('declined'));
     const webhook = fake.webhookFor(fake.payments[0].id, 'payment.created');
@@ -455,7 +463,7 @@ describe('SquarePaymentGateway against the fake Square API', () => {
     });
   });
 
-  it('needs its configuration and tells the browser where Square\'s card form comes from', async () => {
+  it("needs its configuration and tells the browser where Square's card form comes from", async () => {
     fake = await startFakeSquareServer();
     expect(() => squareGateway(fake, { accessToken: ' ' })).toThrow(/accessToken/);
     expect(() => squareGateway(fake, { webhookNotificationUrl: '' })).toThrow(/webhookNotificationUrl/);

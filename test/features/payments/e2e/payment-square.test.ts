@@ -111,7 +111,7 @@ async function cardStep(lastName: string): Promise<Page> {
 const squareCalls = (page: Page) => page.evaluate(() => (window as unknown as { __square: { calls: unknown[][] } }).__square.calls);
 
 describe('card step with Square', () => {
-  it('loads Square\'s form in en-GB with no contact fields, tokenises with the amount and pays once at Square', async () => {
+  it("loads Square's form in en-GB with no contact fields, tokenises with the amount and pays once at Square", async () => {
     const page = await cardStep('Square');
     const card = page.getByLabel('Card (Square)');
     await card.waitFor();
@@ -162,7 +162,7 @@ describe('card step with Square', () => {
     await page.close();
   });
 
-  it('says the form failed to load when Square\'s script cannot be fetched, and Try Again loads it', async () => {
+  it("says the form failed to load when Square's script cannot be fetched, and Try Again loads it", async () => {
     failScript = true;
     const before = scriptRequests;
     const page = await cardStep('Offline');

@@ -73,10 +73,7 @@ function testForm(page: Page) {
 
 async function payWith(page: Page, cardNumber: string, amount = '£37.50'): Promise<void> {
   await testForm(page).getByLabel('Card number').fill(cardNumber);
-  await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/api/payments/complete')),
-    page.getByRole('button', { name: `Pay ${amount}` }).click(),
-  ]);
+  await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/payments/complete')), page.getByRole('button', { name: `Pay ${amount}` }).click()]);
 }
 
 describe('paying for a booking', () => {
@@ -125,7 +122,11 @@ describe('paying for a booking', () => {
     const paid = await adminBookings();
     const booking = paid.bookings.find((b) => b.lastName === 'Payer');
     await page.goto(manage!);
-    await page.getByText(`Booking reference${booking!.reference}`).or(page.getByRole('definition').filter({ hasText: booking!.reference })).first().waitFor();
+    await page
+      .getByText(`Booking reference${booking!.reference}`)
+      .or(page.getByRole('definition').filter({ hasText: booking!.reference }))
+      .first()
+      .waitFor();
     expect(booking).toMatchObject({ paymentStatus: 'Paid', paymentAmount: 3750, paymentIdShort: expect.stringMatching(/^tp_/) });
     expect(paid.summary.revenue.GBP).toBe(3750);
 
@@ -172,7 +173,7 @@ describe('paying for a booking', () => {
     }
   });
 
-  it('shows each card\'s answer: declined and processing error keep the booking Pending; another card then pays', async () => {
+  it("shows each card's answer: declined and processing error keep the booking Pending; another card then pays", async () => {
     const page = await world.browser.newPage();
     await bookAndReachCardStep(page, 'Decliner', '1', '0');
     await payWith(page, '4000 0000 0000 0002', '£15.00');

@@ -66,7 +66,7 @@ describe('ConfirmPayment', () => {
     expect(await world.bookings.get(bookingId)).toEqual(stored);
   });
 
-  it('confirms a payment from the provider\'s signed webhook, once', async () => {
+  it("confirms a payment from the provider's signed webhook, once", async () => {
     const world = makeWorld();
     const { bookingId, checkoutId } = await paidBooking(world);
     const use = confirmPayment(world);

@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../../../core/bookings/booking';
-import { BOOKING_CANCEL_REASON_MAX, bookingCancelReason, cancelled, LIFECYCLE_MESSAGES, refundMadeByHand, refundOpen, refundSettled, type RefundOutcome } from '../../../../core/bookings/booking-lifecycle';
+import {
+  BOOKING_CANCEL_REASON_MAX,
+  bookingCancelReason,
+  cancelled,
+  LIFECYCLE_MESSAGES,
+  refundMadeByHand,
+  refundOpen,
+  refundSettled,
+  type RefundOutcome,
+} from '../../../../core/bookings/booking-lifecycle';
 import { bookingCancellation, eventCancellation, refundLine } from '../../../../core/bookings/booking-mail';
 import { bookingRevenue, paidByHand, paymentStatus, refundOwedByHand } from '../../../../core/bookings/booking-state';
 import { handRefundMail, handRefundMessages, HAND_REFUND_MAIL_KIND } from '../../../../core/bookings/hand-refund-mail';
@@ -24,7 +33,14 @@ const bookingArb: fc.Arbitrary<Booking> = fc
     reference: fc.option(fc.string({ minLength: 1, maxLength: 40 }), { nil: null }),
   })
   .map(({ kind, amount, id, reference }) =>
-    makeBooking({ id, userEmail: 'member@example.org', submittedAt: '2026-05-01T10:00:00.000Z', checkoutOpenedAt: '2026-05-01T10:00:00.000Z', ...paymentFields(kind, amount, id), paymentReference: kind === 'cash' || kind === 'transfer' ? reference : null }),
+    makeBooking({
+      id,
+      userEmail: 'member@example.org',
+      submittedAt: '2026-05-01T10:00:00.000Z',
+      checkoutOpenedAt: '2026-05-01T10:00:00.000Z',
+      ...paymentFields(kind, amount, id),
+      paymentReference: kind === 'cash' || kind === 'transfer' ? reference : null,
+    }),
   );
 
 const outcomeArb: fc.Arbitrary<RefundOutcome> = fc.oneof(
@@ -84,7 +100,15 @@ describe('which refund it is: by the gateway, or by hand (properties)', () => {
       }),
     );
     // A cash booking stored as a failed refund before by-hand existed reads the same.
-    const legacy = makeBooking({ paid: true, paymentAmount: 1200, paymentCurrency: 'GBP', paymentMethod: 'cash', cancelledAt: NOW.toISOString(), refundStatus: 'failed', refundAmount: 1200 });
+    const legacy = makeBooking({
+      paid: true,
+      paymentAmount: 1200,
+      paymentCurrency: 'GBP',
+      paymentMethod: 'cash',
+      cancelledAt: NOW.toISOString(),
+      refundStatus: 'failed',
+      refundAmount: 1200,
+    });
     expect(refundLine(legacy)).toBe('You paid £12.00 in cash; the club will repay you by hand.');
     expect(paymentStatus(legacy, NOW)).toBe('To refund by hand');
   });
@@ -119,7 +143,7 @@ describe('which refund it is: by the gateway, or by hand (properties)', () => {
   });
 });
 
-describe("the reason an admin gives for cancelling one booking", () => {
+describe('the reason an admin gives for cancelling one booking', () => {
   it('is optional and trimmed; over 2000 characters once trimmed it is refused with a clear message', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string({ maxLength: 2100 }), fc.constantFrom('', '  ', ' Rescheduled ', 'x'.repeat(2001), ` ${'y'.repeat(2000)} `)), (given) => {
@@ -132,13 +156,22 @@ describe("the reason an admin gives for cancelling one booking", () => {
     expect(LIFECYCLE_MESSAGES.reasonTooLong).toBe('The reason must be 2000 characters or fewer.');
   });
 
-  it("is stored on the booking and told to the member in the cancellation e-mail, escaped in HTML; none given, none told", () => {
+  it('is stored on the booking and told to the member in the cancellation e-mail, escaped in HTML; none given, none told', () => {
     const event = makeEvent({ name: 'Regatta', eventdatetime: '2026-07-04T09:00:00.000Z' });
-    const booking = makeBooking({ eventName: 'Regatta', userEmail: 'ada@example.org', paid: true, paymentAmount: 1200, paymentCurrency: 'GBP', paymentMethod: 'cash' });
+    const booking = makeBooking({
+      eventName: 'Regatta',
+      userEmail: 'ada@example.org',
+      paid: true,
+      paymentAmount: 1200,
+      paymentCurrency: 'GBP',
+      paymentMethod: 'cash',
+    });
     const withReason = cancelled(booking, { at: NOW, by: 'uid-admin', refund: true, reason: 'The boat <Kestrel> is out of the water' });
     expect(withReason.cancelReason).toBe('The boat <Kestrel> is out of the water');
     const mail = bookingCancellation(withReason, event, { clubName: 'Kestrel Yacht Club' });
-    expect(mail.text).toContain('Your booking has been cancelled by Kestrel Yacht Club.\n\nThe reason: The boat <Kestrel> is out of the water\n\nYou paid £12.00 in cash; the club will repay you by hand.');
+    expect(mail.text).toContain(
+      'Your booking has been cancelled by Kestrel Yacht Club.\n\nThe reason: The boat <Kestrel> is out of the water\n\nYou paid £12.00 in cash; the club will repay you by hand.',
+    );
     expect(mail.html).toContain('<p>The reason: The boat &lt;Kestrel&gt; is out of the water</p>');
     const without = bookingCancellation(cancelled(booking, { at: NOW, by: 'uid-admin', refund: false }), event, { clubName: 'K' });
     expect(without.text).not.toContain('The reason');
@@ -151,8 +184,31 @@ describe("the reason an admin gives for cancelling one booking", () => {
 
 describe("the admins' e-mail of refunds to make by hand", () => {
   const refunds = handRefundsOf([
-    cancelled(makeBooking({ id: 'bk-1', firstName: 'Ada', lastName: 'Lovelace', paid: true, paymentAmount: 1200, paymentCurrency: 'GBP', paymentMethod: 'cash', paymentReference: 'Receipt 42' }), { at: NOW, by: 'uid-admin', refund: true }),
-    cancelled(makeBooking({ id: 'bk-2', firstName: 'Bea <b>', lastName: 'Banks', paid: true, paymentAmount: 250_000, paymentCurrency: 'GBP', paymentMethod: 'transfer' }), { at: NOW, by: 'uid-admin', refund: true }),
+    cancelled(
+      makeBooking({
+        id: 'bk-1',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        paid: true,
+        paymentAmount: 1200,
+        paymentCurrency: 'GBP',
+        paymentMethod: 'cash',
+        paymentReference: 'Receipt 42',
+      }),
+      { at: NOW, by: 'uid-admin', refund: true },
+    ),
+    cancelled(
+      makeBooking({
+        id: 'bk-2',
+        firstName: 'Bea <b>',
+        lastName: 'Banks',
+        paid: true,
+        paymentAmount: 250_000,
+        paymentCurrency: 'GBP',
+        paymentMethod: 'transfer',
+      }),
+      { at: NOW, by: 'uid-admin', refund: true },
+    ),
   ]);
 
   it('goes to every admin not disabled who may record refunds (bookings:write)', () => {
@@ -162,13 +218,29 @@ describe("the admins' e-mail of refunds to make by hand", () => {
       anAdmin({ uid: 'gone', email: 'gone@example.org', name: 'Admin gone', permissions: ['bookings:write'], disabled: true }),
     ];
     expect(handRefundRecipients(admins).map((a) => a.uid)).toEqual(['treasurer']);
-    const messages = handRefundMessages(admins, refunds, { kind: 'event', eventId: 'regatta', eventName: 'Regatta', recordId: 'regatta' }, CONTEXT, NOW, (a) => `hand-refunds-regatta-${a.uid}`);
-    expect(messages.map((m) => [m.id, m.kind, m.recordId, m.mail.to])).toEqual([['hand-refunds-regatta-treasurer', HAND_REFUND_MAIL_KIND, 'regatta', 'treasurer@example.org']]);
-    expect(handRefundMessages(admins, [], { kind: 'event', eventId: 'regatta', eventName: 'Regatta', recordId: 'regatta' }, CONTEXT, NOW, () => 'x')).toEqual([]);
+    const messages = handRefundMessages(
+      admins,
+      refunds,
+      { kind: 'event', eventId: 'regatta', eventName: 'Regatta', recordId: 'regatta' },
+      CONTEXT,
+      NOW,
+      (a) => `hand-refunds-regatta-${a.uid}`,
+    );
+    expect(messages.map((m) => [m.id, m.kind, m.recordId, m.mail.to])).toEqual([
+      ['hand-refunds-regatta-treasurer', HAND_REFUND_MAIL_KIND, 'regatta', 'treasurer@example.org'],
+    ]);
+    expect(handRefundMessages(admins, [], { kind: 'event', eventId: 'regatta', eventName: 'Regatta', recordId: 'regatta' }, CONTEXT, NOW, () => 'x')).toEqual(
+      [],
+    );
   });
 
   it('lists each booking: name, booking reference, amount in pounds, how it was paid and its payment reference; links to the bookings', () => {
-    const mail = handRefundMail({ email: 'treasurer@example.org', name: 'Tess Treasurer' }, refunds, { kind: 'event', eventId: 'regatta', eventName: 'Regatta' }, CONTEXT);
+    const mail = handRefundMail(
+      { email: 'treasurer@example.org', name: 'Tess Treasurer' },
+      refunds,
+      { kind: 'event', eventId: 'regatta', eventName: 'Regatta' },
+      CONTEXT,
+    );
     expect(mail.subject).toBe('To refund by hand: Regatta');
     expect(mail.text).toContain('Dear Tess Treasurer,');
     expect(mail.text).toContain('Regatta has been cancelled. 2 bookings were paid in cash or by bank transfer, and the club must repay them by hand:');
@@ -176,12 +248,29 @@ describe("the admins' e-mail of refunds to make by hand", () => {
     expect(mail.text).toContain('Bea <b> Banks (booking bk-2): £2,500.00, paid by bank transfer');
     expect(mail.text).toContain('https://members.kestrel-yc.example/admin/bookings/regatta');
     expect(mail.html).toContain('Bea &lt;b&gt; Banks');
-    const one = handRefundMail({ email: 't@example.org', name: 'T' }, refunds.slice(0, 1), { kind: 'booking', eventId: 'regatta', eventName: 'Regatta' }, CONTEXT);
+    const one = handRefundMail(
+      { email: 't@example.org', name: 'T' },
+      refunds.slice(0, 1),
+      { kind: 'booking', eventId: 'regatta', eventName: 'Regatta' },
+      CONTEXT,
+    );
     expect(one.text).toContain('A booking of Regatta paid in cash or by bank transfer has been cancelled, and the club must repay it by hand:');
   });
 
   it('a card booking or one with nothing owed is never listed', () => {
-    expect(handRefundOf(cancelled(makeBooking({ paid: true, paymentAmount: 500, paymentCurrency: 'GBP', paymentMethod: 'card', paymentId: 'p1' }), { at: NOW, by: 'member', refund: true }))).toBeNull();
-    expect(handRefundOf(cancelled(makeBooking({ paid: true, paymentAmount: 500, paymentCurrency: 'GBP', paymentMethod: 'cash' }), { at: NOW, by: 'uid-admin', refund: false }))).toBeNull();
+    expect(
+      handRefundOf(
+        cancelled(makeBooking({ paid: true, paymentAmount: 500, paymentCurrency: 'GBP', paymentMethod: 'card', paymentId: 'p1' }), {
+          at: NOW,
+          by: 'member',
+          refund: true,
+        }),
+      ),
+    ).toBeNull();
+    expect(
+      handRefundOf(
+        cancelled(makeBooking({ paid: true, paymentAmount: 500, paymentCurrency: 'GBP', paymentMethod: 'cash' }), { at: NOW, by: 'uid-admin', refund: false }),
+      ),
+    ).toBeNull();
   });
 });

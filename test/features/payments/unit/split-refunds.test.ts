@@ -17,9 +17,7 @@ function grownAndCancelled(): Booking {
     paymentCurrency: 'GBP',
     paymentId: 'pay-0',
     paymentMethod: 'card',
-    amendments: [
-      anAmendment({ paymentId: 'pay-1', checkoutId: 'chk-c1' }),
-    ],
+    amendments: [anAmendment({ paymentId: 'pay-1', checkoutId: 'chk-c1' })],
     cancelledAt: '2026-06-01T09:02:00.000Z',
     cancelledBy: 'member',
     refundStatus: 'pending',
@@ -46,7 +44,13 @@ describe('a cancellation refund split over a booking paid in two payments', () =
     await world.bookings.addIfPlacesRemain(grownAndCancelled(), { capacity: null, now: world.clock.now() });
     const { payments, asked } = scriptedGateway(
       new Map([
-        ['pay-1', [{ status: 'FAILED', message: 'Try later' }, { status: 'REFUNDED', refundId: 'r-1' }]],
+        [
+          'pay-1',
+          [
+            { status: 'FAILED', message: 'Try later' },
+            { status: 'REFUNDED', refundId: 'r-1' },
+          ],
+        ],
         ['pay-0', [{ status: 'REFUNDED', refundId: 'r-0' }]],
       ]),
     );

@@ -1,13 +1,34 @@
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MAX_PHOTO_BYTES, PHOTO_HEIC_REFUSED, PHOTO_NOT_AN_IMAGE, PHOTO_TOO_LARGE, PHOTO_TOO_MANY_PIXELS, PHOTOS_CHANGED_MEANWHILE } from '../../../../core/photos/photos';
+import {
+  MAX_PHOTO_BYTES,
+  PHOTO_HEIC_REFUSED,
+  PHOTO_NOT_AN_IMAGE,
+  PHOTO_TOO_LARGE,
+  PHOTO_TOO_MANY_PIXELS,
+  PHOTOS_CHANGED_MEANWHILE,
+} from '../../../../core/photos/photos';
 import { exifHasGps, gifImage, jpegWithGps, pngImage, webpImage } from '../../../support/photo-images';
 import { FETCH, signedInAdmin, type TestApp } from '../../../support/api/test-app';
 import { useTestApp } from '../../../support/api/use-test-app';
 
 type Agent = ReturnType<TestApp['agent']>;
-interface ListedVariant { format: string; width: number; height: number; url: string }
-interface Listed { id: string; caption: string; credit: string; width: number; height: number; variants: ListedVariant[]; hidden?: boolean; position?: number }
+interface ListedVariant {
+  format: string;
+  width: number;
+  height: number;
+  url: string;
+}
+interface Listed {
+  id: string;
+  caption: string;
+  credit: string;
+  width: number;
+  height: number;
+  variants: ListedVariant[];
+  hidden?: boolean;
+  position?: number;
+}
 
 function upload(agent: Agent, bytes: Buffer, query: Record<string, string> = { caption: 'Evening sail', credit: 'A. Member' }, type = 'image/jpeg') {
   return agent.post('/api/admin/photos').query(query).set(FETCH).set('Content-Type', type).send(bytes);
@@ -35,16 +56,29 @@ describe('member photos through the API', () => {
     expect(listed.body.photos).toHaveLength(1);
     expect(photo).toMatchObject({ id: created.body.photo.id, caption: 'Evening sail', credit: 'A. Member', width: 1280, height: 1920 });
     expect(photo.variants.map((v) => `${v.format} ${v.width}x${v.height}`).sort()).toEqual(
-      ['avif', 'webp', 'jpeg'].flatMap((f) => [[320, 480], [640, 960], [960, 1440], [1280, 1920]].map(([w, h]) => `${f} ${w}x${h}`)).sort(),
+      ['avif', 'webp', 'jpeg']
+        .flatMap((f) =>
+          [
+            [320, 480],
+            [640, 960],
+            [960, 1440],
+            [1280, 1920],
+          ].map(([w, h]) => `${f} ${w}x${h}`),
+        )
+        .sort(),
     );
     const types = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' } as Record<string, string>;
     const decoder = { avif: 'heif', webp: 'webp', jpeg: 'jpeg' } as Record<string, string>;
     for (const variant of photo.variants) {
-      const file = await app.agent().get(variant.url).buffer(true).parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      const file = await app
+        .agent()
+        .get(variant.url)
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
       expect(file.status).toBe(200);
       expect(file.headers['content-type']).toBe(types[variant.format]);
       expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -59,7 +93,10 @@ describe('member photos through the API', () => {
     expect((await upload(editor, await pngImage(800, 600), { caption: 'Jetty' }, 'application/octet-stream')).status).toBe(201);
     expect((await upload(editor, await webpImage(700, 400), { caption: 'Race start', credit: '' }, 'image/png')).status).toBe(201);
     const listed = (await app.agent().get('/api/photos')).body.photos as Listed[];
-    expect(listed.map((p) => [p.caption, p.width, p.height])).toEqual([['Jetty', 800, 600], ['Race start', 700, 400]]);
+    expect(listed.map((p) => [p.caption, p.width, p.height])).toEqual([
+      ['Jetty', 800, 600],
+      ['Race start', 700, 400],
+    ]);
     // Never enlarged: the widest copy of an 800-pixel photo is 800 wide.
     expect(Math.max(...listed[0].variants.map((v) => v.width))).toBe(800);
   });
@@ -72,7 +109,12 @@ describe('member photos through the API', () => {
     const gif = await upload(editor, await gifImage(), { caption: 'A gif named .jpg' });
     expect([gif.status, gif.body]).toEqual([415, { error: PHOTO_NOT_AN_IMAGE }]);
     // AVIF is read by the same decoder as HEIC; both are refused with a message naming the formats accepted.
-    const heif = await upload(editor, await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } }).avif().toBuffer());
+    const heif = await upload(
+      editor,
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } })
+        .avif()
+        .toBuffer(),
+    );
     expect([heif.status, heif.body]).toEqual([415, { error: PHOTO_HEIC_REFUSED }]);
     expect(PHOTO_HEIC_REFUSED).toContain('JPEG, PNG or WebP');
     const cut = (await jpegWithGps({ width: 800, height: 600 })).subarray(0, 2000);
@@ -97,7 +139,9 @@ describe('member photos through the API', () => {
   });
 
   it('refuses a pixel bomb (a few kB of PNG that is 10000 x 10000) from its header with 413, storing nothing', async () => {
-    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#ffffff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(1_000_000);
     const before = await app.get('files').list('photos/');
     const refused = await upload(editor, bomb, { caption: 'Looks small' }, 'image/png');
@@ -118,18 +162,30 @@ describe('member photos through the API', () => {
     expect(await captions()).toEqual(['One', 'Three']);
     // Its files are no longer served to members, but the admin screen still shows it.
     const adminList = (await editor.get('/api/admin/photos')).body.photos as Listed[];
-    expect(adminList.map((p) => [p.caption, p.hidden])).toEqual([['One', false], ['Two', true], ['Three', false]]);
+    expect(adminList.map((p) => [p.caption, p.hidden])).toEqual([
+      ['One', false],
+      ['Two', true],
+      ['Three', false],
+    ]);
     const hiddenFile = adminList[1].variants[0];
     expect((await editor.get(hiddenFile.url)).status).toBe(200);
     expect((await app.agent().get(hiddenFile.url.replace('/api/admin/photos', '/api/photos'))).status).toBe(404);
 
-    expect((await editor.patch(`/api/admin/photos/${ids[1]}`).set(FETCH).send({ hidden: false, caption: 'Two, renamed', credit: 'B. Member' })).status).toBe(200);
+    expect((await editor.patch(`/api/admin/photos/${ids[1]}`).set(FETCH).send({ hidden: false, caption: 'Two, renamed', credit: 'B. Member' })).status).toBe(
+      200,
+    );
     expect(await captions()).toEqual(['One', 'Two, renamed', 'Three']);
 
-    const reordered = await editor.put('/api/admin/photos/order').set(FETCH).send({ ids: [ids[2], ids[0], ids[1]] });
+    const reordered = await editor
+      .put('/api/admin/photos/order')
+      .set(FETCH)
+      .send({ ids: [ids[2], ids[0], ids[1]] });
     expect(reordered.status).toBe(200);
     expect(await captions()).toEqual(['Three', 'One', 'Two, renamed']);
-    const partial = await editor.put('/api/admin/photos/order').set(FETCH).send({ ids: [ids[0], ids[1]] });
+    const partial = await editor
+      .put('/api/admin/photos/order')
+      .set(FETCH)
+      .send({ ids: [ids[0], ids[1]] });
     expect([partial.status, partial.body]).toEqual([409, { error: PHOTOS_CHANGED_MEANWHILE }]);
     expect(await captions()).toEqual(['Three', 'One', 'Two, renamed']);
 
@@ -143,7 +199,11 @@ describe('member photos through the API', () => {
     expect((await editor.patch(`/api/admin/photos/${ids[0]}`).set(FETCH).send({ hidden: true })).status).toBe(404);
 
     const audit = (await app.get('audit').list({ limit: 1000 })).filter((e) => e.recordType === 'photo');
-    const of = (id: string) => audit.filter((e) => e.recordId === id).map((e) => e.action).sort();
+    const of = (id: string) =>
+      audit
+        .filter((e) => e.recordId === id)
+        .map((e) => e.action)
+        .sort();
     expect(of(ids[0])).toEqual(['photo.deleted', 'photo.moved', 'photo.uploaded']);
     expect(of(ids[1])).toEqual(['photo.moved', 'photo.updated', 'photo.updated', 'photo.uploaded']);
     const hide = audit.find((e) => e.recordId === ids[1] && e.summary.startsWith('Hid'));

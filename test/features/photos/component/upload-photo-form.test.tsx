@@ -23,7 +23,7 @@ async function fill() {
 }
 
 describe('Upload a Photo', () => {
-  it('sends the photo with its caption, and shows the server\'s refusal of the caption beside it', async () => {
+  it("sends the photo with its caption, and shows the server's refusal of the caption beside it", async () => {
     const { uploads } = renderPage(() => json(400, { error: 'The caption is too long', fields: { caption: 'The caption is too long' } }));
     const form = await fill();
     await userEvent.click(form.getByRole('button', { name: 'Upload Photo' }));

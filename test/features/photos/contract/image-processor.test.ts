@@ -16,7 +16,9 @@ describe('SharpImageProcessor', () => {
     expect(await images.inspect(await pngImage(800, 600))).toEqual({ format: 'png', width: 800, height: 600 });
     expect(await images.inspect(await webpImage(700, 400))).toEqual({ format: 'webp', width: 700, height: 400 });
     expect((await images.inspect(await gifImage()))?.format).toBe('gif');
-    const avif = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } }).avif().toBuffer();
+    const avif = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } })
+      .avif()
+      .toBuffer();
     expect((await images.inspect(avif))?.format).toBe('heif');
   });
 
@@ -63,7 +65,10 @@ describe('SharpImageProcessor', () => {
 
   it('never enlarges a small photo', async () => {
     const copies = await images.resize(await pngImage(500, 250), [320, 500], ['webp']);
-    expect(copies.map((c) => [c.width, c.height])).toEqual([[320, 160], [500, 250]]);
+    expect(copies.map((c) => [c.width, c.height])).toEqual([
+      [320, 160],
+      [500, 250],
+    ]);
   });
 
   it('refuses bytes that look like an image but do not decode', async () => {
@@ -78,7 +83,12 @@ describe('SharpImageProcessor', () => {
     const watched = new SharpImageProcessor({ onDecode: (decoding) => seen.push(decoding) });
     const photos = await Promise.all([pngImage(2400, 1800), webpImage(2000, 1500), jpegWithGps({ width: 2200, height: 1600 }), pngImage(1800, 2400)]);
     const copies = await Promise.all(photos.map((photo) => watched.resize(photo, [320, 1280], ['jpeg'])));
-    expect(copies.map((c) => c.map((copy) => copy.width))).toEqual([[320, 1280], [320, 1280], [320, 1280], [320, 1280]]);
+    expect(copies.map((c) => c.map((copy) => copy.width))).toEqual([
+      [320, 1280],
+      [320, 1280],
+      [320, 1280],
+      [320, 1280],
+    ]);
     expect(seen).toEqual([1, 1, 1, 1]);
     // A failed decode does not hold up the next.
     await expect(watched.resize(new Uint8Array([1, 2, 3]), [320], ['jpeg'])).rejects.toBeInstanceOf(UnsupportedMediaTypeError);

@@ -11,7 +11,6 @@ import { countOf, visibleOf } from '../../../support/e2e/eventually';
 const CAPTION = 'Dinghies rounding the top mark';
 const CREDIT = 'Mary Anning';
 
-
 /** What the Home page shows in the photo panel: the image the browser chose and loaded, if any. */
 async function shownPhoto(p: Page) {
   const image = p.getByRole('img', { name: CAPTION });
@@ -56,7 +55,9 @@ describe('the admin Photos screen and the Home panel', () => {
     expect(await world.app.built.ports.get('photos').list()).toEqual([]);
 
     // A camera photo, turned by its EXIF orientation and carrying a GPS position.
-    await admin.locator('#adm-photo-file').setInputFiles({ name: 'race.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps({ width: 2400, height: 1800 }) });
+    await admin
+      .locator('#adm-photo-file')
+      .setInputFiles({ name: 'race.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps({ width: 2400, height: 1800 }) });
     await admin.getByLabel('Credit').fill(CREDIT);
     await admin.getByRole('button', { name: 'Upload Photo' }).click();
     await admin.getByText(`"${CAPTION}" uploaded.`).waitFor();
@@ -65,11 +66,16 @@ describe('the admin Photos screen and the Home panel', () => {
     await visibleOf(item.getByText(`Credit: ${CREDIT}.`)).toBe(true);
     await expectAccessible(admin, 'admin-photos-uploaded-375');
 
-    const listed = (await (await fetch(`${world.app.baseUrl}/api/photos`)).json()) as { photos: { variants: { url: string; width: number; format: string }[] }[] };
+    const listed = (await (await fetch(`${world.app.baseUrl}/api/photos`)).json()) as {
+      photos: { variants: { url: string; width: number; format: string }[] }[];
+    };
     const urls = listed.photos[0].variants.map((v) => v.url);
     expect(urls).toHaveLength(12);
 
-    for (const [size, viewport] of [['1280', DESKTOP], ['375', PHONE]] as const) {
+    for (const [size, viewport] of [
+      ['1280', DESKTOP],
+      ['375', PHONE],
+    ] as const) {
       const page = await world.browser.newPage(viewport);
       await page.goto('/');
       const shown = await shownPhoto(page);
@@ -103,7 +109,9 @@ describe('the admin Photos screen and the Home panel', () => {
   it('shows an error with Try Again when the photos cannot be loaded', async () => {
     // Signed in already (the browser keeps the first test's session cookie).
     const admin = await world.browser.newPage(PHONE);
-    await admin.route('**/api/admin/photos', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Down' }) }));
+    await admin.route('**/api/admin/photos', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Down' }) }),
+    );
     await admin.goto('/admin/photos');
     await admin.getByText('Failed to load the photos').waitFor();
     await expectAccessible(admin, 'admin-photos-error-375');

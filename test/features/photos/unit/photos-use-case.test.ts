@@ -23,7 +23,14 @@ class FakeImages implements ImageProcessor {
     return this.info;
   }
   async resize(_bytes: Uint8Array, widths: readonly number[], formats: readonly PhotoVariantFormat[]) {
-    return widths.flatMap((width) => formats.map((format) => ({ format, width, height: Math.round((width * this.info!.height) / this.info!.width), bytes: new Uint8Array([width % 256, format.length]) })));
+    return widths.flatMap((width) =>
+      formats.map((format) => ({
+        format,
+        width,
+        height: Math.round((width * this.info!.height) / this.info!.width),
+        bytes: new Uint8Array([width % 256, format.length]),
+      })),
+    );
   }
 }
 
@@ -41,7 +48,14 @@ class BreakingFileStore extends MemoryFileStore {
 }
 
 function world(info: ImageInfo | null = { format: 'jpeg', width: 2000, height: 1500 }, files = new MemoryFileStore()) {
-  const deps = { photos: new MemoryPhotoRepository(), files, images: new FakeImages(info), ids: new SequentialIdGenerator('Ph'), clock: new FixedClock('2026-06-01T09:00:00.000Z'), audit: new MemoryAuditLog() };
+  const deps = {
+    photos: new MemoryPhotoRepository(),
+    files,
+    images: new FakeImages(info),
+    ids: new SequentialIdGenerator('Ph'),
+    clock: new FixedClock('2026-06-01T09:00:00.000Z'),
+    audit: new MemoryAuditLog(),
+  };
   return { ...deps, upload: new UploadPhoto(deps) };
 }
 const editor = anAdmin({ permissions: ['content:write'] });
@@ -54,7 +68,10 @@ describe('UploadPhoto', () => {
     expect(photo).toMatchObject({ caption: 'Jetty', credit: 'Ann', position: 0, hidden: false, width: 1280, height: 960 });
     expect(await w.files.list('photos/')).toHaveLength(12);
     expect((await w.upload.execute(editor, bytes, { caption: 'Second' })).position).toBe(1);
-    expect((await w.audit.list({ limit: 10 })).map((e) => [e.action, e.recordType])).toEqual([['photo.uploaded', 'photo'], ['photo.uploaded', 'photo']]);
+    expect((await w.audit.list({ limit: 10 })).map((e) => [e.action, e.recordType])).toEqual([
+      ['photo.uploaded', 'photo'],
+      ['photo.uploaded', 'photo'],
+    ]);
   });
 
   it('refuses without content:write, a bad caption, the wrong type and too much, storing nothing', async () => {

@@ -32,16 +32,31 @@ const photoArb = fc.record({
   hidden: fc.boolean(),
   createdAt: fc.integer({ min: Date.parse('2026-01-01T00:00:00Z'), max: Date.parse('2027-01-01T00:00:00Z') }).map((ms) => new Date(ms).toISOString()),
 });
-const photos = fc.uniqueArray(photoArb, { selector: (p) => p.id, maxLength: 12 }).map((list) =>
-  list.map((p): Photo => ({ ...p, caption: `Photo ${p.id}`, credit: '', width: 1280, height: 853, variants: [{ file: 'w320.jpg', format: 'jpeg', width: 320, height: 213, bytes: 1 }], updatedAt: p.createdAt })),
-);
+const photos = fc
+  .uniqueArray(photoArb, { selector: (p) => p.id, maxLength: 12 })
+  .map((list) =>
+    list.map((p): Photo => ({
+      ...p,
+      caption: `Photo ${p.id}`,
+      credit: '',
+      width: 1280,
+      height: 853,
+      variants: [{ file: 'w320.jpg', format: 'jpeg', width: 320, height: 213, bytes: 1 }],
+      updatedAt: p.createdAt,
+    })),
+  );
 
 describe('what members see', () => {
   it('exactly the photos not hidden, each once, lowest position first (ties: oldest, then id)', () => {
     fc.assert(
       fc.property(photos, (list) => {
         const shown = visiblePhotos(list);
-        expect(shown.map((p) => p.id).sort()).toEqual(list.filter((p) => !p.hidden).map((p) => p.id).sort());
+        expect(shown.map((p) => p.id).sort()).toEqual(
+          list
+            .filter((p) => !p.hidden)
+            .map((p) => p.id)
+            .sort(),
+        );
         for (let i = 1; i < shown.length; i += 1) expect(comparePhotos(shown[i - 1], shown[i])).toBeLessThan(0);
         // The order does not depend on the order the storage handed them over in.
         expect(visiblePhotos([...list].reverse()).map((p) => p.id)).toEqual(shown.map((p) => p.id));
@@ -63,7 +78,13 @@ describe('what members see', () => {
 describe('orders', () => {
   it('a whole order is a permutation of the photo ids, and nothing else is', () => {
     const listAndOrder = photos.chain((list) =>
-      fc.tuple(fc.constant(list), fc.shuffledSubarray(list.map((p) => p.id), { minLength: list.length, maxLength: list.length })),
+      fc.tuple(
+        fc.constant(list),
+        fc.shuffledSubarray(
+          list.map((p) => p.id),
+          { minLength: list.length, maxLength: list.length },
+        ),
+      ),
     );
     fc.assert(
       fc.property(listAndOrder, ([list, shuffled]) => {
@@ -81,24 +102,33 @@ describe('orders', () => {
 
   it('moving a photo up or down swaps it with its neighbour and keeps every id', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 10 }), fc.nat(), fc.constantFrom(-1 as const, 1 as const), (ids, pick, by) => {
-        const id = ids[pick % ids.length];
-        const moved = movePhoto(ids, id, by);
-        expect([...moved].sort()).toEqual([...ids].sort());
-        const from = ids.indexOf(id);
-        const to = from + by;
-        if (to < 0 || to >= ids.length) expect(moved).toEqual(ids);
-        else {
-          expect(moved.indexOf(id)).toBe(to);
-          expect(movePhoto(moved, id, (-by) as -1 | 1)).toEqual(ids);
-        }
-      }),
+      fc.property(
+        fc.uniqueArray(fc.string({ minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 10 }),
+        fc.nat(),
+        fc.constantFrom(-1 as const, 1 as const),
+        (ids, pick, by) => {
+          const id = ids[pick % ids.length];
+          const moved = movePhoto(ids, id, by);
+          expect([...moved].sort()).toEqual([...ids].sort());
+          const from = ids.indexOf(id);
+          const to = from + by;
+          if (to < 0 || to >= ids.length) expect(moved).toEqual(ids);
+          else {
+            expect(moved.indexOf(id)).toBe(to);
+            expect(movePhoto(moved, id, -by as -1 | 1)).toEqual(ids);
+          }
+        },
+      ),
     );
   });
 });
 
 describe('uploads', () => {
-  const info = fc.record({ format: fc.constantFrom(...ACCEPTED_PHOTO_FORMATS), width: fc.integer({ min: 1, max: 20_000 }), height: fc.integer({ min: 1, max: 20_000 }) });
+  const info = fc.record({
+    format: fc.constantFrom(...ACCEPTED_PHOTO_FORMATS),
+    width: fc.integer({ min: 1, max: 20_000 }),
+    height: fc.integer({ min: 1, max: 20_000 }),
+  });
 
   it('accepts a JPEG, PNG or WebP of 1 byte to 15 MB and at most 100 megapixels, and refuses the rest with the reason', () => {
     fc.assert(
@@ -114,13 +144,17 @@ describe('uploads', () => {
 
   it('refuses every other format, and anything unreadable, as the wrong type whatever its size within the limit', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: MAX_PHOTO_BYTES }), fc.oneof(fc.constantFrom('gif', 'svg', 'tiff', 'heif', 'pdf', 'jp2', 'raw', ''), fc.string()), (size, format) => {
-        fc.pre(!(ACCEPTED_PHOTO_FORMATS as readonly string[]).includes(format));
-        const refusal = photoUploadRefusal(size, { format, width: 100, height: 100 });
-        expect(refusal?.kind).toBe('wrong-type');
-        expect(refusal?.message).toContain('JPEG, PNG or WebP');
-        expect(photoUploadRefusal(size, null)).toEqual({ kind: 'wrong-type', message: PHOTO_NOT_AN_IMAGE });
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: MAX_PHOTO_BYTES }),
+        fc.oneof(fc.constantFrom('gif', 'svg', 'tiff', 'heif', 'pdf', 'jp2', 'raw', ''), fc.string()),
+        (size, format) => {
+          fc.pre(!(ACCEPTED_PHOTO_FORMATS as readonly string[]).includes(format));
+          const refusal = photoUploadRefusal(size, { format, width: 100, height: 100 });
+          expect(refusal?.kind).toBe('wrong-type');
+          expect(refusal?.message).toContain('JPEG, PNG or WebP');
+          expect(photoUploadRefusal(size, null)).toEqual({ kind: 'wrong-type', message: PHOTO_NOT_AN_IMAGE });
+        },
+      ),
     );
     expect(photoUploadRefusal(1000, { format: 'heif', width: 10, height: 10 })?.message).toBe(PHOTO_HEIC_REFUSED);
   });
@@ -160,12 +194,18 @@ describe('copies', () => {
 
   it('file names are valid copies, and every photo id gets its own folder of valid file keys', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/), fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/), fc.integer({ min: 1, max: 1280 }), fc.constantFrom('avif' as const, 'webp' as const, 'jpeg' as const), (a, b, width, format) => {
-        const file = variantFileName(width, format);
-        expect(PhotoVariantSchema.shape.file.safeParse(file).success).toBe(true);
-        expect(isFileKey(photoFileKey(a, file))).toBe(true);
-        if (a !== b) expect(photoFileKey(a, file)).not.toBe(photoFileKey(b, file));
-      }),
+      fc.property(
+        fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
+        fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
+        fc.integer({ min: 1, max: 1280 }),
+        fc.constantFrom('avif' as const, 'webp' as const, 'jpeg' as const),
+        (a, b, width, format) => {
+          const file = variantFileName(width, format);
+          expect(PhotoVariantSchema.shape.file.safeParse(file).success).toBe(true);
+          expect(isFileKey(photoFileKey(a, file))).toBe(true);
+          if (a !== b) expect(photoFileKey(a, file)).not.toBe(photoFileKey(b, file));
+        },
+      ),
     );
     expect(photoFileKey('aB', 'w1.jpg')).not.toBe(photoFileKey('ab', 'w1.jpg'));
     expect(photoFileKey('a_b', 'w1.jpg')).not.toBe(photoFileKey('aB', 'w1.jpg'));

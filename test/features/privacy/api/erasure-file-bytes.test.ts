@@ -33,11 +33,27 @@ function foundInFiles(marks: readonly string[]): Record<string, number> {
 
 describe.skipIf(sqliteOnly)('the SQLite files after an erasure and the retention run', () => {
   it('hold none of an erased member’s details, in the file or its write-ahead log', async () => {
-    const details = { name: 'Philippa Wrenfield', email: 'philippa.wrenfield@example.org', phone: '07700 900733', emergencyContactName: 'Ambrose Wrenfield', emergencyContactPhone: '07700 900734' };
+    const details = {
+      name: 'Philippa Wrenfield',
+      email: 'philippa.wrenfield@example.org',
+      phone: '07700 900733',
+      emergencyContactName: 'Ambrose Wrenfield',
+      emergencyContactPhone: '07700 900734',
+    };
     const member = await addListedMember(app, details);
     const agent = await signedInMember(app, member);
     const event = await addEvent(app, { name: 'Autumn series', isBoatEvent: true });
-    const booking = { eventId: event.id, firstName: 'Philippa', lastName: 'Wrenfield', numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: 'Marbled Godwit', email: details.email };
+    const booking = {
+      eventId: event.id,
+      firstName: 'Philippa',
+      lastName: 'Wrenfield',
+      numberAttending: '1',
+      numberOfChildren: '0',
+      numberOfSoftDrinks: '',
+      numberOfVegetarian: '',
+      boatName: 'Marbled Godwit',
+      email: details.email,
+    };
     expect((await agent.post('/api/bookings').set(FETCH).send(booking)).status).toBe(201);
     const marks = ['Wrenfield', details.email, details.phone, details.emergencyContactPhone, 'Marbled Godwit'];
     expect(Object.keys(foundInFiles(marks)).length).toBeGreaterThan(0);
@@ -47,7 +63,19 @@ describe.skipIf(sqliteOnly)('the SQLite files after an erasure and the retention
   });
 
   it('hold none of a lapsed member the nightly run anonymised', async () => {
-    await app.get('members').create({ id: 'lapsed-bytes', name: 'Leopold Quartermaine', email: 'leopold.quartermaine@example.org', membershipType: 'Adult', renewalDate: '2024-03-31', disabled: false, phone: '07700 900855', createdAt: '2023-01-01T10:00:00.000Z', updatedAt: '2023-01-01T10:00:00.000Z' });
+    await app
+      .get('members')
+      .create({
+        id: 'lapsed-bytes',
+        name: 'Leopold Quartermaine',
+        email: 'leopold.quartermaine@example.org',
+        membershipType: 'Adult',
+        renewalDate: '2024-03-31',
+        disabled: false,
+        phone: '07700 900855',
+        createdAt: '2023-01-01T10:00:00.000Z',
+        updatedAt: '2023-01-01T10:00:00.000Z',
+      });
     const marks = ['Quartermaine', 'leopold.quartermaine@example.org', '07700 900855'];
     expect(Object.keys(foundInFiles(marks)).length).toBeGreaterThan(0);
 

@@ -38,7 +38,10 @@ function filesOf(body: Buffer): Record<string, string> {
   return Object.fromEntries(Object.entries(unzipSync(new Uint8Array(body))).map(([name, bytes]) => [name, strFromU8(bytes)]));
 }
 
-const binary = (res: { on(event: string, listener: (chunk?: Buffer) => void): void; setEncoding(e: string): void }, done: (error: Error | null, body: Buffer) => void) => {
+const binary = (
+  res: { on(event: string, listener: (chunk?: Buffer) => void): void; setEncoding(e: string): void },
+  done: (error: Error | null, body: Buffer) => void,
+) => {
   const chunks: Buffer[] = [];
   res.on('data', (chunk) => chunks.push(chunk as Buffer));
   res.on('end', () => done(null, Buffer.concat(chunks)));
@@ -75,17 +78,35 @@ describe('data requests', () => {
   let annFree: string;
   let annPaid: string;
   beforeAll(async () => {
-    ann = await aPerson('Annwen', 'Quillfeather', 'Saucy Sue', { phone: '07700 900461', emergencyContactName: 'Gwilym Quillfeather', emergencyContactPhone: '07700 900462' });
+    ann = await aPerson('Annwen', 'Quillfeather', 'Saucy Sue', {
+      phone: '07700 900461',
+      emergencyContactName: 'Gwilym Quillfeather',
+      emergencyContactPhone: '07700 900462',
+    });
     bob = await aPerson('Bartholomew', 'Zanzibar', 'Blue Heron');
     const kid = await ann.agent.post('/api/my/household').set(FETCH).send({ name: 'Milly Quillfeather', kind: 'junior', yearOfBirth: '2016' });
     expect(kid.status).toBe(201);
     const who = (p: Person) => ({ first: p.first, last: p.last, email: p.member.email, boat: p.boat });
-    const free = await ann.agent.post('/api/bookings').set(FETCH).send(bookingBody(freeEventId, who(ann), { numberAttending: '2', numberOfChildren: '1', householdAttendees: [kid.body.person.id] }));
+    const free = await ann.agent
+      .post('/api/bookings')
+      .set(FETCH)
+      .send(bookingBody(freeEventId, who(ann), { numberAttending: '2', numberOfChildren: '1', householdAttendees: [kid.body.person.id] }));
     expect(free.body).toMatchObject({ bookingId: expect.any(String) });
     annFree = free.body.bookingId;
     // Bob books the same event: he shares it, and none of him may show in Ann's archive.
-    expect((await bob.agent.post('/api/bookings').set(FETCH).send(bookingBody(freeEventId, who(bob)))).status).toBe(201);
-    const paid = await app.agent().post('/api/bookings').set(FETCH).send(bookingBody(paidEventId, { ...who(ann), email: ann.member.email.toUpperCase() }));
+    expect(
+      (
+        await bob.agent
+          .post('/api/bookings')
+          .set(FETCH)
+          .send(bookingBody(freeEventId, who(bob)))
+      ).status,
+    ).toBe(201);
+    const paid = await app
+      .agent()
+      .post('/api/bookings')
+      .set(FETCH)
+      .send(bookingBody(paidEventId, { ...who(ann), email: ann.member.email.toUpperCase() }));
     expect(paid.status).toBe(201);
     annPaid = paid.body.bookingId;
     expect((await admin.post(`/api/admin/bookings/${annPaid}/mark-paid`).set(FETCH).send({ method: 'cash', reference: 'R1' })).status).toBe(200);
@@ -93,7 +114,13 @@ describe('data requests', () => {
 
   it('gives an admin everything held about a person, each record once, nobody else’s data and no secrets', async () => {
     const files = await archiveOf(admin, `  ${ann.member.email.toUpperCase()} `);
-    expect(Object.keys(files)).toEqual(expect.arrayContaining(['README.txt', 'members.json', 'members.csv', 'bookings.json', 'bookings.csv', 'outbox.json', 'household_people.json'].map((n) => (app.config.firestore ? n.replace('household_people', 'households') : n))));
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining(
+        ['README.txt', 'members.json', 'members.csv', 'bookings.json', 'bookings.csv', 'outbox.json', 'household_people.json'].map((n) =>
+          app.config.firestore ? n.replace('household_people', 'households') : n,
+        ),
+      ),
+    );
     const bookings = JSON.parse(files['bookings.json']) as { id: string }[];
     expect(bookings.map((b) => b.id).sort()).toEqual([annFree, annPaid].sort());
     const members = JSON.parse(files['members.json']) as { email: string; phone: string; emergencyContactName: string }[];
@@ -147,12 +174,22 @@ describe('data requests', () => {
     expect(String(erased.headers['set-cookie'])).toMatch(/kyc_member=;/);
 
     const stored = await everything();
-    for (const mark of ['Annwen', 'Quillfeather', 'Saucy Sue', '07700 900461', '07700 900462', ann.member.email]) expect(stored).not.toContain(mark.toLowerCase());
+    for (const mark of ['Annwen', 'Quillfeather', 'Saucy Sue', '07700 900461', '07700 900462', ann.member.email])
+      expect(stored).not.toContain(mark.toLowerCase());
     for (const mark of ['Bartholomew', 'Blue Heron', bob.member.email]) expect(stored).toContain(mark.toLowerCase());
     // Financial records stay: the same bookings, references, amounts, payments and refunds.
     const after = await app.get('bookings').listAll();
     const money = (list: typeof before) =>
-      list.map(({ id, reference, paymentAmount, paid: isPaid, paymentMethod, refundStatus, cancelledAt, numberAttending }) => ({ id, reference, paymentAmount, isPaid, paymentMethod, refundStatus, cancelledAt, numberAttending }));
+      list.map(({ id, reference, paymentAmount, paid: isPaid, paymentMethod, refundStatus, cancelledAt, numberAttending }) => ({
+        id,
+        reference,
+        paymentAmount,
+        isPaid,
+        paymentMethod,
+        refundStatus,
+        cancelledAt,
+        numberAttending,
+      }));
     expect(money(after)).toEqual(money(before));
     // Their private calendar feed address stops working.
     expect((await app.agent().get(feed.body.path)).status).toBe(404);

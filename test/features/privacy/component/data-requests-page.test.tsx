@@ -28,9 +28,7 @@ describe('The Data requests page', () => {
     expect(screen.getByRole('heading', { name: 'Erase this person?' })).toBeTruthy();
     expect(calls).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Erase' }));
-    expect(
-      await screen.findByText('Erased: 3 records no longer name this person. Financial records were kept without the name.'),
-    ).toBeTruthy();
+    expect(await screen.findByText('Erased: 3 records no longer name this person. Financial records were kept without the name.')).toBeTruthy();
     expect(calls).toEqual(['POST /api/admin/privacy/erase']);
     expect(bodies).toEqual([{ email: EMAIL }]);
   });

@@ -65,7 +65,13 @@ const STORES: [string, () => Promise<Store>][] = [
     async () => {
       const outbox = new MemoryOutbox();
       const audit = new MemoryAuditLog();
-      const ports = { outbox, audit, bookings: new MemoryBookingRepository(outbox, audit), members: new MemoryMemberRepository(), households: new MemoryHouseholdRepository() };
+      const ports = {
+        outbox,
+        audit,
+        bookings: new MemoryBookingRepository(outbox, audit),
+        members: new MemoryMemberRepository(),
+        households: new MemoryHouseholdRepository(),
+      };
       const personalData = new MemoryPersonalDataStore(ports);
       return { ...ports, personalData, dump: async () => JSON.stringify(await personalData.scan()), search: null, fileBytes: null, close: async () => {} };
     },
@@ -83,7 +89,11 @@ const STORES: [string, () => Promise<Store>][] = [
         audit: new SqliteAuditLog(db),
         dump: () => dumpSqlite(db),
         search: new SqliteSearchIndex(db),
-        fileBytes: () => [file, `${file}-wal`].filter((path) => existsSync(path)).map((path) => readFileSync(path).toString('latin1')).join('\n'),
+        fileBytes: () =>
+          [file, `${file}-wal`]
+            .filter((path) => existsSync(path))
+            .map((path) => readFileSync(path).toString('latin1'))
+            .join('\n'),
         close,
       };
     },
@@ -119,21 +129,82 @@ describe.each(STORES)('PersonalDataStore on %s', (_name, open) => {
       fc.asyncProperty(people, people, async (a, b) => {
         run += 1;
         // Unique per run, so one run's people never stand in another's records.
-        const ann = { ...a, first: `Ann${a.first}${run}`, last: `Q${a.last}x${run}`, boat: `Boat${a.boat}${run}`, email: `ann.${run}@Example.org`, phone: `07700 9${String(run).padStart(5, '0')}` };
+        const ann = {
+          ...a,
+          first: `Ann${a.first}${run}`,
+          last: `Q${a.last}x${run}`,
+          boat: `Boat${a.boat}${run}`,
+          email: `ann.${run}@Example.org`,
+          phone: `07700 9${String(run).padStart(5, '0')}`,
+        };
         const bob = { ...b, first: `Bob${b.first}${run}`, last: `Z${b.last}y${run}`, boat: `Hull${b.boat}${run}`, email: `bob.${run}@example.org` };
         const memberId = `member-${run}`;
-        await store.members.create({ id: memberId, name: `${ann.first} ${ann.last}`, email: ann.email, membershipType: 'Family', renewalDate: '2027-03-31', disabled: false, phone: ann.phone, emergencyContactName: `Gwen ${ann.last}`, createdAt: AT, updatedAt: AT });
-        await store.households.add({ id: `kid-${run}`, memberId, name: `Milly ${ann.last}`, kind: 'junior', yearOfBirth: 2016, createdAt: AT, updatedAt: AT }, 12);
+        await store.members.create({
+          id: memberId,
+          name: `${ann.first} ${ann.last}`,
+          email: ann.email,
+          membershipType: 'Family',
+          renewalDate: '2027-03-31',
+          disabled: false,
+          phone: ann.phone,
+          emergencyContactName: `Gwen ${ann.last}`,
+          createdAt: AT,
+          updatedAt: AT,
+        });
+        await store.households.add(
+          { id: `kid-${run}`, memberId, name: `Milly ${ann.last}`, kind: 'junior', yearOfBirth: 2016, createdAt: AT, updatedAt: AT },
+          12,
+        );
         const booking = (who: typeof ann | typeof bob, id: string) =>
-          aBooking({ id, eventId: `event-${run}`, firstName: who.first, lastName: who.last, boatName: who.boat, userEmail: who.email, paymentRequired: true, paid: true, paymentAmount: who.amount, paymentCurrency: 'GBP', paymentMethod: 'cash', paymentCompletedAt: AT });
+          aBooking({
+            id,
+            eventId: `event-${run}`,
+            firstName: who.first,
+            lastName: who.last,
+            boatName: who.boat,
+            userEmail: who.email,
+            paymentRequired: true,
+            paid: true,
+            paymentAmount: who.amount,
+            paymentCurrency: 'GBP',
+            paymentMethod: 'cash',
+            paymentCompletedAt: AT,
+          });
         await store.bookings.addIfPlacesRemain({ ...booking(ann, `ann-booking-${run}`), memberId }, { capacity: null, now: new Date(AT) });
         await store.bookings.addIfPlacesRemain(booking(bob, `bob-booking-${run}`), { capacity: null, now: new Date(AT) });
         await store.outbox.add([
-          newOutboxMessage(`mail-ann-${run}`, 'booking-confirmation', `ann-booking-${run}`, { to: ann.email.toUpperCase(), subject: 'Booked', text: `Dear ${ann.first}, boat ${ann.boat}`, html: `<p>Dear ${ann.first} ${ann.last}</p>`, attachments: [] }, new Date(AT)),
-          newOutboxMessage(`mail-bob-${run}`, 'booking-confirmation', `bob-booking-${run}`, { to: bob.email, subject: 'Booked', text: `Dear ${bob.first}`, html: `<p>Dear ${bob.first}</p>`, attachments: [] }, new Date(AT)),
+          newOutboxMessage(
+            `mail-ann-${run}`,
+            'booking-confirmation',
+            `ann-booking-${run}`,
+            {
+              to: ann.email.toUpperCase(),
+              subject: 'Booked',
+              text: `Dear ${ann.first}, boat ${ann.boat}`,
+              html: `<p>Dear ${ann.first} ${ann.last}</p>`,
+              attachments: [],
+            },
+            new Date(AT),
+          ),
+          newOutboxMessage(
+            `mail-bob-${run}`,
+            'booking-confirmation',
+            `bob-booking-${run}`,
+            { to: bob.email, subject: 'Booked', text: `Dear ${bob.first}`, html: `<p>Dear ${bob.first}</p>`, attachments: [] },
+            new Date(AT),
+          ),
         ]);
         await store.audit.append([
-          { id: `audit-ann-${run}`, at: AT, actor: { kind: 'admin', uid: 'admin-1', email: 'admin@club.example' }, action: 'booking.corrected', recordType: 'booking', recordId: `ann-booking-${run}`, summary: 'Corrected', changes: [{ field: 'lastName', before: `Old${ann.last}`, after: ann.last }] },
+          {
+            id: `audit-ann-${run}`,
+            at: AT,
+            actor: { kind: 'admin', uid: 'admin-1', email: 'admin@club.example' },
+            action: 'booking.corrected',
+            recordType: 'booking',
+            recordId: `ann-booking-${run}`,
+            summary: 'Corrected',
+            changes: [{ field: 'lastName', before: `Old${ann.last}`, after: ann.last }],
+          },
         ]);
         const bookingsBefore = await store.bookings.listAll();
         const revenue = (list: typeof bookingsBefore) => list.reduce((sum, x) => sum + (x.paid ? (x.paymentAmount ?? 0) : 0), 0);
@@ -161,7 +232,17 @@ describe.each(STORES)('PersonalDataStore on %s', (_name, open) => {
 
   it('drops old copies: what is read back is unchanged, and the files hold no copy of a rewritten record as it was', async () => {
     const email = 'dropped.copies@example.org';
-    await store.members.create({ id: 'member-drop', name: 'Ysolde Pennicott', email, membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, phone: '07700 900991', createdAt: AT, updatedAt: AT });
+    await store.members.create({
+      id: 'member-drop',
+      name: 'Ysolde Pennicott',
+      email,
+      membershipType: 'Adult',
+      renewalDate: '2027-03-31',
+      disabled: false,
+      phone: '07700 900991',
+      createdAt: AT,
+      updatedAt: AT,
+    });
     await store.personalData.rewrite(erasureRewrites(personRecords(await store.personalData.scan(), email), email, replacementFor('Person dropabc')));
     const before = await store.personalData.scan();
     await store.personalData.dropOldCopies();

@@ -58,8 +58,19 @@ describe('a person’s records', () => {
       fc.property(name, name, name, fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 1, max: 9 }), (first, last, boat, amount, count) => {
         const email = `${first.toLowerCase()}@example.org`;
         const records = [
-          record('bookings', '1', { id: 'b1', firstName: first, lastName: last, boatName: boat, userEmail: email.toUpperCase(), paymentAmount: amount, numberAttending: count }),
-          record('outbox', '2', { id: 'o1', message: JSON.stringify({ recordId: 'b1', mail: { to: email, text: `Dear ${first} ${last}, your boat ${boat}.` } }) }),
+          record('bookings', '1', {
+            id: 'b1',
+            firstName: first,
+            lastName: last,
+            boatName: boat,
+            userEmail: email.toUpperCase(),
+            paymentAmount: amount,
+            numberAttending: count,
+          }),
+          record('outbox', '2', {
+            id: 'o1',
+            message: JSON.stringify({ recordId: 'b1', mail: { to: email, text: `Dear ${first} ${last}, your boat ${boat}.` } }),
+          }),
           record('audit_log', '3', { id: 'a1', recordId: 'b1', changes: JSON.stringify([{ field: 'lastName', before: `Mc${last}`, after: last }]) }),
         ];
         const rewrites = erasureRewrites(personRecords(records, email), email, replacementFor('Person 0123456789ab'));
@@ -72,13 +83,31 @@ describe('a person’s records', () => {
   });
 
   it('keeps a code the app reads that happens to equal a name (a Mr Cash paying cash), and erases the name itself', () => {
-    const records = [record('bookings', '1', { id: 'b1', firstName: 'Adult', lastName: 'Cash', userEmail: 'c@x.org', paymentMethod: 'cash', priceKind: 'adult', note: 'Paid in cash by Adult Cash' })];
+    const records = [
+      record('bookings', '1', {
+        id: 'b1',
+        firstName: 'Adult',
+        lastName: 'Cash',
+        userEmail: 'c@x.org',
+        paymentMethod: 'cash',
+        priceKind: 'adult',
+        note: 'Paid in cash by Adult Cash',
+      }),
+    ];
     const [rewrite] = erasureRewrites(records, 'c@x.org', replacementFor('Person 0123456789ab'));
-    expect(rewrite.fields).toMatchObject({ firstName: 'Person 0123456789ab', lastName: 'Person 0123456789ab', paymentMethod: 'cash', priceKind: 'adult', note: 'Paid in Person 0123456789ab by Person 0123456789ab' });
+    expect(rewrite.fields).toMatchObject({
+      firstName: 'Person 0123456789ab',
+      lastName: 'Person 0123456789ab',
+      paymentMethod: 'cash',
+      priceKind: 'adult',
+      note: 'Paid in Person 0123456789ab by Person 0123456789ab',
+    });
   });
 
   it('marks are the personal fields’ texts, the full name, and the old values of audited personal fields, longest first', () => {
-    expect(personMarks([record('bookings', '1', { firstName: 'Jo', lastName: 'Lee', boatName: 'X', changes: [{ field: 'phone', before: '0770', after: null }] })])).toEqual(['Jo Lee', '0770', 'Lee', 'Jo']);
+    expect(
+      personMarks([record('bookings', '1', { firstName: 'Jo', lastName: 'Lee', boatName: 'X', changes: [{ field: 'phone', before: '0770', after: null }] })]),
+    ).toEqual(['Jo Lee', '0770', 'Lee', 'Jo']);
   });
 });
 
@@ -86,8 +115,12 @@ describe('the subject-access archive', () => {
   it('has a JSON and a CSV file per kind, without secrets, sign-in codes or capability links', () => {
     const files = archiveFiles([
       record('members', '1', { id: 'm1', name: 'Ann', tokenHash: 'h', secret: 's' }),
-      record('outbox', '2', { message: JSON.stringify({ kind: 'member-sign-in-code', mail: { to: 'a@x.org', text: 'Your sign-in code is 123456.', html: '<p>123456</p>' } }) }),
-      record('outbox', '3', { message: JSON.stringify({ kind: 'booking-confirmation', mail: { text: 'Manage: https://club.example/my-booking?token=abc123' } }) }),
+      record('outbox', '2', {
+        message: JSON.stringify({ kind: 'member-sign-in-code', mail: { to: 'a@x.org', text: 'Your sign-in code is 123456.', html: '<p>123456</p>' } }),
+      }),
+      record('outbox', '3', {
+        message: JSON.stringify({ kind: 'booking-confirmation', mail: { text: 'Manage: https://club.example/my-booking?token=abc123' } }),
+      }),
     ]);
     expect(files.map((f) => f.name)).toEqual(['members.json', 'members.csv', 'outbox.json', 'outbox.csv']);
     const all = files.map((f) => f.text).join('\n');

@@ -39,29 +39,173 @@ describe('the privacy notice states the retention schedule from the settings', (
 describe('the nightly retention run and the Data retention page', () => {
   it('shows what is held and what the next run removes; the run removes it once, keeps the money, and says so in the audit log', async () => {
     // Records from 2023 and 2024, well past their limits on 1 June 2026 (the test clock).
-    const event = await addEvent(app, { eventdatetime: '2024-06-11T09:00:00.000Z', eventenddatetime: '2024-06-11T17:00:00.000Z', bookingEndDate: '2024-06-10T22:00:00.000Z', requiresPayment: true, price: 1500 });
+    const event = await addEvent(app, {
+      eventdatetime: '2024-06-11T09:00:00.000Z',
+      eventenddatetime: '2024-06-11T17:00:00.000Z',
+      bookingEndDate: '2024-06-10T22:00:00.000Z',
+      requiresPayment: true,
+      price: 1500,
+    });
     const bookingId = 'old-booking';
-    const booking = aBooking({ id: bookingId, eventId: event.id, eventName: event.name, firstName: 'Robin', lastName: 'Sailwell', numberAttending: 2, userEmail: 'robin@example.org', boatName: 'Swift', submittedAt: '2024-06-01T09:00:00.000Z', checkoutOpenedAt: null, paymentRequired: true, paid: true, paymentAmount: 3000, paymentCurrency: 'GBP', paymentMethod: 'cash' });
-    const mail = newOutboxMessage('old-mail', 'booking-confirmation', bookingId, { to: 'robin@example.org', subject: 'Your booking', text: 'Dear Robin', html: '<p>Dear Robin</p>', attachments: [] }, new Date('2024-06-01T09:00:00.000Z'));
+    const booking = aBooking({
+      id: bookingId,
+      eventId: event.id,
+      eventName: event.name,
+      firstName: 'Robin',
+      lastName: 'Sailwell',
+      numberAttending: 2,
+      userEmail: 'robin@example.org',
+      boatName: 'Swift',
+      submittedAt: '2024-06-01T09:00:00.000Z',
+      checkoutOpenedAt: null,
+      paymentRequired: true,
+      paid: true,
+      paymentAmount: 3000,
+      paymentCurrency: 'GBP',
+      paymentMethod: 'cash',
+    });
+    const mail = newOutboxMessage(
+      'old-mail',
+      'booking-confirmation',
+      bookingId,
+      { to: 'robin@example.org', subject: 'Your booking', text: 'Dear Robin', html: '<p>Dear Robin</p>', attachments: [] },
+      new Date('2024-06-01T09:00:00.000Z'),
+    );
     expect((await app.get('bookings').addIfPlacesRemain(booking, { capacity: 10, now: app.clock.now() }, [mail])).added).toBe(true);
-    await app.get('audit').append([{ id: 'old-entry', at: '2024-06-02T09:00:00.000Z', actor: { kind: 'member' }, action: 'booking.cancelled', recordType: 'booking', recordId: bookingId, summary: 'Robin Sailwell asked to change the boat', changes: [{ field: 'boatName', before: 'Swift', after: 'Swifter' }] }]);
-    await app.get('members').create({ id: 'lapsed-1', name: 'Lee Lapsed', email: 'lee@example.org', membershipType: 'Adult', renewalDate: '2024-03-31', disabled: false, phone: '07700 900111', createdAt: '2023-01-01T10:00:00.000Z', updatedAt: '2023-01-01T10:00:00.000Z' });
-    await app.get('members').create({ id: 'current-1', name: 'Cam Current', email: 'cam@example.org', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' });
+    await app
+      .get('audit')
+      .append([
+        {
+          id: 'old-entry',
+          at: '2024-06-02T09:00:00.000Z',
+          actor: { kind: 'member' },
+          action: 'booking.cancelled',
+          recordType: 'booking',
+          recordId: bookingId,
+          summary: 'Robin Sailwell asked to change the boat',
+          changes: [{ field: 'boatName', before: 'Swift', after: 'Swifter' }],
+        },
+      ]);
+    await app
+      .get('members')
+      .create({
+        id: 'lapsed-1',
+        name: 'Lee Lapsed',
+        email: 'lee@example.org',
+        membershipType: 'Adult',
+        renewalDate: '2024-03-31',
+        disabled: false,
+        phone: '07700 900111',
+        createdAt: '2023-01-01T10:00:00.000Z',
+        updatedAt: '2023-01-01T10:00:00.000Z',
+      });
+    await app
+      .get('members')
+      .create({
+        id: 'current-1',
+        name: 'Cam Current',
+        email: 'cam@example.org',
+        membershipType: 'Adult',
+        renewalDate: '2027-03-31',
+        disabled: false,
+        createdAt: '2026-01-01T10:00:00.000Z',
+        updatedAt: '2026-01-01T10:00:00.000Z',
+      });
     await app.get('loginAttempts').recordFailure(['nobody@example.org'], new Date('2026-04-01T09:00:00.000Z'));
     // The old event's waiting list and duty roster, and a work day of 2024 with its volunteer.
-    expect(await app.get('waitingList').join({ id: 'old-wait', eventId: event.id, name: 'Wyn Waiting', email: 'wyn@example.org', places: 1, joinedAt: '2024-06-01T09:00:00.000Z', status: 'waiting', offeredUntil: null, updatedAt: '2024-06-01T09:00:00.000Z', memberId: null }, [])).toBe(true);
+    expect(
+      await app
+        .get('waitingList')
+        .join(
+          {
+            id: 'old-wait',
+            eventId: event.id,
+            name: 'Wyn Waiting',
+            email: 'wyn@example.org',
+            places: 1,
+            joinedAt: '2024-06-01T09:00:00.000Z',
+            status: 'waiting',
+            offeredUntil: null,
+            updatedAt: '2024-06-01T09:00:00.000Z',
+            memberId: null,
+          },
+          [],
+        ),
+    ).toBe(true);
     await app.get('duties').saveCatalogue('dutyTypes', { id: 'galley', name: 'Galley', description: '', qualificationIds: [] });
-    await app.get('duties').addSlots([{ id: 'old-galley', eventId: event.id, dutyTypeId: 'galley', needed: 1, optional: false, createdAt: '2024-05-01T09:00:00.000Z' }]);
-    await app.get('duties').assign({ slotId: 'old-galley', memberId: 'current-1', eventId: event.id, window: { start: '2024-06-11T09:00:00.000Z', end: '2024-06-11T17:00:00.000Z' }, assignedAt: '2024-05-02T09:00:00.000Z', overrideReason: 'Cam knows the galley' });
-    await app.get('workDays').create({ id: 'old-work-day', name: 'Spring clean 2024', description: '', date: '2024-04-06T09:00:00.000Z', foodAvailable: false, active: true, tools: '', notes: '', jobs: [{ id: 'paint', title: 'Painting', description: '', volunteersNeeded: 5 }] });
-    const signup = { id: 'old-signup', workDayId: 'old-work-day', firstName: 'Val', lastName: 'Painter', selectedJobs: ['paint'], otherJob: '', notes: 'Val brings brushes', bringingTools: true, wantsFood: false, submittedAt: '2024-04-01T09:00:00.000Z', email: 'val@example.org' };
+    await app
+      .get('duties')
+      .addSlots([{ id: 'old-galley', eventId: event.id, dutyTypeId: 'galley', needed: 1, optional: false, createdAt: '2024-05-01T09:00:00.000Z' }]);
+    await app
+      .get('duties')
+      .assign({
+        slotId: 'old-galley',
+        memberId: 'current-1',
+        eventId: event.id,
+        window: { start: '2024-06-11T09:00:00.000Z', end: '2024-06-11T17:00:00.000Z' },
+        assignedAt: '2024-05-02T09:00:00.000Z',
+        overrideReason: 'Cam knows the galley',
+      });
+    await app
+      .get('workDays')
+      .create({
+        id: 'old-work-day',
+        name: 'Spring clean 2024',
+        description: '',
+        date: '2024-04-06T09:00:00.000Z',
+        foodAvailable: false,
+        active: true,
+        tools: '',
+        notes: '',
+        jobs: [{ id: 'paint', title: 'Painting', description: '', volunteersNeeded: 5 }],
+      });
+    const signup = {
+      id: 'old-signup',
+      workDayId: 'old-work-day',
+      firstName: 'Val',
+      lastName: 'Painter',
+      selectedJobs: ['paint'],
+      otherJob: '',
+      notes: 'Val brings brushes',
+      bringingTools: true,
+      wantsFood: false,
+      submittedAt: '2024-04-01T09:00:00.000Z',
+      email: 'val@example.org',
+    };
     await app.get('workDays').addSignup(signup);
     // Audit entries of 2024 naming people who left: a volunteer who withdrew, a waiting person an admin removed, a member taken off a duty.
     const admin2024 = { kind: 'admin' as const, uid: 'admin-2024', email: 'admin2024@example.org' };
     await app.get('audit').append([
-      { id: 'gone-volunteer', at: '2024-04-02T09:00:00.000Z', actor: { kind: 'member' }, action: 'workDay.signup-withdrawn', recordType: 'workDay', recordId: 'old-work-day', summary: 'Pat Gone withdrew through the e-mailed link (sign-up s-9)', changes: [{ field: 'signup', before: 'Pat Gone', after: null }] },
-      { id: 'gone-waiting', at: '2024-06-02T09:00:00.000Z', actor: admin2024, action: 'waitlist.removed', recordType: 'event', recordId: event.id, summary: 'Removed Quin Left <quin@example.org> (2 places wanted) from the waiting list', changes: [{ field: 'waitlist', before: 'waiting', after: 'left' }] },
-      { id: 'gone-holder', at: '2024-05-03T09:00:00.000Z', actor: admin2024, action: 'duty.unassigned', recordType: 'duty', recordId: 'old-galley', summary: 'Took Dee Former off a duty', changes: [{ field: 'memberId', before: 'member-dee', after: null }] },
+      {
+        id: 'gone-volunteer',
+        at: '2024-04-02T09:00:00.000Z',
+        actor: { kind: 'member' },
+        action: 'workDay.signup-withdrawn',
+        recordType: 'workDay',
+        recordId: 'old-work-day',
+        summary: 'Pat Gone withdrew through the e-mailed link (sign-up s-9)',
+        changes: [{ field: 'signup', before: 'Pat Gone', after: null }],
+      },
+      {
+        id: 'gone-waiting',
+        at: '2024-06-02T09:00:00.000Z',
+        actor: admin2024,
+        action: 'waitlist.removed',
+        recordType: 'event',
+        recordId: event.id,
+        summary: 'Removed Quin Left <quin@example.org> (2 places wanted) from the waiting list',
+        changes: [{ field: 'waitlist', before: 'waiting', after: 'left' }],
+      },
+      {
+        id: 'gone-holder',
+        at: '2024-05-03T09:00:00.000Z',
+        actor: admin2024,
+        action: 'duty.unassigned',
+        recordType: 'duty',
+        recordId: 'old-galley',
+        summary: 'Took Dee Former off a duty',
+        changes: [{ field: 'memberId', before: 'member-dee', after: null }],
+      },
     ]);
     const before = await app.get('bookings').get(bookingId);
     const revenueBefore = (await app.get('bookings').listAll()).reduce((sum, b) => sum + (b.paid ? (b.paymentAmount ?? 0) : 0), 0);
@@ -102,15 +246,26 @@ describe('the nightly retention run and the Data retention page', () => {
     expect(await app.get('workDays').listSignups('old-work-day')).toEqual([{ ...signup, firstName: 'Anonymised', lastName: 'person', email: null, notes: '' }]);
     // The roster still shows its duty held once, by nobody named.
     const dutiesAdmin = await signedInAdmin(app, 'rosters@example.org', ['duties:write']);
-    const roster = (await dutiesAdmin.get(`/api/admin/duties/events/${event.id}`)).body as { slots: { holders: { name: string; overrideReason: string | null }[] }[] };
+    const roster = (await dutiesAdmin.get(`/api/admin/duties/events/${event.id}`)).body as {
+      slots: { holders: { name: string; overrideReason: string | null }[] }[];
+    };
     expect(roster.slots[0].holders).toMatchObject([{ name: 'Anonymised', overrideReason: null }]);
     expect(await app.get('duties').listMemberDuties('current-1')).toEqual([]);
     const audit = await app.get('audit').list({ limit: 100 });
     expect(JSON.stringify(audit)).not.toMatch(/Robin|robin@example\.org|Lee Lapsed|Pat Gone|Quin Left|quin@example\.org|Dee Former|member-dee/);
-    expect(audit.find((entry) => entry.id === 'gone-waiting')?.summary).toMatch(/^Removed Person [0-9a-f]{12} <Person [0-9a-f]{12}> \(2 places wanted\) from the waiting list$/);
+    expect(audit.find((entry) => entry.id === 'gone-waiting')?.summary).toMatch(
+      /^Removed Person [0-9a-f]{12} <Person [0-9a-f]{12}> \(2 places wanted\) from the waiting list$/,
+    );
     const run = audit.find((entry) => entry.action === 'retention.applied');
     expect(run?.actor).toEqual({ kind: 'system' });
-    expect(Object.fromEntries(run?.changes.map((change) => [change.field, change.after]) ?? [])).toMatchObject({ bookingDetails: 1, lapsedMembers: 1, waitingListEntries: 1, workDaySignups: 1, dutySignups: 1, auditEntries: 3 });
+    expect(Object.fromEntries(run?.changes.map((change) => [change.field, change.after]) ?? [])).toMatchObject({
+      bookingDetails: 1,
+      lapsedMembers: 1,
+      waitingListEntries: 1,
+      workDaySignups: 1,
+      dutySignups: 1,
+      auditEntries: 3,
+    });
 
     // Signed in again: a day on, the first session has ended.
     const later = await signedInAdmin(app, 'privacy-later@example.org', ['privacy:manage']);

@@ -7,7 +7,11 @@ const retentionOf = (ports: RetentionFixture): RetentionFixture => ports;
 
 describeRetentionStoreContract('MemoryRetentionStore', adapterOf(openMemoryStore, retentionOf), { runs: 25 });
 
-describeRetentionStoreContract('SqliteRetentionStore', adapterOf(() => openSqliteStore('kyc-retention-'), retentionOf), { runs: 10 });
+describeRetentionStoreContract(
+  'SqliteRetentionStore',
+  adapterOf(() => openSqliteStore('kyc-retention-'), retentionOf),
+  { runs: 10 },
+);
 
 // One emulator for the file; every fixture starts from an empty database.
 const running = useFirestoreEmulator();

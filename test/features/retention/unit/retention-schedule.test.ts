@@ -2,26 +2,42 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../../core/audit/audit';
 import { pseudonymiseAuditEntry } from '../../../../core/privacy/audit-pseudonyms';
-import { anonymisedEmail, DEFAULT_RETENTION, isAnonymisedEmail, nextRetentionRun, RETENTION_KINDS, retentionCutoff } from '../../../../core/privacy/retention-schedule';
+import {
+  anonymisedEmail,
+  DEFAULT_RETENTION,
+  isAnonymisedEmail,
+  nextRetentionRun,
+  RETENTION_KINDS,
+  retentionCutoff,
+} from '../../../../core/privacy/retention-schedule';
 import { londonDate, londonWall } from '../../../../core/shared/london-time';
 import { MemberSchema } from '../../../../core/members/member';
 
 const instant = fc.date({ min: new Date('2000-01-01T00:00:00.000Z'), max: new Date('2090-12-31T00:00:00.000Z'), noInvalidDate: true });
 
 describe('the retention schedule', () => {
-  it('puts each cutoff before the clock, never more than its limit back (months on London\'s calendar)', () => {
+  it("puts each cutoff before the clock, never more than its limit back (months on London's calendar)", () => {
     fc.assert(
       fc.property(instant, fc.constantFrom(...RETENTION_KINDS), (now, kind) => {
         const cutoff = retentionCutoff(kind, DEFAULT_RETENTION, now);
         expect(cutoff.instant.getTime()).toBeLessThan(now.getTime());
         expect(cutoff.day).toBe(londonDate(cutoff.instant));
-        const longest = { bookingDetails: 24 * 31, financialRecords: 6 * 366 + 1, outboxBodies: 90, signInAttempts: 30, lapsedMembers: 24 * 31, waitingListEntries: 1, workDaySignups: 24 * 31, dutySignups: 24 * 31 }[kind];
+        const longest = {
+          bookingDetails: 24 * 31,
+          financialRecords: 6 * 366 + 1,
+          outboxBodies: 90,
+          signInAttempts: 30,
+          lapsedMembers: 24 * 31,
+          waitingListEntries: 1,
+          workDaySignups: 24 * 31,
+          dutySignups: 24 * 31,
+        }[kind];
         expect(now.getTime() - cutoff.instant.getTime()).toBeLessThanOrEqual(longest * 86_400_000 + 3_600_000);
       }),
     );
   });
 
-  it('counts months back to the same day, or the month\'s last day when it has fewer', () => {
+  it("counts months back to the same day, or the month's last day when it has fewer", () => {
     expect(retentionCutoff('bookingDetails', DEFAULT_RETENTION, new Date('2028-03-31T12:00:00.000Z')).day).toBe('2026-03-31');
     expect(retentionCutoff('bookingDetails', { ...DEFAULT_RETENTION, bookingDetailsMonths: 1 }, new Date('2027-03-31T12:00:00.000Z')).day).toBe('2027-02-28');
     expect(retentionCutoff('lapsedMembers', DEFAULT_RETENTION, new Date('2028-07-01T02:00:00.000Z')).day).toBe('2026-07-01');
@@ -55,7 +71,16 @@ describe('the retention schedule', () => {
 });
 
 describe('the audit log under pseudonyms', () => {
-  const entry = (summary: string, changes: AuditEntry['changes']): AuditEntry => ({ id: 'e1', at: '2026-06-01T09:00:00.000Z', actor: { kind: 'member' }, action: 'booking.changed', recordType: 'booking', recordId: 'b1', summary, changes });
+  const entry = (summary: string, changes: AuditEntry['changes']): AuditEntry => ({
+    id: 'e1',
+    at: '2026-06-01T09:00:00.000Z',
+    actor: { kind: 'member' },
+    action: 'booking.changed',
+    recordType: 'booking',
+    recordId: 'b1',
+    summary,
+    changes,
+  });
   // Names no other word of an entry holds ("Iel" is in "field"), so a leftover mention is found.
   const name = fc.stringMatching(/^Zx[a-z]{2,8}$/);
 

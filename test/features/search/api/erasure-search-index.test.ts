@@ -35,12 +35,52 @@ describe('the search index after an erasure', () => {
         run += 1;
         const ann = { first: `Ann${first}${run}`, last: `Qx${last}${run}`, boat: `Boat${boat}${run}`, email: `ann.${run}@example.org` };
         const marks = [ann.first, ann.last, ann.boat, ann.email];
-        const event = await addEvent(app, { name: `Cruise ${run}`, description: `Crew wanted: ask ${ann.first} ${ann.last} (${ann.email}), skipper of ${ann.boat}` });
-        await app.get('bookings').addIfPlacesRemain(aBooking({ id: `ann-booking-${run}`, eventId: event.id, eventName: event.name, firstName: ann.first, lastName: ann.last, userEmail: ann.email, boatName: ann.boat }), { capacity: null, now: app.clock.now() });
-        const bob = aBooking({ id: `bob-booking-${run}`, eventId: event.id, eventName: event.name, firstName: 'Bob', lastName: 'Stern', userEmail: 'bob@example.org', boatName: 'Puffin' });
+        const event = await addEvent(app, {
+          name: `Cruise ${run}`,
+          description: `Crew wanted: ask ${ann.first} ${ann.last} (${ann.email}), skipper of ${ann.boat}`,
+        });
+        await app
+          .get('bookings')
+          .addIfPlacesRemain(
+            aBooking({
+              id: `ann-booking-${run}`,
+              eventId: event.id,
+              eventName: event.name,
+              firstName: ann.first,
+              lastName: ann.last,
+              userEmail: ann.email,
+              boatName: ann.boat,
+            }),
+            { capacity: null, now: app.clock.now() },
+          );
+        const bob = aBooking({
+          id: `bob-booking-${run}`,
+          eventId: event.id,
+          eventName: event.name,
+          firstName: 'Bob',
+          lastName: 'Stern',
+          userEmail: 'bob@example.org',
+          boatName: 'Puffin',
+        });
         await app.get('bookings').addIfPlacesRemain(bob, { capacity: null, now: app.clock.now() });
-        await app.get('workDays').create(aWorkDay({ id: `work-day-${run}`, name: `Haul-out ${run}`, description: `Led by ${ann.first} ${ann.last}, ${ann.email}` }));
-        await app.get('workDays').addSignup({ id: `ann-signup-${run}`, workDayId: `work-day-${run}`, firstName: ann.first, lastName: ann.last, selectedJobs: [], otherJob: '', notes: '', bringingTools: false, wantsFood: false, submittedAt: '2026-05-01T09:00:00.000Z', email: ann.email });
+        await app
+          .get('workDays')
+          .create(aWorkDay({ id: `work-day-${run}`, name: `Haul-out ${run}`, description: `Led by ${ann.first} ${ann.last}, ${ann.email}` }));
+        await app
+          .get('workDays')
+          .addSignup({
+            id: `ann-signup-${run}`,
+            workDayId: `work-day-${run}`,
+            firstName: ann.first,
+            lastName: ann.last,
+            selectedJobs: [],
+            otherJob: '',
+            notes: '',
+            bringingTools: false,
+            wantsFood: false,
+            submittedAt: '2026-05-01T09:00:00.000Z',
+            email: ann.email,
+          });
         await app.built.ports.useCase(RebuildSearchIndex).execute();
         // Found before: the index did hold them.
         expect(await hitsFor(ann.last)).toContain(ann.last.toLowerCase());

@@ -15,7 +15,12 @@ const REGATTA_HIT = {
   description: 'Racing round the cans',
   bookingUrl: '/events/book?id=summer-regatta',
   tags: ['racing'],
-  highlights: { name: [{ text: 'Summer ', match: false }, { text: 'Regatta', match: true }] },
+  highlights: {
+    name: [
+      { text: 'Summer ', match: false },
+      { text: 'Regatta', match: true },
+    ],
+  },
 };
 
 const answer = (hits: unknown[]): SearchAnswer => SearchAnswerSchema.parse({ hits, provider: 'Algolia' });

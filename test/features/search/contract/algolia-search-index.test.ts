@@ -179,20 +179,33 @@ describe('AlgoliaSearchIndex requests', () => {
   it('gives all four indexes core’s synonym list, replacing any other, and replaceAll keeps it', async () => {
     const index = makeIndex();
     // A synonym saved earlier by someone else is replaced: the list in core is the one used.
-    const admin = algoliasearch(fake.appId, fake.adminKey, { hosts: [{ url: '127.0.0.1', port: Number(new URL(fake.url).port), protocol: 'http', accept: 'readWrite' }] });
-    const old = await admin.saveSynonyms({ indexName: index.indexName('news'), synonymHit: [{ objectID: 'old', type: 'synonym', synonyms: ['boat', 'yacht'] }] });
+    const admin = algoliasearch(fake.appId, fake.adminKey, {
+      hosts: [{ url: '127.0.0.1', port: Number(new URL(fake.url).port), protocol: 'http', accept: 'readWrite' }],
+    });
+    const old = await admin.saveSynonyms({
+      indexName: index.indexName('news'),
+      synonymHit: [{ objectID: 'old', type: 'synonym', synonyms: ['boat', 'yacht'] }],
+    });
     await admin.waitForTask({ indexName: index.indexName('news'), taskID: old.taskID });
     await index.upsert('news', [page('n', 'Notice of the Annual General Meeting', { type: 'news' })]);
     const expected = SEARCH_SYNONYMS.map((group) => group.join(' / ')).sort();
     for (const name of ['events', 'documents', 'news', 'pages'] as const) {
       const synonyms = fake.synonyms(index.indexName(name));
-      expect(synonyms.every((s) => s.type === 'synonym'), name).toBe(true);
+      expect(
+        synonyms.every((s) => s.type === 'synonym'),
+        name,
+      ).toBe(true);
       expect(synonyms.map((s) => (s.synonyms ?? []).join(' / ')).sort(), name).toEqual(expected);
     }
     expect(fake.synonyms(index.indexName('news')).map((s) => s.objectID)).not.toContain('old');
     expect(fake.synonyms(index.indexName('news')).find((s) => s.synonyms?.includes('agm'))?.synonyms).toEqual(['agm', 'annual general meeting']);
     await index.replaceAll('news', [page('m', 'Minutes of the AGM', { type: 'news' })]);
-    expect(fake.synonyms(index.indexName('news')).map((s) => (s.synonyms ?? []).join(' / ')).sort()).toEqual(expected);
+    expect(
+      fake
+        .synonyms(index.indexName('news'))
+        .map((s) => (s.synonyms ?? []).join(' / '))
+        .sort(),
+    ).toEqual(expected);
   });
 
   it('waits for its tasks, however long Algolia takes to publish them, before a write returns', async () => {
@@ -224,7 +237,10 @@ describe('AlgoliaSearchIndex batches of 1,000', () => {
     expect(toTemporary.map((b) => (b.body as { requests: unknown[] }).requests.length)).toEqual([1000, 1]);
     expect(fake.records(index.indexName('documents'))).toHaveLength(1001);
 
-    await index.remove('documents', many(1001, 'mooring').map((r) => r.objectID));
+    await index.remove(
+      'documents',
+      many(1001, 'mooring').map((r) => r.objectID),
+    );
     const deletes = fake.requestsTo('POST', new RegExp(`^/1/indexes/${index.indexName('documents')}/batch$`));
     expect(deletes.map((b) => (b.body as { requests: { action: string }[] }).requests.map((r) => r.action))).toEqual([
       Array(1000).fill('deleteObject'),
@@ -264,7 +280,9 @@ describe('AlgoliaSearchIndex highlights', () => {
   });
 
   it('gives segments that, joined, are the original text for any text and any marked words', () => {
-    const textArb = fc.array(fc.tuple(fc.stringMatching(/^[A-Za-zÀ-ÖØ-öø-ÿ0-9]{1,6}$/), fc.constantFrom(' ', ', ', '<', '&amp;', '😀', '\n')), { maxLength: 10 });
+    const textArb = fc.array(fc.tuple(fc.stringMatching(/^[A-Za-zÀ-ÖØ-öø-ÿ0-9]{1,6}$/), fc.constantFrom(' ', ', ', '<', '&amp;', '😀', '\n')), {
+      maxLength: 10,
+    });
     fc.assert(
       fc.property(textArb, fc.array(fc.boolean(), { maxLength: 10 }), (parts, marks) => {
         const original = parts.map(([w, s]) => w + s).join('');
@@ -281,8 +299,14 @@ describe('AlgoliaSearchIndex highlights', () => {
   it('leaves out a hit whose stored record is not a search record (edited by hand in the dashboard)', async () => {
     const index = makeIndex();
     await index.upsert('pages', [page('good', 'Galley opening times')]);
-    const admin = algoliasearch(fake.appId, fake.adminKey, { hosts: [{ url: '127.0.0.1', port: Number(new URL(fake.url).port), protocol: 'http', accept: 'readWrite' }] });
-    await admin.saveObjects({ indexName: index.indexName('pages'), objects: [{ objectID: 'bad', title: 'Galley rota', tags: 'not a list' }], waitForTasks: true });
+    const admin = algoliasearch(fake.appId, fake.adminKey, {
+      hosts: [{ url: '127.0.0.1', port: Number(new URL(fake.url).port), protocol: 'http', accept: 'readWrite' }],
+    });
+    await admin.saveObjects({
+      indexName: index.indexName('pages'),
+      objects: [{ objectID: 'bad', title: 'Galley rota', tags: 'not a list' }],
+      waitForTasks: true,
+    });
     expect((await index.search('galley', { hitsPerIndex: 10 })).map((h) => h.objectID)).toEqual(['good']);
   });
 });
@@ -326,7 +350,9 @@ describe('AlgoliaSearchIndex failures', () => {
   it('a search recreates an index deleted by hand in the dashboard and still finds what the others hold', async () => {
     const index = makeIndex();
     await index.upsert('pages', [page('p', 'Trip slips')]);
-    const admin = algoliasearch(fake.appId, fake.adminKey, { hosts: [{ url: '127.0.0.1', port: Number(new URL(fake.url).port), protocol: 'http', accept: 'readWrite' }] });
+    const admin = algoliasearch(fake.appId, fake.adminKey, {
+      hosts: [{ url: '127.0.0.1', port: Number(new URL(fake.url).port), protocol: 'http', accept: 'readWrite' }],
+    });
     const { taskID } = await admin.deleteIndex({ indexName: index.indexName('news') });
     await admin.waitForTask({ indexName: index.indexName('news'), taskID });
     expect((await index.search('trip', { hitsPerIndex: 10 })).map((h) => h.objectID)).toEqual(['p']);
@@ -533,7 +559,15 @@ describe('events stay in sync: the event use cases push their changes to Algolia
     const clock = new FixedClock('2026-05-01T09:00:00.000Z');
     const reported: unknown[] = [];
     const report = (error: unknown) => reported.push(error);
-    const admin: Admin = { uid: 'u1', email: 'admin@kestrel-yc.example', name: 'Ada', role: 'admin', permissions: ['events:read', 'events:write', 'bookings:read'], disabled: false, createdAt: '2026-01-01T00:00:00.000Z' };
+    const admin: Admin = {
+      uid: 'u1',
+      email: 'admin@kestrel-yc.example',
+      name: 'Ada',
+      role: 'admin',
+      permissions: ['events:read', 'events:write', 'bookings:read'],
+      disabled: false,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
     const form = { ...emptyEventForm(), name: 'Moonlight Sail', description: 'A gentle evening sail', eventdatetime: '2026-07-04T20:00', allowBooking: true };
 
     const deps = { ...eventDeps(clock), events, search: index, reportSearchIndexError: report };
@@ -564,7 +598,15 @@ describe('events stay in sync: the event use cases push their changes to Algolia
     broken.failWith(503);
     const events = new MemoryEventRepository();
     const reported: unknown[] = [];
-    const admin: Admin = { uid: 'u1', email: 'admin@kestrel-yc.example', name: 'Ada', role: 'admin', permissions: ['events:write'], disabled: false, createdAt: '2026-01-01T00:00:00.000Z' };
+    const admin: Admin = {
+      uid: 'u1',
+      email: 'admin@kestrel-yc.example',
+      name: 'Ada',
+      role: 'admin',
+      permissions: ['events:write'],
+      disabled: false,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
     const created = await new CreateEvent({
       ...eventDeps(new FixedClock()),
       events,

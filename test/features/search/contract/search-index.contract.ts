@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  HIGHLIGHT_FIELDS,
-  SEARCH_INDEXES,
-  SearchHitSchema,
-  type SearchHit,
-  type SearchIndexName,
-  type SearchRecord,
-} from '../../../../core/search/search-hit';
+import { HIGHLIGHT_FIELDS, SEARCH_INDEXES, SearchHitSchema, type SearchHit, type SearchIndexName, type SearchRecord } from '../../../../core/search/search-hit';
 import type { SearchIndex } from '../../../../core/search/search-index.port';
 
 const regatta: SearchRecord = {
@@ -41,13 +34,7 @@ const handbook: SearchRecord = {
   downloadUrl: '/api/documents/handbook/file',
   tags: ['rules'],
 };
-const newsletter: SearchRecord = {
-  objectID: 'spring',
-  type: 'news',
-  category: 'news',
-  subject: 'Spring newsletter: regatta results',
-  tags: [],
-};
+const newsletter: SearchRecord = { objectID: 'spring', type: 'news', category: 'news', subject: 'Spring newsletter: regatta results', tags: [] };
 const beginners: SearchRecord = {
   objectID: 'beginners',
   type: 'page',
@@ -60,8 +47,7 @@ const beginners: SearchRecord = {
 
 const ids = (hits: SearchHit[]) => hits.map((h) => `${h.index}/${h.objectID}`).sort();
 const joined = (hit: SearchHit, field: (typeof HIGHLIGHT_FIELDS)[number]) => hit.highlights[field]?.map((s) => s.text).join('');
-const marked = (hit: SearchHit, field: (typeof HIGHLIGHT_FIELDS)[number]) =>
-  (hit.highlights[field] ?? []).filter((s) => s.match).map((s) => s.text);
+const marked = (hit: SearchHit, field: (typeof HIGHLIGHT_FIELDS)[number]) => (hit.highlights[field] ?? []).filter((s) => s.match).map((s) => s.text);
 
 async function seeded(make: () => Promise<SearchIndex>): Promise<SearchIndex> {
   const index = await make();
@@ -140,7 +126,27 @@ export function describeSearchIndexContract(name: string, make: () => Promise<Se
       expect(ids(await index.search('"summer', { hitsPerIndex: 10 }))).toEqual(['documents/handbook', 'events/regatta']);
       expect(ids(await index.search('summer*', { hitsPerIndex: 10 }))).toEqual(['documents/handbook', 'events/regatta']);
       expect(ids(await index.search('channel 16', { hitsPerIndex: 10 }))).toEqual(['pages/beginners']);
-      for (const q of ['"', '*', '-', '(', ')', 'NEAR(', 'AND', 'OR NOT', 'summer AND', 'name:summer', '^x', '{a b}', "'", '\u0000', '😀', '\uE000', '\uD800', '   ', '!!!']) {
+      for (const q of [
+        '"',
+        '*',
+        '-',
+        '(',
+        ')',
+        'NEAR(',
+        'AND',
+        'OR NOT',
+        'summer AND',
+        'name:summer',
+        '^x',
+        '{a b}',
+        "'",
+        '\u0000',
+        '😀',
+        '\uE000',
+        '\uD800',
+        '   ',
+        '!!!',
+      ]) {
         const hits = await index.search(q, { hitsPerIndex: 10 });
         for (const hit of hits) expect(SearchHitSchema.parse(hit)).toEqual(hit);
       }
@@ -150,7 +156,15 @@ export function describeSearchIndexContract(name: string, make: () => Promise<Se
     it('ranks a record matched in its name above one matched only in its long description', async () => {
       const index = await make();
       await index.upsert('events', [
-        { objectID: 'b', type: 'event', category: 'event', name: 'Open day', description: 'Come along', longdescription: 'After the open day there is a barbecue for everyone.', tags: [] },
+        {
+          objectID: 'b',
+          type: 'event',
+          category: 'event',
+          name: 'Open day',
+          description: 'Come along',
+          longdescription: 'After the open day there is a barbecue for everyone.',
+          tags: [],
+        },
         { objectID: 'a', type: 'event', category: 'event', name: 'Barbecue', description: 'Food', longdescription: 'Burgers.', tags: [] },
       ]);
       const hits = await index.search('barbecue', { hitsPerIndex: 10 });
@@ -207,7 +221,31 @@ export function describeSearchIndexContract(name: string, make: () => Promise<Se
 
     it('never throws on any query text, and every hit is well-formed', async () => {
       const index = await seeded(make);
-      const special = fc.constantFrom('"', '*', 'NEAR', 'NEAR(', 'AND', 'OR', 'NOT', '(', ')', ':', '^', '-', '+', '{', '}', "'", '\u0000', '\u0301', '😀', 'é', 'summer', 'reg', ' ');
+      const special = fc.constantFrom(
+        '"',
+        '*',
+        'NEAR',
+        'NEAR(',
+        'AND',
+        'OR',
+        'NOT',
+        '(',
+        ')',
+        ':',
+        '^',
+        '-',
+        '+',
+        '{',
+        '}',
+        "'",
+        '\u0000',
+        '\u0301',
+        '😀',
+        'é',
+        'summer',
+        'reg',
+        ' ',
+      );
       const queryArb = fc.oneof(
         fc.string({ unit: 'binary', maxLength: 40 }),
         fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n)), maxLength: 20 }),
@@ -230,7 +268,9 @@ export function describeSearchIndexContract(name: string, make: () => Promise<Se
     it('gives highlights whose segments, joined, are exactly the stored text', async () => {
       const wordArb = fc.stringMatching(/^[A-Za-z0-9À-ÖØ-öø-ÿ]{1,8}$/);
       const textArb = fc
-        .array(fc.tuple(wordArb, fc.constantFrom(' ', ', ', ' - ', '"', '*', ' (', ') ', '\uE000', '\uE001', '\n', '😀', '\u0000', '\uD800 ')), { maxLength: 12 })
+        .array(fc.tuple(wordArb, fc.constantFrom(' ', ', ', ' - ', '"', '*', ' (', ') ', '\uE000', '\uE001', '\n', '😀', '\u0000', '\uD800 ')), {
+          maxLength: 12,
+        })
         .map((parts) => parts.map(([w, sep]) => w + sep).join(''));
       await fc.assert(
         fc.asyncProperty(textArb, textArb, fc.nat(), async (name, description, pick) => {
@@ -263,7 +303,13 @@ export function describeSearchIndexContract(name: string, make: () => Promise<Se
             for (const name of SEARCH_INDEXES) {
               await index.replaceAll(
                 name,
-                Array.from({ length: counts[name] }, (_, i) => ({ objectID: `${name}-${i}`, type: 'page' as const, category: 'general', title: `Mooring ${i}`, tags: [] })),
+                Array.from({ length: counts[name] }, (_, i) => ({
+                  objectID: `${name}-${i}`,
+                  type: 'page' as const,
+                  category: 'general',
+                  title: `Mooring ${i}`,
+                  tags: [],
+                })),
               );
             }
             const hits = await index.search('mooring', { hitsPerIndex });
@@ -282,7 +328,12 @@ export function describeSearchIndexContract(name: string, make: () => Promise<Se
       const opArb = fc.oneof(
         fc.record({ op: fc.constant('upsert' as const), index: indexArb, ids: fc.array(idArb, { maxLength: 3 }), word: fc.constantFrom('kite', 'kayak') }),
         fc.record({ op: fc.constant('remove' as const), index: indexArb, ids: fc.array(idArb, { maxLength: 3 }) }),
-        fc.record({ op: fc.constant('replaceAll' as const), index: indexArb, ids: fc.uniqueArray(idArb, { maxLength: 3 }), word: fc.constantFrom('kite', 'kayak') }),
+        fc.record({
+          op: fc.constant('replaceAll' as const),
+          index: indexArb,
+          ids: fc.uniqueArray(idArb, { maxLength: 3 }),
+          word: fc.constantFrom('kite', 'kayak'),
+        }),
       );
       await fc.assert(
         fc.asyncProperty(fc.array(opArb, { maxLength: 8 }), async (ops) => {
@@ -291,19 +342,28 @@ export function describeSearchIndexContract(name: string, make: () => Promise<Se
           for (const step of ops) {
             const record = (id: string, word: string): SearchRecord => ({ objectID: id, type: 'page', category: 'general', title: `${word} ${id}`, tags: [] });
             if (step.op === 'upsert') {
-              await index.upsert(step.index, step.ids.map((id) => record(id, step.word)));
+              await index.upsert(
+                step.index,
+                step.ids.map((id) => record(id, step.word)),
+              );
               for (const id of step.ids) model.set(`${step.index}/${id}`, step.word);
             } else if (step.op === 'remove') {
               await index.remove(step.index, step.ids);
               for (const id of step.ids) model.delete(`${step.index}/${id}`);
             } else {
-              await index.replaceAll(step.index, step.ids.map((id) => record(id, step.word)));
+              await index.replaceAll(
+                step.index,
+                step.ids.map((id) => record(id, step.word)),
+              );
               for (const key of [...model.keys()]) if (key.startsWith(`${step.index}/`)) model.delete(key);
               for (const id of step.ids) model.set(`${step.index}/${id}`, step.word);
             }
           }
           for (const word of ['kite', 'kayak']) {
-            const expected = [...model].filter(([, w]) => w === word).map(([k]) => k).sort();
+            const expected = [...model]
+              .filter(([, w]) => w === word)
+              .map(([k]) => k)
+              .sort();
             expect(ids(await index.search(word, { hitsPerIndex: 10 }))).toEqual(expected);
           }
         }),

@@ -57,10 +57,22 @@ describe('SqliteSearchIndex storage', () => {
     // Back to the database before migration 0004, with the tables as the first version of the
     // index created them (it made them itself on first use), holding one record.
     // (Later migrations are taken back first, one at a time, down to and including 0004.)
-    while ((await db('knex_migrations').where({ name: '0004-search-index' })).length > 0) await db.migrate.down({ migrationSource: new SqliteMigrationSource() });
-    await db.raw(`CREATE TABLE search_records (id INTEGER PRIMARY KEY, index_name TEXT NOT NULL, object_id TEXT NOT NULL, record TEXT NOT NULL, UNIQUE (index_name, object_id))`);
-    await db.raw(`CREATE VIRTUAL TABLE search_fts USING fts5(name, title, subject, description, longdescription, tags, tokenize = 'unicode61 remove_diacritics 2')`);
-    const fees: SearchRecord = { objectID: 'fees', type: 'document', category: 'rules', title: 'Membership fees', description: 'What a season costs', tags: ['money'] };
+    while ((await db('knex_migrations').where({ name: '0004-search-index' })).length > 0)
+      await db.migrate.down({ migrationSource: new SqliteMigrationSource() });
+    await db.raw(
+      `CREATE TABLE search_records (id INTEGER PRIMARY KEY, index_name TEXT NOT NULL, object_id TEXT NOT NULL, record TEXT NOT NULL, UNIQUE (index_name, object_id))`,
+    );
+    await db.raw(
+      `CREATE VIRTUAL TABLE search_fts USING fts5(name, title, subject, description, longdescription, tags, tokenize = 'unicode61 remove_diacritics 2')`,
+    );
+    const fees: SearchRecord = {
+      objectID: 'fees',
+      type: 'document',
+      category: 'rules',
+      title: 'Membership fees',
+      description: 'What a season costs',
+      tags: ['money'],
+    };
     await db.raw(`INSERT INTO search_records (id, index_name, object_id, record) VALUES (7, 'documents', 'fees', ?)`, [JSON.stringify(fees)]);
     await db.raw(`INSERT INTO search_records (id, index_name, object_id, record) VALUES (8, 'documents', 'broken', '{not json')`);
     await db.raw(`INSERT INTO search_fts (rowid, title, description, tags) VALUES (7, 'Membership fees', 'What a season costs', 'money')`);
@@ -71,7 +83,10 @@ describe('SqliteSearchIndex storage', () => {
     expect(hits.map((h) => [h.index, h.objectID, h.title])).toEqual([['documents', 'fees', 'Membership fees']]);
     expect(hits[0].highlights.title?.filter((s) => s.match).map((s) => s.text)).toEqual(['Membership', 'fees']);
     expect((await index.search('money', { hitsPerIndex: 10 })).map((h) => h.objectID)).toEqual(['fees']);
-    const tables = (await db.raw(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name LIKE 'search_fts%' AND sql LIKE 'CREATE VIRTUAL%'`)) as { name: string; sql: string }[];
+    const tables = (await db.raw(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name LIKE 'search_fts%' AND sql LIKE 'CREATE VIRTUAL%'`)) as {
+      name: string;
+      sql: string;
+    }[];
     expect(tables).toHaveLength(1);
     expect(tables[0].sql).toMatch(/prefix\s*=\s*'1 2 3'/);
     // The unreadable record is gone rather than half-indexed; the readable one can still be changed.
@@ -101,13 +116,20 @@ describe('SqliteSearchIndex storage', () => {
     opened.push(db);
     const index = new SqliteSearchIndex(db);
     const count = MAX_RANKED_PER_INDEX + 300;
-    const pages = Array.from({ length: count }, (_, i): SearchRecord => ({ objectID: `p${String(i).padStart(4, '0')}`, type: 'page', category: 'general', title: `Tide table ${i}`, tags: [] }));
+    const pages = Array.from({ length: count }, (_, i): SearchRecord => ({
+      objectID: `p${String(i).padStart(4, '0')}`,
+      type: 'page',
+      category: 'general',
+      title: `Tide table ${i}`,
+      tags: [],
+    }));
     await index.replaceAll('pages', pages);
     await index.upsert('events', [{ objectID: 'tea', type: 'event', category: 'event', name: 'Tea on the terrace', tags: [] }]);
     const hits = await index.search('t', { hitsPerIndex: 10 });
     expect(hits.filter((h) => h.index === 'pages')).toHaveLength(10);
     expect(hits.filter((h) => h.index === 'events').map((h) => h.objectID)).toEqual(['tea']);
-    for (const hit of hits) expect(hit.highlights.title ?? hit.highlights.name).toContainEqual({ text: 'T' + (hit.index === 'events' ? 'ea' : 'ide'), match: true });
+    for (const hit of hits)
+      expect(hit.highlights.title ?? hit.highlights.name).toContainEqual({ text: 'T' + (hit.index === 'events' ? 'ea' : 'ide'), match: true });
   });
 
   it('orders records with the same score by objectID, however many tie at the last place', async () => {
@@ -115,7 +137,13 @@ describe('SqliteSearchIndex storage', () => {
     opened.push(db);
     const index = new SqliteSearchIndex(db);
     // Identical text scores identically; inserted in reverse so that storage order is not the answer.
-    const same = Array.from({ length: 60 }, (_, i): SearchRecord => ({ objectID: `n${String(59 - i).padStart(2, '0')}`, type: 'news', category: 'news', subject: 'Slipway closed', tags: [] }));
+    const same = Array.from({ length: 60 }, (_, i): SearchRecord => ({
+      objectID: `n${String(59 - i).padStart(2, '0')}`,
+      type: 'news',
+      category: 'news',
+      subject: 'Slipway closed',
+      tags: [],
+    }));
     await index.replaceAll('news', same);
     const hits = await index.search('slipway', { hitsPerIndex: 10 });
     expect(hits.map((h) => h.objectID)).toEqual(Array.from({ length: 10 }, (_, i) => `n0${i}`));
@@ -130,7 +158,14 @@ describe('SqliteSearchIndex: typo tolerance and synonyms (core/search/search-typ
     for (const [name, list] of Object.entries(records)) await index.upsert(name as SearchIndexName, list);
     return index;
   }
-  const event = (objectID: string, name: string, extra: Partial<SearchRecord> = {}): SearchRecord => ({ objectID, type: 'event', category: 'event', name, tags: [], ...extra });
+  const event = (objectID: string, name: string, extra: Partial<SearchRecord> = {}): SearchRecord => ({
+    objectID,
+    type: 'event',
+    category: 'event',
+    name,
+    tags: [],
+    ...extra,
+  });
   const found = async (index: SqliteSearchIndex, q: string) => (await index.search(q, { hitsPerIndex: 10 })).map((h) => h.objectID);
 
   it('"Regata" finds the regatta, and marks the word it matched', async () => {
@@ -140,7 +175,10 @@ describe('SqliteSearchIndex: typo tolerance and synonyms (core/search/search-typ
     });
     expect(await found(index, 'Regata')).toEqual(['regatta', 'results']);
     const [hit] = await index.search('regata', { hitsPerIndex: 10 });
-    expect(hit.highlights.name).toEqual([{ text: 'Kestrel Open ', match: false }, { text: 'Regatta', match: true }]);
+    expect(hit.highlights.name).toEqual([
+      { text: 'Kestrel Open ', match: false },
+      { text: 'Regatta', match: true },
+    ]);
     // A typo in an earlier word too, and a word still being typed.
     expect(await found(index, 'regata res')).toEqual(['results']);
     expect(await found(index, 'kestrl open')).toEqual(['regatta']);
@@ -194,7 +232,12 @@ describe('SqliteSearchIndex: typo tolerance and synonyms (core/search/search-typ
     // A phrase synonym needs its words in order: "meeting general" is not the AGM.
     expect(await found(index, 'rib')).toEqual(['rib']);
     const [hit] = await index.search('agm', { hitsPerIndex: 10 });
-    expect(hit.highlights.name?.filter((s) => s.match).map((s) => s.text).join(' ')).toBe('Annual General Meeting');
+    expect(
+      hit.highlights.name
+        ?.filter((s) => s.match)
+        .map((s) => s.text)
+        .join(' '),
+    ).toBe('Annual General Meeting');
   });
 
   it('finds a record holding any entry of a synonym group by any other entry of it', async () => {

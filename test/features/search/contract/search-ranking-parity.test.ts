@@ -61,7 +61,17 @@ beforeAll(async () => {
   db = await openSqliteDatabase(':memory:');
   const sqliteIndex = new SqliteSearchIndex(db);
   await seedDemoData(
-    { events, campaigns, documents, files: new MemoryFileStore(), workDays, waterLevels: new MemoryWaterLevelRepository(), search: sqliteIndex, sitePages, clubName: 'Kestrel Yacht Club' },
+    {
+      events,
+      campaigns,
+      documents,
+      files: new MemoryFileStore(),
+      workDays,
+      waterLevels: new MemoryWaterLevelRepository(),
+      search: sqliteIndex,
+      sitePages,
+      clubName: 'Kestrel Yacht Club',
+    },
     now,
   );
 
@@ -74,7 +84,15 @@ beforeAll(async () => {
     hosts: [fake.url],
     timeouts: UNHURRIED_ALGOLIA_TIMEOUTS,
   });
-  await new RebuildSearchIndex({ events, workDays, documents, campaignSource: campaigns, search: algoliaIndex, sitePages, clubName: 'Kestrel Yacht Club' }).execute();
+  await new RebuildSearchIndex({
+    events,
+    workDays,
+    documents,
+    campaignSource: campaigns,
+    search: algoliaIndex,
+    sitePages,
+    clubName: 'Kestrel Yacht Club',
+  }).execute();
 
   // A clock past every news item's publish time: both indexes are asked for the same hits.
   const clock = new FixedClock('2100-01-01T00:00:00.000Z');
@@ -111,7 +129,13 @@ describe('search ranking parity: SQLite FTS5 and Algolia on the demo data', () =
     expect(kinds(fromAlgolia.hits)).toEqual(kinds(fromSqlite.hits));
     expect(byKind(fromAlgolia.hits, 'event')).toEqual(byKind(fromSqlite.hits, 'event'));
     for (const type of ['document', 'page', 'news'] as const) {
-      const [algoliaHits, sqliteHits] = [byKind(fromAlgolia.hits, type), byKind(sqliteAnswer.hits.filter((h) => h.type === type), type)];
+      const [algoliaHits, sqliteHits] = [
+        byKind(fromAlgolia.hits, type),
+        byKind(
+          sqliteAnswer.hits.filter((h) => h.type === type),
+          type,
+        ),
+      ];
       // An index with more matches than one answer holds (HITS_PER_INDEX) is cut where each engine
       // ranks its ties (the pages' sections all say "club"): then both are full, not the same few.
       if (algoliaHits.length === HITS_PER_INDEX && sqliteHits.length === HITS_PER_INDEX) continue;
@@ -152,6 +176,10 @@ describe('the demo data on the embedded search: typos, synonyms and work days', 
 
   it('"pontoon" finds the work day that repairs it, linking to its sign-up page', async () => {
     const { hits } = await sqlite.execute('pontoon');
-    expect(hits.find((h) => h.category === 'work day')).toMatchObject({ type: 'event', name: 'Spring Work Day', bookingUrl: '/work-day-booking?id=spring-work-day' });
+    expect(hits.find((h) => h.category === 'work day')).toMatchObject({
+      type: 'event',
+      name: 'Spring Work Day',
+      bookingUrl: '/work-day-booking?id=spring-work-day',
+    });
   });
 });

@@ -186,7 +186,10 @@ describe('search dialog', () => {
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, 700));
-      const stale = { hits: [{ objectID: 'stale', index: 'pages', type: 'page', category: 'general', title: `Stale answer for ${q}`, tags: [], highlights: {} }], provider: 'stale' };
+      const stale = {
+        hits: [{ objectID: 'stale', index: 'pages', type: 'page', category: 'general', title: `Stale answer for ${q}`, tags: [], highlights: {} }],
+        provider: 'stale',
+      };
       await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(stale) }).catch(() => undefined);
     });
     await page.getByRole('button', { name: 'Search Members Area' }).click();
@@ -230,7 +233,11 @@ describe('search dialog', () => {
   it('shows stored text with markup as plain text, never as HTML', async () => {
     await signInAsAdmin(world.browser.context.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     const name = '<img src=x onerror="window.__xss=1"> Zanzibar <b>Cup</b>';
-    await createEvent(world.browser.context.request, world.app.baseUrl, { name, description: 'Race <script>window.__xss=2</script>', eventdatetime: wallClockDaysAhead(40, '10:00') });
+    await createEvent(world.browser.context.request, world.app.baseUrl, {
+      name,
+      description: 'Race <script>window.__xss=2</script>',
+      eventdatetime: wallClockDaysAhead(40, '10:00'),
+    });
     const page = await searchFromHome('Zanzibar');
     const option = page.getByRole('option').first();
     await option.waitFor();
@@ -243,7 +250,11 @@ describe('search dialog', () => {
 
   it('counts one hit as "1 result found"', async () => {
     await signInAsAdmin(world.browser.context.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-    await createEvent(world.browser.context.request, world.app.baseUrl, { name: 'Quillwort Trophy', description: 'A single-handed race', eventdatetime: wallClockDaysAhead(45, '11:00') });
+    await createEvent(world.browser.context.request, world.app.baseUrl, {
+      name: 'Quillwort Trophy',
+      description: 'A single-handed race',
+      eventdatetime: wallClockDaysAhead(45, '11:00'),
+    });
     expect(await apiSearch('Quillwort')).toHaveLength(1);
     const page = await searchFromHome('Quillwort');
     await page.getByRole('option', { name: /Quillwort Trophy/ }).waitFor();

@@ -122,12 +122,7 @@ describe('documentSearchRecord', () => {
 describe('campaignSearchRecord', () => {
   it('makes a news record from a campaign subject', () => {
     expect(
-      campaignSearchRecord({
-        id: 'c1',
-        subject: 'Spring newsletter',
-        finished_at: '2026-03-01T10:00:00.000Z',
-        preview_url: 'https://example.org/preview/c1',
-      }),
+      campaignSearchRecord({ id: 'c1', subject: 'Spring newsletter', finished_at: '2026-03-01T10:00:00.000Z', preview_url: 'https://example.org/preview/c1' }),
     ).toEqual({
       objectID: 'c1',
       type: 'news',
@@ -139,7 +134,7 @@ describe('campaignSearchRecord', () => {
     });
   });
 
-  it("links a news item written in the app to its own page, with its excerpt as the description", () => {
+  it('links a news item written in the app to its own page, with its excerpt as the description', () => {
     const record = campaignSearchRecord({
       id: 'news-7',
       subject: 'Pontoon open',
@@ -148,12 +143,23 @@ describe('campaignSearchRecord', () => {
       news_page: true,
       excerpt: 'The new pontoon is in place.',
     });
-    expect(record).toMatchObject({ detailsUrl: '/news/news-7', description: 'The new pontoon is in place.', eventDate: Date.parse('2026-04-02T09:00:00.000Z') / 1000 });
+    expect(record).toMatchObject({
+      detailsUrl: '/news/news-7',
+      description: 'The new pontoon is in place.',
+      eventDate: Date.parse('2026-04-02T09:00:00.000Z') / 1000,
+    });
     expect(hitLink({ ...SearchRecordSchema.parse(record), index: 'news', highlights: {} })).toEqual({ href: '/news/news-7', newTab: false });
   });
 
   it('links a campaign stored with its text to its own page, even when it kept a provider link', () => {
-    const record = campaignSearchRecord({ id: 'cmp-1', subject: 'Regatta', finished_at: null, preview_url: 'https://gone.example/regatta', news_page: true, excerpt: 'Entries open.' });
+    const record = campaignSearchRecord({
+      id: 'cmp-1',
+      subject: 'Regatta',
+      finished_at: null,
+      preview_url: 'https://gone.example/regatta',
+      news_page: true,
+      excerpt: 'Entries open.',
+    });
     expect(record).toMatchObject({ detailsUrl: '/news/cmp-1', description: 'Entries open.' });
   });
 
@@ -200,7 +206,10 @@ describe('work day search records', () => {
       id: fc.string({ minLength: 1, maxLength: 20 }),
       name: fc.string({ minLength: 1 }),
       description: fc.string(),
-      date: fc.option(fc.integer({ min: 0, max: 4_000_000_000_000 }).map((ms) => new Date(ms).toISOString()), { nil: null }),
+      date: fc.option(
+        fc.integer({ min: 0, max: 4_000_000_000_000 }).map((ms) => new Date(ms).toISOString()),
+        { nil: null },
+      ),
       active: fc.boolean(),
     });
     fc.assert(
@@ -224,9 +233,12 @@ describe('the result counter', () => {
     expect(resultCountText(1)).toBe('1 result found');
     expect(resultCountText(0)).toBe('0 results found');
     fc.assert(
-      fc.property(fc.nat(1000).filter((n) => n !== 1), (n) => {
-        expect(resultCountText(n)).toBe(`${n} results found`);
-      }),
+      fc.property(
+        fc.nat(1000).filter((n) => n !== 1),
+        (n) => {
+          expect(resultCountText(n)).toBe(`${n} results found`);
+        },
+      ),
     );
   });
 });

@@ -37,7 +37,11 @@ function withTypo(w: string, kind: 'insert' | 'delete' | 'replace' | 'swap', at:
   else if (i + 1 < l.length) [l[i], l[i + 1]] = [l[i + 1], l[i]];
   return l.join('');
 }
-const typoArb = fc.record({ kind: fc.constantFrom('insert', 'delete', 'replace', 'swap') as fc.Arbitrary<'insert' | 'delete' | 'replace' | 'swap'>, at: fc.nat(), letter: letters });
+const typoArb = fc.record({
+  kind: fc.constantFrom('insert', 'delete', 'replace', 'swap') as fc.Arbitrary<'insert' | 'delete' | 'replace' | 'swap'>,
+  at: fc.nat(),
+  letter: letters,
+});
 
 describe('typo limits (docs/product.md#search: 1 typo in words of 5+ letters, 2 in 9+)', () => {
   it('allows no typo below 5 letters, one from 5, two from 9', () => {

@@ -12,12 +12,23 @@ import { pagesIndexRecords } from '../../../../core/site-pages/site-pages';
 import { anEvent } from '../../../support/entities';
 
 /** How many records the Beginners and Information pages give with their original words (always indexed). */
-const SITE_PAGE_RECORDS = pagesIndexRecords(SITE_PAGE_SLUGS.map((slug) => defaultSitePage(slug, 'Kestrel Yacht Club')), []).length;
+const SITE_PAGE_RECORDS = pagesIndexRecords(
+  SITE_PAGE_SLUGS.map((slug) => defaultSitePage(slug, 'Kestrel Yacht Club')),
+  [],
+).length;
 /** A hit that is not one of those pages' records. */
 const notSitePage = (id: string) => !id.startsWith('pages/page-');
 
 const pages: SearchRecord[] = [
-  { objectID: 'beginners', type: 'page', category: 'help', title: 'Beginner Sailing Tips', description: 'Racing rules for beginners', path: '/beginners', tags: [] },
+  {
+    objectID: 'beginners',
+    type: 'page',
+    category: 'help',
+    title: 'Beginner Sailing Tips',
+    description: 'Racing rules for beginners',
+    path: '/beginners',
+    tags: [],
+  },
 ];
 
 /** Counts the searches that reach the index. */
@@ -78,7 +89,13 @@ describe('SearchSite', () => {
 
   it('asks for 10 hits per index and cuts an overlong query', async () => {
     const world = makeWorld();
-    const many = Array.from({ length: 15 }, (_, i): SearchRecord => ({ objectID: `d${i}`, type: 'document', category: 'rules', title: `Mooring rule ${i}`, tags: [] }));
+    const many = Array.from({ length: 15 }, (_, i): SearchRecord => ({
+      objectID: `d${i}`,
+      type: 'document',
+      category: 'rules',
+      title: `Mooring rule ${i}`,
+      tags: [],
+    }));
     await world.search.replaceAll('documents', many);
     const { index, calls } = counting(world.search);
     const use = new SearchSite({ ...world, search: index });
@@ -112,7 +129,12 @@ describe('RebuildSearchIndex', () => {
     const counts = await new RebuildSearchIndex({ ...world, campaignSource: world.campaigns }).execute([]);
     expect(counts).toEqual({ events: 2, documents: 1, news: 1, pages: SITE_PAGE_RECORDS });
     const hits = await world.search.search('racing', { hitsPerIndex: 10 });
-    expect(hits.map((h) => `${h.index}/${h.objectID}`).filter(notSitePage).sort()).toEqual(['documents/rules', 'events/new-race', 'events/tbc-race', 'news/c1']);
+    expect(
+      hits
+        .map((h) => `${h.index}/${h.objectID}`)
+        .filter(notSitePage)
+        .sort(),
+    ).toEqual(['documents/rules', 'events/new-race', 'events/tbc-race', 'news/c1']);
     const doc = hits.find((h) => h.index === 'documents');
     expect(doc?.downloadUrl).toBe('/api/documents/rules/file');
   });
@@ -123,7 +145,10 @@ describe('RebuildSearchIndex', () => {
     const down = { listRecent: async () => Promise.reject(new UnavailableError('Failed to fetch communications: Bad Gateway')) };
     const counts = await new RebuildSearchIndex({ ...world, campaignSource: down }).execute(pages);
     expect(counts).toEqual({ events: 2, documents: 1, news: null, pages: 1 + SITE_PAGE_RECORDS });
-    const ids = (await world.search.search('racing', { hitsPerIndex: 10 })).map((h) => `${h.index}/${h.objectID}`).filter(notSitePage).sort();
+    const ids = (await world.search.search('racing', { hitsPerIndex: 10 }))
+      .map((h) => `${h.index}/${h.objectID}`)
+      .filter(notSitePage)
+      .sort();
     expect(ids).toEqual(['documents/rules', 'events/new-race', 'events/tbc-race', 'news/c1', 'pages/beginners']);
   });
 });

@@ -22,9 +22,7 @@ describe('search ranking properties', () => {
       fc.property(fc.array(hitArb, { maxLength: 40 }), (hits) => {
         const ranked = rankHits(hits);
         expect(ranked).toHaveLength(hits.length);
-        expect([...ranked].sort((a, b) => a.objectID.localeCompare(b.objectID))).toEqual(
-          [...hits].sort((a, b) => a.objectID.localeCompare(b.objectID)),
-        );
+        expect([...ranked].sort((a, b) => a.objectID.localeCompare(b.objectID))).toEqual([...hits].sort((a, b) => a.objectID.localeCompare(b.objectID)));
       }),
     );
   });
@@ -75,9 +73,13 @@ describe('search ranking properties', () => {
     fc.assert(
       fc.property(fc.option(fc.string(), { nil: undefined }), fc.option(fc.string(), { nil: undefined }), (name, description) => {
         const h = hit({ name, description });
-        const title = hitTitle(h).map((s) => s.text).join('');
+        const title = hitTitle(h)
+          .map((s) => s.text)
+          .join('');
         expect(title).toBe(name !== undefined && name.trim() !== '' ? name : 'Untitled');
-        const desc = hitDescription(h).map((s) => s.text).join('');
+        const desc = hitDescription(h)
+          .map((s) => s.text)
+          .join('');
         expect(desc).toBe(description !== undefined && description.trim() !== '' ? description : 'No description available');
       }),
     );
@@ -114,7 +116,10 @@ describe('search examples', () => {
     expect(hitLink(hit({ type: 'page' }))).toEqual({ href: '#', newTab: false });
     // docs/product.md#search: a news hit opens the e-mail's preview (in a new tab, as the News page does),
     // or the News page when it has none; never '#', and never a non-web address.
-    expect(hitLink(hit({ type: 'news', detailsUrl: 'https://preview.mailerlite.io/abc' }))).toEqual({ href: 'https://preview.mailerlite.io/abc', newTab: true });
+    expect(hitLink(hit({ type: 'news', detailsUrl: 'https://preview.mailerlite.io/abc' }))).toEqual({
+      href: 'https://preview.mailerlite.io/abc',
+      newTab: true,
+    });
     expect(hitLink(hit({ type: 'news' }))).toEqual({ href: '/news', newTab: false });
     expect(hitLink(hit({ type: 'news', detailsUrl: '/x' }))).toEqual({ href: '/news', newTab: false });
     expect(hitLink(hit({ type: 'news', detailsUrl: 'javascript:alert(1)' }))).toEqual({ href: '/news', newTab: false });
@@ -133,9 +138,17 @@ describe('search examples', () => {
   it('uses the provider highlights of the chosen field', () => {
     const highlighted = hit({
       name: 'Summer Regatta',
-      highlights: { name: [{ text: 'Summer ', match: false }, { text: 'Regatta', match: true }] },
+      highlights: {
+        name: [
+          { text: 'Summer ', match: false },
+          { text: 'Regatta', match: true },
+        ],
+      },
     });
-    expect(hitTitle(highlighted)).toEqual([{ text: 'Summer ', match: false }, { text: 'Regatta', match: true }]);
+    expect(hitTitle(highlighted)).toEqual([
+      { text: 'Summer ', match: false },
+      { text: 'Regatta', match: true },
+    ]);
     const stale = hit({ name: 'Summer Regatta', highlights: { name: [{ text: 'Old', match: true }] } });
     expect(hitTitle(stale)).toEqual([{ text: 'Summer Regatta', match: false }]);
   });

@@ -49,10 +49,18 @@ describe('admins edit the club pages', () => {
       ['privacy', '/privacy'],
     ]);
     const opened = await editor.get('/api/admin/pages/beginners');
-    expect(opened.body.form).toEqual({ title: 'Beginner Sailing Tips', body: defaultSitePage('beginners', 'Heron Sailing Club').body, expectedUpdatedAt: null });
+    expect(opened.body.form).toEqual({
+      title: 'Beginner Sailing Tips',
+      body: defaultSitePage('beginners', 'Heron Sailing Club').body,
+      expectedUpdatedAt: null,
+    });
 
-    const body = '## Capsize drill\n\nPractise **righting the dinghy** on a warm day. <script>window.hacked = 1</script> [x](javascript:alert(1))\n\n{{water-level-chart}}';
-    const saved = await editor.put('/api/admin/pages/beginners').set(FETCH).send({ ...opened.body.form, title: 'Tips for Beginners', body });
+    const body =
+      '## Capsize drill\n\nPractise **righting the dinghy** on a warm day. <script>window.hacked = 1</script> [x](javascript:alert(1))\n\n{{water-level-chart}}';
+    const saved = await editor
+      .put('/api/admin/pages/beginners')
+      .set(FETCH)
+      .send({ ...opened.body.form, title: 'Tips for Beginners', body });
     expect(saved.status).toBe(200);
     expect(saved.body.page).toMatchObject({ slug: 'beginners', title: 'Tips for Beginners', path: '/beginners', updatedBy: 'editor@example.org' });
 
@@ -68,13 +76,21 @@ describe('admins edit the club pages', () => {
     expect(old.body.hits.filter((hit: { path?: string }) => hit.path === '/beginners')).toEqual([]);
 
     // A form opened before this save is refused with 409, and the saved words stay.
-    const late = await editor.put('/api/admin/pages/beginners').set(FETCH).send({ ...opened.body.form, body: 'Late words' });
+    const late = await editor
+      .put('/api/admin/pages/beginners')
+      .set(FETCH)
+      .send({ ...opened.body.form, body: 'Late words' });
     expect(late.status).toBe(409);
     expect(late.body).toEqual({ error: SITE_PAGE_FORM_MESSAGES.changedMeanwhile });
     expect((await app.agent().get('/api/pages/beginners')).body.title).toBe('Tips for Beginners');
 
     const [entry] = await app.get('audit').list({ limit: 1 });
-    expect(entry).toMatchObject({ action: 'sitePage.updated', recordType: 'sitePage', recordId: 'beginners', actor: { kind: 'admin', email: 'editor@example.org' } });
+    expect(entry).toMatchObject({
+      action: 'sitePage.updated',
+      recordType: 'sitePage',
+      recordId: 'beginners',
+      actor: { kind: 'admin', email: 'editor@example.org' },
+    });
     expect(entry.changes.map((change) => change.field)).toEqual(['title', 'body']);
   });
 
@@ -82,11 +98,20 @@ describe('admins edit the club pages', () => {
     const before = JSON.stringify(await app.get('sitePages').list());
     const bad = await editor.put('/api/admin/pages/information').set(FETCH).send({ title: ' ', body: '' });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ error: SITE_PAGE_FORM_MESSAGES.titleRequired, fields: { title: SITE_PAGE_FORM_MESSAGES.titleRequired, body: SITE_PAGE_FORM_MESSAGES.bodyRequired } });
-    const long = await editor.put('/api/admin/pages/information').set(FETCH).send({ title: 'Info', body: 'x'.repeat(50_001) });
+    expect(bad.body).toEqual({
+      error: SITE_PAGE_FORM_MESSAGES.titleRequired,
+      fields: { title: SITE_PAGE_FORM_MESSAGES.titleRequired, body: SITE_PAGE_FORM_MESSAGES.bodyRequired },
+    });
+    const long = await editor
+      .put('/api/admin/pages/information')
+      .set(FETCH)
+      .send({ title: 'Info', body: 'x'.repeat(50_001) });
     expect(long.status).toBe(400);
     expect(long.body.error).toBe('The text must be at most 50,000 characters');
-    const typed = await editor.put('/api/admin/pages/information').set(FETCH).send({ title: ['x'], body: 7 });
+    const typed = await editor
+      .put('/api/admin/pages/information')
+      .set(FETCH)
+      .send({ title: ['x'], body: 7 });
     expect(typed.status).toBe(400);
     const unknown = await editor.put('/api/admin/pages/no-such-page').set(FETCH).send({ title: 'T', body: 'B' });
     expect(unknown.status).toBe(404);

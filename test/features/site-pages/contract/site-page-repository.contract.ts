@@ -15,7 +15,8 @@ export function describeSitePageRepositoryContract(name: string, makeAdapter: Ad
     );
 
     it('reads back a saved page equal to what was saved, every character of its Markdown kept', async () => {
-      const body = '  Indented start\r\n\n## Ünïcödé ⛵ heading\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n```\n<script>alert(1)</script>\n```\n\t\n{{water-level-chart}}   ';
+      const body =
+        '  Indented start\r\n\n## Ünïcödé ⛵ heading\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n```\n<script>alert(1)</script>\n```\n\t\n{{water-level-chart}}   ';
       const page = aSitePage({ body, updatedAt: '2026-11-25T10:00:00+01:00' });
       await pages().save(page);
       expect(await pages().get('beginners')).toEqual(page);

@@ -121,7 +121,9 @@ describe('the admin Pages screen', () => {
     // A link to the app's own page opens in the app, which reads the page's words: its loading and
     // error states, and Try Again.
     let fail = true;
-    await member.route('**/api/pages/information', (route) => (fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal"}' }) : route.fallback()));
+    await member.route('**/api/pages/information', (route) =>
+      fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal"}' }) : route.fallback(),
+    );
     await main.getByRole('link', { name: 'club information' }).click();
     await member.waitForURL('**/information');
     await member.getByText('Failed to load this page').waitFor();
@@ -132,7 +134,7 @@ describe('the admin Pages screen', () => {
     await member.close();
   });
 
-  it("says so when another admin saved the page after it was opened, keeping their words", async () => {
+  it('says so when another admin saved the page after it was opened, keeping their words', async () => {
     await page.goto('/admin/pages/edit/beginners');
     await page.getByRole('heading', { level: 1, name: `Edit Page: ${TITLE}` }).waitFor();
     // Another tab of the same admin panel saves the page meanwhile.

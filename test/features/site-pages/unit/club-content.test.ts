@@ -47,7 +47,9 @@ describe('club content', () => {
   it('lists campaigns and documents through their ports, and gives a document’s file or "Document not found"', async () => {
     const { campaigns, documents, files } = memoryStorage();
     await campaigns.put({ id: 'c1', subject: 'Fitting-out', finished_at: '2026-03-20T17:30:00.000Z', preview_url: null });
-    expect((await new ListCampaigns({ campaignSource: campaigns, clock: new FixedClock('2026-06-01T09:00:00.000Z') }).execute()).map((c) => c.subject)).toEqual(['Fitting-out']);
+    expect((await new ListCampaigns({ campaignSource: campaigns, clock: new FixedClock('2026-06-01T09:00:00.000Z') }).execute()).map((c) => c.subject)).toEqual(
+      ['Fitting-out'],
+    );
 
     const bytes = new Uint8Array([37, 80, 68, 70]);
     await files.put('documents/rules-1', bytes);

@@ -49,7 +49,8 @@ describe('reading a page (members)', () => {
   it('names the club in the Information page and answers Page not found for any other slug', async () => {
     const w = world();
     expect(JSON.stringify(await w.read.execute('information'))).toContain('every member of Kestrel Yacht Club needs to know');
-    for (const slug of ['unknown', '', '__proto__', 'constructor', 'Beginners']) await expect(w.read.execute(slug)).rejects.toThrow(new NotFoundError(SITE_PAGE_NOT_FOUND));
+    for (const slug of ['unknown', '', '__proto__', 'constructor', 'Beginners'])
+      await expect(w.read.execute(slug)).rejects.toThrow(new NotFoundError(SITE_PAGE_NOT_FOUND));
   });
 });
 
@@ -63,7 +64,11 @@ describe('editing a page (admins with content:write)', () => {
         { slug: 'privacy', title: 'Privacy notice', path: '/privacy', updatedAt: null, updatedBy: null },
       ],
     });
-    expect((await w.get.execute(editor, 'information')).form).toEqual({ title: 'Club Information', body: defaultSitePage('information', 'Kestrel Yacht Club').body, expectedUpdatedAt: null });
+    expect((await w.get.execute(editor, 'information')).form).toEqual({
+      title: 'Club Information',
+      body: defaultSitePage('information', 'Kestrel Yacht Club').body,
+      expectedUpdatedAt: null,
+    });
     await w.save.execute(editor, 'information', { title: 'Info', body: 'New words' });
     expect(await w.get.execute(editor, 'information')).toEqual({
       page: { slug: 'information', title: 'Info', path: '/information', updatedAt: '2026-06-01T09:00:00.000Z', updatedBy: 'commodore@club.example' },
@@ -117,8 +122,13 @@ describe('editing a page (admins with content:write)', () => {
   it("refuses a form opened before another admin's save, keeping their words; a form opened after it saves", async () => {
     const w = world();
     const opened = (await w.get.execute(editor, 'beginners')).form;
-    await w.save.execute(anAdmin({ uid: 'other', email: 'other@club.example', permissions: ['content:write'] }), 'beginners', { ...opened, body: 'Their words' });
-    await expect(w.save.execute(editor, 'beginners', { ...opened, body: 'My words' })).rejects.toThrow(new ConflictError(SITE_PAGE_FORM_MESSAGES.changedMeanwhile));
+    await w.save.execute(anAdmin({ uid: 'other', email: 'other@club.example', permissions: ['content:write'] }), 'beginners', {
+      ...opened,
+      body: 'Their words',
+    });
+    await expect(w.save.execute(editor, 'beginners', { ...opened, body: 'My words' })).rejects.toThrow(
+      new ConflictError(SITE_PAGE_FORM_MESSAGES.changedMeanwhile),
+    );
     expect((await w.sitePages.get('beginners'))?.body).toBe('Their words');
     expect(await w.audit.list({ limit: 10 })).toHaveLength(1);
     const reopened = (await w.get.execute(editor, 'beginners')).form;
@@ -153,7 +163,14 @@ describe('editing a page (admins with content:write)', () => {
   it('saves the page even when the search index fails, and reports the failure', async () => {
     const w = world();
     const reported: unknown[] = [];
-    const failing = { ...w.search, providerName: 'x', search: w.search.search.bind(w.search), upsert: async () => {}, remove: async () => {}, replaceAll: async () => Promise.reject(new Error('index down')) };
+    const failing = {
+      ...w.search,
+      providerName: 'x',
+      search: w.search.search.bind(w.search),
+      upsert: async () => {},
+      remove: async () => {},
+      replaceAll: async () => Promise.reject(new Error('index down')),
+    };
     const save = new SaveSitePage({ ...w, search: failing, reportSearchIndexError: (error) => reported.push(error) });
     await save.execute(editor, 'beginners', { title: 'T', body: 'Saved anyway' });
     expect((await w.sitePages.get('beginners'))?.body).toBe('Saved anyway');

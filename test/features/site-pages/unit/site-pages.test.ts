@@ -9,7 +9,21 @@ import { SITE_PAGE_FORM_MESSAGES, validateSitePageForm } from '../../../../core/
 import { WATER_LEVEL_CHART_MARKER } from '../../../../core/site-pages/site-page-marker';
 import type { SitePagePart } from '../../../../core/site-pages/site-page-schema';
 
-const BITS = ['## Heading\n', '# Title\n', '- item\n', '**bold** ', '[calendar](/calendar) ', '| a | b |\n| --- | --- |\n| 1 | 2 |\n', '\n\n', `${WATER_LEVEL_CHART_MARKER}\n`, `\n${WATER_LEVEL_CHART_MARKER}\n\n`, '```\n', '<script>alert(1)</script>', '[x](javascript:alert(1))', 'words '];
+const BITS = [
+  '## Heading\n',
+  '# Title\n',
+  '- item\n',
+  '**bold** ',
+  '[calendar](/calendar) ',
+  '| a | b |\n| --- | --- |\n| 1 | 2 |\n',
+  '\n\n',
+  `${WATER_LEVEL_CHART_MARKER}\n`,
+  `\n${WATER_LEVEL_CHART_MARKER}\n\n`,
+  '```\n',
+  '<script>alert(1)</script>',
+  '[x](javascript:alert(1))',
+  'words ',
+];
 const markdownish = fc
   .array(fc.oneof(fc.constantFrom(...BITS), fc.string({ maxLength: 20 }), fc.string({ unit: 'grapheme', maxLength: 8 })), { maxLength: 14 })
   .map((parts) => parts.join(''));
@@ -46,8 +60,14 @@ describe('renderSitePage (the news renderer, cut where the chart stands)', () =>
 
 describe('validateSitePageForm (the same rule in the browser and on the server)', () => {
   it('accepts exactly a title of 1 to 100 characters and a body with some text of at most 50,000, and what it accepts can be stored', () => {
-    const text = fc.oneof(fc.string({ maxLength: 120 }), fc.constantFrom('', '   ', '\n\n', 'x'.repeat(SITE_PAGE_TITLE_MAX), 'x'.repeat(SITE_PAGE_TITLE_MAX + 1)));
-    const body = fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom('', ' \n ', 'b'.repeat(SITE_PAGE_BODY_MAX), 'b'.repeat(SITE_PAGE_BODY_MAX + 1), `\n\n${'b'.repeat(SITE_PAGE_BODY_MAX)}\n\n`));
+    const text = fc.oneof(
+      fc.string({ maxLength: 120 }),
+      fc.constantFrom('', '   ', '\n\n', 'x'.repeat(SITE_PAGE_TITLE_MAX), 'x'.repeat(SITE_PAGE_TITLE_MAX + 1)),
+    );
+    const body = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.constantFrom('', ' \n ', 'b'.repeat(SITE_PAGE_BODY_MAX), 'b'.repeat(SITE_PAGE_BODY_MAX + 1), `\n\n${'b'.repeat(SITE_PAGE_BODY_MAX)}\n\n`),
+    );
     fc.assert(
       fc.property(text, body, (title, bodyText) => {
         const result = validateSitePageForm({ title, body: bodyText });
@@ -57,7 +77,9 @@ describe('validateSitePageForm (the same rule in the browser and on the server)'
         const bodyOk = trimmedBody.trim() !== '' && trimmedBody.length <= SITE_PAGE_BODY_MAX;
         expect(result.ok).toBe(titleOk && bodyOk);
         if (result.ok) {
-          expect(SitePageSchema.safeParse({ slug: 'beginners', ...result.value, updatedAt: '2026-11-25T10:00:00.000Z', updatedBy: 'a@example.org' }).success).toBe(true);
+          expect(
+            SitePageSchema.safeParse({ slug: 'beginners', ...result.value, updatedAt: '2026-11-25T10:00:00.000Z', updatedBy: 'a@example.org' }).success,
+          ).toBe(true);
         } else {
           expect(result.errors.title === undefined).toBe(titleOk);
           expect(result.errors.body === undefined).toBe(bodyOk);
@@ -68,7 +90,10 @@ describe('validateSitePageForm (the same rule in the browser and on the server)'
   });
 
   it('says what is wrong in words', () => {
-    expect(validateSitePageForm({ title: ' ', body: '' })).toEqual({ ok: false, errors: { title: SITE_PAGE_FORM_MESSAGES.titleRequired, body: SITE_PAGE_FORM_MESSAGES.bodyRequired } });
+    expect(validateSitePageForm({ title: ' ', body: '' })).toEqual({
+      ok: false,
+      errors: { title: SITE_PAGE_FORM_MESSAGES.titleRequired, body: SITE_PAGE_FORM_MESSAGES.bodyRequired },
+    });
     expect(validateSitePageForm({ title: 'x'.repeat(101), body: 'b'.repeat(50_001) })).toEqual({
       ok: false,
       errors: { title: 'Title must be at most 100 characters', body: 'The text must be at most 50,000 characters' },
@@ -76,7 +101,10 @@ describe('validateSitePageForm (the same rule in the browser and on the server)'
   });
 
   it("keeps the body's own spacing, only blank lines at its start and space at its end dropped", () => {
-    expect(validateSitePageForm({ title: '  Club   Info ', body: '\n\n    code\n\ntext  \n\n' })).toEqual({ ok: true, value: { title: 'Club Info', body: '    code\n\ntext' } });
+    expect(validateSitePageForm({ title: '  Club   Info ', body: '\n\n    code\n\ntext  \n\n' })).toEqual({
+      ok: true,
+      value: { title: 'Club Info', body: '    code\n\ntext' },
+    });
   });
 });
 
@@ -108,7 +136,14 @@ describe("the pages' original words (as the code had them)", () => {
     const parts = renderSitePage(page.body);
     const html = htmlOf(parts);
     expect(html.startsWith('<p>The practical things every member of Heron Sailing Club needs to know.</p>')).toBe(true);
-    expect(headingsOf(html)).toEqual(['The noticeboard', 'Trip slips', 'Radio channels', 'Moorings and overnight stays', 'Reservoir water level', 'Keeping up to date']);
+    expect(headingsOf(html)).toEqual([
+      'The noticeboard',
+      'Trip slips',
+      'Radio channels',
+      'Moorings and overnight stays',
+      'Reservoir water level',
+      'Keeping up to date',
+    ]);
     expect(html).toContain('<a href="/documents">member documents</a>');
     expect(html).toContain('<th>Use it for</th>');
     expect(charts(parts)).toBe(1);

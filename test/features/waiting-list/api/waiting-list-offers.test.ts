@@ -45,13 +45,19 @@ function offerTokenOf(text: string): string {
 /** An event of `capacity` places, all taken by one booking; its manage token. */
 async function fullEvent(name: string, capacity: number) {
   const event = await addEvent(app, { name, capacity });
-  const res = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, numberAttending: String(capacity) });
+  const res = await app
+    .agent()
+    .post('/api/bookings')
+    .send({ eventId: event.id, ...form, numberAttending: String(capacity) });
   expect(res.status).toBe(201);
   return { event, manageToken: new URL(res.body.managePath, 'http://x').searchParams.get('token')! };
 }
 
 async function joinAs(eventId: string, name: string, places: number) {
-  const res = await app.agent().post(`/api/events/${eventId}/waiting-list`).send({ name, email: `${name.toLowerCase()}@example.org`, places });
+  const res = await app
+    .agent()
+    .post(`/api/events/${eventId}/waiting-list`)
+    .send({ name, email: `${name.toLowerCase()}@example.org`, places });
   expect(res.status).toBe(201);
   app.clock.advance(1000);
   return res.body.entryId as string;
@@ -74,7 +80,10 @@ describe('offers of freed places', () => {
     const token = offerTokenOf(mail.text ?? '');
     // The offer's places are held: nobody else can take them.
     expect(await placesLeft(event.id)).toBe(0);
-    const other = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, numberAttending: '1' });
+    const other = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, numberAttending: '1' });
     expect(other.status).toBe(409);
     expect((await app.get('waitingList').get(alan))?.status).toBe('waiting');
 
@@ -82,13 +91,19 @@ describe('offers of freed places', () => {
     expect(offer.body).toMatchObject({ eventId: event.id, name: 'Grace', email: 'grace@example.org', places: 2 });
     // The offer token is not a manage token, a leave token is not an offer token.
     expect((await app.agent().get('/api/my-booking').query({ token })).status).toBe(404);
-    const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org', offerToken: token });
+    const booked = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org', offerToken: token });
     expect(booked.status).toBe(201);
     expect((await app.get('waitingList').get(grace))?.status).toBe('booked');
     expect(await placesLeft(event.id)).toBe(0);
     expect(await app.get('bookings').checkPlaces({ now: app.clock.now(), repair: false })).toEqual([]);
     // Used once: the link books nothing more.
-    const again = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, offerToken: token });
+    const again = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, offerToken: token });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('This offer is no longer valid. The places may have been offered to someone else.');
   });
@@ -107,23 +122,42 @@ describe('offers of freed places', () => {
     expect(await round()).toEqual({ offered: [alan], expired: [grace] });
     expect((await app.get('waitingList').get(grace))?.status).toBe('expired');
     await mailTo('alba@example.org', 'Places for you: Night Race');
-    const late = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, offerToken: token });
+    const late = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, offerToken: token });
     expect(late.status).toBe(409);
     expect(await placesLeft(event.id)).toBe(0);
   });
 
   it('concurrent bookings while an offer holds places never overfill, and the offer can still be taken', async () => {
     const event = await addEvent(app, { name: 'Crowded Sail', capacity: 3 });
-    await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, numberAttending: '3' }).expect(201);
+    await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, numberAttending: '3' })
+      .expect(201);
     const bookings = await app.get('bookings').listByEvent(event.id);
     const first = await joinAs(event.id, 'Hedy', 2);
-    await app.get('bookings').change(bookings[0].id, app.clock.now(), (current) => ({ booking: { ...current, cancelledAt: app.clock.now().toISOString(), cancelledBy: 'member' } }));
+    await app
+      .get('bookings')
+      .change(bookings[0].id, app.clock.now(), (current) => ({ booking: { ...current, cancelledAt: app.clock.now().toISOString(), cancelledBy: 'member' } }));
     expect((await round()).offered).toEqual([first]);
     const token = offerTokenOf((await mailTo('hedy@example.org', 'Places for you: Crowded Sail')).text ?? '');
-    const results = await Promise.all(Array.from({ length: 8 }, () => app.agent().post('/api/bookings').send({ eventId: event.id, ...form, numberAttending: '1' })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        app
+          .agent()
+          .post('/api/bookings')
+          .send({ eventId: event.id, ...form, numberAttending: '1' }),
+      ),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(7);
-    const taken = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, numberAttending: '2', offerToken: token });
+    const taken = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...form, numberAttending: '2', offerToken: token });
     expect(taken.status).toBe(201);
     expect(await placesLeft(event.id)).toBe(0);
     const standing = (await app.get('bookings').listByEvent(event.id)).filter((b) => b.cancelledAt === null);
@@ -142,7 +176,10 @@ describe('offers of freed places', () => {
     await app.agent().post('/api/my-booking/cancel').send({ token: manageToken });
     const offered = await boss.post(`/api/admin/events/${event.id}/waiting-list/${second}/offer`).set(FETCH);
     expect(offered.status).toBe(200);
-    expect(offered.body.entries.find((e: { id: string }) => e.id === second)).toMatchObject({ status: 'offered', offeredUntil: new Date(app.clock.now().getTime() + 24 * 3_600_000).toISOString() });
+    expect(offered.body.entries.find((e: { id: string }) => e.id === second)).toMatchObject({
+      status: 'offered',
+      offeredUntil: new Date(app.clock.now().getTime() + 24 * 3_600_000).toISOString(),
+    });
     expect(await placesLeft(event.id)).toBe(1);
     expect((await app.get('audit').list({ recordId: event.id, limit: 10 })).map((e) => e.action)).toEqual(['waitlist.offered']);
     await mailTo('joan@example.org', 'Places for you: Club Supper');

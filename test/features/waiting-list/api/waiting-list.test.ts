@@ -18,7 +18,10 @@ useTestAppWithMail({}, async (started) => {
 /** An event with `capacity` places, all taken by one booking. */
 async function fullEvent(capacity = 2, fields: Parameters<typeof addEvent>[1] = {}) {
   const event = await addEvent(app, { capacity, ...fields });
-  const res = await app.agent().post('/api/bookings').send({ eventId: event.id, ...booking, numberAttending: String(capacity) });
+  const res = await app
+    .agent()
+    .post('/api/bookings')
+    .send({ eventId: event.id, ...booking, numberAttending: String(capacity) });
   expect(res.status).toBe(201);
   return event;
 }
@@ -87,7 +90,11 @@ describe('joining a full event’s waiting list', () => {
 
     const bad = await join(event.id, { name: ' ', email: '', places: '0' });
     expect(bad.status).toBe(400);
-    expect(bad.body.fields).toEqual({ name: 'Name is required', email: 'Email is required to join the waiting list', places: 'Places wanted must be at least 1' });
+    expect(bad.body.fields).toEqual({
+      name: 'Name is required',
+      email: 'Email is required to join the waiting list',
+      places: 'Places wanted must be at least 1',
+    });
     expect((await join('no-such-event', { name: 'Grace', email: 'grace@example.org', places: 1 })).status).toBe(404);
     expect((await app.agent().get(`/api/admin/events/${event.id}/waiting-list`)).status).toBe(401);
     expect(await app.get('waitingList').listByEvent(event.id)).toHaveLength(1);
@@ -95,7 +102,10 @@ describe('joining a full event’s waiting list', () => {
 
   it('accepts a member wanting more places than are left', async () => {
     const event = await addEvent(app, { capacity: 3 });
-    await app.agent().post('/api/bookings').send({ eventId: event.id, ...booking, numberAttending: '2' });
+    await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...booking, numberAttending: '2' });
     expect((await join(event.id, { name: 'Grace', email: 'grace@example.org', places: 1 })).status).toBe(409);
     expect((await join(event.id, { name: 'Grace', email: 'grace@example.org', places: 2 })).status).toBe(201);
   });
@@ -113,11 +123,17 @@ describe('leaving', () => {
     expect(left.body).toMatchObject({ status: 'left', position: null });
     expect((await app.agent().post('/api/waiting-list/leave').send({ token })).body).toMatchObject({ status: 'left' });
     const entries = await app.get('waitingList').listByEvent(event.id);
-    expect(entries.map((e) => [e.name, e.status])).toEqual([['Lin', 'left'], ['Ken', 'waiting']]);
+    expect(entries.map((e) => [e.name, e.status])).toEqual([
+      ['Lin', 'left'],
+      ['Ken', 'waiting'],
+    ]);
     // She may join again: she is no longer in line.
     expect((await join(event.id, { name: 'Lin', email: 'lin@example.org', places: 1 })).status).toBe(201);
 
-    const forged = await app.agent().post('/api/waiting-list/leave').send({ token: `${token.slice(0, -2)}xx` });
+    const forged = await app
+      .agent()
+      .post('/api/waiting-list/leave')
+      .send({ token: `${token.slice(0, -2)}xx` });
     expect(forged.status).toBe(404);
     expect(forged.body.error).toBe('This waiting-list link is not valid, or has expired');
   });
@@ -156,8 +172,13 @@ describe('the admins’ waiting list', () => {
     const lines = csv.text.split('\r\n');
     const start = lines.indexOf('Waiting List Position,Name,Email,Places Wanted,Joined,Status,Offered Until');
     expect(lines[start - 1]).toBe('');
-    expect(lines.slice(start + 1, start + 3)).toEqual([',Grace,grace@example.org,2,2026-06-01 10:00,left,', '1,Alan,alan@example.org,1,2026-06-01 10:01,waiting,']);
+    expect(lines.slice(start + 1, start + 3)).toEqual([
+      ',Grace,grace@example.org,2,2026-06-01 10:00,left,',
+      '1,Alan,alan@example.org,1,2026-06-01 10:01,waiting,',
+    ]);
     const audit = await app.get('audit').list({ recordId: event.id, limit: 10 });
-    expect(audit).toEqual([expect.objectContaining({ action: 'waitlist.removed', summary: 'Removed Grace <grace@example.org> (2 places wanted) from the waiting list' })]);
+    expect(audit).toEqual([
+      expect.objectContaining({ action: 'waitlist.removed', summary: 'Removed Grace <grace@example.org> (2 places wanted) from the waiting list' }),
+    ]);
   });
 });

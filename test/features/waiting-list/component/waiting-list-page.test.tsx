@@ -12,11 +12,21 @@ const EVENT = anEvent();
 const ENTRY_PATH = '/api/waiting-list?token=tok-123';
 
 function entry(overrides: Partial<MyWaitingListEntry> = {}): MyWaitingListEntry {
-  return MyWaitingListEntrySchema.parse({ eventId: EVENT.id, eventName: EVENT.name, name: 'Ann Jones', places: 2, status: 'waiting', position: 3, ...overrides });
+  return MyWaitingListEntrySchema.parse({
+    eventId: EVENT.id,
+    eventName: EVENT.name,
+    name: 'Ann Jones',
+    places: 2,
+    status: 'waiting',
+    position: 3,
+    ...overrides,
+  });
 }
 
 function details(): Record<string, string> {
-  return Object.fromEntries(Array.from(document.querySelectorAll('dl > div')).map((row) => [row.querySelector('dt')?.textContent ?? '', row.querySelector('dd')?.textContent ?? '']));
+  return Object.fromEntries(
+    Array.from(document.querySelectorAll('dl > div')).map((row) => [row.querySelector('dt')?.textContent ?? '', row.querySelector('dd')?.textContent ?? '']),
+  );
 }
 
 describe('The waiting-list page', () => {

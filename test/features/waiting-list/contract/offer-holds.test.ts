@@ -50,7 +50,9 @@ describe.each([
   it('a booking taking up the offer is not counted against its hold, and the hold goes with it; a release frees the places', async () => {
     await bookings().addIfPlacesRemain(aBooking({ id: 'b1', numberAttending: 2 }), { capacity: 4, now: NOW });
     await bookings().holdForOffer(EVENT, hold('e1', 2), { capacity: 4, now: NOW });
-    expect(await bookings().addIfPlacesRemain(aBooking({ id: 'b2', numberAttending: 2 }), { capacity: 4, now: NOW, offerHoldId: offerHoldId('e1') })).toEqual({ added: true });
+    expect(await bookings().addIfPlacesRemain(aBooking({ id: 'b2', numberAttending: 2 }), { capacity: 4, now: NOW, offerHoldId: offerHoldId('e1') })).toEqual({
+      added: true,
+    });
     expect(await taken(bookings())).toBe(4);
     expect(await bookings().checkPlaces({ now: NOW, repair: false })).toEqual([]);
     await bookings().holdForOffer(EVENT, hold('e2', 1), { capacity: 5, now: NOW });
@@ -62,8 +64,16 @@ describe.each([
   it('concurrent bookings and offers of one event never overfill it', async () => {
     await bookings().addIfPlacesRemain(aBooking({ id: 'b0', numberAttending: 1 }), { capacity: 4, now: NOW });
     const results = await Promise.all([
-      ...Array.from({ length: 6 }, (_, i) => bookings().addIfPlacesRemain(aBooking({ id: `b${i + 1}` }), { capacity: 4, now: NOW }).then((r) => (r.added ? 1 : 0))),
-      ...Array.from({ length: 3 }, (_, i) => bookings().holdForOffer(EVENT, hold(`e${i}`, 2), { capacity: 4, now: NOW }).then((held) => (held ? 2 : 0))),
+      ...Array.from({ length: 6 }, (_, i) =>
+        bookings()
+          .addIfPlacesRemain(aBooking({ id: `b${i + 1}` }), { capacity: 4, now: NOW })
+          .then((r) => (r.added ? 1 : 0)),
+      ),
+      ...Array.from({ length: 3 }, (_, i) =>
+        bookings()
+          .holdForOffer(EVENT, hold(`e${i}`, 2), { capacity: 4, now: NOW })
+          .then((held) => (held ? 2 : 0)),
+      ),
     ]);
     expect(results.reduce((a: number, b: number) => a + b, 0)).toBeLessThanOrEqual(3);
     expect(await taken(bookings())).toBe(1 + results.reduce((a: number, b: number) => a + b, 0));
@@ -76,7 +86,9 @@ describe('Firestore: bookings and offers from two server connections', () => {
     await onTwoClients(firestore, async (db, second) => {
       const repos = [new FirestoreBookingRepository(db), new FirestoreBookingRepository(second)];
       const results = await Promise.all([
-        ...Array.from({ length: 8 }, (_, i) => repos[i % 2].addIfPlacesRemain(aBooking({ id: `b${i}` }), { capacity: 5, now: NOW }).then((r) => (r.added ? 1 : 0))),
+        ...Array.from({ length: 8 }, (_, i) =>
+          repos[i % 2].addIfPlacesRemain(aBooking({ id: `b${i}` }), { capacity: 5, now: NOW }).then((r) => (r.added ? 1 : 0)),
+        ),
         ...Array.from({ length: 4 }, (_, i) => repos[i % 2].holdForOffer(EVENT, hold(`e${i}`, 2), { capacity: 5, now: NOW }).then((held) => (held ? 2 : 0))),
       ]);
       const total = results.reduce((a: number, b: number) => a + b, 0);

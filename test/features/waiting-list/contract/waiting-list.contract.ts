@@ -11,7 +11,19 @@ import { describeContract, type AdapterFactory } from '../../../support/contract
 export const T0 = '2026-06-01T09:00:00.000Z';
 
 export function anEntry(id: string, overrides: Partial<WaitingListEntry> = {}): WaitingListEntry {
-  return { id, eventId: 'event-1', name: `Member ${id}`, email: `${id}@example.org`, places: 2, joinedAt: T0, status: 'waiting', offeredUntil: null, updatedAt: T0, memberId: null, ...overrides };
+  return {
+    id,
+    eventId: 'event-1',
+    name: `Member ${id}`,
+    email: `${id}@example.org`,
+    places: 2,
+    joinedAt: T0,
+    status: 'waiting',
+    offeredUntil: null,
+    updatedAt: T0,
+    memberId: null,
+    ...overrides,
+  };
 }
 
 function anAuditEntry(id: string): AuditEntry {
@@ -50,20 +62,28 @@ export function describeWaitingListContract(name: string, makeAdapter: AdapterFa
       expect(await stores().list.join(anEntry('a4', { email: 'a@example.org' }), [])).toBe(true);
       // In line: waiting or offered, of every event, first joined first.
       await stores().list.change('a3', (current) => ({ entry: { ...current, status: 'offered', offeredUntil: '2026-06-02T09:00:00.000Z' } }));
-      expect((await stores().list.listInLine()).map((e) => [e.id, e.status]).sort()).toEqual([['a3', 'offered'], ['a4', 'waiting']]);
+      expect((await stores().list.listInLine()).map((e) => [e.id, e.status]).sort()).toEqual([
+        ['a3', 'offered'],
+        ['a4', 'waiting'],
+      ]);
     });
 
     it('lists a member’s entries in line: joined signed in, and joined without signing in with their e-mail (any case), never another member’s', async () => {
       const member = { memberId: 'm-1', emailKey: 'ann@example.org' };
       await stores().list.join(anEntry('own', { email: 'other@example.org', memberId: 'm-1', joinedAt: '2026-06-01T11:00:00.000Z' }), []);
       await stores().list.join(anEntry('guest', { email: 'Ann@Example.org', eventId: 'event-2', joinedAt: '2026-06-01T10:00:00.000Z' }), []);
-      await stores().list.join(anEntry('offered', { email: 'ann@example.org', eventId: 'event-3', status: 'offered', offeredUntil: '2026-06-02T09:00:00.000Z' }), []);
+      await stores().list.join(
+        anEntry('offered', { email: 'ann@example.org', eventId: 'event-3', status: 'offered', offeredUntil: '2026-06-02T09:00:00.000Z' }),
+        [],
+      );
       await stores().list.join(anEntry('left', { email: 'ann@example.org', eventId: 'event-4' }), []);
       await stores().list.change('left', (current) => ({ entry: leftEntry(current, new Date(T0))! }));
       await stores().list.join(anEntry('other-member', { email: 'ann@example.org', eventId: 'event-5', memberId: 'm-2' }), []);
       await stores().list.join(anEntry('stranger', { email: 'bob@example.org', eventId: 'event-2' }), []);
       expect((await stores().list.listInLineForMember(member, 10)).map((e) => e.id)).toEqual(['offered', 'guest', 'own']);
-      expect((await stores().list.listInLineForMember(member, 10))[2]).toEqual(anEntry('own', { email: 'other@example.org', memberId: 'm-1', joinedAt: '2026-06-01T11:00:00.000Z' }));
+      expect((await stores().list.listInLineForMember(member, 10))[2]).toEqual(
+        anEntry('own', { email: 'other@example.org', memberId: 'm-1', joinedAt: '2026-06-01T11:00:00.000Z' }),
+      );
       // At most one of each kind.
       expect((await stores().list.listInLineForMember(member, 1)).map((e) => e.id)).toContain('own');
       expect(await stores().list.listInLineForMember(member, 1)).toHaveLength(2);
@@ -87,14 +107,20 @@ export function describeWaitingListContract(name: string, makeAdapter: AdapterFa
 
     it('a change whose decision throws writes nothing, and a change may not move the entry', async () => {
       await stores().list.join(anEntry('a'), []);
-      await expect(stores().list.change('a', () => { throw new Error('refused'); })).rejects.toThrow('refused');
+      await expect(
+        stores().list.change('a', () => {
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
       await expect(stores().list.change('a', (c) => ({ entry: { ...c, eventId: 'event-9' }, mail: [aMessage('x', 0, 'a')] }))).rejects.toThrow();
       expect(await stores().list.get('a')).toEqual(anEntry('a'));
       expect(await stores().outbox.list({ recordId: 'a' })).toEqual([]);
     });
 
     it('of concurrent joins with one address, exactly one is added', async () => {
-      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => stores().list.join(anEntry(`r${i}`, { email: 'race@example.org' }), [aMessage(`m-r${i}`, 0, `r${i}`)])));
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => stores().list.join(anEntry(`r${i}`, { email: 'race@example.org' }), [aMessage(`m-r${i}`, 0, `r${i}`)])),
+      );
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(await stores().list.listByEvent('event-1')).toHaveLength(1);
       expect((await stores().outbox.list()).length).toBe(1);

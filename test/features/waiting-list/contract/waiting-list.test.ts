@@ -56,7 +56,9 @@ describe('joins with one address from two server instances', () => {
   it('Firestore: two connections to one emulator add one entry', async () => {
     await onTwoClients(firestore, async (db, second) => {
       const lists = [new FirestoreWaitingList(db), new FirestoreWaitingList(second)];
-      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => lists[i % 2].join(anEntry(`r${i}`, { email: 'race@example.org' }), [aMessage(`m${i}`, 0, `r${i}`)])));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => lists[i % 2].join(anEntry(`r${i}`, { email: 'race@example.org' }), [aMessage(`m${i}`, 0, `r${i}`)])),
+      );
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(await lists[1].listByEvent('event-1')).toHaveLength(1);
       expect(await new FirestoreOutbox(db).list()).toHaveLength(1);

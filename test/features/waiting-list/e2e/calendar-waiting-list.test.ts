@@ -16,10 +16,18 @@ function card(page: import('playwright-core').Page, name: string) {
 describe('a full event on the calendar', () => {
   it('offers "Join the waiting list" where Book Event would be, leading to the booking page\'s waiting-list form, at 375 px', async () => {
     const page = await adminSignedInTab(world, PHONE);
-    const fullId = await createEvent(page.request, world.app.baseUrl, { name: 'Harvest Moon Sail', eventdatetime: wallClockDaysAhead(21, '19:00'), capacity: '2' });
+    const fullId = await createEvent(page.request, world.app.baseUrl, {
+      name: 'Harvest Moon Sail',
+      eventdatetime: wallClockDaysAhead(21, '19:00'),
+      capacity: '2',
+    });
     await book(fullId, 2);
     // One place left: still Book Event, no waiting list.
-    const openId = await createEvent(page.request, world.app.baseUrl, { name: 'Dawn Patrol Sail', eventdatetime: wallClockDaysAhead(22, '06:00'), capacity: '3' });
+    const openId = await createEvent(page.request, world.app.baseUrl, {
+      name: 'Dawn Patrol Sail',
+      eventdatetime: wallClockDaysAhead(22, '06:00'),
+      capacity: '3',
+    });
     await book(openId, 2);
 
     await page.goto('/calendar');

@@ -5,7 +5,6 @@ import { PHONE, screenshot } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
 import { countOf, eventually, textOf } from '../../../support/e2e/eventually';
 
-
 const world = useApp({ mail: true });
 
 const book = (eventId: string, places: number) => bookPlaces(world.app.baseUrl, eventId, places);
@@ -13,7 +12,11 @@ const book = (eventId: string, places: number) => bookPlaces(world.app.baseUrl, 
 describe('the waiting list of a full event', () => {
   it('a full event offers the waiting list; the member joins, gets the e-mail, and its link lets them leave; admins see the line', async () => {
     const page = await adminSignedInTab(world, PHONE);
-    const eventId = await createEvent(page.request, world.app.baseUrl, { name: 'Full Moon Sail', eventdatetime: wallClockDaysAhead(20, '19:00'), capacity: '2' });
+    const eventId = await createEvent(page.request, world.app.baseUrl, {
+      name: 'Full Moon Sail',
+      eventdatetime: wallClockDaysAhead(20, '19:00'),
+      capacity: '2',
+    });
     await book(eventId, 2);
 
     await page.goto(`/event-booking?id=${eventId}`);

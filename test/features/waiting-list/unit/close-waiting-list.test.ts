@@ -9,13 +9,25 @@ import { anEvent } from '../../../support/entities';
 const NOW = '2026-06-01T09:00:00.000Z';
 
 function entry(id: string, status: WaitingListEntry['status'], offeredUntil: string | null = null): WaitingListEntry {
-  return { id, eventId: 'summer-regatta', name: `Member ${id}`, email: `${id}@example.org`, places: 2, joinedAt: NOW, status, offeredUntil, updatedAt: NOW, memberId: null };
+  return {
+    id,
+    eventId: 'summer-regatta',
+    name: `Member ${id}`,
+    email: `${id}@example.org`,
+    places: 2,
+    joinedAt: NOW,
+    status,
+    offeredUntil,
+    updatedAt: NOW,
+    memberId: null,
+  };
 }
 
 async function world() {
   const outbox = new MemoryOutbox();
   const waitingList = new MemoryWaitingList(outbox);
-  for (const e of [entry('w1', 'waiting'), entry('o1', 'offered', '2026-06-02T09:00:00.000Z'), entry('b1', 'booked'), entry('l1', 'left')]) await waitingList.join(e, []);
+  for (const e of [entry('w1', 'waiting'), entry('o1', 'offered', '2026-06-02T09:00:00.000Z'), entry('b1', 'booked'), entry('l1', 'left')])
+    await waitingList.join(e, []);
   const released: string[] = [];
   const close = new CloseWaitingList({
     waitingList,

@@ -1,9 +1,31 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bookedEntry, expiredEntry, inLineOrder, joinRefusal, leftEntry, linePositions, nextToOffer, offeredEntry, offersWaitingList, offerStands, validateWaitingListForm, WAITING_LIST_MESSAGES } from '../../../../core/waiting-list/waiting-list';
+import {
+  bookedEntry,
+  expiredEntry,
+  inLineOrder,
+  joinRefusal,
+  leftEntry,
+  linePositions,
+  nextToOffer,
+  offeredEntry,
+  offersWaitingList,
+  offerStands,
+  validateWaitingListForm,
+  WAITING_LIST_MESSAGES,
+} from '../../../../core/waiting-list/waiting-list';
 import { bookingOffer } from '../../../../core/bookings/booking-state';
 import { isBookingOpen } from '../../../../core/events/event-time';
-import { isOfferHold, ledgerFromBookings, ledgerTaken, ledgerWithOfferHold, ledgerWithoutHold, offerHoldId, placesDifferences, rebuiltLedger } from '../../../../core/bookings/places-ledger';
+import {
+  isOfferHold,
+  ledgerFromBookings,
+  ledgerTaken,
+  ledgerWithOfferHold,
+  ledgerWithoutHold,
+  offerHoldId,
+  placesDifferences,
+  rebuiltLedger,
+} from '../../../../core/bookings/places-ledger';
 import type { WaitingListEntry, WaitingListStatus } from '../../../../core/waiting-list/waiting-list-entry';
 
 const T0 = Date.parse('2026-06-01T09:00:00.000Z');
@@ -15,9 +37,10 @@ const entryArb = fc.record({
   status: fc.constantFrom(...STATUSES),
   places: fc.integer({ min: 1, max: 6 }),
 });
-const entriesArb = fc.uniqueArray(entryArb, { selector: (e) => e.id, maxLength: 12 }).map((list) =>
-  list.map(
-    (e): WaitingListEntry => ({
+const entriesArb = fc
+  .uniqueArray(entryArb, { selector: (e) => e.id, maxLength: 12 })
+  .map((list) =>
+    list.map((e): WaitingListEntry => ({
       id: e.id,
       eventId: 'event-1',
       name: `Member ${e.id}`,
@@ -28,9 +51,8 @@ const entriesArb = fc.uniqueArray(entryArb, { selector: (e) => e.id, maxLength: 
       offeredUntil: null,
       updatedAt: new Date(T0).toISOString(),
       memberId: null,
-    }),
-  ),
-);
+    })),
+  );
 
 describe('who is offered next', () => {
   it('is a waiting member whose places fit, and nobody waiting who joined earlier fits too', () => {
@@ -111,10 +133,20 @@ describe('joining', () => {
 
   it('the calendar and the booking page offer the waiting list exactly when a member could join it', () => {
     const day = 86_400_000;
-    const instant = fc.option(fc.integer({ min: -40, max: 40 }).map((days) => new Date(T0 + days * day).toISOString()), { nil: null });
+    const instant = fc.option(
+      fc.integer({ min: -40, max: 40 }).map((days) => new Date(T0 + days * day).toISOString()),
+      { nil: null },
+    );
     fc.assert(
       fc.property(
-        fc.record({ allowBooking: fc.boolean(), capacity: fc.option(fc.integer({ min: 1, max: 20 }), { nil: null }), taken: fc.integer({ min: 0, max: 25 }), bookingEndDate: instant, eventdatetime: instant, eventenddatetime: instant }),
+        fc.record({
+          allowBooking: fc.boolean(),
+          capacity: fc.option(fc.integer({ min: 1, max: 20 }), { nil: null }),
+          taken: fc.integer({ min: 0, max: 25 }),
+          bookingEndDate: instant,
+          eventdatetime: instant,
+          eventenddatetime: instant,
+        }),
         ({ taken, ...event }) => {
           const left = event.capacity === null ? null : Math.max(0, event.capacity - taken);
           const offer = bookingOffer({ allowBooking: event.allowBooking, bookingOpen: isBookingOpen(event, now), placesLeft: left, cancelledAt: null });
@@ -128,13 +160,20 @@ describe('joining', () => {
   });
 
   it('the form needs a name, a valid e-mail and 1 to the most places a booking may have', () => {
-    expect(validateWaitingListForm({ name: ' Grace ', email: ' grace@example.org ', places: '2 ' }, { maxAttendees: 8 })).toEqual({ ok: true, value: { name: 'Grace', email: 'grace@example.org', places: 2 } });
+    expect(validateWaitingListForm({ name: ' Grace ', email: ' grace@example.org ', places: '2 ' }, { maxAttendees: 8 })).toEqual({
+      ok: true,
+      value: { name: 'Grace', email: 'grace@example.org', places: 2 },
+    });
     expect(validateWaitingListForm({ name: '', email: 'nope', places: '' }, { maxAttendees: 8 })).toEqual({
       ok: false,
       errors: { name: WAITING_LIST_MESSAGES.nameRequired, email: WAITING_LIST_MESSAGES.emailInvalid, places: WAITING_LIST_MESSAGES.placesMin },
     });
-    expect(validateWaitingListForm({ name: 'G', email: 'g@example.org', places: 9 }, { maxAttendees: 8 })).toMatchObject({ errors: { places: 'At most 8 places can be wanted' } });
-    expect(validateWaitingListForm({ name: 'G', email: 'g@example.org', places: 1.5 }, { maxAttendees: 8 })).toMatchObject({ errors: { places: WAITING_LIST_MESSAGES.placesNotWhole } });
+    expect(validateWaitingListForm({ name: 'G', email: 'g@example.org', places: 9 }, { maxAttendees: 8 })).toMatchObject({
+      errors: { places: 'At most 8 places can be wanted' },
+    });
+    expect(validateWaitingListForm({ name: 'G', email: 'g@example.org', places: 1.5 }, { maxAttendees: 8 })).toMatchObject({
+      errors: { places: WAITING_LIST_MESSAGES.placesNotWhole },
+    });
     fc.assert(
       fc.property(fc.integer({ min: -5, max: 20 }), (places) => {
         const result = validateWaitingListForm({ name: 'G', email: 'g@example.org', places }, { maxAttendees: 8 });
@@ -150,18 +189,32 @@ describe('offer holds in the places ledger', () => {
 
   it('are counted like any hold, never compared with the bookings, and kept when a ledger is rebuilt', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(bookingArb, { selector: (b) => b.id, maxLength: 6 }), fc.array(fc.tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: -2, max: 48 })), { maxLength: 4 }), (list, offers) => {
-        const bookings = list.map((b) => ({ id: b.id, eventId: 'e', numberAttending: b.places, paymentRequired: false, paid: false, submittedAt: now.toISOString(), cancelledAt: null }));
-        let ledger = ledgerFromBookings(bookings, now);
-        offers.forEach(([places, hours], i) => {
-          ledger = ledgerWithOfferHold(ledger, { bookingId: offerHoldId(`w${i}`), places, untilMs: T0 + hours * 3_600_000 });
-        });
-        const live = offers.filter(([, hours]) => hours > 0).reduce((sum, [places]) => sum + places, 0);
-        expect(ledgerTaken(ledger, now)).toBe(list.reduce((sum, b) => sum + b.places, 0) + live);
-        expect(placesDifferences(new Map([['e', ledger]]), bookings, now)).toEqual([]);
-        expect(ledgerTaken(rebuiltLedger(bookings, ledger, now), now)).toBe(ledgerTaken(ledger, now));
-        expect(ledgerTaken(ledgerWithoutHold(ledger, offerHoldId('w0')), now)).toBe(ledgerTaken(ledger, now) - (offers[0] && offers[0][1] > 0 ? offers[0][0] : 0));
-      }),
+      fc.property(
+        fc.uniqueArray(bookingArb, { selector: (b) => b.id, maxLength: 6 }),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: -2, max: 48 })), { maxLength: 4 }),
+        (list, offers) => {
+          const bookings = list.map((b) => ({
+            id: b.id,
+            eventId: 'e',
+            numberAttending: b.places,
+            paymentRequired: false,
+            paid: false,
+            submittedAt: now.toISOString(),
+            cancelledAt: null,
+          }));
+          let ledger = ledgerFromBookings(bookings, now);
+          offers.forEach(([places, hours], i) => {
+            ledger = ledgerWithOfferHold(ledger, { bookingId: offerHoldId(`w${i}`), places, untilMs: T0 + hours * 3_600_000 });
+          });
+          const live = offers.filter(([, hours]) => hours > 0).reduce((sum, [places]) => sum + places, 0);
+          expect(ledgerTaken(ledger, now)).toBe(list.reduce((sum, b) => sum + b.places, 0) + live);
+          expect(placesDifferences(new Map([['e', ledger]]), bookings, now)).toEqual([]);
+          expect(ledgerTaken(rebuiltLedger(bookings, ledger, now), now)).toBe(ledgerTaken(ledger, now));
+          expect(ledgerTaken(ledgerWithoutHold(ledger, offerHoldId('w0')), now)).toBe(
+            ledgerTaken(ledger, now) - (offers[0] && offers[0][1] > 0 ? offers[0][0] : 0),
+          );
+        },
+      ),
     );
   });
 

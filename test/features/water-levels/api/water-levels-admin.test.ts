@@ -136,7 +136,11 @@ describe('CSV import', () => {
 
   it('refuses a file with bytes that are not UTF-8, naming the line, where they were once read as U+FFFD', async () => {
     // Line 3 was saved in Windows-1252 ("\xa3" is a pound sign there); the rest is UTF-8.
-    const bytes = Buffer.concat([Buffer.from('date,percent\n2026-05-01,60\n'), Buffer.from([0x32, 0x30, 0x32, 0x36, 0x2d, 0x30, 0x35, 0x2d, 0x30, 0x32, 0x2c, 0x36, 0x31, 0xa3]), Buffer.from('\n2026-05-03,62\n')]);
+    const bytes = Buffer.concat([
+      Buffer.from('date,percent\n2026-05-01,60\n'),
+      Buffer.from([0x32, 0x30, 0x32, 0x36, 0x2d, 0x30, 0x35, 0x2d, 0x30, 0x32, 0x2c, 0x36, 0x31, 0xa3]),
+      Buffer.from('\n2026-05-03,62\n'),
+    ]);
     const reason = 'the file is not UTF-8 text here: save it again as "CSV UTF-8" (in Excel: File, Save As, CSV UTF-8) and try again';
     const preview = await admin.post('/api/admin/water-levels/import/preview').set(FETCH).set('Content-Type', 'text/csv').send(bytes);
     expect(preview.status).toBe(200);
@@ -146,7 +150,11 @@ describe('CSV import', () => {
     expect(res.body.fields).toEqual({ 'line 3': `Line 3: ${reason}` });
     expect(await stored()).toEqual([]);
     // A byte-order mark and Windows line ends are UTF-8 all the same.
-    const windows = await admin.post('/api/admin/water-levels/import').set(FETCH).set('Content-Type', 'text/csv').send(Buffer.from('\ufeffdate,percent\r\n2026-05-01,60\r\n'));
+    const windows = await admin
+      .post('/api/admin/water-levels/import')
+      .set(FETCH)
+      .set('Content-Type', 'text/csv')
+      .send(Buffer.from('\ufeffdate,percent\r\n2026-05-01,60\r\n'));
     expect(windows.status).toBe(200);
   });
 

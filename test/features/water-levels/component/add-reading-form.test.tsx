@@ -29,7 +29,7 @@ describe('Add a Reading', () => {
     expect(bodies[0]).toEqual({ date: '20/11/2026', percentFull: '63.5' });
   });
 
-  it('shows the core rule\'s messages at a submit, focuses the first, sends nothing, and clears each as it changes', async () => {
+  it("shows the core rule's messages at a submit, focuses the first, sends nothing, and clears each as it changes", async () => {
     const { posts } = renderPage(() => json(201, { reading: READING }));
     await userEvent.type(percent(), '120');
     await userEvent.click(screen.getByRole('button', { name: 'Add Reading' }));

@@ -5,10 +5,7 @@ import { describeContract, itAnswers, type AdapterFactory } from '../../../suppo
 
 function daily(from: string, days: number, percent: (day: number) => number): WaterLevelReading[] {
   const start = Date.parse(`${from}T00:00:00.000Z`);
-  return Array.from({ length: days }, (_, day) => ({
-    date: new Date(start + day * 86_400_000).toISOString().slice(0, 10),
-    percentFull: percent(day),
-  }));
+  return Array.from({ length: days }, (_, day) => ({ date: new Date(start + day * 86_400_000).toISOString().slice(0, 10), percentFull: percent(day) }));
 }
 
 export function describeWaterLevelRepositoryContract(name: string, makeAdapter: AdapterFactory<WaterLevelRepository>): void {

@@ -16,7 +16,6 @@ import { countOf, textOf } from '../../../support/e2e/eventually';
  * named and nothing saved; a good file is saved.
  */
 
-
 const world = useApp();
 
 const signIn = signInOnce();
@@ -225,6 +224,10 @@ describe('the admin Water Levels screen', () => {
     await page.getByRole('region', { name: 'Readings, newest first' }).waitFor();
     await page.close();
     // The sign-in page's session check answers 401 before signing in; the 503 is this test's own.
-    expect(world.browser.errors.filter((e) => !e.includes('status of 503') && !e.includes('/admin/login: console: Failed to load resource: the server responded with a status of 401'))).toEqual([]);
+    expect(
+      world.browser.errors.filter(
+        (e) => !e.includes('status of 503') && !e.includes('/admin/login: console: Failed to load resource: the server responded with a status of 401'),
+      ),
+    ).toEqual([]);
   });
 });

@@ -17,7 +17,9 @@ import {
 
 const TODAY = '2026-11-23';
 
-const realDate = fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date(`${TODAY}T00:00:00Z`), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const realDate = fc
+  .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date(`${TODAY}T00:00:00Z`), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 const ukForm = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 /** Percentages as an admin would type them: whole or with up to two decimals. */
 const percent = fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100);
@@ -79,16 +81,31 @@ describe('the reading form', () => {
   it('accepts any real date up to today and any percentage from 0 to 100', () => {
     fc.assert(
       fc.property(realDate, percent, fc.boolean(), (date, value, uk) => {
-        expect(validateWaterLevelForm({ date: uk ? ukForm(date) : date, percentFull: String(value) }, TODAY)).toEqual({ ok: true, value: { date, percentFull: value } });
+        expect(validateWaterLevelForm({ date: uk ? ukForm(date) : date, percentFull: String(value) }, TODAY)).toEqual({
+          ok: true,
+          value: { date, percentFull: value },
+        });
       }),
     );
   });
 
   it('names each field that is wrong', () => {
-    expect(validateWaterLevelForm({ date: '', percentFull: '' }, TODAY)).toEqual({ ok: false, errors: { date: WATER_LEVEL_MESSAGES.dateRequired, percentFull: WATER_LEVEL_MESSAGES.percentRequired } });
-    expect(validateWaterLevelForm({ date: '31/11/2026', percentFull: 'lots' }, TODAY)).toEqual({ ok: false, errors: { date: WATER_LEVEL_MESSAGES.dateInvalid, percentFull: WATER_LEVEL_MESSAGES.percentNotNumber } });
-    expect(validateWaterLevelForm({ date: '24/11/2026', percentFull: '100.01' }, TODAY)).toEqual({ ok: false, errors: { date: WATER_LEVEL_MESSAGES.dateInFuture, percentFull: WATER_LEVEL_MESSAGES.percentOutOfRange } });
-    expect(validateWaterLevelForm({ date: '23/11/2026', percentFull: '-0.5' }, TODAY)).toEqual({ ok: false, errors: { percentFull: WATER_LEVEL_MESSAGES.percentOutOfRange } });
+    expect(validateWaterLevelForm({ date: '', percentFull: '' }, TODAY)).toEqual({
+      ok: false,
+      errors: { date: WATER_LEVEL_MESSAGES.dateRequired, percentFull: WATER_LEVEL_MESSAGES.percentRequired },
+    });
+    expect(validateWaterLevelForm({ date: '31/11/2026', percentFull: 'lots' }, TODAY)).toEqual({
+      ok: false,
+      errors: { date: WATER_LEVEL_MESSAGES.dateInvalid, percentFull: WATER_LEVEL_MESSAGES.percentNotNumber },
+    });
+    expect(validateWaterLevelForm({ date: '24/11/2026', percentFull: '100.01' }, TODAY)).toEqual({
+      ok: false,
+      errors: { date: WATER_LEVEL_MESSAGES.dateInFuture, percentFull: WATER_LEVEL_MESSAGES.percentOutOfRange },
+    });
+    expect(validateWaterLevelForm({ date: '23/11/2026', percentFull: '-0.5' }, TODAY)).toEqual({
+      ok: false,
+      errors: { percentFull: WATER_LEVEL_MESSAGES.percentOutOfRange },
+    });
   });
 });
 
@@ -143,7 +160,7 @@ describe('checking an import', () => {
       fc.property(readings, fc.nat(), fc.nat(), percent, fc.boolean(), (list, a, b, value, uk) => {
         const rows = rowsOf(list);
         const copyOf = list[a % list.length];
-        const at = Math.max(a % list.length + 1, b % (list.length + 1));
+        const at = Math.max((a % list.length) + 1, b % (list.length + 1));
         rows.splice(at, 0, { line: 0, cells: [uk ? ukForm(copyOf.date) : copyOf.date, String(value)] });
         const numbered = rows.map((row, i) => ({ ...row, line: i + 1 }));
         const { problems } = checkImportRows(numbered, TODAY);
@@ -172,7 +189,9 @@ describe('checking an import', () => {
   });
 
   it('refuses an empty file and one with too many readings as a whole', () => {
-    expect(checkImportRows([{ line: 1, cells: ['date', 'percent'] }], TODAY).problems).toEqual([{ line: null, reason: expect.stringContaining('The file has no readings') }]);
+    expect(checkImportRows([{ line: 1, cells: ['date', 'percent'] }], TODAY).problems).toEqual([
+      { line: null, reason: expect.stringContaining('The file has no readings') },
+    ]);
     const many = Array.from({ length: MAX_WATER_LEVEL_IMPORT_ROWS + 1 }, (_, i) => ({ line: i + 1, cells: ['2020-01-01', '1'] }));
     expect(checkImportRows(many, TODAY).problems).toEqual([{ line: null, reason: expect.stringContaining(`at most ${MAX_WATER_LEVEL_IMPORT_ROWS}`) }]);
   });
@@ -221,22 +240,32 @@ describe('reading a CSV file', () => {
   });
 
   it('names the line where a file that is not CSV stops being readable', () => {
-    expect(readWaterLevelCsv('date,percent\n2026-11-01,60\n"2026-11-02,61\n')).toEqual({ rows: [], problems: [{ line: 3, reason: 'the file cannot be read: a quoted value is never closed' }] });
+    expect(readWaterLevelCsv('date,percent\n2026-11-01,60\n"2026-11-02,61\n')).toEqual({
+      rows: [],
+      problems: [{ line: 3, reason: 'the file cannot be read: a quoted value is never closed' }],
+    });
   });
 });
 
 describe('csvText', () => {
   it('gives back any UTF-8 text as it was, and names the first line holding bytes that are not UTF-8', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: 'grapheme' }).map((s) => s.replace(/\n/g, ' ')), { maxLength: 8 }), fc.nat(), (lines, at) => {
-        const text = lines.join('\n');
-        expect(csvText(new TextEncoder().encode(text))).toEqual({ text });
-        if (lines.length === 0) return;
-        const bad = at % lines.length;
-        const bytes = lines.map((line, i) => (i === bad ? Buffer.concat([Buffer.from(line), Buffer.from([0xff])]) : Buffer.from(line)));
-        const joined = Buffer.concat(bytes.flatMap((b, i) => (i === 0 ? [b] : [Buffer.from('\n'), b])));
-        expect(csvText(joined)).toEqual({ problem: { line: bad + 1, reason: NOT_UTF8_REASON } });
-      }),
+      fc.property(
+        fc.array(
+          fc.string({ unit: 'grapheme' }).map((s) => s.replace(/\n/g, ' ')),
+          { maxLength: 8 },
+        ),
+        fc.nat(),
+        (lines, at) => {
+          const text = lines.join('\n');
+          expect(csvText(new TextEncoder().encode(text))).toEqual({ text });
+          if (lines.length === 0) return;
+          const bad = at % lines.length;
+          const bytes = lines.map((line, i) => (i === bad ? Buffer.concat([Buffer.from(line), Buffer.from([0xff])]) : Buffer.from(line)));
+          const joined = Buffer.concat(bytes.flatMap((b, i) => (i === 0 ? [b] : [Buffer.from('\n'), b])));
+          expect(csvText(joined)).toEqual({ problem: { line: bad + 1, reason: NOT_UTF8_REASON } });
+        },
+      ),
     );
   });
 });

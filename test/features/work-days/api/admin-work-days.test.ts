@@ -57,7 +57,9 @@ describe('admin work days: create, edit, close a job, archive', () => {
     expect(created.status).toBe(201);
     const day = created.body.workDay;
     expect(day).toMatchObject({ name: 'Autumn work day', date: '2026-09-26T08:30:00.000Z', active: true, foodAvailable: true });
-    expect(day.jobs.map((j: { title: string; volunteersNeeded: number; currentVolunteers: number }) => [j.title, j.volunteersNeeded, j.currentVolunteers])).toEqual([
+    expect(
+      day.jobs.map((j: { title: string; volunteersNeeded: number; currentVolunteers: number }) => [j.title, j.volunteersNeeded, j.currentVolunteers]),
+    ).toEqual([
       ['Scrub the pontoons', 2, 0],
       ['Clear the gutters', 1, 0],
     ]);
@@ -97,18 +99,28 @@ describe('admin work days: create, edit, close a job, archive', () => {
 
   it('keeps volunteers: a job with sign-ups is not deleted nor cut below them, but can be closed, which stops new sign-ups', async () => {
     const bosun = await agentOf('bosun@example.org');
-    const day = (await bosun.post('/api/admin/work-days').set(FETCH).send(form({ name: 'Crane day' }))).body.workDay;
+    const day = (
+      await bosun
+        .post('/api/admin/work-days')
+        .set(FETCH)
+        .send(form({ name: 'Crane day' }))
+    ).body.workDay;
     const [scrub, gutters] = day.jobs;
-    const sailor = (firstName: string, jobs: string[]) =>
-      signUp(day.id, { firstName, lastName: 'Sailor', selectedJobs: jobs });
+    const sailor = (firstName: string, jobs: string[]) => signUp(day.id, { firstName, lastName: 'Sailor', selectedJobs: jobs });
     expect((await sailor('Ann', [scrub.id])).status).toBe(201);
     expect((await sailor('Bob', [scrub.id])).status).toBe(201);
     const edit = (await bosun.get(`/api/admin/work-days/${day.id}`)).body.form;
 
-    const fewer = await bosun.put(`/api/admin/work-days/${day.id}`).set(FETCH).send({ ...edit, jobs: [{ ...edit.jobs[0], volunteersNeeded: '1' }, edit.jobs[1]] });
+    const fewer = await bosun
+      .put(`/api/admin/work-days/${day.id}`)
+      .set(FETCH)
+      .send({ ...edit, jobs: [{ ...edit.jobs[0], volunteersNeeded: '1' }, edit.jobs[1]] });
     expect(fewer.status).toBe(400);
     expect(fewer.body.fields).toEqual({ 'jobs.0.volunteersNeeded': WORK_DAY_FORM_MESSAGES.fewerThanSignedUp('Scrub the pontoons', 2) });
-    const deleted = await bosun.put(`/api/admin/work-days/${day.id}`).set(FETCH).send({ ...edit, jobs: [edit.jobs[1]] });
+    const deleted = await bosun
+      .put(`/api/admin/work-days/${day.id}`)
+      .set(FETCH)
+      .send({ ...edit, jobs: [edit.jobs[1]] });
     expect(deleted.status).toBe(400);
     expect(deleted.body.error).toBe(WORK_DAY_FORM_MESSAGES.jobHasVolunteers('Scrub the pontoons', 2));
     expect(await app.get('workDays').get(day.id)).toMatchObject({ jobs: [{ volunteersNeeded: 2 }, { volunteersNeeded: 1 }] });
@@ -117,9 +129,18 @@ describe('admin work days: create, edit, close a job, archive', () => {
     const saved = await bosun
       .put(`/api/admin/work-days/${day.id}`)
       .set(FETCH)
-      .send({ ...edit, name: 'Crane day (boats out)', jobs: [{ ...edit.jobs[0], volunteersNeeded: '3', closed: true }, { id: '', title: 'Bacon rolls', description: '', volunteersNeeded: '2', closed: false }] });
+      .send({
+        ...edit,
+        name: 'Crane day (boats out)',
+        jobs: [
+          { ...edit.jobs[0], volunteersNeeded: '3', closed: true },
+          { id: '', title: 'Bacon rolls', description: '', volunteersNeeded: '2', closed: false },
+        ],
+      });
     expect(saved.status).toBe(200);
-    expect(saved.body.workDay.jobs.map((j: { title: string; closed?: boolean; currentVolunteers: number }) => [j.title, j.closed === true, j.currentVolunteers])).toEqual([
+    expect(
+      saved.body.workDay.jobs.map((j: { title: string; closed?: boolean; currentVolunteers: number }) => [j.title, j.closed === true, j.currentVolunteers]),
+    ).toEqual([
       ['Scrub the pontoons', true, 2],
       ['Bacon rolls', false, 0],
     ]);
@@ -133,7 +154,11 @@ describe('admin work days: create, edit, close a job, archive', () => {
     expect(closing?.changes).toEqual(
       expect.arrayContaining([
         { field: 'name', before: 'Crane day', after: 'Crane day (boats out)' },
-        { field: `job ${scrub.id}`, before: 'Scrub the pontoons · 2 needed · Brushes provided', after: 'Scrub the pontoons · 3 needed · closed · Brushes provided' },
+        {
+          field: `job ${scrub.id}`,
+          before: 'Scrub the pontoons · 2 needed · Brushes provided',
+          after: 'Scrub the pontoons · 3 needed · closed · Brushes provided',
+        },
         { field: `job ${gutters.id}`, before: 'Clear the gutters · 1 needed', after: null },
       ]),
     );
@@ -141,7 +166,12 @@ describe('admin work days: create, edit, close a job, archive', () => {
 
   it('archives a work day: gone from the members’ list, page and search, kept for admins; bringing it back restores it', async () => {
     const bosun = await agentOf('bosun@example.org');
-    const day = (await bosun.post('/api/admin/work-days').set(FETCH).send(form({ name: 'Winter dredging' }))).body.workDay;
+    const day = (
+      await bosun
+        .post('/api/admin/work-days')
+        .set(FETCH)
+        .send(form({ name: 'Winter dredging' }))
+    ).body.workDay;
     const archived = await bosun.post(`/api/admin/work-days/${day.id}/archive`).set(FETCH).send({ archived: true });
     expect(archived.status).toBe(200);
     expect(archived.body.workDay.archived).toBe(true);
@@ -162,8 +192,20 @@ describe('admin work days: create, edit, close a job, archive', () => {
 describe('admin work-day roster: CSV, removing a sign-up, the dashboard', () => {
   it('downloads the sign-ups as a formula-safe CSV named after the day', async () => {
     const bosun = await agentOf('bosun@example.org');
-    const day = (await bosun.post('/api/admin/work-days').set(FETCH).send(form({ name: 'Slipway day' }))).body.workDay;
-    await signUp(day.id, { firstName: '=HYPERLINK("http://x")', lastName: 'Sneaky', selectedJobs: [day.jobs[0].id], otherJob: '+1 for tea', bringingTools: true, email: 'sneaky@example.org' });
+    const day = (
+      await bosun
+        .post('/api/admin/work-days')
+        .set(FETCH)
+        .send(form({ name: 'Slipway day' }))
+    ).body.workDay;
+    await signUp(day.id, {
+      firstName: '=HYPERLINK("http://x")',
+      lastName: 'Sneaky',
+      selectedJobs: [day.jobs[0].id],
+      otherJob: '+1 for tea',
+      bringingTools: true,
+      email: 'sneaky@example.org',
+    });
     await signUp(day.id, { firstName: 'No', lastName: 'Address', selectedJobs: [day.jobs[1].id] });
     const res = await bosun.get(`/api/admin/work-days/${day.id}/signups.csv`);
     expect(res.status).toBe(200);
@@ -174,7 +216,10 @@ describe('admin work-day roster: CSV, removing a sign-up, the dashboard', () => 
     // Both signed up at the same moment (the tests' clock): their order is the storage's.
     // No address given: the cell is empty.
     expect(lines.slice(1).sort()).toEqual(
-      [`2026-06-01 10:00,"'=HYPERLINK(""http://x"")",Sneaky,sneaky@example.org,Scrub the pontoons,'+1 for tea,,Yes,No`, '2026-06-01 10:00,No,Address,,Clear the gutters,,,No,No'].sort(),
+      [
+        `2026-06-01 10:00,"'=HYPERLINK(""http://x"")",Sneaky,sneaky@example.org,Scrub the pontoons,'+1 for tea,,Yes,No`,
+        '2026-06-01 10:00,No,Address,,Clear the gutters,,,No,No',
+      ].sort(),
     );
     const reader = await agentOf('reader@example.org');
     expect((await reader.get(`/api/admin/work-days/${day.id}/signups.csv`)).status).toBe(200);
@@ -182,7 +227,12 @@ describe('admin work-day roster: CSV, removing a sign-up, the dashboard', () => 
 
   it('removes a sign-up once: the place is free again and the audit log names the volunteer', async () => {
     const bosun = await agentOf('bosun@example.org');
-    const day = (await bosun.post('/api/admin/work-days').set(FETCH).send(form({ name: 'Buoy day' }))).body.workDay;
+    const day = (
+      await bosun
+        .post('/api/admin/work-days')
+        .set(FETCH)
+        .send(form({ name: 'Buoy day' }))
+    ).body.workDay;
     const gutters = day.jobs[1];
     const signed = await signUp(day.id, { firstName: 'Dee', lastName: 'Hand', selectedJobs: [gutters.id] });
     expect(signed.status).toBe(201);
@@ -201,7 +251,12 @@ describe('admin work-day roster: CSV, removing a sign-up, the dashboard', () => 
 
   it('e-mails a removed volunteer who gave an address, through the outbox, naming the work day; none without an address', async () => {
     const bosun = await agentOf('bosun@example.org');
-    const day = (await bosun.post('/api/admin/work-days').set(FETCH).send(form({ name: 'Mooring day' }))).body.workDay;
+    const day = (
+      await bosun
+        .post('/api/admin/work-days')
+        .set(FETCH)
+        .send(form({ name: 'Mooring day' }))
+    ).body.workDay;
     const withMail = await signUp(day.id, { firstName: 'Fay', lastName: 'Mail', email: 'fay@example.org', selectedJobs: [day.jobs[0].id] });
     const without = await signUp(day.id, { firstName: 'Gus', lastName: 'Quiet', selectedJobs: [day.jobs[0].id] });
     expect([withMail.status, without.status]).toEqual([201, 201]);
@@ -223,7 +278,12 @@ describe('admin work-day roster: CSV, removing a sign-up, the dashboard', () => 
 
   it('removes a batch of sign-ups at once: their places are free again, each removal is audited, one already gone is skipped', async () => {
     const bosun = await agentOf('bosun@example.org');
-    const day = (await bosun.post('/api/admin/work-days').set(FETCH).send(form({ name: 'Flooded day' }))).body.workDay;
+    const day = (
+      await bosun
+        .post('/api/admin/work-days')
+        .set(FETCH)
+        .send(form({ name: 'Flooded day' }))
+    ).body.workDay;
     const [pontoons, gutters] = day.jobs;
     const ids: string[] = [];
     for (const [i, job] of [pontoons, pontoons, gutters].entries()) {
@@ -236,7 +296,10 @@ describe('admin work-day roster: CSV, removing a sign-up, the dashboard', () => 
     expect((await signUp(day.id, { firstName: 'Next', lastName: 'One', selectedJobs: [gutters.id] })).status).toBe(409);
     expect((await bosun.delete(`/api/admin/work-days/${day.id}/signups/${ids[2]}`).set(FETCH)).status).toBe(204);
 
-    const removed = await bosun.post(`/api/admin/work-days/${day.id}/signups/remove`).set(FETCH).send({ signupIds: [...ids, 'never-there'] });
+    const removed = await bosun
+      .post(`/api/admin/work-days/${day.id}/signups/remove`)
+      .set(FETCH)
+      .send({ signupIds: [...ids, 'never-there'] });
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ removedIds: [ids[0], ids[1]] });
     const jobs = (await bosun.get(`/api/admin/work-days/${day.id}`)).body.workDay.jobs as { currentVolunteers: number }[];
@@ -254,11 +317,17 @@ describe('admin work-day roster: CSV, removing a sign-up, the dashboard', () => 
     const none = await bosun.post(`/api/admin/work-days/${id}/signups/remove`).set(FETCH).send({ signupIds: [] });
     expect(none.status).toBe(400);
     expect(none.body.error).toBe('Choose at least one sign-up to remove');
-    const many = await bosun.post(`/api/admin/work-days/${id}/signups/remove`).set(FETCH).send({ signupIds: Array.from({ length: 201 }, (_, i) => `s${i}`) });
+    const many = await bosun
+      .post(`/api/admin/work-days/${id}/signups/remove`)
+      .set(FETCH)
+      .send({ signupIds: Array.from({ length: 201 }, (_, i) => `s${i}`) });
     expect(many.status).toBe(400);
     expect(many.body.error).toBe('At most 200 sign-ups can be removed at once');
     expect((await bosun.post(`/api/admin/work-days/${id}/signups/remove`).set(FETCH).send({ signupIds: 'all' })).status).toBe(400);
-    const unknown = await bosun.post('/api/admin/work-days/no-such-day/signups/remove').set(FETCH).send({ signupIds: ['x'] });
+    const unknown = await bosun
+      .post('/api/admin/work-days/no-such-day/signups/remove')
+      .set(FETCH)
+      .send({ signupIds: ['x'] });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe(WORK_DAY_MESSAGES.notFound);
     expect(await storedCounts(app)).toEqual(before);
@@ -266,7 +335,12 @@ describe('admin work-day roster: CSV, removing a sign-up, the dashboard', () => 
 
   it('shows on the dashboard the next work days short of volunteers, only to admins who may see work days', async () => {
     const bosun = await agentOf('bosun@example.org');
-    const day = (await bosun.post('/api/admin/work-days').set(FETCH).send(form({ name: 'Short-handed day', date: '2026-06-05T09:00' }))).body.workDay;
+    const day = (
+      await bosun
+        .post('/api/admin/work-days')
+        .set(FETCH)
+        .send(form({ name: 'Short-handed day', date: '2026-06-05T09:00' }))
+    ).body.workDay;
     const dashboard = await bosun.get('/api/admin/dashboard');
     expect(dashboard.status).toBe(200);
     expect(dashboard.body.shortWorkDays[0]).toEqual({ id: day.id, name: 'Short-handed day', date: '2026-06-05T08:00:00.000Z', short: 3 });
@@ -288,7 +362,10 @@ describe('admin work-day roster: CSV, removing a sign-up, the dashboard', () => 
       await reader.put(`/api/admin/work-days/${id}`).set(FETCH).send(form()),
       await reader.post(`/api/admin/work-days/${id}/archive`).set(FETCH).send({ archived: true }),
       await reader.delete(`/api/admin/work-days/${id}/signups/any`).set(FETCH),
-      await reader.post(`/api/admin/work-days/${id}/signups/remove`).set(FETCH).send({ signupIds: ['any'] }),
+      await reader
+        .post(`/api/admin/work-days/${id}/signups/remove`)
+        .set(FETCH)
+        .send({ signupIds: ['any'] }),
     ]) {
       expect(res.status).toBe(403);
       expect(res.body.error).toBe('You do not have permission to change work days.');

@@ -49,7 +49,6 @@ beforeEach(() => {
   smtp.received.length = 0;
 });
 
-
 /** The withdraw link in a message's text, and its token. */
 function withdrawLinkOf(text: string): { url: URL; token: string } {
   const url = new URL(new RegExp(`${SITE.replace(/\./g, '\\.')}/work-day-withdraw\\?token=\\S+`).exec(text)?.[0] ?? 'https://none.example');
@@ -57,7 +56,10 @@ function withdrawLinkOf(text: string): { url: URL; token: string } {
 }
 
 async function signUp(firstName: string, email: string, selectedJobs?: string[]) {
-  const res = await app.agent().post(signupsPath).send(volunteer(firstName, email, selectedJobs));
+  const res = await app
+    .agent()
+    .post(signupsPath)
+    .send(volunteer(firstName, email, selectedJobs));
   expect(res.status).toBe(201);
   return res.body.signupId as string;
 }
@@ -118,27 +120,45 @@ describe('the withdraw link', () => {
     const signupId = await signUp('Dee', 'dee@example.org', ['pontoons']);
     const [mail] = await smtp.waitFor(1);
     const { token } = withdrawLinkOf(mail.text ?? '');
-    const pontoons = async () => ((await app.agent().get(`/api/work-days/${WORK_DAY.id}`)).body.workDay.jobs as { id: string; currentVolunteers: number }[]).find((j) => j.id === 'pontoons')?.currentVolunteers;
+    const pontoons = async () =>
+      ((await app.agent().get(`/api/work-days/${WORK_DAY.id}`)).body.workDay.jobs as { id: string; currentVolunteers: number }[]).find(
+        (j) => j.id === 'pontoons',
+      )?.currentVolunteers;
     const countBefore = await pontoons();
 
     const shown = await app.agent().get(`/api/work-day-signup?token=${encodeURIComponent(token)}`);
     expect(shown.status).toBe(200);
     expect(shown.body).toMatchObject({ workDayId: WORK_DAY.id, workDayName: 'Spring work day', date: WORK_DAY.date, status: 'signed-up' });
-    expect(shown.body.details).toEqual(expect.arrayContaining([['Name', 'Dee Helper'], ['Jobs', 'Pontoons'], ['Sign-up reference', signupId]]));
+    expect(shown.body.details).toEqual(
+      expect.arrayContaining([
+        ['Name', 'Dee Helper'],
+        ['Jobs', 'Pontoons'],
+        ['Sign-up reference', signupId],
+      ]),
+    );
 
     const withdrawn = await app.agent().post('/api/work-day-signup/withdraw').set(FETCH).send({ token });
     expect(withdrawn.status).toBe(200);
-    expect(withdrawn.body).toMatchObject({ status: 'withdrawn', details: [], message: 'You have withdrawn from this work day. Thank you for letting us know.' });
+    expect(withdrawn.body).toMatchObject({
+      status: 'withdrawn',
+      details: [],
+      message: 'You have withdrawn from this work day. Thank you for letting us know.',
+    });
     expect((await app.get('workDays').listSignups(WORK_DAY.id)).map((s) => s.id)).not.toContain(signupId);
     expect(await pontoons()).toBe((countBefore ?? 0) - 1);
     const audited = (await app.get('audit').list({ limit: 100 })).filter((e) => e.recordType === 'workDay' && e.recordId === WORK_DAY.id);
-    expect(audited).toEqual([expect.objectContaining({ actor: { kind: 'member' }, action: 'workDay.signup-withdrawn', summary: expect.stringContaining('Dee Helper') })]);
+    expect(audited).toEqual([
+      expect.objectContaining({ actor: { kind: 'member' }, action: 'workDay.signup-withdrawn', summary: expect.stringContaining('Dee Helper') }),
+    ]);
 
     const again = await app.agent().post('/api/work-day-signup/withdraw').set(FETCH).send({ token });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ status: 'withdrawn', message: 'You have already withdrawn from this work day.' });
     expect((await app.get('audit').list({ limit: 100 })).filter((e) => e.recordType === 'workDay')).toHaveLength(1);
-    expect((await app.agent().get(`/api/work-day-signup?token=${encodeURIComponent(token)}`)).body).toMatchObject({ status: 'withdrawn', workDayName: 'Spring work day' });
+    expect((await app.agent().get(`/api/work-day-signup?token=${encodeURIComponent(token)}`)).body).toMatchObject({
+      status: 'withdrawn',
+      workDayName: 'Spring work day',
+    });
   });
 
   it('answers 404 with the same words to a forged, altered, expired or other-purpose link, changing nothing', async () => {
@@ -174,7 +194,9 @@ describe('work days on the calendar and in the feed', () => {
   it('GET /api/events gives the active dated work days beside the events, not an archived one', async () => {
     const res = await app.agent().get('/api/events');
     expect(res.status).toBe(200);
-    expect(res.body.workDays).toEqual([{ id: WORK_DAY.id, name: 'Spring work day', description: WORK_DAY.description, date: WORK_DAY.date, foodAvailable: WORK_DAY.foodAvailable }]);
+    expect(res.body.workDays).toEqual([
+      { id: WORK_DAY.id, name: 'Spring work day', description: WORK_DAY.description, date: WORK_DAY.date, foodAvailable: WORK_DAY.foodAvailable },
+    ]);
   });
 
   it('the feed holds the work day marked as one with its absolute sign-up link; a sign-up leaves the feed as it was, a new work day changes it', async () => {
@@ -214,7 +236,15 @@ describe('the work-day reminder', () => {
     await signUp('Ivy', '');
     await smtp.waitFor(2);
     const halMail = smtp.received.find((m) => m.to && !Array.isArray(m.to) && m.to.text === 'hal@example.org');
-    expect((await app.agent().post('/api/work-day-signup/withdraw').set(FETCH).send({ token: withdrawLinkOf(halMail?.text ?? '').token })).status).toBe(200);
+    expect(
+      (
+        await app
+          .agent()
+          .post('/api/work-day-signup/withdraw')
+          .set(FETCH)
+          .send({ token: withdrawLinkOf(halMail?.text ?? '').token })
+      ).status,
+    ).toBe(200);
     await outboxEmptied(app);
     smtp.received.length = 0;
 
@@ -229,9 +259,14 @@ describe('the work-day reminder', () => {
     expect(sent.map((m) => m.subject)).toEqual(signedUpWithEmail.map(() => 'Reminder: Spring work day, Sat 20 June 2026, 10:00'));
     const reminder = sent.find((m) => m.to && !Array.isArray(m.to) && m.to.text === 'gus@example.org')!;
     expect(reminder.text).toContain(`Sign-up reference: ${gus}`);
-    expect(readWithdrawToken(app.get('workDayLinks'), withdrawLinkOf(reminder.text ?? '').token, app.clock.now())).toEqual({ workDayId: WORK_DAY.id, signupId: gus });
+    expect(readWithdrawToken(app.get('workDayLinks'), withdrawLinkOf(reminder.text ?? '').token, app.clock.now())).toEqual({
+      workDayId: WORK_DAY.id,
+      signupId: gus,
+    });
     const ics = reminder.attachments.find((a) => a.filename?.endsWith('.ics'));
-    expect(new ICAL.Event(new ICAL.Component(ICAL.parse(ics?.content.toString('utf8') ?? '')).getFirstSubcomponent('vevent')!).summary).toBe('Work day: Spring work day');
+    expect(new ICAL.Event(new ICAL.Component(ICAL.parse(ics?.content.toString('utf8') ?? '')).getFirstSubcomponent('vevent')!).summary).toBe(
+      'Work day: Spring work day',
+    );
 
     // A restart and a later round: nothing is written or sent again.
     await outboxEmptied(app);
@@ -273,7 +308,11 @@ describe('sign-ups are rate limited per address', () => {
     try {
       await addWorkDays(limited);
       const flood = (i: number) =>
-        limited.agent().post(signupsPath).set('X-Forwarded-For', '203.0.113.66').send({ ...volunteer(`Flood${i}`, ''), otherJob: 'Anything' });
+        limited
+          .agent()
+          .post(signupsPath)
+          .set('X-Forwarded-For', '203.0.113.66')
+          .send({ ...volunteer(`Flood${i}`, ''), otherJob: 'Anything' });
       const statuses: number[] = [];
       const refusals = new Set<string>();
       for (let i = 0; i < 200; i += 1) {
@@ -293,9 +332,15 @@ describe('sign-ups are rate limited per address', () => {
       limited.clock.advance(60_000);
       const day = await flood(9999);
       expect(day.status).toBe(429);
-      expect(day.body).toEqual({ error: 'Too many work-day sign-ups from your connection today. Please try again tomorrow, or contact the club if you need to sign up more people.' });
+      expect(day.body).toEqual({
+        error: 'Too many work-day sign-ups from your connection today. Please try again tomorrow, or contact the club if you need to sign up more people.',
+      });
       // A real volunteer from elsewhere is not held up by any of it.
-      const real = await limited.agent().post(signupsPath).set('X-Forwarded-For', '198.51.100.20').send(volunteer('Grace', 'grace@example.org', ['painting']));
+      const real = await limited
+        .agent()
+        .post(signupsPath)
+        .set('X-Forwarded-For', '198.51.100.20')
+        .send(volunteer('Grace', 'grace@example.org', ['painting']));
       expect(real.status).toBe(201);
     } finally {
       await limited.dispose();

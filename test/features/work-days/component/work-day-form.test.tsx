@@ -29,7 +29,7 @@ describe('The admin work-day form', () => {
     expect(bodies[0]).toMatchObject({ name: 'Spring Work Day', jobs: [{ title: 'Painting' }] });
   });
 
-  it('shows the rule\'s messages at a submit beside the day and the job row, focuses the first, sends nothing', async () => {
+  it("shows the rule's messages at a submit beside the day and the job row, focuses the first, sends nothing", async () => {
     const { posts } = renderPage(() => json(201, {}));
     await userEvent.click(screen.getByRole('button', { name: 'Create Work Day' }));
     expect(await screen.findByText(WORK_DAY_FORM_MESSAGES.nameRequired)).toBeTruthy();
@@ -41,7 +41,7 @@ describe('The admin work-day form', () => {
     expect(screen.queryByText(WORK_DAY_FORM_MESSAGES.nameRequired)).toBeNull();
   });
 
-  it('shows the server\'s refusal of a job row beside it and focuses it', async () => {
+  it("shows the server's refusal of a job row beside it and focuses it", async () => {
     renderPage(() => json(400, { error: WORK_DAY_FORM_MESSAGES.jobTwice, fields: { 'jobs.0.title': WORK_DAY_FORM_MESSAGES.jobTwice } }));
     await userEvent.type(byId('adm-workday-name'), 'Spring Work Day');
     await userEvent.type(byId('adm-workday-jobs-0-title'), 'Painting');

@@ -37,10 +37,19 @@ describe('The work-day sign-up form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByRole('heading', { name: 'Booking Confirmed' })).toBeTruthy();
     expect(posts()).toEqual(['POST /api/work-days/w1/signups']);
-    expect(bodies[0]).toEqual({ firstName: 'Ann', lastName: 'Sailor', selectedJobs: ['j1'], otherJob: '', notes: '', bringingTools: false, wantsFood: true, email: '' });
+    expect(bodies[0]).toEqual({
+      firstName: 'Ann',
+      lastName: 'Sailor',
+      selectedJobs: ['j1'],
+      otherJob: '',
+      notes: '',
+      bringingTools: false,
+      wantsFood: true,
+      email: '',
+    });
   });
 
-  it('names the rule\'s one problem for the form at a submit, sends nothing, and clears it as a value changes', async () => {
+  it("names the rule's one problem for the form at a submit, sends nothing, and clears it as a value changes", async () => {
     const { posts } = renderPage(() => json(201, { signupId: 's1', jobsChosen: 1 }));
     await userEvent.type(await screen.findByLabelText('First Name *'), 'Ann');
     await userEvent.type(screen.getByLabelText('Last Name *'), 'Sailor');
@@ -51,7 +60,7 @@ describe('The work-day sign-up form', () => {
     expect(screen.queryByText(WORK_DAY_MESSAGES.jobRequired)).toBeNull();
   });
 
-  it('says the server\'s refusal for the form', async () => {
+  it("says the server's refusal for the form", async () => {
     renderPage(() => json(409, { error: WORK_DAY_MESSAGES.jobsFull(['Painting']) }));
     await fill();
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
@@ -62,7 +71,13 @@ describe('The work-day sign-up form', () => {
     const held = heldAnswer();
     const { posts } = renderPage(() => held.response);
     await fill();
-    await pressOnceWhileHeld(screen, held, { submit: 'Sign Up', busy: 'Signing up...', disabled: 'button', again: 'submit', answer: json(201, { signupId: 's1', jobsChosen: 1 }) });
+    await pressOnceWhileHeld(screen, held, {
+      submit: 'Sign Up',
+      busy: 'Signing up...',
+      disabled: 'button',
+      again: 'submit',
+      answer: json(201, { signupId: 's1', jobsChosen: 1 }),
+    });
     await screen.findByRole('heading', { name: 'Booking Confirmed' });
     expect(posts()).toEqual(['POST /api/work-days/w1/signups']);
   });

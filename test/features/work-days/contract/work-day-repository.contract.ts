@@ -45,14 +45,23 @@ export function describeWorkDayRepositoryContract(name: string, makeAdapter: Ada
       await workDays().addSignup(aSignup({ id: 'none', firstName: 'Cy', email: null, submittedAt: '2026-04-02T10:00:00.000Z' }));
       expect((await workDays().listSignupsByEmail('ann@example.org', 10)).map((s) => s.id)).toEqual(['new', 'old']);
       expect((await workDays().listSignupsByEmail('ann@example.org', 1)).map((s) => s.id)).toEqual(['new']);
-      expect((await workDays().listSignupsByEmail('ann@example.org', 10))[1]).toEqual(aSignup({ id: 'old', email: 'ann@example.org', submittedAt: '2026-04-01T10:00:00.000Z' }));
+      expect((await workDays().listSignupsByEmail('ann@example.org', 10))[1]).toEqual(
+        aSignup({ id: 'old', email: 'ann@example.org', submittedAt: '2026-04-01T10:00:00.000Z' }),
+      );
       expect(await workDays().listSignupsByEmail('nobody@example.org', 10)).toEqual([]);
     });
 
     it('stores sign-ups and lists a work day’s sign-ups oldest first', async () => {
       await workDays().create(aWorkDay());
       await workDays().create(aWorkDay({ id: 'autumn' }));
-      const late = aSignup({ id: 's-late', firstName: 'Lee', submittedAt: '2026-04-03T10:00:00.000Z', selectedJobs: [], otherJob: 'Fix the gate', wantsFood: true });
+      const late = aSignup({
+        id: 's-late',
+        firstName: 'Lee',
+        submittedAt: '2026-04-03T10:00:00.000Z',
+        selectedJobs: [],
+        otherJob: 'Fix the gate',
+        wantsFood: true,
+      });
       const early = aSignup({ id: 's-early', submittedAt: '2026-04-01T09:00:00.000Z', selectedJobs: ['slipway', 'paint'], notes: 'After 10' });
       await workDays().addSignup(late);
       await workDays().addSignup(early);
@@ -117,7 +126,9 @@ export function describeWorkDayRepositoryContract(name: string, makeAdapter: Ada
     it('stores one of five simultaneous sign-ups by the same name', async () => {
       await workDays().create(aWorkDay());
       const results = await Promise.allSettled(
-        Array.from({ length: 5 }, (_, i) => workDays().addSignup(aSignup({ id: `twice-${i}`, selectedJobs: i % 2 === 0 ? ['slipway'] : [], otherJob: 'Anything' }))),
+        Array.from({ length: 5 }, (_, i) =>
+          workDays().addSignup(aSignup({ id: `twice-${i}`, selectedJobs: i % 2 === 0 ? ['slipway'] : [], otherJob: 'Anything' })),
+        ),
       );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       expect(await workDays().listSignups('spring-clean')).toHaveLength(1);
@@ -189,10 +200,9 @@ export function describeWorkDayRepositoryContract(name: string, makeAdapter: Ada
       expect(results.slice(1).filter((r) => r.status === 'fulfilled')).toHaveLength(painters.length);
     });
 
-    const withJob = (jobId: string, change: Partial<WorkDay['jobs'][number]>) => (day: WorkDay): WorkDay => ({
-      ...day,
-      jobs: day.jobs.map((job) => (job.id === jobId ? { ...job, ...change } : job)),
-    });
+    const withJob =
+      (jobId: string, change: Partial<WorkDay['jobs'][number]>) =>
+      (day: WorkDay): WorkDay => ({ ...day, jobs: day.jobs.map((job) => (job.id === jobId ? { ...job, ...change } : job)) });
 
     it('updates a work day: the change gets the stored day, the result is stored and given back with the day before', async () => {
       await workDays().create(aWorkDay());
@@ -201,13 +211,19 @@ export function describeWorkDayRepositoryContract(name: string, makeAdapter: Ada
         name: 'Spring clean (moved)',
         date: '2026-04-18T08:00:00.000Z',
         archived: true,
-        jobs: [...day.jobs.map((job) => (job.id === 'paint' ? { ...job, closed: true } : job)), { id: 'gate', title: 'Fix the gate', description: '', volunteersNeeded: 1 }],
+        jobs: [
+          ...day.jobs.map((job) => (job.id === 'paint' ? { ...job, closed: true } : job)),
+          { id: 'gate', title: 'Fix the gate', description: '', volunteersNeeded: 1 },
+        ],
       }));
       const expected = aWorkDay({
         name: 'Spring clean (moved)',
         date: '2026-04-18T08:00:00.000Z',
         archived: true,
-        jobs: [...aWorkDay().jobs.map((job) => (job.id === 'paint' ? { ...job, closed: true } : job)), { id: 'gate', title: 'Fix the gate', description: '', volunteersNeeded: 1 }],
+        jobs: [
+          ...aWorkDay().jobs.map((job) => (job.id === 'paint' ? { ...job, closed: true } : job)),
+          { id: 'gate', title: 'Fix the gate', description: '', volunteersNeeded: 1 },
+        ],
       });
       expect(result).toEqual({ before: aWorkDay(), after: expected });
       expect(await workDays().get('spring-clean')).toEqual(expected);
@@ -227,14 +243,22 @@ export function describeWorkDayRepositoryContract(name: string, makeAdapter: Ada
     it('stores nothing when the change itself throws, and passes its error on', async () => {
       await workDays().create(aWorkDay());
       const oops = new Error('the form was refused');
-      expect(await rejectionOf(workDays().update('spring-clean', () => { throw oops; }))).toBe(oops);
+      expect(
+        await rejectionOf(
+          workDays().update('spring-clean', () => {
+            throw oops;
+          }),
+        ),
+      ).toBe(oops);
       expect(await workDays().get('spring-clean')).toEqual(aWorkDay());
     });
 
     it('refuses to delete a job that has sign-ups, storing nothing, but deletes one without', async () => {
       await workDays().create(aWorkDay());
       await workDays().addSignup(aSignup({ id: 'p1', firstName: 'Ann', selectedJobs: ['paint'] }));
-      const refused = await rejectionOf(workDays().update('spring-clean', (day) => ({ ...day, name: 'Renamed', jobs: day.jobs.filter((job) => job.id !== 'paint') })));
+      const refused = await rejectionOf(
+        workDays().update('spring-clean', (day) => ({ ...day, name: 'Renamed', jobs: day.jobs.filter((job) => job.id !== 'paint') })),
+      );
       expect(refused).toBeInstanceOf(ConflictError);
       expect((refused as Error).message).toBe(WORK_DAY_FORM_MESSAGES.jobHasVolunteers('Paint the hut', 1));
       expect(await workDays().get('spring-clean')).toEqual(aWorkDay());

@@ -31,7 +31,10 @@ describe('work days for members', () => {
       await screenshot(page, `calendar-work-day-${viewport.width}`);
       if (viewport === PHONE) {
         // One list in date order: every work day between the events by its date, undated events last.
-        const answer = (await (await fetch(`${world.app.baseUrl}/api/events`)).json()) as { events: { name: string; eventdatetime: string | null }[]; workDays: { name: string; date: string }[] };
+        const answer = (await (await fetch(`${world.app.baseUrl}/api/events`)).json()) as {
+          events: { name: string; eventdatetime: string | null }[];
+          workDays: { name: string; date: string }[];
+        };
         expect(answer.workDays.map((w) => w.name)).toEqual(['Spring Work Day', 'Autumn Laying-Up Work Day']);
         const when = new Map<string, number>([
           ...answer.events.map((e) => [e.name, e.eventdatetime === null ? Number.POSITIVE_INFINITY : Date.parse(e.eventdatetime)] as [string, number]),
@@ -88,7 +91,9 @@ describe('work days for members', () => {
     await screenshot(page, 'work-day-withdraw-375');
     // Withdrawing asks first; keeping the sign-up leaves it as it was.
     const volunteers = async () =>
-      ((await (await fetch(`${world.app.baseUrl}/api/work-days/spring-work-day`)).json()) as { workDay: { jobs: { currentVolunteers: number }[] } }).workDay.jobs.reduce((n, j) => n + j.currentVolunteers, 0);
+      (
+        (await (await fetch(`${world.app.baseUrl}/api/work-days/spring-work-day`)).json()) as { workDay: { jobs: { currentVolunteers: number }[] } }
+      ).workDay.jobs.reduce((n, j) => n + j.currentVolunteers, 0);
     const signedUp = await volunteers();
     await page.getByRole('button', { name: 'Withdraw from this work day' }).click();
     const dialog = page.getByRole('dialog', { name: 'Withdraw from this work day?' });
@@ -115,7 +120,9 @@ describe('work days for members', () => {
     expect(await volunteers()).toBe(signedUp - 1);
     await countOf(page.getByRole('button', { name: 'Withdraw from this work day' })).toBe(0);
     await axeClean(page);
-    const signups = ((await (await fetch(`${world.app.baseUrl}/api/work-days/spring-work-day`)).json()) as { workDay: { jobs: { id: string; currentVolunteers: number }[] } }).workDay;
+    const signups = (
+      (await (await fetch(`${world.app.baseUrl}/api/work-days/spring-work-day`)).json()) as { workDay: { jobs: { id: string; currentVolunteers: number }[] } }
+    ).workDay;
     expect(signups.jobs.length).toBeGreaterThan(0);
 
     // The same link later: the sign-up is gone, and the page says so.
@@ -131,7 +138,9 @@ describe('work days for members', () => {
     await axeClean(page);
 
     let failing = true;
-    await page.route('**/api/work-day-signup?*', (route) => (failing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Service unavailable"}' }) : route.continue()));
+    await page.route('**/api/work-day-signup?*', (route) =>
+      failing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Service unavailable"}' }) : route.continue(),
+    );
     await page.goto('/work-day-withdraw?token=another-token');
     await page.getByText('Failed to load your sign-up').waitFor();
     await axeClean(page);

@@ -5,7 +5,6 @@ import { PHONE, screenshot } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
 import { attributeOf, countOf, textOf } from '../../../support/e2e/eventually';
 
-
 interface ApiWorkDay {
   id: string;
   name: string;
@@ -97,7 +96,10 @@ describe('work day page', () => {
     await screenshot(page, 'work-day-confirmed-1280');
 
     await page.getByRole('button', { name: 'Sign up someone else' }).click();
-    await page.getByText(countText({ ...first, currentVolunteers: first.currentVolunteers + 1 }), { exact: true }).first().waitFor();
+    await page
+      .getByText(countText({ ...first, currentVolunteers: first.currentVolunteers + 1 }), { exact: true })
+      .first()
+      .waitFor();
     await page.reload();
     const firstBox = page.getByRole('checkbox', { name: new RegExp(first.title) });
     await textOf(page.locator(`[id="${await firstBox.getAttribute('aria-describedby')}"]`)).toBe(

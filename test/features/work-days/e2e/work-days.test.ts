@@ -32,7 +32,10 @@ async function expectNoSidewaysScroll(p: Page, name: string) {
 
 /** The jobs table's row for this job. */
 function jobRow(p: Page, title: string) {
-  return p.getByRole('region', { name: 'Jobs and volunteers' }).getByRole('row').filter({ has: p.getByRole('rowheader', { name: new RegExp(title) }) });
+  return p
+    .getByRole('region', { name: 'Jobs and volunteers' })
+    .getByRole('row')
+    .filter({ has: p.getByRole('rowheader', { name: new RegExp(title) }) });
 }
 
 async function memberSignsUp(firstName: string, lastName: string, jobs: string[], email?: string) {
@@ -120,7 +123,8 @@ describe('admin work days', () => {
 
   it('shows each volunteer’s e-mail address and when they signed up, as a London date and time in words (375 px too)', async () => {
     await openRoster();
-    const signups = ((await (await admin.request.get(`/api/admin/work-days/${workDayId}`)).json()) as { signups: { firstName: string; submittedAt: string }[] }).signups;
+    const signups = ((await (await admin.request.get(`/api/admin/work-days/${workDayId}`)).json()) as { signups: { firstName: string; submittedAt: string }[] })
+      .signups;
     const row = (name: string) => admin.getByRole('row').filter({ has: admin.getByRole('rowheader', { name, exact: true }) });
     const ada = row('Ada Lovelace');
     await ada.getByRole('link', { name: 'ada@example.org' }).waitFor();
@@ -187,8 +191,16 @@ describe('admin work days', () => {
       [`/admin/work-days/edit/${workDayId}`, 'edit form'],
     ] as const) {
       await phone.goto(path);
-      await phone.getByRole('heading', { level: 1 }).filter({ hasText: /Pontoon day|Work Days|Edit Work Day/ }).waitFor();
-      await phone.getByRole('main').getByText(DAY_NAME).first().waitFor().catch(() => undefined);
+      await phone
+        .getByRole('heading', { level: 1 })
+        .filter({ hasText: /Pontoon day|Work Days|Edit Work Day/ })
+        .waitFor();
+      await phone
+        .getByRole('main')
+        .getByText(DAY_NAME)
+        .first()
+        .waitFor()
+        .catch(() => undefined);
       await phone.waitForLoadState('networkidle');
       await expectNoSidewaysScroll(phone, name);
       await accessible(phone, `${name} at 375 px`);

@@ -24,7 +24,7 @@ const attemptArb: fc.Arbitrary<Attempt> = fc.record({
 });
 
 /** Applies the rule as the repository does: each attempt against what has been stored so far. */
-function applyInTurn(attempts: Attempt[]): { stored: Stored[]; refusals: (ReturnType<typeof signupRefusal>)[] } {
+function applyInTurn(attempts: Attempt[]): { stored: Stored[]; refusals: ReturnType<typeof signupRefusal>[] } {
   const stored: Stored[] = [];
   const refusals: ReturnType<typeof signupRefusal>[] = [];
   for (const attempt of attempts) {
@@ -56,7 +56,8 @@ describe('work-day capacity and duplicate properties', () => {
         const counted = withVolunteerCounts(workDay, stored).jobs;
         const full = counted.filter((j) => attempt.selectedJobs.includes(j.id) && j.currentVolunteers >= j.volunteersNeeded);
         if (taken) expect(refusal?.reason).toBe('duplicate');
-        else if (full.length > 0) expect(refusal).toEqual({ reason: 'full', fullJobs: full.map((j) => j.id), message: WORK_DAY_MESSAGES.jobsFull(full.map((j) => j.title)) });
+        else if (full.length > 0)
+          expect(refusal).toEqual({ reason: 'full', fullJobs: full.map((j) => j.id), message: WORK_DAY_MESSAGES.jobsFull(full.map((j) => j.title)) });
         else expect(refusal).toBeNull();
       }),
     );

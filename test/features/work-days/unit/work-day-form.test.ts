@@ -23,15 +23,33 @@ const form = (overrides: Partial<WorkDayFormValues> = {}): WorkDayFormValues => 
   ...overrides,
 });
 
-const signup = (selectedJobs: string[], i = 0): Pick<WorkDaySignup, 'workDayId' | 'firstName' | 'lastName' | 'selectedJobs'> => ({ workDayId: 'spring-clean', firstName: `V${i}`, lastName: 'Helper', selectedJobs });
+const signup = (selectedJobs: string[], i = 0): Pick<WorkDaySignup, 'workDayId' | 'firstName' | 'lastName' | 'selectedJobs'> => ({
+  workDayId: 'spring-clean',
+  firstName: `V${i}`,
+  lastName: 'Helper',
+  selectedJobs,
+});
 
 /** A stored day with up to three jobs and some sign-ups choosing among them. */
 const dayWithSignups = fc
-  .tuple(fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 3 }), fc.array(fc.subarray(['j0', 'j1', 'j2'], { minLength: 1 }), { maxLength: 8 }))
+  .tuple(
+    fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 3 }),
+    fc.array(fc.subarray(['j0', 'j1', 'j2'], { minLength: 1 }), { maxLength: 8 }),
+  )
   .map(([needs, choices]) => {
     const day = aWorkDay({ jobs: needs.map((n, i) => ({ id: `j${i}`, title: `Job ${i}`, description: '', volunteersNeeded: n })) });
     const known = new Set(day.jobs.map((j) => j.id));
-    return { day, signups: choices.map((c, i) => signup(c.filter((id) => known.has(id)), i)).filter((s) => s.selectedJobs.length > 0) };
+    return {
+      day,
+      signups: choices
+        .map((c, i) =>
+          signup(
+            c.filter((id) => known.has(id)),
+            i,
+          ),
+        )
+        .filter((s) => s.selectedJobs.length > 0),
+    };
   });
 
 describe('the work-day form', () => {
@@ -39,11 +57,25 @@ describe('the work-day form', () => {
     fc.assert(
       fc.property(
         fc.string({ minLength: 1, maxLength: 200 }).filter((s) => s.trim() !== '' && s.trim().length === s.length),
-        fc.array(fc.tuple(fc.string({ minLength: 1, maxLength: 50 }).filter((s) => s.trim() === s && s !== ''), fc.integer({ min: 1, max: 500 }), fc.boolean()), { maxLength: 30 }),
+        fc.array(
+          fc.tuple(
+            fc.string({ minLength: 1, maxLength: 50 }).filter((s) => s.trim() === s && s !== ''),
+            fc.integer({ min: 1, max: 500 }),
+            fc.boolean(),
+          ),
+          { maxLength: 30 },
+        ),
         fc.boolean(),
         fc.boolean(),
         (name, jobs, active, foodAvailable) => {
-          const checked = validateWorkDayForm(form({ name, active, foodAvailable, jobs: jobs.map(([title, n, closed]) => ({ id: '', title, description: '', volunteersNeeded: String(n), closed })) }));
+          const checked = validateWorkDayForm(
+            form({
+              name,
+              active,
+              foodAvailable,
+              jobs: jobs.map(([title, n, closed]) => ({ id: '', title, description: '', volunteersNeeded: String(n), closed })),
+            }),
+          );
           expect(checked.ok).toBe(true);
           if (!checked.ok) return;
           const day = newWorkDay('wd', checked.value, (row) => `job-${row}`);
@@ -102,7 +134,10 @@ describe('the work-day form', () => {
   it('editing keeps the jobs named by id, adds new rows, deletes missing jobs, keeps the archived flag; an unknown id is refused', () => {
     const stored: WorkDay = aWorkDay({ archived: true });
     const values = workDayToFormValues(stored);
-    const checked = validateWorkDayForm({ ...values, jobs: [values.jobs[1], { id: '', title: 'Gate', description: '', volunteersNeeded: '1', closed: false }] });
+    const checked = validateWorkDayForm({
+      ...values,
+      jobs: [values.jobs[1], { id: '', title: 'Gate', description: '', volunteersNeeded: '1', closed: false }],
+    });
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
     const applied = applyWorkDayForm(stored, checked.value, (row) => `new-${row}`);
@@ -123,7 +158,13 @@ describe('changing a work day against its sign-ups', () => {
         const refusal = workDayChangeRefusal(day, after, signups);
         expect(mayDeleteJob(job.id, signups)).toBe(taken === 0);
         // Counts may already exceed the need in generated data; only the deletion is judged here.
-        if (signups.every((s) => s.selectedJobs.every((id) => id === job.id || signups.filter((t) => t.selectedJobs.includes(id)).length <= day.jobs.find((j) => j.id === id)!.volunteersNeeded))) {
+        if (
+          signups.every((s) =>
+            s.selectedJobs.every(
+              (id) => id === job.id || signups.filter((t) => t.selectedJobs.includes(id)).length <= day.jobs.find((j) => j.id === id)!.volunteersNeeded,
+            ),
+          )
+        ) {
           expect(refusal === null).toBe(taken === 0);
         }
         if (taken > 0) expect(refusal).not.toBeNull();
@@ -137,7 +178,9 @@ describe('changing a work day against its sign-ups', () => {
         const day = aWorkDay({ jobs: [{ id: 'paint', title: 'Paint the hut', description: '', volunteersNeeded: 10 }] });
         const signups = Array.from({ length: taken }, (_, i) => signup(['paint'], i));
         const refusal = workDayChangeRefusal(day, { jobs: [{ ...day.jobs[0], volunteersNeeded: needed }] }, signups);
-        expect(refusal).toEqual(needed >= taken ? null : { message: WORK_DAY_FORM_MESSAGES.fewerThanSignedUp('Paint the hut', taken), field: 'jobs.0.volunteersNeeded' });
+        expect(refusal).toEqual(
+          needed >= taken ? null : { message: WORK_DAY_FORM_MESSAGES.fewerThanSignedUp('Paint the hut', taken), field: 'jobs.0.volunteersNeeded' },
+        );
       }),
     );
   });
@@ -151,13 +194,17 @@ describe('changing a work day against its sign-ups', () => {
         const known = chosen.filter((id) => day.jobs.some((j) => j.id === id));
         fc.pre(known.length > 0);
         const refusal = signupRefusal(closed, signups, { firstName: 'New', lastName: 'Volunteer', selectedJobs: known });
-        if (known.includes(closedId)) expect(refusal).toEqual({ reason: 'closed', message: WORK_DAY_MESSAGES.jobsClosed([`Job ${closedId.slice(1)}`]), closedJobs: [closedId] });
+        if (known.includes(closedId))
+          expect(refusal).toEqual({ reason: 'closed', message: WORK_DAY_MESSAGES.jobsClosed([`Job ${closedId.slice(1)}`]), closedJobs: [closedId] });
         else expect(refusal?.reason).not.toBe('closed');
       }),
     );
   });
 
   it('a sign-up for a job the day no longer has is refused', () => {
-    expect(signupRefusal(aWorkDay(), [], { firstName: 'A', lastName: 'B', selectedJobs: ['gone'] })).toEqual({ reason: 'unknown', message: WORK_DAY_MESSAGES.unknownJob });
+    expect(signupRefusal(aWorkDay(), [], { firstName: 'A', lastName: 'B', selectedJobs: ['gone'] })).toEqual({
+      reason: 'unknown',
+      message: WORK_DAY_MESSAGES.unknownJob,
+    });
   });
 });

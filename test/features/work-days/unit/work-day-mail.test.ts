@@ -22,7 +22,12 @@ const DAY = 86_400_000;
 const DATE = '2026-04-11T08:00:00.000Z';
 const dateMs = Date.parse(DATE);
 const workDay = aWorkDay({ date: DATE });
-const context = { clubName: 'Kestrel YC', location: 'Kestrel YC', withdrawUrl: 'https://club.example/work-day-withdraw?token=t', workDayUrl: 'https://club.example/work-day-booking?id=spring-clean' };
+const context = {
+  clubName: 'Kestrel YC',
+  location: 'Kestrel YC',
+  withdrawUrl: 'https://club.example/work-day-withdraw?token=t',
+  workDayUrl: 'https://club.example/work-day-booking?id=spring-clean',
+};
 
 /** Ann's sign-up, with an address to mail. */
 function annSignup(overrides: Partial<WorkDaySignup> = {}): WorkDaySignup {
@@ -110,14 +115,24 @@ describe('the confirmation and reminder e-mails', () => {
 
 describe('work days in the club’s feed', () => {
   const feed = (workDays: ReturnType<typeof aWorkDay>[]) =>
-    calendarFeedText([], { calendarName: 'Kestrel YC events', location: 'Kestrel YC', eventUrl: (id) => `https://club.example/e/${id}`, since: new Date('2026-01-01T00:00:00.000Z'), workDays, workDayUrl: (id) => `https://club.example/work-day-booking?id=${id}` });
+    calendarFeedText([], {
+      calendarName: 'Kestrel YC events',
+      location: 'Kestrel YC',
+      eventUrl: (id) => `https://club.example/e/${id}`,
+      since: new Date('2026-01-01T00:00:00.000Z'),
+      workDays,
+      workDayUrl: (id) => `https://club.example/work-day-booking?id=${id}`,
+    });
 
   it('holds exactly the active dated work days of the window, marked, each with its sign-up link, in date order', () => {
     const days = fc.uniqueArray(
       fc.record({
         id: fc.stringMatching(/^[a-z]{1,8}$/),
         active: fc.boolean(),
-        date: fc.option(fc.integer({ min: Date.parse('2025-10-01T00:00:00.000Z'), max: Date.parse('2026-12-31T00:00:00.000Z') }).map((ms) => ms - (ms % 60_000))
+        date: fc.option(
+          fc
+            .integer({ min: Date.parse('2025-10-01T00:00:00.000Z'), max: Date.parse('2026-12-31T00:00:00.000Z') })
+            .map((ms) => ms - (ms % 60_000))
             // Not within a day before the window: there a whole day (a London midnight start) and a 3-hour one would differ.
             .filter((ms) => ms < Date.parse('2025-12-31T00:00:00.000Z') || ms >= Date.parse('2026-01-01T00:00:00.000Z'))
             .map((ms) => new Date(ms).toISOString()),

@@ -54,11 +54,19 @@ describe('withdrawing through the link', () => {
     const signup = (await world.workDays.listSignups('spring-clean'))[0];
     const token = withdrawTokenOf(deps.workDayLinks, signup, aWorkDay(SPRING_CLEAN));
     expect(await new GetMyWorkDaySignup(deps).execute({ token })).toMatchObject({ status: 'signed-up', workDayName: 'Spring Clean' });
-    expect(await new WithdrawFromWorkDay(deps).execute({ token })).toMatchObject({ status: 'withdrawn', message: 'You have withdrawn from this work day. Thank you for letting us know.' });
+    expect(await new WithdrawFromWorkDay(deps).execute({ token })).toMatchObject({
+      status: 'withdrawn',
+      message: 'You have withdrawn from this work day. Thank you for letting us know.',
+    });
     expect(await world.workDays.listSignups('spring-clean')).toEqual([]);
-    expect(await new WithdrawFromWorkDay(deps).execute({ token })).toMatchObject({ status: 'withdrawn', message: 'You have already withdrawn from this work day.' });
+    expect(await new WithdrawFromWorkDay(deps).execute({ token })).toMatchObject({
+      status: 'withdrawn',
+      message: 'You have already withdrawn from this work day.',
+    });
     const entries = await world.audit.list({ limit: 10 });
-    expect(entries).toEqual([expect.objectContaining({ recordType: 'workDay', recordId: 'spring-clean', actor: { kind: 'member' }, action: 'workDay.signup-withdrawn' })]);
+    expect(entries).toEqual([
+      expect.objectContaining({ recordType: 'workDay', recordId: 'spring-clean', actor: { kind: 'member' }, action: 'workDay.signup-withdrawn' }),
+    ]);
     expect(entries[0].summary).toContain(signupId);
   });
 

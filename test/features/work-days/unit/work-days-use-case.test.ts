@@ -10,7 +10,15 @@ import { NotFoundError, PermissionError, ValidationError } from '../../../../cor
 import { SPRING_CLEAN, makeWorld, withPermissions } from '../../../support/unit/world';
 import { anAdmin, aSignup, aWorkDay } from '../../../support/entities';
 
-const volunteer = { firstName: ' Ann ', lastName: ' Sailor ', selectedJobs: ['paint'], otherJob: '', notes: ' Can stay late ', bringingTools: true, wantsFood: true };
+const volunteer = {
+  firstName: ' Ann ',
+  lastName: ' Sailor ',
+  selectedJobs: ['paint'],
+  otherJob: '',
+  notes: ' Can stay late ',
+  bringingTools: true,
+  wantsFood: true,
+};
 
 async function setUp() {
   const world = makeWorld();
@@ -21,7 +29,11 @@ async function setUp() {
 describe('SignUpForWorkDay', () => {
   it('saves the sign-up and counts the jobs chosen, the written-in job included', async () => {
     const world = await setUp();
-    const result = await new SignUpForWorkDay(world).execute('spring-clean', { ...volunteer, selectedJobs: ['paint', 'slipway', 'paint'], otherJob: 'Fix the gate' });
+    const result = await new SignUpForWorkDay(world).execute('spring-clean', {
+      ...volunteer,
+      selectedJobs: ['paint', 'slipway', 'paint'],
+      otherJob: 'Fix the gate',
+    });
     expect(result).toEqual({ signupId: 'id-000001', jobsChosen: 3 });
     expect(await world.workDays.listSignups('spring-clean')).toEqual([
       {
@@ -142,7 +154,9 @@ describe('RemoveWorkDaySignup', () => {
   it('writes no notice when the admin may not remove sign-ups', async () => {
     const world = await setUp();
     const signed = await new SignUpForWorkDay(world).execute('spring-clean', { ...volunteer, email: 'ann@example.org' });
-    await expect(new RemoveWorkDaySignup(world).execute(withPermissions(['events:read']), 'spring-clean', signed.signupId)).rejects.toBeInstanceOf(PermissionError);
+    await expect(new RemoveWorkDaySignup(world).execute(withPermissions(['events:read']), 'spring-clean', signed.signupId)).rejects.toBeInstanceOf(
+      PermissionError,
+    );
     expect((await world.outbox.list()).filter((m) => m.kind === WORK_DAY_REMOVAL_KIND)).toEqual([]);
     expect(await world.workDays.listSignups('spring-clean')).toHaveLength(1);
   });
@@ -153,7 +167,19 @@ describe('the removal notice (property)', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 40 }), fc.string({ minLength: 1, maxLength: 40 }), fc.emailAddress(), (firstName, dayName, email) => {
         const day = aWorkDay({ ...SPRING_CLEAN, name: dayName });
-        const signup = { id: 's1', workDayId: day.id, firstName, lastName: 'X', selectedJobs: [], otherJob: '<b>x</b>', notes: '', bringingTools: false, wantsFood: false, submittedAt: '2026-06-01T09:00:00.000Z', email };
+        const signup = {
+          id: 's1',
+          workDayId: day.id,
+          firstName,
+          lastName: 'X',
+          selectedJobs: [],
+          otherJob: '<b>x</b>',
+          notes: '',
+          bringingTools: false,
+          wantsFood: false,
+          submittedAt: '2026-06-01T09:00:00.000Z',
+          email,
+        };
         const mail = workDayRemovalNotice(signup, day, { clubName: 'Kestrel Yacht Club' });
         expect(mail.to).toBe(email);
         expect(mail.subject).toBe(`Your work day sign-up was removed: ${dayName}`);
@@ -162,6 +188,8 @@ describe('the removal notice (property)', () => {
         expect(mail.html).not.toContain('<b>x</b>');
       }),
     );
-    expect(() => workDayRemovalNotice(aSignup({ firstName: 'A', lastName: 'B', selectedJobs: [], email: null }), aWorkDay(SPRING_CLEAN), { clubName: 'K' })).toThrow(RangeError);
+    expect(() =>
+      workDayRemovalNotice(aSignup({ firstName: 'A', lastName: 'B', selectedJobs: [], email: null }), aWorkDay(SPRING_CLEAN), { clubName: 'K' }),
+    ).toThrow(RangeError);
   });
 });

@@ -5,11 +5,17 @@ import type { WorkDay, WorkDaySignupForm } from '../../../../core/work-days/work
 import { WORK_DAY_MESSAGES, jobsChosen, validateWorkDaySignup, withVolunteerCounts } from '../../../../core/work-days/work-days';
 import { ANN_PAINTING, aWorkDay } from '../../../support/entities';
 
-const workDay: WorkDay = aWorkDay({ id: 'wd-1', name: 'Spring Work Day', description: 'Getting the club ready', notes: '', jobs: [
-  { id: 'paint', title: 'Painting', description: 'Paint the hut', volunteersNeeded: 4 },
-  { id: 'slip', title: 'Slipway', description: 'Clear the slipway', volunteersNeeded: 2 },
-  { id: 'boats', title: 'Safety boats', description: 'Service engines', volunteersNeeded: 2 },
-] });
+const workDay: WorkDay = aWorkDay({
+  id: 'wd-1',
+  name: 'Spring Work Day',
+  description: 'Getting the club ready',
+  notes: '',
+  jobs: [
+    { id: 'paint', title: 'Painting', description: 'Paint the hut', volunteersNeeded: 4 },
+    { id: 'slip', title: 'Slipway', description: 'Clear the slipway', volunteersNeeded: 2 },
+    { id: 'boats', title: 'Safety boats', description: 'Service engines', volunteersNeeded: 2 },
+  ],
+});
 
 function form(overrides: Partial<WorkDaySignupForm> = {}): WorkDaySignupForm {
   return { ...ANN_PAINTING, otherJob: '', notes: '', wantsFood: false, email: '', ...overrides };
@@ -58,16 +64,22 @@ describe('work day properties', () => {
       }),
     );
     fc.assert(
-      fc.property(fc.string({ minLength: 1 }).filter((text) => !text.includes('@') && text.trim() !== ''), (notAnAddress) => {
-        expect(validateWorkDaySignup(form({ email: notAnAddress }), workDay)).toEqual({ ok: false, message: 'Please enter a valid email address' });
-      }),
+      fc.property(
+        fc.string({ minLength: 1 }).filter((text) => !text.includes('@') && text.trim() !== ''),
+        (notAnAddress) => {
+          expect(validateWorkDaySignup(form({ email: notAnAddress }), workDay)).toEqual({ ok: false, message: 'Please enter a valid email address' });
+        },
+      ),
     );
     // The job and the names are asked about first, as the page shows them.
     expect(validateWorkDaySignup(form({ firstName: '', email: 'nope' }), workDay)).toEqual({ ok: false, message: 'Please enter your first and last name' });
   });
 
   it('volunteer counts equal the sign-ups for this day that chose each job', () => {
-    const signupArb = fc.record({ workDayId: fc.constantFrom('wd-1', 'wd-2'), selectedJobs: fc.array(fc.constantFrom<string>('paint', 'slip', 'boats', 'gone')) });
+    const signupArb = fc.record({
+      workDayId: fc.constantFrom('wd-1', 'wd-2'),
+      selectedJobs: fc.array(fc.constantFrom<string>('paint', 'slip', 'boats', 'gone')),
+    });
     fc.assert(
       fc.property(fc.array(signupArb, { maxLength: 30 }), (signups) => {
         const counted = withVolunteerCounts(workDay, signups);
@@ -103,12 +115,21 @@ describe('work day examples', () => {
   it('accepts only an other job, trims text, counts a job ticked twice once and drops food when none is offered', () => {
     expect(validateWorkDaySignup(form({ selectedJobs: [], otherJob: ' Fix the gate ' }), workDay)).toEqual({
       ok: true,
-      value: { firstName: 'Ann', lastName: 'Sailor', selectedJobs: [], otherJob: 'Fix the gate', notes: '', bringingTools: false, wantsFood: false, email: null },
+      value: {
+        firstName: 'Ann',
+        lastName: 'Sailor',
+        selectedJobs: [],
+        otherJob: 'Fix the gate',
+        notes: '',
+        bringingTools: false,
+        wantsFood: false,
+        email: null,
+      },
     });
-    const result = validateWorkDaySignup(
-      form({ firstName: ' Ann ', selectedJobs: ['slip', 'slip'], notes: ' Late ', bringingTools: true, wantsFood: true }),
-      { ...workDay, foodAvailable: false },
-    );
+    const result = validateWorkDaySignup(form({ firstName: ' Ann ', selectedJobs: ['slip', 'slip'], notes: ' Late ', bringingTools: true, wantsFood: true }), {
+      ...workDay,
+      foodAvailable: false,
+    });
     expect(result).toEqual({
       ok: true,
       value: { firstName: 'Ann', lastName: 'Sailor', selectedJobs: ['slip'], otherJob: '', notes: 'Late', bringingTools: true, wantsFood: false, email: null },

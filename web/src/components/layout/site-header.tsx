@@ -174,13 +174,7 @@ export function SiteHeader({ onSearch }: { onSearch: () => void }) {
               <MemberHeaderLinks linkClass="nav-link" />
             </ul>
           </nav>
-          <button
-            type="button"
-            className="menu-toggle"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            onClick={() => setMenuOpen((open) => !open)}
-          >
+          <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="mobile-menu" onClick={() => setMenuOpen((open) => !open)}>
             <span aria-hidden="true" className="menu-icon">
               {menuOpen ? '✕' : '☰'}
             </span>

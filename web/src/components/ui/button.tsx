@@ -12,7 +12,10 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** A button styled by variant; `type` defaults to "button" so it never submits a form by surprise. */
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant = 'primary', size, block, type = 'button', className, ...rest }, ref) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'primary', size, block, type = 'button', className, ...rest },
+  ref,
+) {
   const classes = ['btn', `btn-${variant}`, size && `btn-${size}`, block && 'btn-block', className].filter(Boolean).join(' ');
   return <button ref={ref} type={type} className={classes} {...rest} />;
 });

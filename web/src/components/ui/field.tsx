@@ -54,7 +54,14 @@ export function Field({ id, label, error, hint, required, children }: FieldProps
 }
 
 /** A Field whose control is an input: every other attribute (type, autoComplete, the form's binding) goes to the input. */
-export function InputField({ id, label, error, hint, required, ...input }: Omit<FieldProps, 'children'> & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'required'>) {
+export function InputField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  ...input
+}: Omit<FieldProps, 'children'> & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'required'>) {
   return (
     <Field id={id} label={label} error={error} hint={hint} required={required}>
       <input className="input" {...input} />

@@ -29,7 +29,15 @@ export function failedReadTitle(error: unknown, failed: string | ((error: unknow
  * failure with Try Again when it failed (a request that got no answer says the member is offline,
  * whatever the screen), nothing once the data is there (the screen shows it).
  */
-export function LoadStatus({ state, loading, failed }: { state: { status: string; error?: unknown; tryAgain: () => void }; loading: string; failed: string | ((error: unknown) => string) }) {
+export function LoadStatus({
+  state,
+  loading,
+  failed,
+}: {
+  state: { status: string; error?: unknown; tryAgain: () => void };
+  loading: string;
+  failed: string | ((error: unknown) => string);
+}) {
   if (state.status === 'pending') return <Spinner label={loading} />;
   if (state.status === 'error') return <LoadFailed title={failedReadTitle(state.error, failed)} onRetry={state.tryAgain} />;
   return null;

@@ -2,7 +2,6 @@ import { useSyncExternalStore } from 'react';
 import { londonDayTimeText } from '@core/shared/london-time';
 import { offlineStatus, onOfflineStatus } from '../../lib/offline-status';
 
-
 /**
  * Says, on every page shown from the device, that it is offline and when what it shows was last
  * updated (docs/offline.md). Nothing while the server answers.

@@ -72,7 +72,9 @@ export function DashboardPage() {
                       </p>
                       <p className="adm-muted">{formatDate(event.eventdatetime, 'admin')}</p>
                     </div>
-                    <ActionLink to={editPath(event.id)} label={`Edit ${event.name}`}>Edit</ActionLink>
+                    <ActionLink to={editPath(event.id)} label={`Edit ${event.name}`}>
+                      Edit
+                    </ActionLink>
                   </li>
                 ))}
               </ul>
@@ -85,17 +87,20 @@ export function DashboardPage() {
               {dashboard.data.statistics.length === 0 ? (
                 <p className="adm-muted">No bookings yet.</p>
               ) : (
-                <DataTable label="Bookings and attendees per event" columns={['Event', { label: 'Bookings', numeric: true }, { label: 'Attendees', numeric: true }]}>
-                      {dashboard.data.statistics.map((row) => (
-                        <tr key={row.eventId}>
-                          <th scope="row">
-                            {mayOpen(admin, bookingsPath(row.eventId)) ? <Link to={bookingsPath(row.eventId)}>{row.eventName}</Link> : row.eventName}
-                          </th>
-                          <td className="adm-num">{row.bookings}</td>
-                          <td className="adm-num">{row.attendees}</td>
-                        </tr>
-                      ))}
-                    </DataTable>
+                <DataTable
+                  label="Bookings and attendees per event"
+                  columns={['Event', { label: 'Bookings', numeric: true }, { label: 'Attendees', numeric: true }]}
+                >
+                  {dashboard.data.statistics.map((row) => (
+                    <tr key={row.eventId}>
+                      <th scope="row">
+                        {mayOpen(admin, bookingsPath(row.eventId)) ? <Link to={bookingsPath(row.eventId)}>{row.eventName}</Link> : row.eventName}
+                      </th>
+                      <td className="adm-num">{row.bookings}</td>
+                      <td className="adm-num">{row.attendees}</td>
+                    </tr>
+                  ))}
+                </DataTable>
               )}
             </section>
           )}
@@ -117,7 +122,9 @@ export function DashboardPage() {
                           {formatDate(day.date, 'admin')} · {day.short === 1 ? '1 more volunteer needed' : `${day.short} more volunteers needed`}
                         </p>
                       </div>
-                      <ActionLink to={workDayPath(day.id)} label={`Volunteers for ${day.name}`}>Volunteers</ActionLink>
+                      <ActionLink to={workDayPath(day.id)} label={`Volunteers for ${day.name}`}>
+                        Volunteers
+                      </ActionLink>
                     </li>
                   ))}
                 </ul>
@@ -150,7 +157,8 @@ function GoNoGoSummary({ lights }: { lights: Readonly<Record<string, 'green' | '
             <li key={panel.eventId} className="adm-list-item">
               <div>
                 <p className="adm-list-title">
-                  {panel.eventName} <RatingBadge rating={panel.rating} /> <SafetyCoverBadge cover={panel.safetyCover} /> <StaffingLight light={lights?.[panel.eventId]} />
+                  {panel.eventName} <RatingBadge rating={panel.rating} /> <SafetyCoverBadge cover={panel.safetyCover} />{' '}
+                  <StaffingLight light={lights?.[panel.eventId]} />
                 </p>
                 <p className="adm-muted">
                   {formatDateRange(panel.eventdatetime, panel.eventenddatetime, 'admin')}
@@ -158,7 +166,9 @@ function GoNoGoSummary({ lights }: { lights: Readonly<Record<string, 'green' | '
                   {panel.decisions.length > 0 && ` · decided: ${panel.decisions[panel.decisions.length - 1].decision}`}
                 </p>
               </div>
-              <ActionLink to={`/admin/events/go-no-go/${encodeURIComponent(panel.eventId)}`} label={`Go / no-go for ${panel.eventName}`} always>Go / no-go</ActionLink>
+              <ActionLink to={`/admin/events/go-no-go/${encodeURIComponent(panel.eventId)}`} label={`Go / no-go for ${panel.eventName}`} always>
+                Go / no-go
+              </ActionLink>
             </li>
           ))}
         </ul>

@@ -105,7 +105,14 @@ export function AccountPage() {
           autoComplete="new-password"
           {...bind('newPassword')}
         />
-        <InputField id="adm-account-repeat" label="New password again" error={errors.repeat?.message} type="password" autoComplete="new-password" {...bind('repeat')} />
+        <InputField
+          id="adm-account-repeat"
+          label="New password again"
+          error={errors.repeat?.message}
+          type="password"
+          autoComplete="new-password"
+          {...bind('repeat')}
+        />
       </PanelForm>
     </>
   );

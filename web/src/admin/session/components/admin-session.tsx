@@ -111,8 +111,10 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
         onCancel={() => setUnsentMarks(0)}
       >
         <p>
-          {unsentMarks === 1 ? '1 change made on this device (check-in, tally or walk-in) has' : `${unsentMarks} changes made on this device (check-ins, tally or walk-ins) have`} not reached the club yet.
-          Signing out removes {unsentMarks === 1 ? 'it' : 'them'} from this device, never sent. Stay signed in, and{' '}
+          {unsentMarks === 1
+            ? '1 change made on this device (check-in, tally or walk-in) has'
+            : `${unsentMarks} changes made on this device (check-ins, tally or walk-ins) have`}{' '}
+          not reached the club yet. Signing out removes {unsentMarks === 1 ? 'it' : 'them'} from this device, never sent. Stay signed in, and{' '}
           {unsentMarks === 1 ? 'it is' : 'they are'} sent once the device has signal.
         </p>
       </ConfirmDialog>

@@ -36,7 +36,9 @@ export function ForgotPasswordPage() {
       () => undefined,
       (error: unknown) => {
         const refused = error instanceof ApiError && [400, 404, 429].includes(error.status);
-        focusFirst(showRefusal(form, ORDER, error instanceof ApiError && error.status === 400 ? error.fields : {}, refused ? (error as ApiError).message : FAILED));
+        focusFirst(
+          showRefusal(form, ORDER, error instanceof ApiError && error.status === 400 ? error.fields : {}, refused ? (error as ApiError).message : FAILED),
+        );
       },
     );
   const onSubmit = form.handleSubmit(send, (invalid) => focusFirst(messagesOf(invalid)));
@@ -59,7 +61,14 @@ export function ForgotPasswordPage() {
             busyLabel="Sending…"
             onSubmit={(e) => (submitting ? e.preventDefault() : void onSubmit(e))}
           >
-            <InputField id="adm-forgot-email" label="Email" error={errors.email?.message} type="email" autoComplete="username" {...form.register('email', { onChange: () => (form.clearErrors('email'), form.clearErrors('root')) })} />
+            <InputField
+              id="adm-forgot-email"
+              label="Email"
+              error={errors.email?.message}
+              type="email"
+              autoComplete="username"
+              {...form.register('email', { onChange: () => (form.clearErrors('email'), form.clearErrors('root')) })}
+            />
           </AccountForm>
         )}
         <BackToSignIn />

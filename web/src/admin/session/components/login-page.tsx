@@ -90,27 +90,22 @@ export function LoginPage() {
       <main id="admin-main" className="adm-login-card" tabIndex={-1}>
         <PageTitle documentTitle="Sign in">Admin Sign In</PageTitle>
         <p className="adm-muted">Sign in to manage the club's events and bookings.</p>
-        {state?.signedOut && !error && (
-          <Alert tone="info">
-            You have been signed out.
-          </Alert>
-        )}
+        {state?.signedOut && !error && <Alert tone="info">You have been signed out.</Alert>}
         {state?.passwordReset && !error && <Alert tone="success">{state.passwordReset}</Alert>}
-        {state?.from && !state.signedOut && !error && (
-          <Alert tone="info">
-            Please sign in to continue.
-          </Alert>
-        )}
-        {error && (
-          <Alert tone="error">
-            {error}
-          </Alert>
-        )}
+        {state?.from && !state.signedOut && !error && <Alert tone="info">Please sign in to continue.</Alert>}
+        {error && <Alert tone="error">{error}</Alert>}
         <form onSubmit={(e) => (submitting ? e.preventDefault() : void onSubmit(e))} noValidate>
           <fieldset className="form-fields" disabled={submitting}>
             <legend className="visually-hidden">Your account</legend>
             <InputField id="adm-login-email" label="Email" error={errors.email?.message} type="email" autoComplete="username" {...bind('email')} />
-            <InputField id="adm-login-password" label="Password" error={errors.password?.message} type="password" autoComplete="current-password" {...bind('password')} />
+            <InputField
+              id="adm-login-password"
+              label="Password"
+              error={errors.password?.message}
+              type="password"
+              autoComplete="current-password"
+              {...bind('password')}
+            />
           </fieldset>
           <Button type="submit" block disabled={!ready || submitting}>
             {submitting ? 'Signing in…' : 'Sign In'}

@@ -95,7 +95,14 @@ export function ResetPasswordPage() {
               autoComplete="new-password"
               {...bind('password')}
             />
-            <InputField id="adm-reset-repeat" label="New password again" error={errors.repeat?.message} type="password" autoComplete="new-password" {...bind('repeat')} />
+            <InputField
+              id="adm-reset-repeat"
+              label="New password again"
+              error={errors.repeat?.message}
+              type="password"
+              autoComplete="new-password"
+              {...bind('repeat')}
+            />
           </AccountForm>
         )}
         <BackToSignIn />

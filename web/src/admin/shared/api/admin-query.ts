@@ -94,7 +94,10 @@ export function useCachedList<T>({ queryKey }: { queryKey: DataTag<QueryKey, T[]
  * After a change the server confirmed: the answers under `keys` are read again, then the screen's
  * own onSuccess runs (a list whose rows the change may have added, changed or removed).
  */
-export function useReadAgainAfter<TData, TVariables>(keys: readonly QueryKey[], config: MutationConfig<TData, TVariables>): MutationConfig<TData, TVariables>['onSuccess'] {
+export function useReadAgainAfter<TData, TVariables>(
+  keys: readonly QueryKey[],
+  config: MutationConfig<TData, TVariables>,
+): MutationConfig<TData, TVariables>['onSuccess'] {
   const client = useQueryClient();
   return (...args) => {
     for (const queryKey of keys) void client.invalidateQueries({ queryKey });

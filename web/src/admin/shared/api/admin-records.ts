@@ -38,7 +38,11 @@ export function adminRecords<List, Record>(listKey: string, list: () => Promise<
   }
 
   /** Deletes a record; the list drops it at once (`drop`) and the record's own answer is forgotten. */
-  function useDelete<Gone extends { id: string }>(remove: (id: string) => Promise<void>, drop: (list: List, gone: Gone) => List, config: MutationConfig<void, Gone>) {
+  function useDelete<Gone extends { id: string }>(
+    remove: (id: string) => Promise<void>,
+    drop: (list: List, gone: Gone) => List,
+    config: MutationConfig<void, Gone>,
+  ) {
     const client = useQueryClient();
     const cache = {
       onSuccess: (_: void, gone: Gone) => {

@@ -9,9 +9,7 @@ export function AccessDenied({ message, permission }: { message: string; permiss
       <PageTitle documentTitle="Access Denied">
         <span id="adm-denied-title">Access Denied</span>
       </PageTitle>
-      <Alert tone="error">
-        {message}
-      </Alert>
+      <Alert tone="error">{message}</Alert>
       {permission && (
         <p>
           Required permission: <code className="adm-permission">{permission}</code>

@@ -35,13 +35,7 @@ export function useAdminPanelForm<V extends FieldValues, K extends string & Path
 }) {
   // The first values are read once, as the form opens (a function: made fresh for this form).
   const [defaults] = useState(initial);
-  const form = useForm<V>({
-    defaultValues: defaults as DefaultValues<V>,
-    resolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
+  const form = useForm<V>({ defaultValues: defaults as DefaultValues<V>, resolver, mode: 'onSubmit', reValidateMode: 'onSubmit', shouldFocusError: false });
   const { errors, isSubmitting } = form.formState;
   const { focus, focusFirst } = useFocusFirst(form, order, idOf as (name: Path<V>) => string);
   const values = useWatch({ control: form.control }) as V;
@@ -92,7 +86,11 @@ export function useAdminForm<V extends FieldValues, K extends string & Path<V>>(
   onSubmit: AdminFormProps<V>['onSubmit'];
 }) {
   const panel = useAdminPanelForm<V, K>({ initial, resolver: ruleResolver(check), order, idOf });
-  const control = <N extends K>(name: N) => ({ value: panel.values[name] as PathValue<V, N>, onChange: (value: PathValue<V, N>) => panel.set(name, value), error: panel.errorFor(name) });
+  const control = <N extends K>(name: N) => ({
+    value: panel.values[name] as PathValue<V, N>,
+    onChange: (value: PathValue<V, N>) => panel.set(name, value),
+    error: panel.errorFor(name),
+  });
   const submit = panel.handleSubmit(async (submitted) => {
     const refused = await onSubmit(submitted);
     if (refused && Object.keys(refused).length > 0) panel.refuse(refused);

@@ -71,7 +71,12 @@ export function AdminLayout() {
                   .filter((link) => mayOpen(admin, link.to))
                   .map((link) => (
                     <li key={link.to}>
-                      <NavLink to={link.to} onClick={closeMenu} className={({ isActive }) => (isActive ? 'adm-nav-link adm-nav-active' : 'adm-nav-link')} end={link.to === '/admin/dashboard'}>
+                      <NavLink
+                        to={link.to}
+                        onClick={closeMenu}
+                        className={({ isActive }) => (isActive ? 'adm-nav-link adm-nav-active' : 'adm-nav-link')}
+                        end={link.to === '/admin/dashboard'}
+                      >
                         {link.label}
                       </NavLink>
                     </li>

@@ -149,8 +149,12 @@ export function CsvImportPanel<Plan, Result>(props: CsvImportPanelProps<Plan, Re
         {preview && !preview.ok && (
           <Alert tone="error" title="This file cannot be imported">
             <p>
-              {problemLines === 0 ? 'The file as a whole has a problem.' : problemLines === 1 ? '1 line has a problem.' : `${problemLines} lines have problems.`} Nothing has been
-              saved. Correct the file and check it again.
+              {problemLines === 0
+                ? 'The file as a whole has a problem.'
+                : problemLines === 1
+                  ? '1 line has a problem.'
+                  : `${problemLines} lines have problems.`}{' '}
+              Nothing has been saved. Correct the file and check it again.
             </p>
             <ProblemList problems={preview.problems} />
           </Alert>

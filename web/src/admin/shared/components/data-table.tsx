@@ -17,7 +17,9 @@ export const SCROLL_CUE = 'Scroll sideways to see every column.';
  * and the region's edge shows a shadow, so no column is hidden without a sign.
  */
 export function DataTable({ label, columns, children }: { label: string; columns: (Column | false)[]; children: ReactNode }) {
-  const shown = columns.filter((column): column is Column => column !== false).map((column) => (typeof column === 'string' ? { label: column, numeric: false } : column));
+  const shown = columns
+    .filter((column): column is Column => column !== false)
+    .map((column) => (typeof column === 'string' ? { label: column, numeric: false } : column));
   const wrap = useRef<HTMLDivElement>(null);
   const cueId = useId();
   const [overflows, setOverflows] = useState(false);
@@ -65,7 +67,14 @@ export function DataTable({ label, columns, children }: { label: string; columns
           {SCROLL_CUE} <span aria-hidden="true">→</span>
         </p>
       )}
-      <div ref={wrap} className={overflows ? 'adm-table-wrap adm-table-scrolls' : 'adm-table-wrap'} tabIndex={0} role="region" aria-label={label} aria-describedby={overflows ? cueId : undefined}>
+      <div
+        ref={wrap}
+        className={overflows ? 'adm-table-wrap adm-table-scrolls' : 'adm-table-wrap'}
+        tabIndex={0}
+        role="region"
+        aria-label={label}
+        aria-describedby={overflows ? cueId : undefined}
+      >
         <table className="adm-table">
           <thead>
             <tr>

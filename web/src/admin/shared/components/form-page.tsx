@@ -86,7 +86,19 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
 }
 
 /** A create page: the way back, the title, the save's failure and the form. */
-export function CreatePage({ back, backLabel, title, failure, children }: { back: string; backLabel: string; title: string; failure: SaveFailure | null; children: ReactNode }) {
+export function CreatePage({
+  back,
+  backLabel,
+  title,
+  failure,
+  children,
+}: {
+  back: string;
+  backLabel: string;
+  title: string;
+  failure: SaveFailure | null;
+  children: ReactNode;
+}) {
   return (
     <>
       <BackLink to={back}>{backLabel}</BackLink>

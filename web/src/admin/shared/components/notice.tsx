@@ -22,7 +22,11 @@ export type Notice = Flash | null;
 
 /** Where a screen's notice shows; read out politely as it changes. */
 export function NoticeArea({ notice }: { notice: Notice }) {
-  return <div aria-live="polite" aria-atomic="true">{notice && <Alert tone={notice.kind}>{notice.message}</Alert>}</div>;
+  return (
+    <div aria-live="polite" aria-atomic="true">
+      {notice && <Alert tone={notice.kind}>{notice.message}</Alert>}
+    </div>
+  );
 }
 
 /**

@@ -21,10 +21,5 @@ export function useConfirm<T>(mutation: ConfirmMutation<T>) {
     mutation.mutate(target, { onSettled: () => setTarget(null) });
   }
 
-  return {
-    target,
-    ask: (next: T) => setTarget(next),
-    busy,
-    dialog: { open: target !== null, busy, onConfirm: confirm, onCancel: () => setTarget(null) },
-  };
+  return { target, ask: (next: T) => setTarget(next), busy, dialog: { open: target !== null, busy, onConfirm: confirm, onCancel: () => setTarget(null) } };
 }

@@ -7,7 +7,11 @@ import { apiQuery, useRead } from '../../../lib/reads';
  * router can start it beside the page's code.
  */
 export function myBookingRead(token: string) {
-  return apiQuery(['my-booking', token], `/api/my-booking?${new URLSearchParams({ token }).toString()}`, async () => (await import('@core/bookings/my-booking-schema')).MyBookingSchema);
+  return apiQuery(
+    ['my-booking', token],
+    `/api/my-booking?${new URLSearchParams({ token }).toString()}`,
+    async () => (await import('@core/bookings/my-booking-schema')).MyBookingSchema,
+  );
 }
 
 /** The booking's query (the manage page's loader's and component's, and the booking page's receipt). */

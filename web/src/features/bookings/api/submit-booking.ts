@@ -6,7 +6,12 @@ import { apiPost } from '../../../lib/api';
 export type { BookingReceipt };
 
 /** Books places at the event (POST /api/bookings), taking up a waiting-list offer's places when given its token. */
-export function submitBooking(eventId: string, values: BookingFormValues, offerToken?: string, householdAttendees: readonly string[] = []): Promise<BookingReceipt> {
+export function submitBooking(
+  eventId: string,
+  values: BookingFormValues,
+  offerToken?: string,
+  householdAttendees: readonly string[] = [],
+): Promise<BookingReceipt> {
   return apiPost(
     '/api/bookings',
     { eventId, ...values, ...(offerToken ? { offerToken } : {}), ...(householdAttendees.length > 0 ? { householdAttendees } : {}) },

@@ -27,16 +27,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 type FieldName = keyof BookingFormValues;
 
 export function emptyBookingForm(): BookingFormValues {
-  return {
-    firstName: '',
-    lastName: '',
-    numberAttending: '1',
-    numberOfChildren: '',
-    numberOfSoftDrinks: '',
-    numberOfVegetarian: '',
-    boatName: '',
-    email: '',
-  };
+  return { firstName: '', lastName: '', numberAttending: '1', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: '' };
 }
 
 const fieldId = (name: FieldName) => `booking-${name}`;
@@ -84,7 +75,9 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
   };
   /** A field's binding; the counts on screen that were changed or left are checked again with a count (each is within the number attending). */
   const bind = (name: FieldName, transform?: (raw: string) => string) => {
-    const deps = COUNTS.includes(name) ? COUNTS.filter((other) => other !== name && (form.getFieldState(other).isTouched || form.getFieldState(other).isDirty)) : undefined;
+    const deps = COUNTS.includes(name)
+      ? COUNTS.filter((other) => other !== name && (form.getFieldState(other).isTouched || form.getFieldState(other).isDirty))
+      : undefined;
     return bindField(form, name, { transform, deps });
   };
   // A signed-in member: their name and e-mail fill the lead's, and their household may be ticked.
@@ -156,7 +149,13 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
   const now = new Date();
   const booker = member === null ? null : { id: member.id, renewalDate: member.renewalDate, disabled: false };
   const quote = paid
-    ? quoteBookingForm(values, event, { maxAttendees, testHook: false }, { member: booker, householdAttendees: ticked, household: household.data ? bookingHouseholdOf(household.data) : NO_HOUSEHOLD }, now)
+    ? quoteBookingForm(
+        values,
+        event,
+        { maxAttendees, testHook: false },
+        { member: booker, householdAttendees: ticked, household: household.data ? bookingHouseholdOf(household.data) : NO_HOUSEHOLD },
+        now,
+      )
     : null;
   const lapsed = booker !== null && !isMembershipCurrent(booker, londonDate(now));
 

@@ -22,7 +22,9 @@ function money(minor: number, currency: string | null): string {
 
 /** The words for a refusal: the server's own, else a plea to try again. */
 function failure(error: unknown): string {
-  return error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : 'Your booking could not be changed just now. Please try again.';
+  return error instanceof ApiError && error.status !== 0 && error.status < 500
+    ? error.message
+    : 'Your booking could not be changed just now. Please try again.';
 }
 
 /**
@@ -54,15 +56,19 @@ export function ChangeBooking({ token, booking }: { token: string; booking: MyBo
 
   if (!booking.canChange) return null;
 
-  const ask = submitOnce(form, async (numbers: ChangeNumbers) => {
-    setDone(null);
-    try {
-      setQuote(await change.mutateAsync({ numbers, confirm: false }));
-    } catch (error) {
-      setQuote(null);
-      refuse(error);
-    }
-  }, focusFirst);
+  const ask = submitOnce(
+    form,
+    async (numbers: ChangeNumbers) => {
+      setDone(null);
+      try {
+        setQuote(await change.mutateAsync({ numbers, confirm: false }));
+      } catch (error) {
+        setQuote(null);
+        refuse(error);
+      }
+    },
+    focusFirst,
+  );
   const confirm = async () => {
     try {
       const made = await change.mutateAsync({ numbers: form.getValues(), confirm: true });
@@ -87,14 +93,28 @@ export function ChangeBooking({ token, booking }: { token: string; booking: MyBo
       {done && (
         <Alert tone="success" title="Your booking has been changed.">
           <p>
-            It is now for {done.numberAttending} attending{done.numberOfChildren > 0 ? `, ${done.numberOfChildren} of them children` : ''}. {done.money ?? ''} We have e-mailed you the details.
+            It is now for {done.numberAttending} attending{done.numberOfChildren > 0 ? `, ${done.numberOfChildren} of them children` : ''}. {done.money ?? ''}{' '}
+            We have e-mailed you the details.
           </p>
         </Alert>
       )}
       {errors.root?.server?.message && <Alert tone="error">{errors.root.server.message}</Alert>}
       <form onSubmit={ask} noValidate>
-        <InputField id={idOf('numberAttending')} label="Total number attending" inputMode="numeric" required error={errors.numberAttending?.message} {...bindField(form, 'numberAttending', { deps: checkedWith('numberAttending') })} />
-        <InputField id={idOf('numberOfChildren')} label="Of whom children (12 or under)" inputMode="numeric" error={errors.numberOfChildren?.message} {...bindField(form, 'numberOfChildren', { deps: checkedWith('numberOfChildren') })} />
+        <InputField
+          id={idOf('numberAttending')}
+          label="Total number attending"
+          inputMode="numeric"
+          required
+          error={errors.numberAttending?.message}
+          {...bindField(form, 'numberAttending', { deps: checkedWith('numberAttending') })}
+        />
+        <InputField
+          id={idOf('numberOfChildren')}
+          label="Of whom children (12 or under)"
+          inputMode="numeric"
+          error={errors.numberOfChildren?.message}
+          {...bindField(form, 'numberOfChildren', { deps: checkedWith('numberOfChildren') })}
+        />
         <Button type="submit" variant="secondary" disabled={change.isPending}>
           See the new total
         </Button>

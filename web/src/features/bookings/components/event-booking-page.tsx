@@ -120,7 +120,17 @@ function ClosedCard({ id, title, children }: { id: string; title: string; childr
 // needed, so members who never pay do not download it.
 const PaymentStep = lazy(() => import('../../payments/components/payment-step'));
 
-function BookingScreen({ id, payment, booked, offerToken }: { id: string; payment: { step: 'pending' | 'success'; checkoutId: string } | null; booked: string | null; offerToken: string | null }) {
+function BookingScreen({
+  id,
+  payment,
+  booked,
+  offerToken,
+}: {
+  id: string;
+  payment: { step: 'pending' | 'success'; checkoutId: string } | null;
+  booked: string | null;
+  offerToken: string | null;
+}) {
   const config = useClubConfig();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -143,9 +153,7 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
         </MessagePage>
       );
     }
-    return (
-      <PageLoadFailed title="Failed to fetch event data" error={state.error} onRetry={state.tryAgain} />
-    );
+    return <PageLoadFailed title="Failed to fetch event data" error={state.error} onRetry={state.tryAgain} />;
   }
 
   const { event, closedReason } = state.data;
@@ -183,13 +191,7 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
   } else if (offerToken !== null && offer !== 'not-bookable' && offer !== 'closed') {
     // A waiting-list offer: its places are held for this member, so the event looks full to others.
     body = (
-      <OfferBooking
-        event={event}
-        token={offerToken}
-        maxAttendees={config.maxAttendeesPerBooking}
-        onPlacesLeft={setPlacesLeftOverride}
-        onBooked={onBooked}
-      />
+      <OfferBooking event={event} token={offerToken} maxAttendees={config.maxAttendeesPerBooking} onPlacesLeft={setPlacesLeftOverride} onBooked={onBooked} />
     );
   } else if (offer === 'not-bookable' || offer === 'closed') {
     body = (
@@ -214,12 +216,7 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
             {placesLeft === 1 ? '1 place left' : `${placesLeft} places left`}
           </p>
         )}
-        <BookingForm
-          event={event}
-          maxAttendees={config.maxAttendeesPerBooking}
-          onPlacesLeft={setPlacesLeftOverride}
-          onBooked={onBooked}
-        />
+        <BookingForm event={event} maxAttendees={config.maxAttendeesPerBooking} onPlacesLeft={setPlacesLeftOverride} onBooked={onBooked} />
       </>
     );
   }
@@ -238,15 +235,15 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
 function NoEventId() {
   usePageTitle('Event Booking');
   return (
-      <div className="page narrow">
-        <section className="card">
-          <h1>No event ID provided</h1>
-          <p>Choose an event from the calendar to book it.</p>
-          <Link className="btn btn-primary" to="/calendar">
-            View Events Calendar
-          </Link>
-        </section>
-      </div>
+    <div className="page narrow">
+      <section className="card">
+        <h1>No event ID provided</h1>
+        <p>Choose an event from the calendar to book it.</p>
+        <Link className="btn btn-primary" to="/calendar">
+          View Events Calendar
+        </Link>
+      </section>
+    </div>
   );
 }
 
@@ -259,5 +256,15 @@ export function EventBookingPage() {
   const payment = (step === 'pending' || step === 'success') && checkoutId !== '' ? { step: step as 'pending' | 'success', checkoutId } : null;
   const booked = params.get('booked')?.trim() || null;
   const offerToken = params.get('offer')?.trim() || null;
-  return id === '' ? <NoEventId /> : <BookingScreen key={`${id} ${step ?? ''} ${checkoutId} ${booked ?? ''} ${offerToken ?? ''}`} id={id} payment={payment} booked={booked} offerToken={offerToken} />;
+  return id === '' ? (
+    <NoEventId />
+  ) : (
+    <BookingScreen
+      key={`${id} ${step ?? ''} ${checkoutId} ${booked ?? ''} ${offerToken ?? ''}`}
+      id={id}
+      payment={payment}
+      booked={booked}
+      offerToken={offerToken}
+    />
+  );
 }

@@ -71,7 +71,9 @@ function Booking({ token, booking, clubName }: { token: string; booking: MyBooki
 
 /** The words for a cancellation that failed: the server's own for a refusal, else a plea to try again. */
 function cancelFailure(error: Error): string {
-  return error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : 'Your booking could not be cancelled just now. Please try again.';
+  return error instanceof ApiError && error.status !== 0 && error.status < 500
+    ? error.message
+    : 'Your booking could not be cancelled just now. Please try again.';
 }
 
 /**
@@ -115,7 +117,11 @@ function CancelBooking({ token, booking }: { token: string; booking: MyBooking }
         <p>
           Your places at {booking.event.name} will be released at once.
           {/* Money taken by hand (cash, transfer) goes back by hand, not to a card. */}
-          {paid ? (booking.status === 'Paid (cash)' || booking.status === 'Paid (transfer)' ? ` The club will repay you the ${paid.value} you paid, by hand.` : ` The ${paid.value} you paid will be refunded in full.`) : ''}
+          {paid
+            ? booking.status === 'Paid (cash)' || booking.status === 'Paid (transfer)'
+              ? ` The club will repay you the ${paid.value} you paid, by hand.`
+              : ` The ${paid.value} you paid will be refunded in full.`
+            : ''}
         </p>
       </ConfirmDialog>
     </>

@@ -12,7 +12,11 @@ import { BookingForm, emptyBookingForm, type BookingFormProps } from './booking-
  * The booking form for a waiting-list offer (`?id=…&offer=<token>`): filled in with the member's
  * details and the places held for them, which the booking takes up.
  */
-export function OfferBooking({ event, token, ...form }: { event: CalendarEvent; token: string } & Pick<BookingFormProps, 'maxAttendees' | 'onBooked' | 'onPlacesLeft'>) {
+export function OfferBooking({
+  event,
+  token,
+  ...form
+}: { event: CalendarEvent; token: string } & Pick<BookingFormProps, 'maxAttendees' | 'onBooked' | 'onPlacesLeft'>) {
   const state = useWaitingListOffer(token);
   if (state.status === 'pending') return <PageLoading label="Loading your offer..." />;
   if (state.status === 'error') {

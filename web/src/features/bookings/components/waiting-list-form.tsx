@@ -74,7 +74,14 @@ export function WaitingListForm({ eventId, maxAttendees }: { eventId: string; ma
           <input type="email" autoComplete="email" className="input" {...bindField(form, 'email')} aria-required="true" />
         </Field>
         <Field id={idOf('places')} label="Places wanted *" error={errors.places?.message}>
-          <input type="text" inputMode="numeric" autoComplete="off" className="input input-count" {...bindField(form, 'places', { transform: stripNonDigits })} aria-required="true" />
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            className="input input-count"
+            {...bindField(form, 'places', { transform: stripNonDigits })}
+            aria-required="true"
+          />
         </Field>
       </fieldset>
       {errors.root?.server?.message && <Alert tone="error">{errors.root.server.message}</Alert>}

@@ -24,7 +24,11 @@ export function useSwap(swapId: string | null, enabled: boolean) {
 export function useTransferCandidates(slotId: string | null, name: string) {
   return useQuery({
     queryKey: ['my', 'duties', slotId, 'transfer-candidates', name],
-    queryFn: ({ signal }) => apiGet(`/api/my/duties/${encodeURIComponent(slotId ?? '')}/transfer-candidates?${new URLSearchParams({ name }).toString()}`, TransferCandidatesSchema, { ...MEMBER, signal }),
+    queryFn: ({ signal }) =>
+      apiGet(`/api/my/duties/${encodeURIComponent(slotId ?? '')}/transfer-candidates?${new URLSearchParams({ name }).toString()}`, TransferCandidatesSchema, {
+        ...MEMBER,
+        signal,
+      }),
     enabled: slotId !== null && name.length >= 2,
   });
 }
@@ -35,10 +39,17 @@ export function useSwapChanges() {
   const settled = () => client.invalidateQueries({ queryKey: ['my'] });
   return {
     ask: useMutation({
-      mutationFn: ({ slotId, toMemberId }: { slotId: string; toMemberId: string | null }) => apiPost(`/api/my/duties/${encodeURIComponent(slotId)}/swap`, { toMemberId }, AskSwapAnswerSchema, MEMBER),
+      mutationFn: ({ slotId, toMemberId }: { slotId: string; toMemberId: string | null }) =>
+        apiPost(`/api/my/duties/${encodeURIComponent(slotId)}/swap`, { toMemberId }, AskSwapAnswerSchema, MEMBER),
       onSettled: settled,
     }),
-    accept: useMutation({ mutationFn: (swapId: string) => apiPost(`/api/my/duty-swaps/${encodeURIComponent(swapId)}/accept`, {}, SwapAnswerSchema, MEMBER), onSettled: settled }),
-    withdraw: useMutation({ mutationFn: (swapId: string) => apiDelete(`/api/my/duty-swaps/${encodeURIComponent(swapId)}`, undefined, MEMBER), onSettled: () => client.invalidateQueries({ queryKey: myDutiesQuery.queryKey }) }),
+    accept: useMutation({
+      mutationFn: (swapId: string) => apiPost(`/api/my/duty-swaps/${encodeURIComponent(swapId)}/accept`, {}, SwapAnswerSchema, MEMBER),
+      onSettled: settled,
+    }),
+    withdraw: useMutation({
+      mutationFn: (swapId: string) => apiDelete(`/api/my/duty-swaps/${encodeURIComponent(swapId)}`, undefined, MEMBER),
+      onSettled: () => client.invalidateQueries({ queryKey: myDutiesQuery.queryKey }),
+    }),
   };
 }

@@ -43,7 +43,8 @@ export function DutiesPage() {
           <LoadFailed title="Failed to load your details" onRetry={() => void session.refetch()} />
         ) : !signedIn ? (
           <p>
-            Please <Link to={signInPath(`${location.pathname}${location.search}`)}>sign in</Link> to see your duties, volunteer for open ones{swapId ? ' and take the duty you were asked to' : ''}.
+            Please <Link to={signInPath(`${location.pathname}${location.search}`)}>sign in</Link> to see your duties, volunteer for open ones
+            {swapId ? ' and take the duty you were asked to' : ''}.
           </p>
         ) : (
           <p>Racing and training run on volunteers. You are offered the duties you are qualified for on the day, at times you are free.</p>
@@ -67,10 +68,16 @@ export function DutiesPage() {
                         <strong>{duty.dutyTypeName}</strong> at {duty.eventName}
                       </p>
                       <p>{when(duty)}</p>
-                      <Button variant="secondary" size="small" disabled={busy} onClick={() => {
+                      <Button
+                        variant="secondary"
+                        size="small"
+                        disabled={busy}
+                        onClick={() => {
                           volunteer.reset();
                           withdraw.mutate(duty.slotId);
-                        }} aria-label={`Withdraw from ${duty.dutyTypeName} at ${duty.eventName}`}>
+                        }}
+                        aria-label={`Withdraw from ${duty.dutyTypeName} at ${duty.eventName}`}
+                      >
                         {withdraw.isPending && withdraw.variables === duty.slotId ? 'Withdrawing…' : 'Withdraw'}
                       </Button>{' '}
                       <SwapControls duty={duty} />
@@ -86,13 +93,24 @@ export function DutiesPage() {
               <Spinner label="Loading the rota…" />
             ) : duties.isError ? null : (
               <>
-                <p>Every event’s duties and who is on them. {duties.data.rota.some((event) => event.slots.some((slot) => slot.refusal === null)) ? 'Volunteer for any open to you.' : 'No open duty needs you just now.'}</p>
+                <p>
+                  Every event’s duties and who is on them.{' '}
+                  {duties.data.rota.some((event) => event.slots.some((slot) => slot.refusal === null))
+                    ? 'Volunteer for any open to you.'
+                    : 'No open duty needs you just now.'}
+                </p>
                 {duties.data.rota.length === 0 && <p>No event has duties yet.</p>}
                 {duties.data.rota.map((event) => (
-                  <RotaOfEvent key={event.eventId} event={event} busy={busy} volunteering={volunteer.isPending ? volunteer.variables : null} onVolunteer={(slotId) => {
+                  <RotaOfEvent
+                    key={event.eventId}
+                    event={event}
+                    busy={busy}
+                    volunteering={volunteer.isPending ? volunteer.variables : null}
+                    onVolunteer={(slotId) => {
                       withdraw.reset();
                       volunteer.mutate(slotId);
-                    }} />
+                    }}
+                  />
                 ))}
               </>
             )}

@@ -6,7 +6,17 @@ import { dutyWhen } from '../../../lib/duty-when';
  * One event of the rota (docs/duties.md, "The rota"): each duty with who is on it (first name and
  * last initial, the club's privacy rule), and Volunteer, or the reason the member cannot take it.
  */
-export function RotaOfEvent({ event, busy, volunteering, onVolunteer }: { event: RotaEvent; busy: boolean; volunteering: string | null; onVolunteer: (slotId: string) => void }) {
+export function RotaOfEvent({
+  event,
+  busy,
+  volunteering,
+  onVolunteer,
+}: {
+  event: RotaEvent;
+  busy: boolean;
+  volunteering: string | null;
+  onVolunteer: (slotId: string) => void;
+}) {
   const titleId = `rota-${event.eventId}`;
   return (
     <article className="rota-event" aria-labelledby={titleId}>
@@ -22,7 +32,12 @@ export function RotaOfEvent({ event, busy, volunteering, onVolunteer }: { event:
             <p>On duty: {slot.holders.length === 0 ? 'nobody yet' : slot.holders.join(', ')}</p>
             {slot.description !== '' && <p>{slot.description}</p>}
             {slot.refusal === null ? (
-              <Button size="small" disabled={busy} onClick={() => onVolunteer(slot.slotId)} aria-label={`Volunteer for ${slot.dutyTypeName} at ${event.eventName}`}>
+              <Button
+                size="small"
+                disabled={busy}
+                onClick={() => onVolunteer(slot.slotId)}
+                aria-label={`Volunteer for ${slot.dutyTypeName} at ${event.eventName}`}
+              >
                 {volunteering === slot.slotId ? 'Volunteering…' : 'Volunteer'}
               </Button>
             ) : (

@@ -25,11 +25,20 @@ export function SwapControls({ duty }: { duty: HeldDuty }) {
     return (
       <div className="duty-swap">
         {ask.isSuccess && ask.data.swap.id === duty.swapId ? (
-          <Alert tone="success">{ask.data.offeredTo === 1 ? 'Asked: 1 member was e-mailed.' : `Asked: ${ask.data.offeredTo} members were e-mailed.`} You keep the duty until someone accepts.</Alert>
+          <Alert tone="success">
+            {ask.data.offeredTo === 1 ? 'Asked: 1 member was e-mailed.' : `Asked: ${ask.data.offeredTo} members were e-mailed.`} You keep the duty until someone
+            accepts.
+          </Alert>
         ) : (
           <p>You asked for a swap. You keep the duty until someone accepts.</p>
         )}
-        <Button variant="ghost" size="small" disabled={withdraw.isPending} onClick={() => withdraw.mutate(duty.swapId!)} aria-label={`Withdraw the request to swap ${label}`}>
+        <Button
+          variant="ghost"
+          size="small"
+          disabled={withdraw.isPending}
+          onClick={() => withdraw.mutate(duty.swapId!)}
+          aria-label={`Withdraw the request to swap ${label}`}
+        >
           Withdraw the request
         </Button>
         {withdraw.isError && <Alert tone="error">{refusalMessage(withdraw.error, 'Withdrawing failed. Please try again.')}</Alert>}
@@ -46,7 +55,12 @@ export function SwapControls({ duty }: { duty: HeldDuty }) {
   const selectId = `swap-to-${duty.slotId}`;
   return (
     <div className="duty-swap">
-      <Button size="small" disabled={ask.isPending} onClick={() => ask.mutate({ slotId: duty.slotId, toMemberId: null })} aria-label={`Ask anyone who can take ${label}`}>
+      <Button
+        size="small"
+        disabled={ask.isPending}
+        onClick={() => ask.mutate({ slotId: duty.slotId, toMemberId: null })}
+        aria-label={`Ask anyone who can take ${label}`}
+      >
         Ask anyone who can
       </Button>
       <InputField

@@ -19,7 +19,8 @@ export function SwapOffer({ swapId }: { swapId: string }) {
         {(offer) => (
           <>
             <p>
-              {offer.yours ? 'You asked' : `${offer.fromName} asks`} for someone to take <strong>{offer.dutyTypeName}</strong> at {offer.eventName}, {dutyWhen(offer)}.
+              {offer.yours ? 'You asked' : `${offer.fromName} asks`} for someone to take <strong>{offer.dutyTypeName}</strong> at {offer.eventName},{' '}
+              {dutyWhen(offer)}.
             </p>
             {accept.isSuccess ? (
               <Alert tone="success">Thank you: the duty is yours. It is listed under My duties.</Alert>

@@ -56,13 +56,7 @@ function EventCard({ event, location }: { event: CalendarEvent; location: string
               <p key={i}>{paragraph}</p>
             ))}
           </div>
-          <button
-            type="button"
-            className="link-button"
-            aria-expanded={expanded}
-            aria-controls={detailsId}
-            onClick={() => setExpanded((v) => !v)}
-          >
+          <button type="button" className="link-button" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded((v) => !v)}>
             {expanded ? 'Show less' : 'Show more'}
           </button>
         </>

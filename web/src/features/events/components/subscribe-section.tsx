@@ -30,9 +30,7 @@ export function SubscribeSection() {
   return (
     <section className="card calendar-subscribe" aria-labelledby="calendar-subscribe-title">
       <h2 id="calendar-subscribe-title">Subscribe in your calendar</h2>
-      <p>
-        See every club event in your own calendar. New events, changed times and cancellations appear there by themselves.
-      </p>
+      <p>See every club event in your own calendar. New events, changed times and cancellations appear there by themselves.</p>
       <p>
         <a className="btn btn-primary" href={webcal}>
           Subscribe in your calendar app
@@ -73,13 +71,13 @@ export function SubscribeSection() {
           In Outlook on the web or Outlook.com, choose <strong>Add calendar</strong>, then <strong>Subscribe from web</strong>.
         </li>
         <li>
-          Paste the address, give the calendar a name and choose <strong>Import</strong>. In Outlook for Windows, the
-          same is under <strong>Add calendar</strong>, <strong>From Internet</strong>.
+          Paste the address, give the calendar a name and choose <strong>Import</strong>. In Outlook for Windows, the same is under{' '}
+          <strong>Add calendar</strong>, <strong>From Internet</strong>.
         </li>
       </ol>
       <p className="calendar-feed-note">
-        Calendar apps check for changes every few hours (Google can take up to a day). To book, open an event from the
-        calendar entry&rsquo;s link or from this page.
+        Calendar apps check for changes every few hours (Google can take up to a day). To book, open an event from the calendar entry&rsquo;s link or from this
+        page.
       </p>
     </section>
   );

@@ -16,8 +16,7 @@ function HomeHero() {
       <p className="lead">Events, news, documents and bookings for members of {config.clubName}.</p>
       {config.feedbackEmail !== '' && (
         <p>
-          Something missing or not working? Send your feedback to{' '}
-          <a href={`mailto:${config.feedbackEmail}`}>{config.feedbackEmail}</a>.
+          Something missing or not working? Send your feedback to <a href={`mailto:${config.feedbackEmail}`}>{config.feedbackEmail}</a>.
         </p>
       )}
       <button type="button" className="search-launch" onClick={openSearch} aria-keyshortcuts="Control+K Meta+K">
@@ -57,8 +56,8 @@ export function HomePage() {
         <section className="card water-safety" aria-labelledby="water-safety-heading">
           <h2 id="water-safety-heading">Water Safety</h2>
           <p>
-            Cold water shock can affect anyone, even strong swimmers and on warm days. Always wear a buoyancy aid, sail
-            with a buddy and tell someone ashore when you expect to be back.
+            Cold water shock can affect anyone, even strong swimmers and on warm days. Always wear a buoyancy aid, sail with a buddy and tell someone ashore
+            when you expect to be back.
           </p>
           {config.waterSafetyUrl !== '' && (
             <p>

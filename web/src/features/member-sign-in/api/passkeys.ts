@@ -20,7 +20,9 @@ async function inBrowser<T>(ceremony: () => Promise<T>): Promise<T> {
     return await ceremony();
   } catch (error) {
     if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError' || error.name === 'InvalidStateError')) {
-      throw new PasskeyCancelled(error.name === 'InvalidStateError' ? 'This device already has a passkey for your account.' : 'The passkey prompt was closed or timed out.');
+      throw new PasskeyCancelled(
+        error.name === 'InvalidStateError' ? 'This device already has a passkey for your account.' : 'The passkey prompt was closed or timed out.',
+      );
     }
     throw error;
   }
@@ -30,7 +32,12 @@ async function inBrowser<T>(ceremony: () => Promise<T>): Promise<T> {
  * A whole ceremony: the server's options from `optionsPath`, the browser's prompt with them
  * (`prompt`, with @simplewebauthn/browser loaded only now), and its answer posted to `answerPath`.
  */
-async function ceremony<T>(optionsPath: string, prompt: (browser: WebAuthnBrowser, options: unknown) => Promise<unknown>, answerPath: string, schema: ZodType<T>): Promise<T> {
+async function ceremony<T>(
+  optionsPath: string,
+  prompt: (browser: WebAuthnBrowser, options: unknown) => Promise<unknown>,
+  answerPath: string,
+  schema: ZodType<T>,
+): Promise<T> {
   const browser = await import('@simplewebauthn/browser');
   const { options } = await apiPost(optionsPath, {}, PasskeyOptionsAnswerSchema);
   const answer = await inBrowser(() => prompt(browser, options));
@@ -47,7 +54,12 @@ export function useAddPasskey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      ceremony('/api/member/passkeys/options', (browser, options) => browser.startRegistration({ optionsJSON: options as PublicKeyCredentialCreationOptionsJSON }), '/api/member/passkeys', PasskeyViewSchema),
+      ceremony(
+        '/api/member/passkeys/options',
+        (browser, options) => browser.startRegistration({ optionsJSON: options as PublicKeyCredentialCreationOptionsJSON }),
+        '/api/member/passkeys',
+        PasskeyViewSchema,
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: passkeysKey }),
   });
 }
@@ -70,7 +82,12 @@ export function useSignInWithPasskey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      ceremony('/api/member/sign-in/passkey/options', (browser, options) => browser.startAuthentication({ optionsJSON: options as PublicKeyCredentialRequestOptionsJSON }), '/api/member/sign-in/passkey', MemberSessionAnswerSchema),
+      ceremony(
+        '/api/member/sign-in/passkey/options',
+        (browser, options) => browser.startAuthentication({ optionsJSON: options as PublicKeyCredentialRequestOptionsJSON }),
+        '/api/member/sign-in/passkey',
+        MemberSessionAnswerSchema,
+      ),
     onSuccess: (answer: MemberSessionAnswer) => client.setQueryData(memberSessionQuery.queryKey, answer),
   });
 }

@@ -5,9 +5,7 @@ import { memberSessionQuery } from '../exports/member-session';
 
 /** "Email me a code" (POST /api/member/sign-in/code): the same answer whoever the address belongs to. */
 export function useRequestSignInCode() {
-  return useMutation({
-    mutationFn: (email: string) => apiPost('/api/member/sign-in/code', { email }, SignInMessageSchema),
-  });
+  return useMutation({ mutationFn: (email: string) => apiPost('/api/member/sign-in/code', { email }, SignInMessageSchema) });
 }
 
 /** Signs in with the code (POST /api/member/sign-in); the header learns of the member at once. */

@@ -40,8 +40,7 @@ function RenewalSignIn({ token }: { token: string }) {
         <p>Continue to sign in and open the renewal of your membership.</p>
         {signIn.isError && (
           <Alert tone="error">
-            {refusalMessage(signIn.error, 'You could not be signed in just now. Please try again.')}{' '}
-            <Link to={PATHS.signIn}>Sign in with your e-mail</Link>
+            {refusalMessage(signIn.error, 'You could not be signed in just now. Please try again.')} <Link to={PATHS.signIn}>Sign in with your e-mail</Link>
           </Alert>
         )}
         <Button disabled={signIn.isPending} onClick={go}>

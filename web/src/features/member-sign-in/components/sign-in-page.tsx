@@ -85,9 +85,7 @@ export function SignInPage() {
             <p>
               You are signed in as <strong>{member.name}</strong>.
             </p>
-            <p>
-              {returnTo !== null ? <Link to={returnTo}>Continue where you were</Link> : <Link to={PATHS.myClub}>Go to My club</Link>}
-            </p>
+            <p>{returnTo !== null ? <Link to={returnTo}>Continue where you were</Link> : <Link to={PATHS.myClub}>Go to My club</Link>}</p>
           </>
         ) : step.name === 'email' ? (
           <>
@@ -108,13 +106,20 @@ const CODE_FIELD = ['code'] as const;
 function EmailStep({ email, onSent }: { email: string; onSent: (email: string, message: string) => void }) {
   const request = useRequestSignInCode();
   // The server's request schema, its messages at a submit, each cleared as its field changes.
-  const form = useForm<SignInCodeRequest>({ defaultValues: { email }, resolver: schemaResolver(SignInCodeRequestSchema), mode: 'onSubmit', reValidateMode: 'onSubmit', shouldFocusError: false });
+  const form = useForm<SignInCodeRequest>({
+    defaultValues: { email },
+    resolver: schemaResolver(SignInCodeRequestSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const { errors, isSubmitting: submitting } = form.formState;
   const { focusFirst } = useFocusFirst(form, EMAIL_FIELD, () => 'sign-in-email');
   const send = (values: SignInCodeRequest) =>
     request.mutateAsync(values.email.trim()).then(
       (answer) => onSent(values.email.trim(), answer.message),
-      (error: unknown) => focusFirst(showRefusal(form, EMAIL_FIELD, error instanceof ApiError && error.status === 400 ? error.fields : {}, refusal(error, SEND_FAILED))),
+      (error: unknown) =>
+        focusFirst(showRefusal(form, EMAIL_FIELD, error instanceof ApiError && error.status === 400 ? error.fields : {}, refusal(error, SEND_FAILED))),
     );
   return (
     <>
@@ -123,7 +128,14 @@ function EmailStep({ email, onSent }: { email: string; onSent: (email: string, m
       <form onSubmit={submitOnce(form, send, focusFirst)} noValidate>
         <fieldset className="form-fields" disabled={submitting}>
           <legend className="visually-hidden">Your e-mail address</legend>
-          <InputField id="sign-in-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...bindField(form, 'email', { clear: true })} />
+          <InputField
+            id="sign-in-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...bindField(form, 'email', { clear: true })}
+          />
         </fieldset>
         <Button type="submit" block disabled={submitting}>
           {submitting ? 'Sending…' : 'Email me a code'}
@@ -162,7 +174,15 @@ function CodeStep({ email, message, onSignedIn, onRestart }: { email: string; me
       <form onSubmit={submitOnce(form, send, focusFirst)} noValidate>
         <fieldset className="form-fields" disabled={submitting}>
           <legend className="visually-hidden">The code from the e-mail</legend>
-          <InputField id="sign-in-code" label="6-digit code" inputMode="numeric" autoComplete="one-time-code" maxLength={12} error={errors.code?.message} {...bindField(form, 'code', { clear: true })} />
+          <InputField
+            id="sign-in-code"
+            label="6-digit code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={12}
+            error={errors.code?.message}
+            {...bindField(form, 'code', { clear: true })}
+          />
         </fieldset>
         <Button type="submit" block disabled={submitting}>
           {submitting ? 'Signing in…' : 'Sign in'}

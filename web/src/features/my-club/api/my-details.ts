@@ -1,5 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EmailChangeSentSchema, MyDetailsSchema, type EmailChangeConfirm, type EmailChangeRequest, type MyDetails, type MyDetailsFormValues } from '@core/my-club/my-details';
+import {
+  EmailChangeSentSchema,
+  MyDetailsSchema,
+  type EmailChangeConfirm,
+  type EmailChangeRequest,
+  type MyDetails,
+  type MyDetailsFormValues,
+} from '@core/my-club/my-details';
 import { apiGet, apiPost, apiPut } from '../../../lib/api';
 import { memberSessionQuery } from '../../member-sign-in/exports/member-session';
 

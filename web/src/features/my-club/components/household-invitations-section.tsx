@@ -23,10 +23,21 @@ export function HouseholdInvitationsSection() {
           {invitations.map((invitation) => (
             <li key={invitation.id}>
               <span>{invitation.from} invites you into their household.</span>{' '}
-              <Button size="small" disabled={accept.isPending || decline.isPending} onClick={() => accept.mutate(invitation.id)} aria-label={`Accept the invitation from ${invitation.from}`}>
+              <Button
+                size="small"
+                disabled={accept.isPending || decline.isPending}
+                onClick={() => accept.mutate(invitation.id)}
+                aria-label={`Accept the invitation from ${invitation.from}`}
+              >
                 Accept
               </Button>{' '}
-              <Button variant="ghost" size="small" disabled={accept.isPending || decline.isPending} onClick={() => decline.mutate(invitation.id)} aria-label={`Decline the invitation from ${invitation.from}`}>
+              <Button
+                variant="ghost"
+                size="small"
+                disabled={accept.isPending || decline.isPending}
+                onClick={() => decline.mutate(invitation.id)}
+                aria-label={`Decline the invitation from ${invitation.from}`}
+              >
                 Decline
               </Button>
             </li>

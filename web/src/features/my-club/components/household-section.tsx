@@ -47,7 +47,9 @@ export function HouseholdSection() {
       },
       (error: unknown) => {
         const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
-        focusInvite(showRefusal(inviteForm, INVITE_FIELD, fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Inviting failed. Please try again.')));
+        focusInvite(
+          showRefusal(inviteForm, INVITE_FIELD, fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Inviting failed. Please try again.')),
+        );
       },
     );
   };
@@ -55,7 +57,10 @@ export function HouseholdSection() {
   return (
     <section className="card" aria-labelledby="household-title">
       <h2 id="household-title">Household</h2>
-      <p>Your household’s members (each signs in with their own e-mail) and the people you book for without an e-mail of their own. Tick them as attendees when you book.</p>
+      <p>
+        Your household’s members (each signs in with their own e-mail) and the people you book for without an e-mail of their own. Tick them as attendees when
+        you book.
+      </p>
       {household.isPending ? (
         <Spinner label="Loading your household…" />
       ) : household.isError ? (
@@ -105,7 +110,13 @@ export function HouseholdSection() {
                         <Button variant="ghost" size="small" onClick={() => setEditing(person.id)} aria-label={`Edit ${person.name}`}>
                           Edit
                         </Button>{' '}
-                        <Button variant="ghost" size="small" disabled={remove.isPending} onClick={() => remove.mutate(person.id)} aria-label={`Remove ${person.name}`}>
+                        <Button
+                          variant="ghost"
+                          size="small"
+                          disabled={remove.isPending}
+                          onClick={() => remove.mutate(person.id)}
+                          aria-label={`Remove ${person.name}`}
+                        >
                           Remove
                         </Button>
                       </>
@@ -123,7 +134,13 @@ export function HouseholdSection() {
                 {data!.invited.map((invitation) => (
                   <li key={invitation.id}>
                     <span>{invitation.email}</span>{' '}
-                    <Button variant="ghost" size="small" disabled={withdraw.isPending} onClick={() => withdraw.mutate(invitation.id)} aria-label={`Withdraw the invitation to ${invitation.email}`}>
+                    <Button
+                      variant="ghost"
+                      size="small"
+                      disabled={withdraw.isPending}
+                      onClick={() => withdraw.mutate(invitation.id)}
+                      aria-label={`Withdraw the invitation to ${invitation.email}`}
+                    >
                       Withdraw
                     </Button>
                   </li>
@@ -147,7 +164,12 @@ export function HouseholdSection() {
           />
           <form className="form-fields" noValidate onSubmit={submitOnce(inviteForm, sendInvitation, focusInvite)} aria-labelledby="household-invite-title">
             <h3 id="household-invite-title">Invite a member</h3>
-            <Field id="household-invite-email" label="Their e-mail" hint="Another member of the club: they get an e-mail and accept on their My club." error={inviteErrors.email?.message}>
+            <Field
+              id="household-invite-email"
+              label="Their e-mail"
+              hint="Another member of the club: they get an e-mail and accept on their My club."
+              error={inviteErrors.email?.message}
+            >
               <input type="email" className="input" autoComplete="off" {...bindField(inviteForm, 'email', { clear: true })} />
             </Field>
             {inviteErrors.root?.server?.message && <Alert tone="error">{inviteErrors.root.server.message}</Alert>}

@@ -8,8 +8,12 @@ import { useMyBookings } from '../exports/my-bookings';
 import { myClubWhen } from './my-club-dates';
 
 const METHOD_TEXT = { card: 'card', cash: 'cash', transfer: 'bank transfer' } as const;
-const REFUND_TEXT = { pending: 'Refund on its way', refunded: 'Refunded', failed: 'Refund being retried by the club', 'by-hand': 'To be refunded by hand' } as const;
-
+const REFUND_TEXT = {
+  pending: 'Refund on its way',
+  refunded: 'Refunded',
+  failed: 'Refund being retried by the club',
+  'by-hand': 'To be refunded by hand',
+} as const;
 
 function BookingItem({ booking }: { booking: MyClubBooking }) {
   const receipt = booking.receipt;

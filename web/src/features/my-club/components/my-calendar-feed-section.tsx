@@ -22,7 +22,10 @@ export function MyCalendarFeedSection() {
   return (
     <section className="card" aria-labelledby="my-calendar-title">
       <h2 id="my-calendar-title">My calendar</h2>
-      <p>A private calendar address with your bookings, your duties and your work-day jobs. Add it to your calendar app as a subscription (“From URL”) and they stay up to date there.</p>
+      <p>
+        A private calendar address with your bookings, your duties and your work-day jobs. Add it to your calendar app as a subscription (“From URL”) and they
+        stay up to date there.
+      </p>
       <QueryView query={feed} loading="Loading your calendar address…" failed="Failed to load your calendar address">
         {({ path }) =>
           path === null ? (
@@ -32,7 +35,10 @@ export function MyCalendarFeedSection() {
           ) : (
             <>
               <CopyLink path={path} text={COPY_TEXT} />
-              <p>Keep it to yourself: anyone with the address sees your calendar. If it got out, make a new one: the old address stops working, and your calendar app needs the new one.</p>
+              <p>
+                Keep it to yourself: anyone with the address sees your calendar. If it got out, make a new one: the old address stops working, and your calendar
+                app needs the new one.
+              </p>
               <Button variant="secondary" disabled={reset.isPending} onClick={() => reset.mutate()}>
                 {reset.isPending ? 'Making a new address…' : 'Make a new address'}
               </Button>

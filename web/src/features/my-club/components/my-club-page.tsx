@@ -53,7 +53,11 @@ export function MyClubPage() {
             </p>
             {(signOut.isError || signOutEverywhere.isError) && <Alert tone="error">Signing out failed. Please try again.</Alert>}
             <div className="my-club-sign-out">
-              <Button variant="secondary" disabled={signOut.isPending || signOutEverywhere.isPending} onClick={() => signOut.mutate(undefined, { onSuccess: () => void navigate(PATHS.home) })}>
+              <Button
+                variant="secondary"
+                disabled={signOut.isPending || signOutEverywhere.isPending}
+                onClick={() => signOut.mutate(undefined, { onSuccess: () => void navigate(PATHS.home) })}
+              >
                 {signOut.isPending ? 'Signing out…' : 'Sign out'}
               </Button>
               <Button
@@ -66,7 +70,8 @@ export function MyClubPage() {
               </Button>
             </div>
             <p id="sign-out-everywhere-help" className="field-hint">
-              Sign out everywhere ends your sessions on every phone and computer, for example one you have lost. To stop a lost phone signing in again, also remove its passkey below.
+              Sign out everywhere ends your sessions on every phone and computer, for example one you have lost. To stop a lost phone signing in again, also
+              remove its passkey below.
             </p>
           </>
         )}

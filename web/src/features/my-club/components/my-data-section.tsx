@@ -21,7 +21,10 @@ export function MyDataSection({ onErased }: { onErased: () => void }) {
   return (
     <section className="card" aria-labelledby="my-data-title">
       <h2 id="my-data-title">My data</h2>
-      <p>Download everything the club holds about you: your member record, household, bookings, payments, waiting lists, work days, duties and the e-mails sent to you, as JSON and CSV files in one zip.</p>
+      <p>
+        Download everything the club holds about you: your member record, household, bookings, payments, waiting lists, work days, duties and the e-mails sent
+        to you, as JSON and CSV files in one zip.
+      </p>
       <div className="my-data-actions">
         <Button variant="secondary" disabled={download.isPending} onClick={() => download.mutate()}>
           {download.isPending ? 'Preparing your data…' : 'Download my data'}
@@ -48,14 +51,15 @@ export function MyDataSection({ onErased }: { onErased: () => void }) {
         }}
       >
         <p>
-          Your name, e-mail, boat, phone numbers and household are removed from everything the club holds, and you are signed out: you will not be able to sign in again with this e-mail. Payments stay in the
-          club&apos;s accounts without your name. This cannot be undone. If you have a paid booking coming up, cancel it first.
+          Your name, e-mail, boat, phone numbers and household are removed from everything the club holds, and you are signed out: you will not be able to sign
+          in again with this e-mail. Payments stay in the club&apos;s accounts without your name. This cannot be undone. If you have a paid booking coming up,
+          cancel it first.
         </p>
         {upcoming.length > 0 && (
           <>
             <p>
-              {upcoming.length === 1 ? 'Your duty still to come is released' : `Your ${upcoming.length} duties still to come are released`}, and the club&apos;s duty organisers are told so they can
-              find someone else:
+              {upcoming.length === 1 ? 'Your duty still to come is released' : `Your ${upcoming.length} duties still to come are released`}, and the club&apos;s
+              duty organisers are told so they can find someone else:
             </p>
             <ul>
               {upcoming.map((duty) => (

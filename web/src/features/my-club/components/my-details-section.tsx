@@ -107,7 +107,14 @@ function ContactForm({ details }: { details: MyDetails }) {
       },
       (error: unknown) => {
         const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
-        focusFirst(showRefusal(form, CONTACT_FIELDS, fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Saving your details failed. Please try again.')));
+        focusFirst(
+          showRefusal(
+            form,
+            CONTACT_FIELDS,
+            fields,
+            Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Saving your details failed. Please try again.'),
+          ),
+        );
       },
     );
   };
@@ -117,7 +124,12 @@ function ContactForm({ details }: { details: MyDetails }) {
       <Field id="my-details-phone" label="Your phone (optional)" error={errors.phone?.message}>
         <input type="tel" className="input" autoComplete="tel" {...bindField(form, 'phone', { clear: true })} />
       </Field>
-      <Field id="my-details-emergencyContactName" label="Emergency contact’s name (optional)" hint="Someone the club may call if you have an accident." error={errors.emergencyContactName?.message}>
+      <Field
+        id="my-details-emergencyContactName"
+        label="Emergency contact’s name (optional)"
+        hint="Someone the club may call if you have an accident."
+        error={errors.emergencyContactName?.message}
+      >
         <input type="text" className="input" autoComplete="off" {...bindField(form, 'emergencyContactName', { clear: true })} />
       </Field>
       <Field id="my-details-emergencyContactPhone" label="Emergency contact’s phone (optional)" error={errors.emergencyContactPhone?.message}>
@@ -192,7 +204,9 @@ function NewEmailForm({ current, onSent, onCancel }: { current: string; onSent: 
       ({ message }) => onSent({ email: email.trim(), message }),
       (error: unknown) => {
         const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
-        focusFirst(showRefusal(form, ['email'], fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Sending the code failed. Please try again.')));
+        focusFirst(
+          showRefusal(form, ['email'], fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Sending the code failed. Please try again.')),
+        );
       },
     );
   return (
@@ -215,7 +229,15 @@ function NewEmailForm({ current, onSent, onCancel }: { current: string; onSent: 
   );
 }
 
-function EmailCodeForm({ pending, onChanged, onAgain }: { pending: { email: string; message: string }; onChanged: (email: string) => void; onAgain: () => void }) {
+function EmailCodeForm({
+  pending,
+  onChanged,
+  onAgain,
+}: {
+  pending: { email: string; message: string };
+  onChanged: (email: string) => void;
+  onAgain: () => void;
+}) {
   const confirm = useConfirmEmailChange();
   const form = useForm<{ code: string }>({
     defaultValues: { code: '' },
@@ -231,7 +253,14 @@ function EmailCodeForm({ pending, onChanged, onAgain }: { pending: { email: stri
       (after) => onChanged(after.email),
       (error: unknown) => {
         const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
-        focusFirst(showRefusal(form, ['code'], fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Changing your e-mail address failed. Please try again.')));
+        focusFirst(
+          showRefusal(
+            form,
+            ['code'],
+            fields,
+            Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Changing your e-mail address failed. Please try again.'),
+          ),
+        );
       },
     );
   return (

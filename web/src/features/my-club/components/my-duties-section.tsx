@@ -12,7 +12,7 @@ export function MyDutiesSection() {
     <section className="card" aria-labelledby="my-duties-title">
       <h2 id="my-duties-title">My duties</h2>
       <QueryView query={duties} loading="Loading your duties…" failed="Failed to load your duties">
-        {({ duties: held }) =>
+        {({ duties: held }) => (
           <ListOrEmpty items={held} empty="You have no upcoming duties.">
             {(duty) => (
               <li key={duty.slotId} className="my-booking">
@@ -23,10 +23,12 @@ export function MyDutiesSection() {
               </li>
             )}
           </ListOrEmpty>
-        }
+        )}
       </QueryView>
       <p>
-        <Link to={PATHS.duties}>{duties.data && duties.data.open.length > 0 ? `See your duties and ${duties.data.open.length} open to volunteer for` : 'See your duties'}</Link>
+        <Link to={PATHS.duties}>
+          {duties.data && duties.data.open.length > 0 ? `See your duties and ${duties.data.open.length} open to volunteer for` : 'See your duties'}
+        </Link>
       </p>
     </section>
   );

@@ -76,8 +76,8 @@ function Renewal() {
     return (
       <div role="status">
         <Alert tone="success">
-          Your renewal is recorded: please pay {formatMoney(order.amount, order.currency)} {order.method === 'cash' ? 'in cash' : 'by bank transfer'}. Your membership is renewed until{' '}
-          {dayText(order.paysUntil)} once the club confirms your payment.
+          Your renewal is recorded: please pay {formatMoney(order.amount, order.currency)} {order.method === 'cash' ? 'in cash' : 'by bank transfer'}. Your
+          membership is renewed until {dayText(order.paysUntil)} once the club confirms your payment.
         </Alert>
         <p>
           <Link to={PATHS.myClub}>Back to My club</Link>
@@ -85,7 +85,8 @@ function Renewal() {
       </div>
     );
   }
-  if (step.kind === 'card') return <CardStep started={step.started} onPaid={(renewalDate) => setStep({ kind: 'paid', renewalDate })} onBack={() => setStep({ kind: 'form' })} />;
+  if (step.kind === 'card')
+    return <CardStep started={step.started} onPaid={(renewalDate) => setStep({ kind: 'paid', renewalDate })} onBack={() => setStep({ kind: 'form' })} />;
   return (
     <QueryView query={offer} loading="Loading your renewal…" failed="Failed to load your renewal">
       {(data) =>
@@ -98,7 +99,9 @@ function Renewal() {
           </>
         ) : (
           <QueryView query={details} loading="Loading your details…" failed="Failed to load your details">
-            {(mine) => <RenewalForm offer={data} details={mine} onStarted={(started) => setStep({ kind: started.checkoutId === null ? 'offline' : 'card', started })} />}
+            {(mine) => (
+              <RenewalForm offer={data} details={mine} onStarted={(started) => setStep({ kind: started.checkoutId === null ? 'offline' : 'card', started })} />
+            )}
           </QueryView>
         )
       }
@@ -120,7 +123,15 @@ const FIELDS = ['categoryId', 'phone', 'emergencyContactName', 'emergencyContact
 
 function requestOf(values: RenewalFormValues, choice: RenewalChoice | undefined): StartRenewalRequest {
   const { categoryId, phone, emergencyContactName, emergencyContactPhone, accept, method } = values;
-  return { categoryId, phone, emergencyContactName, emergencyContactPhone, accept, method, dutiesPledged: values.pledge && choice ? choice.dutiesPerSeason : 0 };
+  return {
+    categoryId,
+    phone,
+    emergencyContactName,
+    emergencyContactPhone,
+    accept,
+    method,
+    dutiesPledged: values.pledge && choice ? choice.dutiesPerSeason : 0,
+  };
 }
 
 /** The server's field names as the form's: the pledge is a tick for the category's duties. */
@@ -157,13 +168,19 @@ function RenewalForm({ offer, details, onStarted }: { offer: RenewalOffer; detai
   const send = (values: RenewalFormValues) =>
     start.mutateAsync(requestOf(values, choiceOf(values.categoryId))).then(onStarted, (error: unknown) => {
       const fields = error instanceof ApiError && error.status === 400 ? formMessages(error.fields ?? {}) : {};
-      focusFirst(showRefusal(form, FIELDS, fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Starting your renewal failed. Please try again.')));
+      focusFirst(
+        showRefusal(form, FIELDS, fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Starting your renewal failed. Please try again.')),
+      );
     });
 
   return (
     <form className="form-fields" noValidate onSubmit={submitOnce(form, send, focusFirst)} aria-labelledby="renew-title">
       <p>
-        Your membership: <strong>{offer.category}</strong>, {offer.status === 'lapsed' ? `lapsed since ${offer.renewalDate ? dayText(offer.renewalDate) : ''}` : `until ${offer.renewalDate ? dayText(offer.renewalDate) : ''}`}.
+        Your membership: <strong>{offer.category}</strong>,{' '}
+        {offer.status === 'lapsed'
+          ? `lapsed since ${offer.renewalDate ? dayText(offer.renewalDate) : ''}`
+          : `until ${offer.renewalDate ? dayText(offer.renewalDate) : ''}`}
+        .
       </p>
       <fieldset className="renew-choices" aria-describedby={errors.categoryId ? 'renew-categoryId-error' : undefined}>
         <legend id="renew-categoryId" tabIndex={-1}>
@@ -197,7 +214,13 @@ function RenewalForm({ offer, details, onStarted }: { offer: RenewalOffer; detai
         <input type="tel" className="input" autoComplete="off" {...bindField(form, 'emergencyContactPhone', { clear: true })} />
       </Field>
       <div className="check-row">
-        <input id="renew-accept" type="checkbox" aria-invalid={errors.accept ? true : undefined} aria-describedby={errors.accept ? 'renew-accept-error' : undefined} {...form.register('accept')} />
+        <input
+          id="renew-accept"
+          type="checkbox"
+          aria-invalid={errors.accept ? true : undefined}
+          aria-describedby={errors.accept ? 'renew-accept-error' : undefined}
+          {...form.register('accept')}
+        />
         <label htmlFor="renew-accept">
           I accept the club’s rules and <Link to={PATHS.privacy}>privacy notice</Link>
         </label>
@@ -210,7 +233,13 @@ function RenewalForm({ offer, details, onStarted }: { offer: RenewalOffer; detai
       {chosen && chosen.dutiesPerSeason > 0 && (
         <>
           <div className="check-row">
-            <input id="renew-pledge" type="checkbox" aria-invalid={errors.pledge ? true : undefined} aria-describedby={errors.pledge ? 'renew-pledge-error' : undefined} {...form.register('pledge')} />
+            <input
+              id="renew-pledge"
+              type="checkbox"
+              aria-invalid={errors.pledge ? true : undefined}
+              aria-describedby={errors.pledge ? 'renew-pledge-error' : undefined}
+              {...form.register('pledge')}
+            />
             <label htmlFor="renew-pledge">
               I pledge to do {chosen.dutiesPerSeason} {chosen.dutiesPerSeason === 1 ? 'duty' : 'duties'} this membership year
             </label>

@@ -29,7 +29,8 @@ export function useHouseholdChanges() {
   return {
     add: useMutation({ mutationFn: (form: HouseholdPersonForm) => apiPost('/api/my/household', form, PersonAnswer, MEMBER), onSettled: settled }),
     change: useMutation({
-      mutationFn: ({ id, form }: { id: string; form: HouseholdPersonForm }) => apiPut(`/api/my/household/${encodeURIComponent(id)}`, form, PersonAnswer, MEMBER),
+      mutationFn: ({ id, form }: { id: string; form: HouseholdPersonForm }) =>
+        apiPut(`/api/my/household/${encodeURIComponent(id)}`, form, PersonAnswer, MEMBER),
       onSettled: settled,
     }),
     remove: useMutation({ mutationFn: (id: string) => apiDelete(`/api/my/household/${encodeURIComponent(id)}`, undefined, MEMBER), onSettled: settled }),
@@ -38,7 +39,10 @@ export function useHouseholdChanges() {
       mutationFn: (id: string) => apiPost(`/api/my/household/invitations/${encodeURIComponent(id)}/accept`, {}, MyHouseholdSchema, MEMBER),
       onSettled: settled,
     }),
-    decline: useMutation({ mutationFn: (id: string) => apiDelete(`/api/my/household/invitations/${encodeURIComponent(id)}`, undefined, MEMBER), onSettled: settled }),
+    decline: useMutation({
+      mutationFn: (id: string) => apiDelete(`/api/my/household/invitations/${encodeURIComponent(id)}`, undefined, MEMBER),
+      onSettled: settled,
+    }),
     leave: useMutation({ mutationFn: () => apiPost('/api/my/household/leave', {}, undefined, MEMBER), onSettled: settled }),
   };
 }

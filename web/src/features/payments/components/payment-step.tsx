@@ -62,8 +62,8 @@ function PaidButCancelled({ event, checkout }: { event: CalendarEvent; checkout:
         This booking is cancelled
       </h2>
       <p>
-        Your booking for <strong>{event.name}</strong> (reference <strong>{checkout.reference}</strong>) has been cancelled. If your payment arrived after the 30 minutes your places were
-        held for and the event had filled up meanwhile, the booking could not be kept.
+        Your booking for <strong>{event.name}</strong> (reference <strong>{checkout.reference}</strong>) has been cancelled. If your payment arrived after the
+        30 minutes your places were held for and the event had filled up meanwhile, the booking could not be kept.
       </p>
       {checkout.note && <p>{checkout.note}</p>}
       {checkout.managePath && (
@@ -112,23 +112,25 @@ function PaymentSuccess({ event, checkout, checkoutId }: { event: CalendarEvent;
       </p>
       <p className="event-date">{formatDateRange(event.eventdatetime, event.eventenddatetime, 'member')}</p>
       {checkout.managePath === null ? (
-        <p className="manage-link-elsewhere">{isEmailed({ userEmail: checkout.billingContact.email }) ? MANAGE_LINK_ELSEWHERE.emailed : MANAGE_LINK_ELSEWHERE.notEmailed}</p>
+        <p className="manage-link-elsewhere">
+          {isEmailed({ userEmail: checkout.billingContact.email }) ? MANAGE_LINK_ELSEWHERE.emailed : MANAGE_LINK_ELSEWHERE.notEmailed}
+        </p>
       ) : isEmailed({ userEmail: checkout.billingContact.email }) ? (
+        <p>
+          Keep this link to see or cancel your booking later: <Link to={checkout.managePath}>Manage my booking</Link>
+        </p>
+      ) : (
+        // No e-mail: nothing will remind them of this link, so the page says so and helps keep it.
+        <>
+          <Alert tone="warning" title={NO_EMAIL_MESSAGES.title}>
+            <p>{NO_EMAIL_MESSAGES.body}</p>
+          </Alert>
+          <CopyLink path={checkout.managePath} text={NO_EMAIL_MESSAGES} />
           <p>
-            Keep this link to see or cancel your booking later: <Link to={checkout.managePath}>Manage my booking</Link>
+            <Link to={checkout.managePath}>Manage my booking</Link>
           </p>
-        ) : (
-          // No e-mail: nothing will remind them of this link, so the page says so and helps keep it.
-          <>
-            <Alert tone="warning" title={NO_EMAIL_MESSAGES.title}>
-              <p>{NO_EMAIL_MESSAGES.body}</p>
-            </Alert>
-            <CopyLink path={checkout.managePath} text={NO_EMAIL_MESSAGES} />
-            <p>
-              <Link to={checkout.managePath}>Manage my booking</Link>
-            </p>
-          </>
-        )}
+        </>
+      )}
       <h3>Add it to your calendar</h3>
       <CalendarLinks event={event} location={config.clubName} />
       <div className="event-actions">
@@ -303,6 +305,11 @@ export default function PaymentStep({ event, checkoutId, payment }: PaymentStepP
     );
   }
   if (paid && payment !== 'success') return <Spinner label="Loading payment..." />;
-  if (paid) return checkout.cancelled ? <PaidButCancelled event={event} checkout={checkout} /> : <PaymentSuccess event={event} checkout={checkout} checkoutId={checkoutId} />;
+  if (paid)
+    return checkout.cancelled ? (
+      <PaidButCancelled event={event} checkout={checkout} />
+    ) : (
+      <PaymentSuccess event={event} checkout={checkout} checkoutId={checkoutId} />
+    );
   return <CardStep event={event} checkout={checkout} checkoutId={checkoutId} square={square} />;
 }

@@ -87,7 +87,7 @@ export function loadSquareScript(scriptUrl: string, signal: AbortSignal): Promis
   }
   return pollFor(
     () => {
-      if (failed) throw new Error('Square\'s script did not load');
+      if (failed) throw new Error("Square's script did not load");
       return squareGlobal();
     },
     SCRIPT_POLL_MS,

@@ -65,7 +65,12 @@ export function SearchProvider({ children }: { children: ReactNode }) {
       {children}
       {dialog.openings > 0 && (
         <Suspense fallback={null}>
-          <SearchDialog key={dialog.openings} open={dialog.open} onClose={() => setDialog((current) => ({ ...current, open: false }))} focusDelayMs={dialog.focusDelayMs} />
+          <SearchDialog
+            key={dialog.openings}
+            open={dialog.open}
+            onClose={() => setDialog((current) => ({ ...current, open: false }))}
+            focusDelayMs={dialog.focusDelayMs}
+          />
         </Suspense>
       )}
     </SearchContext.Provider>

@@ -38,7 +38,12 @@ function WaitingListScreen({ token }: { token: string }) {
   usePageTitle(state.status === 'success' ? `Waiting list: ${state.data.eventName}` : 'Waiting list');
 
   return (
-    <PageReadStates state={state} notFound={<EntryNotFound />} loading="Loading your place on the waiting list..." failed="Failed to load your place on the waiting list">
+    <PageReadStates
+      state={state}
+      notFound={<EntryNotFound />}
+      loading="Loading your place on the waiting list..."
+      failed="Failed to load your place on the waiting list"
+    >
       {(entry) => <WaitingListEntry entry={entry} leave={leave} />}
     </PageReadStates>
   );
@@ -52,11 +57,7 @@ function WaitingListEntry({ entry, leave }: { entry: MyWaitingListEntry; leave: 
         <h1 id="waitlist-title">Waiting list: {entry.eventName}</h1>
         <p role="status">{STATUS_TEXT[entry.status]}</p>
         <DetailsList
-          rows={[
-            ['Name', entry.name],
-            ['Places wanted', entry.places],
-            ...(entry.position !== null ? [['Place in line', entry.position] as const] : []),
-          ]}
+          rows={[['Name', entry.name], ['Places wanted', entry.places], ...(entry.position !== null ? [['Place in line', entry.position] as const] : [])]}
         />
         {leave.isError && <Alert tone="error">You could not be taken off the waiting list just now. Please try again.</Alert>}
         {inLine && (

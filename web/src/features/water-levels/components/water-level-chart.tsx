@@ -96,7 +96,15 @@ export function WaterLevelPlot({ readings, labelledBy, width: WIDTH = DEFAULT_WI
   const monthTicks = readings.filter((r) => r.date.endsWith('-01')).filter((_, i, all) => (all.length - 1 - i) % monthStep === 0);
 
   return (
-    <svg className="water-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width={WIDTH} height={HEIGHT} role="img" aria-labelledby={labelledBy} preserveAspectRatio="xMidYMid meet">
+    <svg
+      className="water-chart"
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      width={WIDTH}
+      height={HEIGHT}
+      role="img"
+      aria-labelledby={labelledBy}
+      preserveAspectRatio="xMidYMid meet"
+    >
       {[0, 25, 50, 75, 100].map((p) => (
         <g key={p}>
           <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(p)} y2={y(p)} className="water-chart-grid" />

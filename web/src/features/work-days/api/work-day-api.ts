@@ -1,12 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { WorkDaySignupForm, WorkDayWithCountsSchema } from '@core/work-days/work-day';
-import {
-  MyWorkDaySignupSchema,
-  SignUpResultSchema,
-  type MyWorkDaySignup,
-  type SignUpResult,
-} from '@core/work-days/work-day-signup-schema';
+import { MyWorkDaySignupSchema, SignUpResultSchema, type MyWorkDaySignup, type SignUpResult } from '@core/work-days/work-day-signup-schema';
 import { ApiError, apiPost } from '../../../lib/api';
 import { myWorkDaySignupQueryOptions, workDayQueryOptions, workDaysRead } from './work-day-reads';
 

@@ -8,14 +8,28 @@ import { apiQuery, useRead } from '../../../lib/reads';
  */
 const workDaySchemas = () => import('@core/work-days/work-day-schema');
 
-export const workDaysRead = apiQuery(['work-days'], '/api/work-days', async () => (await workDaySchemas()).WorkDaysResponseSchema, (answer) => answer.workDays);
+export const workDaysRead = apiQuery(
+  ['work-days'],
+  '/api/work-days',
+  async () => (await workDaySchemas()).WorkDaysResponseSchema,
+  (answer) => answer.workDays,
+);
 
 export function workDayRead(id: string) {
-  return apiQuery(['work-day', id], `/api/work-days/${encodeURIComponent(id)}`, async () => (await workDaySchemas()).WorkDayResponseSchema, (answer) => answer.workDay);
+  return apiQuery(
+    ['work-day', id],
+    `/api/work-days/${encodeURIComponent(id)}`,
+    async () => (await workDaySchemas()).WorkDayResponseSchema,
+    (answer) => answer.workDay,
+  );
 }
 
 export function myWorkDaySignupRead(token: string) {
-  return apiQuery(['work-day-signup', token], `/api/work-day-signup?${new URLSearchParams({ token }).toString()}`, async () => (await import('@core/work-days/work-day-signup-schema')).MyWorkDaySignupSchema);
+  return apiQuery(
+    ['work-day-signup', token],
+    `/api/work-day-signup?${new URLSearchParams({ token }).toString()}`,
+    async () => (await import('@core/work-days/work-day-signup-schema')).MyWorkDaySignupSchema,
+  );
 }
 
 /** The work days open for sign-ups. */

@@ -66,7 +66,8 @@ function SignupForm({ workDay, signUp }: { workDay: ListedWorkDay; signUp: Retur
     form.clearErrors('root');
     form.setValue(name, value as PathValue<WorkDaySignupForm, N>);
   };
-  const toggleJob = (jobId: string, checked: boolean) => set('selectedJobs', checked ? [...signup.selectedJobs, jobId] : signup.selectedJobs.filter((id) => id !== jobId));
+  const toggleJob = (jobId: string, checked: boolean) =>
+    set('selectedJobs', checked ? [...signup.selectedJobs, jobId] : signup.selectedJobs.filter((id) => id !== jobId));
 
   const send = async (values: WorkDaySignupForm) => {
     try {
@@ -80,7 +81,12 @@ function SignupForm({ workDay, signUp }: { workDay: ListedWorkDay; signUp: Retur
   };
 
   return (
-    <form className="card workday-form" noValidate onSubmit={(e) => (submitting ? e.preventDefault() : void form.handleSubmit(send)(e))} aria-labelledby="signup-heading">
+    <form
+      className="card workday-form"
+      noValidate
+      onSubmit={(e) => (submitting ? e.preventDefault() : void form.handleSubmit(send)(e))}
+      aria-labelledby="signup-heading"
+    >
       <h2 id="signup-heading">Sign up to help</h2>
       <fieldset disabled={submitting} className="form-fields">
         <legend className="visually-hidden">Your details</legend>
@@ -103,7 +109,14 @@ function SignupForm({ workDay, signUp }: { workDay: ListedWorkDay; signUp: Retur
             return (
               <div key={job.id} className={full ? 'job-option job-full' : 'job-option'}>
                 {/* A full job takes no one new; one already ticked can still be unticked. */}
-                <input id={id} type="checkbox" checked={chosen} disabled={full && !chosen} onChange={(e) => toggleJob(job.id, e.target.checked)} aria-describedby={`${id}-count`} />
+                <input
+                  id={id}
+                  type="checkbox"
+                  checked={chosen}
+                  disabled={full && !chosen}
+                  onChange={(e) => toggleJob(job.id, e.target.checked)}
+                  aria-describedby={`${id}-count`}
+                />
                 <label htmlFor={id}>
                   <span className="job-title">{job.title}</span>
                   {job.description !== '' && <span className="job-description">{job.description}</span>}
@@ -163,9 +176,7 @@ function WorkDayScreen({ id }: { id: string }) {
         </MessagePage>
       );
     }
-    return (
-      <PageLoadFailed title="Failed to load the work day" error={state.error} onRetry={state.tryAgain} />
-    );
+    return <PageLoadFailed title="Failed to load the work day" error={state.error} onRetry={state.tryAgain} />;
   }
 
   const workDay = state.data;
@@ -174,14 +185,16 @@ function WorkDayScreen({ id }: { id: string }) {
     return (
       <div className="page narrow">
         <section className="card success-card" aria-labelledby="confirmed-heading">
-          <p className="success-icon" aria-hidden="true">✓</p>
+          <p className="success-icon" aria-hidden="true">
+            ✓
+          </p>
           <h1 id="confirmed-heading" tabIndex={-1} ref={(el) => el?.focus()}>
             Booking Confirmed
           </h1>
           <p>
             Thank you{confirmed.firstName !== '' ? `, ${confirmed.firstName}` : ''}. You have signed up for{' '}
-            <strong className="jobs-chosen">{confirmed.jobsChosen === 1 ? '1 job' : `${confirmed.jobsChosen} jobs`}</strong> on{' '}
-            {workDay.name}, {formatDate(workDay.date, 'member')}.
+            <strong className="jobs-chosen">{confirmed.jobsChosen === 1 ? '1 job' : `${confirmed.jobsChosen} jobs`}</strong> on {workDay.name},{' '}
+            {formatDate(workDay.date, 'member')}.
           </p>
           {confirmed.email !== '' && (
             <p className="confirmation-email">

@@ -26,7 +26,8 @@ export async function updateAdmin({ uid, changes }: { uid: string; changes: Admi
 export function useCreateAdmin(config: MutationConfig<Admin, NewAdmin> = {}) {
   const client = useQueryClient();
   const cache = {
-    onSuccess: (created: Admin) => client.setQueryData(adminsQueryOptions().queryKey, (admins) => admins && [...admins, created].sort((a, b) => a.email.localeCompare(b.email))),
+    onSuccess: (created: Admin) =>
+      client.setQueryData(adminsQueryOptions().queryKey, (admins) => admins && [...admins, created].sort((a, b) => a.email.localeCompare(b.email))),
   };
   return useAdminMutation(createAdmin, cache, config);
 }

@@ -64,10 +64,18 @@ export function AdminsPage() {
       <LoadStatus query={admins} onRetry={tryAgain} loading="Loading admins…" failed="Failed to load admins" />
       {admins.isSuccess && (
         <DataTable label="Admin accounts" columns={['Name', 'Email', 'Role', 'Permissions', 'Status', canManage && 'Actions']}>
-              {admins.data.map((admin) => (
-                <AdminRow key={admin.uid} admin={admin} isMe={admin.uid === me.uid} mine={me.permissions} canManage={canManage} onChanged={replace} onNotice={setNotice} />
-              ))}
-            </DataTable>
+          {admins.data.map((admin) => (
+            <AdminRow
+              key={admin.uid}
+              admin={admin}
+              isMe={admin.uid === me.uid}
+              mine={me.permissions}
+              canManage={canManage}
+              onChanged={replace}
+              onNotice={setNotice}
+            />
+          ))}
+        </DataTable>
       )}
 
       {canManage && admins.isSuccess && (
@@ -167,8 +175,9 @@ function AdminRow({
       {canManage && (
         <td>
           <span className="adm-actions">
-            <Button size="small"
-             
+            <Button
+              size="small"
+
               disabled={busy || !changed}
               onClick={() => save({ permissions: PERMISSIONS.filter((p) => permissions.includes(p)) }, `Permissions of ${admin.email} saved.`)}
               aria-label={`Save permissions of ${admin.name}`}
@@ -197,8 +206,8 @@ function AdminRow({
             onCancel={() => setConfirmingDisable(false)}
           >
             <p>
-              Are you sure you want to disable <strong>{admin.name}</strong> ({admin.email})? They will no longer be able to sign in, and any session they have open
-              ends. You can enable the account again later.
+              Are you sure you want to disable <strong>{admin.name}</strong> ({admin.email})? They will no longer be able to sign in, and any session they have
+              open ends. You can enable the account again later.
             </p>
           </ConfirmDialog>
         </td>
@@ -215,7 +224,12 @@ function pick(fields: Partial<Record<string, string>> | undefined): Partial<Reco
   return Object.fromEntries(NEW_ADMIN_FIELDS.filter((name) => typeof fields?.[name] === 'string').map((name) => [name, fields?.[name]]));
 }
 /** A new admin starts with the default permissions, of those the admin adding them may give. */
-const freshAdmin = (mine: readonly Permission[]): NewAdmin => ({ name: '', email: '', password: '', permissions: DEFAULT_PERMISSIONS.filter((p) => mine.includes(p)) });
+const freshAdmin = (mine: readonly Permission[]): NewAdmin => ({
+  name: '',
+  email: '',
+  password: '',
+  permissions: DEFAULT_PERMISSIONS.filter((p) => mine.includes(p)),
+});
 
 function AddAdminForm({ mine, onCreated, onSubmitting }: { mine: readonly Permission[]; onCreated: (admin: Admin) => void; onSubmitting: () => void }) {
   const form = useAdminPanelForm<NewAdmin, NewAdminField>({
@@ -237,12 +251,18 @@ function AddAdminForm({ mine, onCreated, onSubmitting }: { mine: readonly Permis
       (error: unknown) => {
         // Each problem is said once: beside its field when it has one (the e-mail already taken is
         // the e-mail's problem), otherwise for the form as a whole.
-        const fields = error instanceof ApiError && error.status === 400 ? pick(error.fields) : error instanceof ApiError && error.status === 409 ? { email: error.message } : {};
+        const fields =
+          error instanceof ApiError && error.status === 400
+            ? pick(error.fields)
+            : error instanceof ApiError && error.status === 409
+              ? { email: error.message }
+              : {};
         form.refuse(fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Failed to add the admin. Please try again.'));
       },
     );
 
-  const togglePermission = (p: Permission, checked: boolean) => form.set('permissions', checked ? [...values.permissions, p] : values.permissions.filter((x) => x !== p));
+  const togglePermission = (p: Permission, checked: boolean) =>
+    form.set('permissions', checked ? [...values.permissions, p] : values.permissions.filter((x) => x !== p));
 
   return (
     // onStart: a new attempt; an earlier "Admin … added." must not stand beside this one's errors.
@@ -250,7 +270,14 @@ function AddAdminForm({ mine, onCreated, onSubmitting }: { mine: readonly Permis
       <div className="adm-grid-3">
         <InputField id="adm-new-name" label="Name" error={errorFor('name')} type="text" autoComplete="off" {...form.bind('name')} />
         <InputField id="adm-new-email" label="Email" error={errorFor('email')} type="email" autoComplete="off" {...form.bind('email')} />
-        <InputField id="adm-new-password" label="Initial password" error={errorFor('password')} type="password" autoComplete="new-password" {...form.bind('password')} />
+        <InputField
+          id="adm-new-password"
+          label="Initial password"
+          error={errorFor('password')}
+          type="password"
+          autoComplete="new-password"
+          {...form.bind('password')}
+        />
       </div>
       <fieldset className="adm-fieldset adm-fieldset-inner">
         <legend>Permissions</legend>

@@ -18,7 +18,8 @@ export function fetchAudit(filter: AuditFilter): Promise<AuditList> {
   return apiGet(`/api/admin/audit${search ? `?${search}` : ''}`, AuditListSchema);
 }
 
-export const auditQueryOptions = ({ recordId = '', adminUid = '' }: AuditFilter) => adminQueryOptions(['audit', recordId, adminUid], () => fetchAudit({ recordId, adminUid }));
+export const auditQueryOptions = ({ recordId = '', adminUid = '' }: AuditFilter) =>
+  adminQueryOptions(['audit', recordId, adminUid], () => fetchAudit({ recordId, adminUid }));
 
 export function useAudit(filter: AuditFilter) {
   return useQuery(auditQueryOptions(filter));

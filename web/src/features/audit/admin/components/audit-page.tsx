@@ -67,7 +67,9 @@ export function AuditPage() {
       {audit.isSuccess && (
         <>
           <AuditList entries={audit.data.entries} adminNames={audit.data.adminNames} empty="No entries match." showRecord />
-          {audit.data.entries.length === audit.data.limit && <p className="adm-muted">The newest {audit.data.limit} entries are shown; filter by record or admin to see older ones.</p>}
+          {audit.data.entries.length === audit.data.limit && (
+            <p className="adm-muted">The newest {audit.data.limit} entries are shown; filter by record or admin to see older ones.</p>
+          )}
         </>
       )}
     </>

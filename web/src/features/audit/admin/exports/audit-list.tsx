@@ -17,7 +17,17 @@ function recordText(entry: AuditEntry, adminNames: AdminNames) {
  * Audit entries, newest first: when (London time), who (an admin by name), what, and the fields
  * changed by their labels, with amounts in pounds and times in London (core/audit/audit-display.ts).
  */
-export function AuditList({ entries, adminNames, empty, showRecord = false }: { entries: AuditEntry[]; adminNames: AdminNames; empty: string; showRecord?: boolean }) {
+export function AuditList({
+  entries,
+  adminNames,
+  empty,
+  showRecord = false,
+}: {
+  entries: AuditEntry[];
+  adminNames: AdminNames;
+  empty: string;
+  showRecord?: boolean;
+}) {
   if (entries.length === 0) return <p className="adm-muted">{empty}</p>;
   return (
     <ol className="adm-audit">

@@ -16,7 +16,16 @@ import { ApiError } from '../../../../lib/api';
 import { useClubConfig } from '../../../../lib/club-config';
 import { useAdminPanelForm } from '../../../../admin/shared/components/admin-form';
 import { ruleResolver } from '../../../../lib/form-rules';
-import { bookingQueryOptions, useBooking, useCancelBooking, useCorrectBooking, useMarkBookingPaid, useRefundBooking, useResendConfirmation, type AdminBookingDetail } from '../api/bookings';
+import {
+  bookingQueryOptions,
+  useBooking,
+  useCancelBooking,
+  useCorrectBooking,
+  useMarkBookingPaid,
+  useRefundBooking,
+  useResendConfirmation,
+  type AdminBookingDetail,
+} from '../api/bookings';
 import { useTryAgain } from '../../../../admin/shared/api/admin-query';
 import { useSignedInAdmin } from '../../../../admin/session/components/admin-session';
 import { Badge } from '../../../../admin/shared/components/badge';
@@ -87,12 +96,19 @@ export function BookingDetailPage() {
     ['Boat', booking.boatName ?? '—'],
     ['Submitted', formatDate(booking.submittedAt, 'admin')],
     ['Amount', money(booking.paymentAmount, booking.paymentCurrency)],
-    ['Price charged', booking.priceKind === 'member' ? `Member price (${booking.memberPlaces === 1 ? '1 place' : `${booking.memberPlaces} places`})` : 'Standard price'],
+    [
+      'Price charged',
+      booking.priceKind === 'member' ? `Member price (${booking.memberPlaces === 1 ? '1 place' : `${booking.memberPlaces} places`})` : 'Standard price',
+    ],
   ];
   if (booking.paid) rows.push(['Paid by', booking.paymentMethod === 'cash' ? 'Cash' : booking.paymentMethod === 'transfer' ? 'Bank transfer' : 'Card']);
   if (booking.paymentReference) rows.push(['Payment reference', booking.paymentReference]);
   if (booking.paymentId) rows.push(['Payment ID', booking.paymentId]);
-  if (booking.cancelledAt) rows.push(['Cancelled', `${formatDate(booking.cancelledAt, 'admin')} by ${booking.cancelledBy === 'member' ? 'the member' : booking.cancelledBy === 'system' ? 'the system (late payment)' : booking.cancelledBy ? adminNameText(booking.cancelledBy, detail.adminNames) : 'an admin'}`]);
+  if (booking.cancelledAt)
+    rows.push([
+      'Cancelled',
+      `${formatDate(booking.cancelledAt, 'admin')} by ${booking.cancelledBy === 'member' ? 'the member' : booking.cancelledBy === 'system' ? 'the system (late payment)' : booking.cancelledBy ? adminNameText(booking.cancelledBy, detail.adminNames) : 'an admin'}`,
+    ]);
   if (booking.cancelReason) rows.push(['Reason given', booking.cancelReason]);
   if (detail.handRefund) {
     // Cash or a transfer: repaid by a person, never a refund that failed.
@@ -144,7 +160,8 @@ type Changed = (message: string) => void;
 
 /** What cancelling one booking did, in the admin's words. */
 export function cancelOutcome(next: AdminBookingDetail): string {
-  if (next.handRefund) return `Booking cancelled. ${money(next.handRefund.amount, next.handRefund.currency)} is to refund by hand: repay the member, then press Record refund as handed back.`;
+  if (next.handRefund)
+    return `Booking cancelled. ${money(next.handRefund.amount, next.handRefund.currency)} is to refund by hand: repay the member, then press Record refund as handed back.`;
   if (next.booking.refundStatus === 'failed') return `Cancelled; the refund failed: ${next.booking.refundFailure ?? ''}`;
   return 'Booking cancelled.';
 }
@@ -188,19 +205,48 @@ function BookingActions({ detail, onChanged, onFailed }: { detail: AdminBookingD
           <Field id="adm-paid-reference" label="Reference" hint="Receipt number or bank reference (optional)">
             <input className="input" type="text" maxLength={200} value={reference} onChange={(e) => setReference(e.target.value)} />
           </Field>
-          <Button onClick={() => markPaid.mutate({ id: booking.id, method, reference }, outcome((next: AdminBookingDetail) => `Marked ${next.booking.paymentStatus}.`))}>Mark paid</Button>
+          <Button
+            onClick={() =>
+              markPaid.mutate(
+                { id: booking.id, method, reference },
+                outcome((next: AdminBookingDetail) => `Marked ${next.booking.paymentStatus}.`),
+              )
+            }
+          >
+            Mark paid
+          </Button>
         </fieldset>
       )}
       {can.refund && (
         <p>
-          <Button variant="secondary" disabled={busy} onClick={() => refundAgain.mutate({ id: booking.id, reference: '' }, outcome((next: AdminBookingDetail) => (next.booking.refundStatus === 'refunded' ? 'Refund made.' : `The refund failed again: ${next.booking.refundFailure ?? ''}`)))}>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() =>
+              refundAgain.mutate(
+                { id: booking.id, reference: '' },
+                outcome((next: AdminBookingDetail) =>
+                  next.booking.refundStatus === 'refunded' ? 'Refund made.' : `The refund failed again: ${next.booking.refundFailure ?? ''}`,
+                ),
+              )
+            }
+          >
             {booking.paymentMethod === 'cash' || booking.paymentMethod === 'transfer' ? 'Record refund as handed back' : 'Retry refund'}
           </Button>
         </p>
       )}
       {can.resend && (
         <p>
-          <Button variant="secondary" disabled={busy} onClick={() => resend.mutate(booking.id, outcome(() => 'The confirmation will be sent again.'))}>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() =>
+              resend.mutate(
+                booking.id,
+                outcome(() => 'The confirmation will be sent again.'),
+              )
+            }
+          >
             Resend confirmation
           </Button>
         </p>
@@ -239,15 +285,26 @@ function BookingActions({ detail, onChanged, onFailed }: { detail: AdminBookingD
           setConfirmCancel(false);
         }}
       >
-        <p>Its {booking.numberAttending} place(s) will be released at once{booking.userEmail ? ' and the member e-mailed' : ''}.</p>
-        {kept > 0 && <Checkbox id="adm-cancel-refund" label={`Refund ${money(kept, booking.paymentCurrency)} to the member`} checked={refund} onChange={setRefund} />}
+        <p>
+          Its {booking.numberAttending} place(s) will be released at once{booking.userEmail ? ' and the member e-mailed' : ''}.
+        </p>
+        {kept > 0 && (
+          <Checkbox id="adm-cancel-refund" label={`Refund ${money(kept, booking.paymentCurrency)} to the member`} checked={refund} onChange={setRefund} />
+        )}
         {kept > 0 && refund && (booking.paymentMethod === 'cash' || booking.paymentMethod === 'transfer') && (
-          <p>Paid {booking.paymentMethod === 'cash' ? 'in cash' : 'by bank transfer'}: it will be listed To refund by hand, the member told the club will repay them, and the admins who record refunds told.</p>
+          <p>
+            Paid {booking.paymentMethod === 'cash' ? 'in cash' : 'by bank transfer'}: it will be listed To refund by hand, the member told the club will repay
+            them, and the admins who record refunds told.
+          </p>
         )}
         <Field
           id="adm-cancel-reason"
           label="Reason the member will be told (optional)"
-          hint={booking.userEmail ? 'Sent in the cancellation e-mail, and kept in the booking’s history.' : 'Kept in the booking’s history (the member gave no e-mail).'}
+          hint={
+            booking.userEmail
+              ? 'Sent in the cancellation e-mail, and kept in the booking’s history.'
+              : 'Kept in the booking’s history (the member gave no e-mail).'
+          }
           error={reasonError ?? undefined}
         >
           <textarea

@@ -54,23 +54,36 @@ export function BookingsOverviewPage() {
           {overview.data.rows.length === 0 ? (
             <p className="adm-muted">No events in this period.</p>
           ) : (
-            <DataTable label="Bookings per event" columns={['Event', 'Date', { label: 'Bookings', numeric: true }, { label: 'Attendees', numeric: true }, { label: 'Paid', numeric: true }, { label: 'Pending', numeric: true }, { label: 'Free', numeric: true }, { label: 'Revenue', numeric: true }, { label: 'At member prices', numeric: true }]}>
-                  {overview.data.rows.map((row) => (
-                    <tr key={row.eventId}>
-                      <th scope="row">
-                        <Link to={`/admin/bookings/${encodeURIComponent(row.eventId)}`}>{row.eventName}</Link>
-                      </th>
-                      <td>{formatDate(row.eventdatetime, 'admin')}</td>
-                      <td className="adm-num">{row.bookings}</td>
-                      <td className="adm-num">{row.attendees}</td>
-                      <td className="adm-num">{row.paid}</td>
-                      <td className="adm-num">{row.pending}</td>
-                      <td className="adm-num">{row.free}</td>
-                      <td className="adm-num">{formatMoney(row.revenue, row.currency)}</td>
-                      <td className="adm-num">{formatMoney(row.memberRevenue, row.currency)}</td>
-                    </tr>
-                  ))}
-                </DataTable>
+            <DataTable
+              label="Bookings per event"
+              columns={[
+                'Event',
+                'Date',
+                { label: 'Bookings', numeric: true },
+                { label: 'Attendees', numeric: true },
+                { label: 'Paid', numeric: true },
+                { label: 'Pending', numeric: true },
+                { label: 'Free', numeric: true },
+                { label: 'Revenue', numeric: true },
+                { label: 'At member prices', numeric: true },
+              ]}
+            >
+              {overview.data.rows.map((row) => (
+                <tr key={row.eventId}>
+                  <th scope="row">
+                    <Link to={`/admin/bookings/${encodeURIComponent(row.eventId)}`}>{row.eventName}</Link>
+                  </th>
+                  <td>{formatDate(row.eventdatetime, 'admin')}</td>
+                  <td className="adm-num">{row.bookings}</td>
+                  <td className="adm-num">{row.attendees}</td>
+                  <td className="adm-num">{row.paid}</td>
+                  <td className="adm-num">{row.pending}</td>
+                  <td className="adm-num">{row.free}</td>
+                  <td className="adm-num">{formatMoney(row.revenue, row.currency)}</td>
+                  <td className="adm-num">{formatMoney(row.memberRevenue, row.currency)}</td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </>
       )}

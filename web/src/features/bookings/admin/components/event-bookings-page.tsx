@@ -61,9 +61,7 @@ export function EventBookingsPage() {
       {bookings.isPending && <Loading label="Loading bookings…" />}
       {bookings.isError &&
         (bookings.error.status === 404 ? (
-          <Alert tone="error">
-            {DETAIL_MESSAGES.notFound}
-          </Alert>
+          <Alert tone="error">{DETAIL_MESSAGES.notFound}</Alert>
         ) : (
           <LoadError error={bookings.error} message={DETAIL_MESSAGES.failed} onRetry={tryAgain} />
         ))}
@@ -76,12 +74,18 @@ export function EventBookingsPage() {
             <SummaryCard label="Children" value={bookings.data.summary.children} />
             <SummaryCard label="Soft Drinks" value={bookings.data.summary.softDrinks} />
             <SummaryCard label="Vegetarian" value={bookings.data.summary.vegetarian} />
-            <SummaryCard label="Paid / Pending / Free" value={`${bookings.data.summary.paid} / ${bookings.data.summary.pending} / ${bookings.data.summary.free}`} />
+            <SummaryCard
+              label="Paid / Pending / Free"
+              value={`${bookings.data.summary.paid} / ${bookings.data.summary.pending} / ${bookings.data.summary.free}`}
+            />
             <SummaryCard label="Cancelled" value={bookings.data.summary.cancelled} />
             {bookings.data.summary.toRefundByHand > 0 && <SummaryCard label="To refund by hand" value={bookings.data.summary.toRefundByHand} />}
             <SummaryCard label="Revenue (less refunds)" value={moneyList(bookings.data.summary.revenue, bookings.data.event.currency)} />
             {bookings.data.summary.memberPriced > 0 && (
-              <SummaryCard label="At member prices" value={`${bookings.data.summary.memberPriced} (${moneyList(bookings.data.summary.memberRevenue, bookings.data.event.currency)})`} />
+              <SummaryCard
+                label="At member prices"
+                value={`${bookings.data.summary.memberPriced} (${moneyList(bookings.data.summary.memberRevenue, bookings.data.event.currency)})`}
+              />
             )}
           </dl>
 
@@ -99,39 +103,59 @@ export function EventBookingsPage() {
           ) : shownBookings.length === 0 ? (
             <p className="adm-muted">Every booking for this event has expired.</p>
           ) : (
-            <DataTable label="Bookings" columns={['Name', 'Reference', 'Email', { label: 'Attending', numeric: true }, { label: 'Children', numeric: true }, { label: 'Soft Drinks', numeric: true }, { label: 'Vegetarian', numeric: true }, 'Boat', 'Submitted', 'Payment', { label: 'Amount', numeric: true }, 'Price', 'Payment ID', 'Arrived']}>
-                  {shownBookings.map((booking) => {
-                    const status = booking.paymentStatus;
-                    return (
-                      <tr key={booking.id}>
-                        <th scope="row">
-                          <Link to={`/admin/booking/${encodeURIComponent(booking.id)}`}>
-                            {booking.firstName} {booking.lastName}
-                          </Link>
-                        </th>
-                        <td>
-                          <code>{booking.reference ?? '—'}</code>
-                        </td>
-                        <td>{booking.userEmail ?? '—'}</td>
-                        <td className="adm-num">{booking.numberAttending}</td>
-                        <td className="adm-num">{booking.numberOfChildren}</td>
-                        <td className="adm-num">{booking.numberOfSoftDrinks}</td>
-                        <td className="adm-num">{booking.numberOfVegetarian}</td>
-                        <td>{booking.boatName ?? '—'}</td>
-                        <td>{formatDate(booking.submittedAt, 'admin')}</td>
-                        <td>
-                          <Badge tone={STATUS_TONE[status]}>{status}</Badge>
-                        </td>
-                        <td className="adm-num">{booking.paymentAmount ? formatMoney(booking.paymentAmount, booking.paymentCurrency ?? bookings.data.event.currency) : '—'}</td>
-                        <td>{priceChargedText(booking)}</td>
-                        <td>
-                          <code>{truncatePaymentId(booking.paymentId) || '—'}</code>
-                        </td>
-                        <td>{attendanceText(booking.attendance, booking.numberAttending) || '—'}</td>
-                      </tr>
-                    );
-                  })}
-                </DataTable>
+            <DataTable
+              label="Bookings"
+              columns={[
+                'Name',
+                'Reference',
+                'Email',
+                { label: 'Attending', numeric: true },
+                { label: 'Children', numeric: true },
+                { label: 'Soft Drinks', numeric: true },
+                { label: 'Vegetarian', numeric: true },
+                'Boat',
+                'Submitted',
+                'Payment',
+                { label: 'Amount', numeric: true },
+                'Price',
+                'Payment ID',
+                'Arrived',
+              ]}
+            >
+              {shownBookings.map((booking) => {
+                const status = booking.paymentStatus;
+                return (
+                  <tr key={booking.id}>
+                    <th scope="row">
+                      <Link to={`/admin/booking/${encodeURIComponent(booking.id)}`}>
+                        {booking.firstName} {booking.lastName}
+                      </Link>
+                    </th>
+                    <td>
+                      <code>{booking.reference ?? '—'}</code>
+                    </td>
+                    <td>{booking.userEmail ?? '—'}</td>
+                    <td className="adm-num">{booking.numberAttending}</td>
+                    <td className="adm-num">{booking.numberOfChildren}</td>
+                    <td className="adm-num">{booking.numberOfSoftDrinks}</td>
+                    <td className="adm-num">{booking.numberOfVegetarian}</td>
+                    <td>{booking.boatName ?? '—'}</td>
+                    <td>{formatDate(booking.submittedAt, 'admin')}</td>
+                    <td>
+                      <Badge tone={STATUS_TONE[status]}>{status}</Badge>
+                    </td>
+                    <td className="adm-num">
+                      {booking.paymentAmount ? formatMoney(booking.paymentAmount, booking.paymentCurrency ?? bookings.data.event.currency) : '—'}
+                    </td>
+                    <td>{priceChargedText(booking)}</td>
+                    <td>
+                      <code>{truncatePaymentId(booking.paymentId) || '—'}</code>
+                    </td>
+                    <td>{attendanceText(booking.attendance, booking.numberAttending) || '—'}</td>
+                  </tr>
+                );
+              })}
+            </DataTable>
           )}
           {bookings.data.event.capacity !== null && <EventWaitingList eventId={eventId} />}
         </>

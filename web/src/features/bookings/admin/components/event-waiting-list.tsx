@@ -55,7 +55,19 @@ export function EventWaitingList({ eventId }: { eventId: string }) {
         (list.data.entries.length === 0 ? (
           <p className="adm-muted">Nobody is on the waiting list.</p>
         ) : (
-          <DataTable label="Waiting list" columns={[{ label: 'Position', numeric: true }, 'Name', 'Email', { label: 'Places wanted', numeric: true }, 'Joined', 'Status', 'Offered until', ...(canWrite ? ['Actions'] : [])]}>
+          <DataTable
+            label="Waiting list"
+            columns={[
+              { label: 'Position', numeric: true },
+              'Name',
+              'Email',
+              { label: 'Places wanted', numeric: true },
+              'Joined',
+              'Status',
+              'Offered until',
+              ...(canWrite ? ['Actions'] : []),
+            ]}
+          >
             {list.data.entries.map((entry) => (
               <tr key={entry.id}>
                 <td className="adm-num">{entry.position ?? '—'}</td>

@@ -59,8 +59,8 @@ export function FindByReference() {
         {found.isError && !notFound && <LoadError error={found.error} message={FIND_BY_REFERENCE_FAILED} onRetry={() => void found.refetch()} />}
         {found.isSuccess && (
           <p className="adm-found-booking">
-            <code>{found.data.booking.reference}</code>: {found.data.booking.firstName} {found.data.booking.lastName}, {found.data.booking.eventName} ({found.data.booking.paymentStatus}).{' '}
-            <Link to={`/admin/booking/${encodeURIComponent(found.data.booking.id)}`}>Open the booking</Link>
+            <code>{found.data.booking.reference}</code>: {found.data.booking.firstName} {found.data.booking.lastName}, {found.data.booking.eventName} (
+            {found.data.booking.paymentStatus}). <Link to={`/admin/booking/${encodeURIComponent(found.data.booking.id)}`}>Open the booking</Link>
           </p>
         )}
       </div>

@@ -19,8 +19,8 @@ export function HandRefundList({ eventId, eventName, refunds }: { eventId: strin
     <section className="adm-panel" aria-labelledby="adm-hand-refunds">
       <h2 id="adm-hand-refunds">To refund by hand</h2>
       <p>
-        These members paid in cash or by bank transfer. They have been told the club will repay them; once you have, record it on their booking
-        (Record refund as handed back).
+        These members paid in cash or by bank transfer. They have been told the club will repay them; once you have, record it on their booking (Record refund
+        as handed back).
       </p>
       <ul>
         {refunds.map((refund) => {

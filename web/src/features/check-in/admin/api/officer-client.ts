@@ -110,7 +110,11 @@ function createStore(storage: DeviceStorage): OfficerDayStore {
     throttleTime: 0,
     // A mark sent but not answered when the page closed is kept as paused, so that resuming sends it
     // again (the server applies its key once).
-    serialize: (persisted) => JSON.stringify({ ...persisted, clientState: { ...persisted.clientState, mutations: persisted.clientState.mutations.map((m) => ({ ...m, state: { ...m.state, isPaused: true } })) } }),
+    serialize: (persisted) =>
+      JSON.stringify({
+        ...persisted,
+        clientState: { ...persisted.clientState, mutations: persisted.clientState.mutations.map((m) => ({ ...m, state: { ...m.state, isPaused: true } })) },
+      }),
   });
   const options = {
     queryClient: client,
@@ -158,7 +162,11 @@ async function adoptV1Marks(client: QueryClient, storage: DeviceStorage): Promis
   const kept = await storage.getItem(V1_MARKS);
   if (!kept) return;
   for (const mark of (JSON.parse(kept) as QueuedMark[]).sort((a, b) => a.madeAt - b.madeAt)) {
-    void client.getMutationCache().build(client, { mutationKey: MARK_KEY }).execute(mark).catch(() => undefined);
+    void client
+      .getMutationCache()
+      .build(client, { mutationKey: MARK_KEY })
+      .execute(mark)
+      .catch(() => undefined);
   }
   await storage.removeItem(V1_MARKS);
 }
@@ -214,13 +222,21 @@ async function sendWalkIn(client: QueryClient, mark: QueuedMark, change: QueuedW
   const path = `/api/admin/walk-ins/${encodeURIComponent(change.id)}`;
   try {
     if (change.op === 'add') {
-      const answer = await apiPost(`/api/admin/events/${encodeURIComponent(change.eventId)}/walk-ins`, { id: change.id, ...change.details }, WalkInAnswerSchema);
+      const answer = await apiPost(
+        `/api/admin/events/${encodeURIComponent(change.eventId)}/walk-ins`,
+        { id: change.id, ...change.details },
+        WalkInAnswerSchema,
+      );
       keepWalkIn(client, answer.walkIn, change.id);
     } else if (change.op === 'remove') {
       await apiDelete(path, WalkInAnswerSchema);
       keepWalkIn(client, null, change.id);
     } else {
-      const answer = await apiPost(`${path}/afloat`, { key: mark.key, afloat: change.afloat, markedAt: new Date(mark.madeAt).toISOString() }, WalkInAnswerSchema);
+      const answer = await apiPost(
+        `${path}/afloat`,
+        { key: mark.key, afloat: change.afloat, markedAt: new Date(mark.madeAt).toISOString() },
+        WalkInAnswerSchema,
+      );
       keepWalkIn(client, answer.walkIn, change.id);
     }
   } catch (error) {

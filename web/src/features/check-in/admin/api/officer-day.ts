@@ -26,7 +26,8 @@ async function loadDay({ client, restored }: OfficerDayStore): Promise<KeptDay> 
   }
 }
 
-export const officerDayQueryOptions = (store = officerDay()) => queryOptions<KeptDay, ApiError>({ queryKey: DAY_KEY, queryFn: () => loadDay(store), staleTime: 0 });
+export const officerDayQueryOptions = (store = officerDay()) =>
+  queryOptions<KeptDay, ApiError>({ queryKey: DAY_KEY, queryFn: () => loadDay(store), staleTime: 0 });
 
 export function useOfficerDay() {
   const store = officerDay();
@@ -41,7 +42,10 @@ export function useTryAgainDay(): () => void {
 
 /** The marks made on the device the server has not answered (waiting for signal, or under way), oldest first. */
 export function useQueuedMarks(): QueuedMark[] {
-  const marks = useMutationState({ filters: { mutationKey: MARK_KEY, status: 'pending' }, select: (mutation) => mutation.state.variables as QueuedMark }, officerDay().client);
+  const marks = useMutationState(
+    { filters: { mutationKey: MARK_KEY, status: 'pending' }, select: (mutation) => mutation.state.variables as QueuedMark },
+    officerDay().client,
+  );
   return [...marks].sort((a, b) => a.madeAt - b.madeAt);
 }
 

@@ -4,9 +4,7 @@ import type { WalkIn, WalkInDetails } from '@core/check-in/walk-in';
 
 /** A walk-in change kept on the device: added (with the id the device made), removed, or marked afloat/ashore. */
 export type QueuedWalkIn =
-  | { op: 'add'; id: string; eventId: string; details: WalkInDetails }
-  | { op: 'remove'; id: string }
-  | { op: 'afloat'; id: string; afloat: boolean };
+  { op: 'add'; id: string; eventId: string; details: WalkInDetails } | { op: 'remove'; id: string } | { op: 'afloat'; id: string; afloat: boolean };
 
 /** The queue's booking id for a walk-in's marks: never a booking's, so no booking's marks take it for theirs. */
 export const walkInQueueId = (walkInId: string) => `walk-in:${walkInId}`;
@@ -54,7 +52,9 @@ export function withAttendance(day: OfficerDay, attendance: Attendance): Officer
       ...d,
       events: d.events.map((event) => ({
         ...event,
-        bookings: event.bookings.map((booking) => (booking.bookingId === attendance.bookingId && attendance.version >= booking.attendance.version ? { ...booking, attendance } : booking)),
+        bookings: event.bookings.map((booking) =>
+          booking.bookingId === attendance.bookingId && attendance.version >= booking.attendance.version ? { ...booking, attendance } : booking,
+        ),
       })),
     })),
   };

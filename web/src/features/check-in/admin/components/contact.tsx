@@ -6,7 +6,15 @@ export function Phone({ number }: { number: string }) {
 }
 
 /** A person's phone and emergency contact as the member list holds them; nothing when it holds none. */
-export function Contact({ phone, emergencyContactName, emergencyContactPhone }: { phone?: string | null; emergencyContactName?: string | null; emergencyContactPhone?: string | null }) {
+export function Contact({
+  phone,
+  emergencyContactName,
+  emergencyContactPhone,
+}: {
+  phone?: string | null;
+  emergencyContactName?: string | null;
+  emergencyContactPhone?: string | null;
+}) {
   return (
     <>
       {phone && (

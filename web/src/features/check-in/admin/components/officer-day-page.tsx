@@ -33,7 +33,11 @@ function useOnline(): boolean {
 
 /** Whether the app's offline banner says "Offline, last updated …" (docs/offline.md): the page then does not say it again. */
 function useAppBannerShown(): boolean {
-  return useSyncExternalStore(onOfflineStatus, () => offlineStatus().offline && offlineStatus().storedAt !== null, () => false);
+  return useSyncExternalStore(
+    onOfflineStatus,
+    () => offlineStatus().offline && offlineStatus().storedAt !== null,
+    () => false,
+  );
 }
 
 const time = (instant: string | null) => (instant ? londonTime(new Date(instant)) : 'time to be confirmed');
@@ -53,7 +57,11 @@ export function OfficerDayPage() {
         <>
           <p className="od-status" role="status">
             {/* Said once: when the app's banner is up it already says it, in the same words. */}
-            {query.data.fromDevice || !online ? (bannerShown ? 'Offline' : `Offline, last updated ${londonDayTimeText(new Date(query.data.savedAt))}`) : 'Up to date'}
+            {query.data.fromDevice || !online
+              ? bannerShown
+                ? 'Offline'
+                : `Offline, last updated ${londonDayTimeText(new Date(query.data.savedAt))}`
+              : 'Up to date'}
             {waiting.length > 0 && ` · ${waiting.length} ${waiting.length === 1 ? 'mark' : 'marks'} waiting to be sent`}
           </p>
           <Conflicts day={query.data.day} />
@@ -64,7 +72,11 @@ export function OfficerDayPage() {
               <h2 id={`od-day-${day.date}`}>
                 {day.label} <span className="adm-muted">({calendarDateText(day.date)})</span>
               </h2>
-              {day.events.length === 0 ? <p>No events.</p> : day.events.map((event) => <EventCard key={event.id} event={event} queue={waiting} today={day.label === 'Today'} />)}
+              {day.events.length === 0 ? (
+                <p>No events.</p>
+              ) : (
+                day.events.map((event) => <EventCard key={event.id} event={event} queue={waiting} today={day.label === 'Today'} />)
+              )}
             </section>
           ))}
         </>
@@ -76,7 +88,8 @@ export function OfficerDayPage() {
 /** The booking's attendance with the afloat and ashore marks still on the device taken in (the last by its time wins, as on the server). */
 function shownAfloat(attendance: Attendance, queued: QueuedMark[]): Attendance {
   return queued.reduce(
-    (record, mark) => (mark.afloat ? withAfloatMark(record, mark.afloat.personId, { afloat: mark.afloat.afloat, at: new Date(mark.madeAt).toISOString(), by: '' }) : record),
+    (record, mark) =>
+      mark.afloat ? withAfloatMark(record, mark.afloat.personId, { afloat: mark.afloat.afloat, at: new Date(mark.madeAt).toISOString(), by: '' }) : record,
     attendance,
   );
 }
@@ -92,7 +105,12 @@ function StillAfloat({ day, queue }: { day: OfficerDay; queue: QueuedMark[] }) {
     .flatMap((d) => d.events)
     .flatMap((event) => event.bookings.map((booking) => ({ event, booking })))
     .flatMap(({ event, booking }) =>
-      stillAfloat(shownAfloat(booking.attendance, queue.filter((mark) => mark.bookingId === booking.bookingId))).map((personId) => ({ event, booking, personId })),
+      stillAfloat(
+        shownAfloat(
+          booking.attendance,
+          queue.filter((mark) => mark.bookingId === booking.bookingId),
+        ),
+      ).map((personId) => ({ event, booking, personId })),
     );
   const walkInsAfloat = day.days
     .flatMap((d) => d.events)
@@ -148,7 +166,9 @@ function EmergencyContacts({ day }: { day: OfficerDay }) {
 function Conflicts({ day }: { day: OfficerDay }) {
   const events = day.days.flatMap((d) => d.events);
   const nameOf = (bookingId: string) =>
-    events.flatMap((e) => e.bookings).find((b) => b.bookingId === bookingId)?.name ?? events.flatMap((e) => e.walkIns).find((w) => walkInQueueId(w.id) === bookingId)?.name ?? (bookingId.startsWith(walkInQueueId('')) ? 'A walk-in' : 'A booking');
+    events.flatMap((e) => e.bookings).find((b) => b.bookingId === bookingId)?.name ??
+    events.flatMap((e) => e.walkIns).find((w) => walkInQueueId(w.id) === bookingId)?.name ??
+    (bookingId.startsWith(walkInQueueId('')) ? 'A walk-in' : 'A booking');
   const found = useMarkConflicts();
   const dismiss = useDismissConflict();
   if (!found.data || found.data.length === 0) return null;
@@ -171,7 +191,15 @@ function Conflicts({ day }: { day: OfficerDay }) {
 function EventCard({ event, queue, today }: { event: OfficerEvent; queue: QueuedMark[]; today: boolean }) {
   const last = event.goNoGo.decisions.at(-1);
   // On site: the bookings' arrived (as the officer has ticked them, sent or not) and the walk-ins.
-  const bookedArrived = event.bookings.reduce((sum, booking) => sum + shownState(booking.attendance, queue.filter((mark) => mark.bookingId === booking.bookingId && !mark.afloat)).arrived, 0);
+  const bookedArrived = event.bookings.reduce(
+    (sum, booking) =>
+      sum +
+      shownState(
+        booking.attendance,
+        queue.filter((mark) => mark.bookingId === booking.bookingId && !mark.afloat),
+      ).arrived,
+    0,
+  );
   const walkIns = shownWalkIns(event, queue).length;
   const onSite = peopleOnSite([bookedArrived], walkIns);
   return (
@@ -205,7 +233,8 @@ function EventCard({ event, queue, today }: { event: OfficerEvent; queue: Queued
         </ul>
       )}
       <p className="od-on-site">
-        Arrived: {onSite} on site ({bookedArrived} booked, {walkIns} {walkIns === 1 ? 'walk-in' : 'walk-ins'}){event.capacity !== null && ` · capacity ${event.capacity}`}
+        Arrived: {onSite} on site ({bookedArrived} booked, {walkIns} {walkIns === 1 ? 'walk-in' : 'walk-ins'})
+        {event.capacity !== null && ` · capacity ${event.capacity}`}
       </p>
       <h4>Bookings and check-in</h4>
       {event.bookings.length === 0 ? (
@@ -278,10 +307,24 @@ function BookingCheckIn({ booking, queue: allMarks }: { booking: OfficerBooking;
           {/* The tally board: one ticked by name goes afloat; anyone marked afloat can be brought back ashore. */}
           {(state.arrivedPeople.includes(person.personId) || afloat.has(person.personId)) && (
             <span className="od-tally" role="group" aria-label={`${person.name} afloat or ashore`}>
-              <Button variant="secondary" size="small" aria-pressed={afloat.has(person.personId)} disabled={afloat.has(person.personId) || !state.arrivedPeople.includes(person.personId)} onClick={() => markAfloat(person.personId, true)} aria-label={`${person.name} afloat`}>
+              <Button
+                variant="secondary"
+                size="small"
+                aria-pressed={afloat.has(person.personId)}
+                disabled={afloat.has(person.personId) || !state.arrivedPeople.includes(person.personId)}
+                onClick={() => markAfloat(person.personId, true)}
+                aria-label={`${person.name} afloat`}
+              >
                 Afloat
               </Button>
-              <Button variant="secondary" size="small" aria-pressed={!afloat.has(person.personId)} disabled={!afloat.has(person.personId)} onClick={() => markAfloat(person.personId, false)} aria-label={`${person.name} ashore`}>
+              <Button
+                variant="secondary"
+                size="small"
+                aria-pressed={!afloat.has(person.personId)}
+                disabled={!afloat.has(person.personId)}
+                onClick={() => markAfloat(person.personId, false)}
+                aria-label={`${person.name} ashore`}
+              >
                 Ashore
               </Button>
             </span>
@@ -293,10 +336,22 @@ function BookingCheckIn({ booking, queue: allMarks }: { booking: OfficerBooking;
           <span>
             Others arrived: {othersArrived} of {others}
           </span>
-          <Button variant="secondary" size="small" disabled={othersArrived <= 0} onClick={() => mark(state.arrived - 1, state.arrivedPeople)} aria-label={`One fewer arrived for ${booking.name}`}>
+          <Button
+            variant="secondary"
+            size="small"
+            disabled={othersArrived <= 0}
+            onClick={() => mark(state.arrived - 1, state.arrivedPeople)}
+            aria-label={`One fewer arrived for ${booking.name}`}
+          >
             −
           </Button>
-          <Button variant="secondary" size="small" disabled={othersArrived >= others} onClick={() => mark(state.arrived + 1, state.arrivedPeople)} aria-label={`One more arrived for ${booking.name}`}>
+          <Button
+            variant="secondary"
+            size="small"
+            disabled={othersArrived >= others}
+            onClick={() => mark(state.arrived + 1, state.arrivedPeople)}
+            aria-label={`One more arrived for ${booking.name}`}
+          >
             +
           </Button>
         </div>

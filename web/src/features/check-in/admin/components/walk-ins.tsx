@@ -34,7 +34,8 @@ export function WalkInsSection({ event, queue, onSite, canAdd }: { event: Office
   const walkIns = shownWalkIns(event, queue);
   const pending = new Set(queue.flatMap((mark) => (mark.walkIn ? [mark.walkIn.id] : [])));
   const markAttendance = useMarkAttendance();
-  const send = (id: string, walkIn: NonNullable<QueuedMark['walkIn']>) => markAttendance.mutate(newMark({ bookingId: walkInQueueId(id), expectedVersion: 0, arrived: 0, arrivedPeople: [], walkIn }));
+  const send = (id: string, walkIn: NonNullable<QueuedMark['walkIn']>) =>
+    markAttendance.mutate(newMark({ bookingId: walkInQueueId(id), expectedVersion: 0, arrived: 0, arrivedPeople: [], walkIn }));
   return (
     <>
       <h4>Walk-ins</h4>
@@ -52,13 +53,32 @@ export function WalkInsSection({ event, queue, onSite, canAdd }: { event: Office
                     {pending.has(walkIn.id) && <span className="adm-muted"> (not sent yet)</span>}
                   </span>
                   <span className="od-tally" role="group" aria-label={`${walkIn.name} afloat or ashore`}>
-                    <Button variant="secondary" size="small" aria-pressed={afloat} disabled={afloat} onClick={() => send(walkIn.id, { op: 'afloat', id: walkIn.id, afloat: true })} aria-label={`${walkIn.name} afloat`}>
+                    <Button
+                      variant="secondary"
+                      size="small"
+                      aria-pressed={afloat}
+                      disabled={afloat}
+                      onClick={() => send(walkIn.id, { op: 'afloat', id: walkIn.id, afloat: true })}
+                      aria-label={`${walkIn.name} afloat`}
+                    >
                       Afloat
                     </Button>
-                    <Button variant="secondary" size="small" aria-pressed={!afloat} disabled={!afloat} onClick={() => send(walkIn.id, { op: 'afloat', id: walkIn.id, afloat: false })} aria-label={`${walkIn.name} ashore`}>
+                    <Button
+                      variant="secondary"
+                      size="small"
+                      aria-pressed={!afloat}
+                      disabled={!afloat}
+                      onClick={() => send(walkIn.id, { op: 'afloat', id: walkIn.id, afloat: false })}
+                      aria-label={`${walkIn.name} ashore`}
+                    >
                       Ashore
                     </Button>
-                    <Button variant="secondary" size="small" onClick={() => send(walkIn.id, { op: 'remove', id: walkIn.id })} aria-label={`Remove walk-in ${walkIn.name}`}>
+                    <Button
+                      variant="secondary"
+                      size="small"
+                      onClick={() => send(walkIn.id, { op: 'remove', id: walkIn.id })}
+                      aria-label={`Remove walk-in ${walkIn.name}`}
+                    >
                       Remove
                     </Button>
                   </span>
@@ -86,7 +106,15 @@ const EMPTY: Record<Fields, string> = { name: '', phone: '', emergencyContactNam
  * when one more would take those on site over the event's capacity, the form says so first and
  * the officer decides (Add anyway). Works without signal: the walk-in waits on the device.
  */
-function AddWalkInForm({ event, onSite, onAdd }: { event: OfficerEvent; onSite: number; onAdd: (id: string, details: ReturnType<typeof WalkInDetailsSchema.parse>) => void }) {
+function AddWalkInForm({
+  event,
+  onSite,
+  onAdd,
+}: {
+  event: OfficerEvent;
+  onSite: number;
+  onAdd: (id: string, details: ReturnType<typeof WalkInDetailsSchema.parse>) => void;
+}) {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
   const [warning, setWarning] = useState<string | null>(null);
@@ -128,7 +156,14 @@ function AddWalkInForm({ event, onSite, onAdd }: { event: OfficerEvent; onSite: 
       <InputField id={`${id}-name`} label="Name" required autoComplete="off" maxLength={200} {...field('name')} />
       <InputField id={`${id}-phone`} label="Phone (optional)" type="tel" autoComplete="off" maxLength={40} {...field('phone')} />
       <InputField id={`${id}-ec-name`} label="Emergency contact name (optional)" autoComplete="off" maxLength={200} {...field('emergencyContactName')} />
-      <InputField id={`${id}-ec-phone`} label="Emergency contact phone (optional)" type="tel" autoComplete="off" maxLength={40} {...field('emergencyContactPhone')} />
+      <InputField
+        id={`${id}-ec-phone`}
+        label="Emergency contact phone (optional)"
+        type="tel"
+        autoComplete="off"
+        maxLength={40}
+        {...field('emergencyContactPhone')}
+      />
       {warning && <Alert tone="warning">{warning}. Add them anyway?</Alert>}
       <div className="od-others">
         <Button type="submit">{warning ? 'Add anyway' : 'Add walk-in'}</Button>

@@ -44,7 +44,10 @@ export interface LimitsFormValues {
 
 export function useSaveLimits() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (values: LimitsFormValues) => apiPut('/api/admin/conditions/limits', values, z.object({ limits: ConditionsLimitsSchema })), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (values: LimitsFormValues) => apiPut('/api/admin/conditions/limits', values, z.object({ limits: ConditionsLimitsSchema })),
+    onSuccess: refresh,
+  });
 }
 
 export function useSetKind(id: string) {
@@ -54,5 +57,9 @@ export function useSetKind(id: string) {
 
 export function useDecide(id: string) {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (request: GoDecisionRequest) => apiPost(`${panelPath(id)}/decisions`, request, z.object({ decision: GoDecisionSchema, event: EventSchema, told: ChangeNoticeToldSchema })), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (request: GoDecisionRequest) =>
+      apiPost(`${panelPath(id)}/decisions`, request, z.object({ decision: GoDecisionSchema, event: EventSchema, told: ChangeNoticeToldSchema })),
+    onSuccess: refresh,
+  });
 }

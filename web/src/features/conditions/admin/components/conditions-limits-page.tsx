@@ -18,7 +18,12 @@ interface Row {
 
 /** A kind's id made from its name: "Junior training" → "junior-training". */
 function idOf(name: string): string {
-  return name.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
 }
 
 /** /admin/conditions: the club's wind limits per kind of event, kept by admins with events:write. */
@@ -28,7 +33,10 @@ export function ConditionsLimitsPage() {
   return (
     <>
       <PageTitle documentTitle="Wind Limits">Wind Limits</PageTitle>
-      <p className="adm-muted">The most wind and gusts (knots) the club sails each kind of event in. The go/no-go panel compares each event&apos;s forecast with its kind&apos;s limits: near when within the margin below a limit, beyond when over it.</p>
+      <p className="adm-muted">
+        The most wind and gusts (knots) the club sails each kind of event in. The go/no-go panel compares each event&apos;s forecast with its kind&apos;s
+        limits: near when within the margin below a limit, beyond when over it.
+      </p>
       <LoadStatus query={limits} onRetry={tryAgain} loading="Loading the limits…" failed="Failed to load the limits" />
       {limits.isSuccess && <LimitsForm limits={limits.data.limits} saved={limits.data.saved} />}
     </>
@@ -38,7 +46,9 @@ export function ConditionsLimitsPage() {
 function LimitsForm({ limits, saved }: { limits: ConditionsLimits; saved: boolean }) {
   const admin = useSignedInAdmin();
   const canSave = hasPermission(admin, 'events:write');
-  const [rows, setRows] = useState<Row[]>(limits.kinds.map((kind) => ({ id: kind.id, name: kind.name, windKn: String(kind.windKn), gustKn: String(kind.gustKn) })));
+  const [rows, setRows] = useState<Row[]>(
+    limits.kinds.map((kind) => ({ id: kind.id, name: kind.name, windKn: String(kind.windKn), gustKn: String(kind.gustKn) })),
+  );
   const [defaultKind, setDefaultKind] = useState(limits.defaultKind);
   const [margin, setMargin] = useState(String(limits.marginKn));
   const save = useSaveLimits();
@@ -46,7 +56,9 @@ function LimitsForm({ limits, saved }: { limits: ConditionsLimits; saved: boolea
   const failure = save.isError ? refusalMessage(save.error, 'The limits could not be saved. Please try again.') : null;
 
   const change = (index: number, field: keyof Row, value: string) =>
-    setRows((current) => current.map((row, i) => (i === index ? { ...row, [field]: value, ...(field === 'name' && row.id === idOf(row.name) ? { id: idOf(value) } : {}) } : row)));
+    setRows((current) =>
+      current.map((row, i) => (i === index ? { ...row, [field]: value, ...(field === 'name' && row.id === idOf(row.name) ? { id: idOf(value) } : {}) } : row)),
+    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -81,20 +93,48 @@ function LimitsForm({ limits, saved }: { limits: ConditionsLimits; saved: boolea
             {rows.map((row, index) => (
               <tr key={index}>
                 <td>
-                  <input className="input" aria-label={`Kind ${index + 1}: name`} value={row.name} disabled={!canSave} onChange={(e) => change(index, 'name', e.target.value)} aria-invalid={fields[`kinds.${index}.name`] ? true : undefined} />
+                  <input
+                    className="input"
+                    aria-label={`Kind ${index + 1}: name`}
+                    value={row.name}
+                    disabled={!canSave}
+                    onChange={(e) => change(index, 'name', e.target.value)}
+                    aria-invalid={fields[`kinds.${index}.name`] ? true : undefined}
+                  />
                   {fields[`kinds.${index}.name`] && <p className="field-error">{fields[`kinds.${index}.name`]}</p>}
                 </td>
                 <td>
-                  <input className="input" inputMode="decimal" aria-label={`${row.name || `Kind ${index + 1}`}: wind limit in knots`} value={row.windKn} disabled={!canSave} onChange={(e) => change(index, 'windKn', e.target.value)} aria-invalid={fields[`kinds.${index}.windKn`] ? true : undefined} />
+                  <input
+                    className="input"
+                    inputMode="decimal"
+                    aria-label={`${row.name || `Kind ${index + 1}`}: wind limit in knots`}
+                    value={row.windKn}
+                    disabled={!canSave}
+                    onChange={(e) => change(index, 'windKn', e.target.value)}
+                    aria-invalid={fields[`kinds.${index}.windKn`] ? true : undefined}
+                  />
                   {fields[`kinds.${index}.windKn`] && <p className="field-error">{fields[`kinds.${index}.windKn`]}</p>}
                 </td>
                 <td>
-                  <input className="input" inputMode="decimal" aria-label={`${row.name || `Kind ${index + 1}`}: gust limit in knots`} value={row.gustKn} disabled={!canSave} onChange={(e) => change(index, 'gustKn', e.target.value)} aria-invalid={fields[`kinds.${index}.gustKn`] ? true : undefined} />
+                  <input
+                    className="input"
+                    inputMode="decimal"
+                    aria-label={`${row.name || `Kind ${index + 1}`}: gust limit in knots`}
+                    value={row.gustKn}
+                    disabled={!canSave}
+                    onChange={(e) => change(index, 'gustKn', e.target.value)}
+                    aria-invalid={fields[`kinds.${index}.gustKn`] ? true : undefined}
+                  />
                   {fields[`kinds.${index}.gustKn`] && <p className="field-error">{fields[`kinds.${index}.gustKn`]}</p>}
                 </td>
                 <td>
                   {canSave && rows.length > 1 && (
-                    <button type="button" className="btn btn-secondary btn-small" onClick={() => setRows((current) => current.filter((_, i) => i !== index))} aria-label={`Remove ${row.name || `kind ${index + 1}`}`}>
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-small"
+                      onClick={() => setRows((current) => current.filter((_, i) => i !== index))}
+                      aria-label={`Remove ${row.name || `kind ${index + 1}`}`}
+                    >
                       Remove
                     </button>
                   )}
@@ -106,7 +146,11 @@ function LimitsForm({ limits, saved }: { limits: ConditionsLimits; saved: boolea
       </div>
       {fields.kinds && <p className="field-error">{fields.kinds}</p>}
       {canSave && (
-        <button type="button" className="btn btn-secondary btn-small" onClick={() => setRows((current) => [...current, { id: '', name: '', windKn: '', gustKn: '' }])}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={() => setRows((current) => [...current, { id: '', name: '', windKn: '', gustKn: '' }])}
+        >
           Add a kind of event
         </button>
       )}
@@ -127,7 +171,15 @@ function LimitsForm({ limits, saved }: { limits: ConditionsLimits; saved: boolea
         <label className="field-label" htmlFor="adm-limits-margin">
           Margin (kn): near the limits from this far below them
         </label>
-        <input id="adm-limits-margin" className="input" inputMode="decimal" value={margin} disabled={!canSave} onChange={(e) => setMargin(e.target.value)} aria-invalid={fields.marginKn ? true : undefined} />
+        <input
+          id="adm-limits-margin"
+          className="input"
+          inputMode="decimal"
+          value={margin}
+          disabled={!canSave}
+          onChange={(e) => setMargin(e.target.value)}
+          aria-invalid={fields.marginKn ? true : undefined}
+        />
         {fields.marginKn && <p className="field-error">{fields.marginKn}</p>}
       </div>
       {canSave && (

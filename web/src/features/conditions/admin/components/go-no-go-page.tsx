@@ -17,7 +17,13 @@ export function GoNoGoPage() {
     <>
       <PageTitle documentTitle="Go / no-go">Go / no-go</PageTitle>
       <LoadStatus query={panel} onRetry={tryAgain} loading="Loading the forecast…" failed="Failed to load the go/no-go panel" />
-      {panel.isSuccess && <GoNoGoPanel panel={panel.data} canDecide={hasPermission(admin, 'events:write')} canRoster={mayOpen(admin, `/admin/duties/events/${encodeURIComponent(id)}`)} />}
+      {panel.isSuccess && (
+        <GoNoGoPanel
+          panel={panel.data}
+          canDecide={hasPermission(admin, 'events:write')}
+          canRoster={mayOpen(admin, `/admin/duties/events/${encodeURIComponent(id)}`)}
+        />
+      )}
     </>
   );
 }

@@ -69,7 +69,11 @@ export function GoNoGoPanel({ panel, canDecide, canRoster }: { panel: Panel; can
         {formatDateRange(panel.eventdatetime, panel.eventenddatetime, 'admin')} · {forecastAgeText(panel.forecast)}
       </p>
       <p className="adm-gng-rating">
-        <RatingBadge rating={panel.rating} /> <span>Wind {knots(panel.maxWindKn)} (limit {panel.limits.windKn} kn), gusts {knots(panel.maxGustKn)} (limit {panel.limits.gustKn} kn); near within {panel.marginKn} kn</span>
+        <RatingBadge rating={panel.rating} />{' '}
+        <span>
+          Wind {knots(panel.maxWindKn)} (limit {panel.limits.windKn} kn), gusts {knots(panel.maxGustKn)} (limit {panel.limits.gustKn} kn); near within{' '}
+          {panel.marginKn} kn
+        </span>
       </p>
       <p className="adm-gng-rating">
         <SafetyCoverBadge cover={panel.safetyCover} />
@@ -82,7 +86,13 @@ export function GoNoGoPanel({ panel, canDecide, canRoster }: { panel: Panel; can
       </p>
       <div className="adm-gng-row">
         <label htmlFor={`gng-${panel.eventId}-kind`}>Limits of</label>
-        <select id={`gng-${panel.eventId}-kind`} className="input" disabled={!canDecide || setKind.isPending} value={panel.kind ?? ''} onChange={(e) => setKind.mutate(e.target.value === '' ? null : e.target.value)}>
+        <select
+          id={`gng-${panel.eventId}-kind`}
+          className="input"
+          disabled={!canDecide || setKind.isPending}
+          value={panel.kind ?? ''}
+          onChange={(e) => setKind.mutate(e.target.value === '' ? null : e.target.value)}
+        >
           <option value="">Default kind ({panel.limits.name})</option>
           {panel.kinds.map((kind) => (
             <option key={kind.id} value={kind.id}>
@@ -158,7 +168,17 @@ export function GoNoGoPanel({ panel, canDecide, canRoster }: { panel: Panel; can
 const DIALOG_TITLE: Record<GoDecisionKind, string> = { go: 'Go ahead?', postpone: 'Postpone the event?', cancel: 'Cancel the event?' };
 const CONFIRM: Record<GoDecisionKind, string> = { go: 'Go', postpone: 'Postpone', cancel: 'Cancel event' };
 
-function DecisionDialog({ panel, decision, onClose, onDecided }: { panel: Panel; decision: GoDecisionKind | null; onClose: () => void; onDecided: (told: string | null) => void }) {
+function DecisionDialog({
+  panel,
+  decision,
+  onClose,
+  onDecided,
+}: {
+  panel: Panel;
+  decision: GoDecisionKind | null;
+  onClose: () => void;
+  onDecided: (told: string | null) => void;
+}) {
   const decide = useDecide(panel.eventId);
   // Who a postponement will e-mail, from the event's admin read (the edit form's count); said before confirming.
   const notice = useQuery({ ...eventQueryOptions(panel.eventId), enabled: decision === 'postpone' });
@@ -167,7 +187,8 @@ function DecisionDialog({ panel, decision, onClose, onDecided }: { panel: Panel;
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const fields = decide.error instanceof ApiError && decide.error.status === 400 ? decide.error.fields : {};
-  const failure = decide.isError && Object.keys(fields).length === 0 ? refusalMessage(decide.error, 'The decision could not be saved. Please try again.') : null;
+  const failure =
+    decide.isError && Object.keys(fields).length === 0 ? refusalMessage(decide.error, 'The decision could not be saved. Please try again.') : null;
   const close = () => {
     decide.reset();
     setReason('');
@@ -188,11 +209,19 @@ function DecisionDialog({ panel, decision, onClose, onDecided }: { panel: Panel;
     );
   };
   return (
-    <ConfirmDialog open={decision !== null} title={decision ? DIALOG_TITLE[decision] : ''} confirmLabel={decision ? CONFIRM[decision] : ''} cancelLabel="Back" busy={decide.isPending} onConfirm={confirm} onCancel={close}>
+    <ConfirmDialog
+      open={decision !== null}
+      title={decision ? DIALOG_TITLE[decision] : ''}
+      confirmLabel={decision ? CONFIRM[decision] : ''}
+      cancelLabel="Back"
+      busy={decide.isPending}
+      onConfirm={confirm}
+      onCancel={close}
+    >
       {decision === 'postpone' && (
         <p>
-          The event moves to the new time and keeps its bookings; each booked member is e-mailed the new time with an updated calendar file and a link to cancel with a full refund. Each member on duty is e-mailed the new time; those no longer free or qualified then
-          are taken off their duty and told.
+          The event moves to the new time and keeps its bookings; each booked member is e-mailed the new time with an updated calendar file and a link to cancel
+          with a full refund. Each member on duty is e-mailed the new time; those no longer free or qualified then are taken off their duty and told.
         </p>
       )}
       {willTell && <p role="status">{willTell}</p>}

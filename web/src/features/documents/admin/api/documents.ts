@@ -73,11 +73,7 @@ export function useReplaceDocumentFile() {
 
 export function useReorderDocuments() {
   const cache = useDocumentsCache();
-  return useMutation({
-    mutationFn: reorderDocuments,
-    onSuccess: (documents) => cache.update(() => documents),
-    onError: cache.reset,
-  });
+  return useMutation({ mutationFn: reorderDocuments, onSuccess: (documents) => cache.update(() => documents), onError: cache.reset });
 }
 
 export function useDeleteDocument() {

@@ -8,7 +8,15 @@ import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { ApiError, refusalMessage } from '../../../../lib/api';
 import { useAdminPanelForm } from '../../../../admin/shared/components/admin-form';
 import { schemaResolver } from '../../../../lib/form-rules';
-import { documentsQueryOptions, useDeleteDocument, useDocuments, useReorderDocuments, useReplaceDocumentFile, useUpdateDocument, useUploadDocument } from '../api/documents';
+import {
+  documentsQueryOptions,
+  useDeleteDocument,
+  useDocuments,
+  useReorderDocuments,
+  useReplaceDocumentFile,
+  useUpdateDocument,
+  useUploadDocument,
+} from '../api/documents';
 import { useTryAgain } from '../../../../admin/shared/api/admin-query';
 import { DataTable } from '../../../../admin/shared/components/data-table';
 import { LoadError, LoadStatus } from '../../../../admin/shared/components/load-error';
@@ -96,10 +104,20 @@ export function DocumentsPage() {
                     <Button variant="secondary" disabled={reorder.isPending || index === 0} onClick={() => move(index, -1)} aria-label={`Move ${doc.title} up`}>
                       Up
                     </Button>
-                    <Button variant="secondary" disabled={reorder.isPending || index === documents.data.length - 1} onClick={() => move(index, 1)} aria-label={`Move ${doc.title} down`}>
+                    <Button
+                      variant="secondary"
+                      disabled={reorder.isPending || index === documents.data.length - 1}
+                      onClick={() => move(index, 1)}
+                      aria-label={`Move ${doc.title} down`}
+                    >
                       Down
                     </Button>
-                    <Button variant="secondary" onClick={() => setEditing(editing === doc.id ? null : doc.id)} aria-expanded={editing === doc.id} aria-label={`Edit ${doc.title}`}>
+                    <Button
+                      variant="secondary"
+                      onClick={() => setEditing(editing === doc.id ? null : doc.id)}
+                      aria-expanded={editing === doc.id}
+                      aria-label={`Edit ${doc.title}`}
+                    >
                       Edit
                     </Button>
                     <Button variant="danger" onClick={() => setDeleting(doc)} aria-label={`Delete ${doc.title}`}>
@@ -115,12 +133,7 @@ export function DocumentsPage() {
         documents.data
           .filter((doc) => doc.id === editing)
           .map((doc) => (
-            <EditDocument
-              key={doc.id}
-              document={doc}
-              onSaved={(message) => setNotice({ kind: 'success', message })}
-              onClose={() => setEditing(null)}
-            />
+            <EditDocument key={doc.id} document={doc} onSaved={(message) => setNotice({ kind: 'success', message })} onClose={() => setEditing(null)} />
           ))}
       {documents.isSuccess && (
         <UploadDocument
@@ -187,7 +200,15 @@ function UploadDocument({ onUploaded, onSubmitting }: { onUploaded: (document: L
   };
 
   return (
-    <PanelForm id="adm-doc-upload" title="Upload a Document" legend="New document" form={form} send={send} onStart={start} submit={['Upload Document', 'Uploading…']}>
+    <PanelForm
+      id="adm-doc-upload"
+      title="Upload a Document"
+      legend="New document"
+      form={form}
+      send={send}
+      onStart={start}
+      submit={['Upload Document', 'Uploading…']}
+    >
       <Field id="adm-doc-new-title" label="Title" required error={form.errorFor('title')}>
         <input className="input" type="text" autoComplete="off" {...form.bind('title')} />
       </Field>

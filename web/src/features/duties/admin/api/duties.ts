@@ -10,8 +10,10 @@ import { DUTIES_KEY } from '../exports/staffing-lights';
 const DUTIES = DUTIES_KEY;
 
 export const dutyCatalogueQueryOptions = () => adminQueryOptions([...DUTIES, 'catalogue'], () => apiGet('/api/admin/duties', DutyCatalogueSchema));
-export const memberQualificationsQueryOptions = () => adminQueryOptions([...DUTIES, 'member-qualifications'], () => apiGet('/api/admin/duties/member-qualifications', MemberQualificationsViewSchema));
-export const eventRosterQueryOptions = (eventId: string) => adminQueryOptions([...DUTIES, 'roster', eventId], () => apiGet(`/api/admin/duties/events/${encodeURIComponent(eventId)}`, EventRosterSchema));
+export const memberQualificationsQueryOptions = () =>
+  adminQueryOptions([...DUTIES, 'member-qualifications'], () => apiGet('/api/admin/duties/member-qualifications', MemberQualificationsViewSchema));
+export const eventRosterQueryOptions = (eventId: string) =>
+  adminQueryOptions([...DUTIES, 'roster', eventId], () => apiGet(`/api/admin/duties/events/${encodeURIComponent(eventId)}`, EventRosterSchema));
 
 export const useDutyCatalogue = () => useQuery(dutyCatalogueQueryOptions());
 export const useMemberQualifications = () => useQuery(memberQualificationsQueryOptions());
@@ -30,12 +32,19 @@ export const saveCatalogue = ({ kind, body }: { kind: CatalogueKind; body: objec
 export const deleteCatalogue = ({ kind, id }: { kind: CatalogueKind; id: string }) => apiDelete(`/api/admin/duties/${kind}/${enc(id)}`);
 export const setMemberQualification = ({ memberId, qualificationId, expiresOn }: { memberId: string; qualificationId: string; expiresOn: string | null }) =>
   apiPut(`/api/admin/duties/member-qualifications/${enc(memberId)}/${enc(qualificationId)}`, { expiresOn });
-export const removeMemberQualification = ({ memberId, qualificationId }: { memberId: string; qualificationId: string }) => apiDelete(`/api/admin/duties/member-qualifications/${enc(memberId)}/${enc(qualificationId)}`);
-export const previewQualificationImport = (file: Blob) => apiUpload('POST', '/api/admin/duties/member-qualifications/import/preview', file, 'text/csv', QualificationImportPreviewSchema);
-export const importQualifications = (file: Blob) => apiUpload('POST', '/api/admin/duties/member-qualifications/import', file, 'text/csv', QualificationImportResultSchema);
-export const applyTemplate = ({ eventId, templateId }: { eventId: string; templateId: string }) => apiPost(`/api/admin/duties/events/${enc(eventId)}/template`, { templateId }, z.object({ added: z.number() }));
+export const removeMemberQualification = ({ memberId, qualificationId }: { memberId: string; qualificationId: string }) =>
+  apiDelete(`/api/admin/duties/member-qualifications/${enc(memberId)}/${enc(qualificationId)}`);
+export const previewQualificationImport = (file: Blob) =>
+  apiUpload('POST', '/api/admin/duties/member-qualifications/import/preview', file, 'text/csv', QualificationImportPreviewSchema);
+export const importQualifications = (file: Blob) =>
+  apiUpload('POST', '/api/admin/duties/member-qualifications/import', file, 'text/csv', QualificationImportResultSchema);
+export const applyTemplate = ({ eventId, templateId }: { eventId: string; templateId: string }) =>
+  apiPost(`/api/admin/duties/events/${enc(eventId)}/template`, { templateId }, z.object({ added: z.number() }));
 /** "Cover needed": one message to each member who may take an unfilled slot; how many were asked now. */
-export const askForCover = ({ eventId }: { eventId: string }) => apiPost(`/api/admin/duties/events/${enc(eventId)}/cover-needed`, {}, z.object({ asked: z.number() }));
-export const assignDuty = ({ slotId, memberId, overrideReason }: { slotId: string; memberId: string; overrideReason: string | null }) => apiPost(`/api/admin/duties/slots/${enc(slotId)}/assignments`, { memberId, overrideReason });
-export const unassignDuty = ({ slotId, memberId }: { slotId: string; memberId: string }) => apiDelete(`/api/admin/duties/slots/${enc(slotId)}/assignments/${enc(memberId)}`);
+export const askForCover = ({ eventId }: { eventId: string }) =>
+  apiPost(`/api/admin/duties/events/${enc(eventId)}/cover-needed`, {}, z.object({ asked: z.number() }));
+export const assignDuty = ({ slotId, memberId, overrideReason }: { slotId: string; memberId: string; overrideReason: string | null }) =>
+  apiPost(`/api/admin/duties/slots/${enc(slotId)}/assignments`, { memberId, overrideReason });
+export const unassignDuty = ({ slotId, memberId }: { slotId: string; memberId: string }) =>
+  apiDelete(`/api/admin/duties/slots/${enc(slotId)}/assignments/${enc(memberId)}`);
 export const removeSlot = ({ slotId }: { slotId: string }) => apiDelete(`/api/admin/duties/slots/${enc(slotId)}`);

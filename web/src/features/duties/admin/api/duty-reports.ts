@@ -14,8 +14,10 @@ const rangeQuery = (from: string, to: string) => {
   return text ? `?${text}` : '';
 };
 
-export const dayRosterQueryOptions = (date: string) => adminQueryOptions([...REPORTS, 'day', date], () => apiGet(`/api/admin/duties/days/${encodeURIComponent(date)}`, DayRosterSchema));
-export const dutyCountsQueryOptions = (from: string, to: string) => adminQueryOptions([...REPORTS, 'counts', from, to], () => apiGet(`/api/admin/duties/counts${rangeQuery(from, to)}`, DutyCountsSchema));
+export const dayRosterQueryOptions = (date: string) =>
+  adminQueryOptions([...REPORTS, 'day', date], () => apiGet(`/api/admin/duties/days/${encodeURIComponent(date)}`, DayRosterSchema));
+export const dutyCountsQueryOptions = (from: string, to: string) =>
+  adminQueryOptions([...REPORTS, 'counts', from, to], () => apiGet(`/api/admin/duties/counts${rangeQuery(from, to)}`, DutyCountsSchema));
 
 export const useDayRoster = (date: string) => useQuery(dayRosterQueryOptions(date));
 export const useDutyCounts = (from: string, to: string) => useQuery(dutyCountsQueryOptions(from, to));

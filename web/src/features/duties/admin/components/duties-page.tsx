@@ -36,12 +36,11 @@ export function DutiesPage() {
     <>
       <PageHead title="Duties" />
       <p className="adm-muted">
-        Qualifications, the duties that need them, and templates per kind of event. Members’ qualifications are on <Link to="/admin/duties/qualifications">Members’ qualifications</Link>; an event’s roster opens from
-        the event list. The <Link to="/admin/duties/days">roster of a day</Link> and the <Link to="/admin/duties/counts">duty counts</Link> (with the CSV export) cover every event.
+        Qualifications, the duties that need them, and templates per kind of event. Members’ qualifications are on{' '}
+        <Link to="/admin/duties/qualifications">Members’ qualifications</Link>; an event’s roster opens from the event list. The{' '}
+        <Link to="/admin/duties/days">roster of a day</Link> and the <Link to="/admin/duties/counts">duty counts</Link> (with the CSV export) cover every event.
       </p>
-      {failure && (
-        <Alert tone="error">{refusalMessage(failure, 'The change could not be saved. Please try again.')}</Alert>
-      )}
+      {failure && <Alert tone="error">{refusalMessage(failure, 'The change could not be saved. Please try again.')}</Alert>}
       <LoadStatus query={catalogue} onRetry={tryAgain} loading="Loading duties…" failed="Failed to load the duties" />
       {data && (
         <div className="adm-duties">
@@ -55,9 +54,20 @@ export function DutiesPage() {
                 </li>
               ))}
             </ul>
-            <form onSubmit={submit('qualifications', { name: qualification.name, validityMonths: qualification.validityMonths === '' ? null : Number(qualification.validityMonths) }, () => setQualification({ name: '', validityMonths: '' }))}>
+            <form
+              onSubmit={submit(
+                'qualifications',
+                { name: qualification.name, validityMonths: qualification.validityMonths === '' ? null : Number(qualification.validityMonths) },
+                () => setQualification({ name: '', validityMonths: '' }),
+              )}
+            >
               <InputField id="qual-name" label="Qualification name" required {...stateField(qualification, setQualification, 'name')} />
-              <InputField id="qual-months" label="Valid for (months, empty if it never expires)" inputMode="numeric" {...stateField(qualification, setQualification, 'validityMonths')} />
+              <InputField
+                id="qual-months"
+                label="Valid for (months, empty if it never expires)"
+                inputMode="numeric"
+                {...stateField(qualification, setQualification, 'validityMonths')}
+              />
               <Button type="submit" disabled={save.isPending}>
                 Add qualification
               </Button>
@@ -86,7 +96,12 @@ export function DutiesPage() {
                     id={`type-needs-${q.id}`}
                     label={q.name}
                     checked={dutyType.qualificationIds.includes(q.id)}
-                    onChange={(checked) => setDutyType({ ...dutyType, qualificationIds: checked ? [...dutyType.qualificationIds, q.id] : dutyType.qualificationIds.filter((id) => id !== q.id) })}
+                    onChange={(checked) =>
+                      setDutyType({
+                        ...dutyType,
+                        qualificationIds: checked ? [...dutyType.qualificationIds, q.id] : dutyType.qualificationIds.filter((id) => id !== q.id),
+                      })
+                    }
                   />
                 ))}
               </fieldset>
@@ -128,7 +143,12 @@ export function DutiesPage() {
                     <Field id={`need-${t.id}`} label={`How many ${t.name}`}>
                       <input id={`need-${t.id}`} className="input" inputMode="numeric" value={need.needed} onChange={(e) => set({ needed: e.target.value })} />
                     </Field>
-                    <Checkbox id={`need-optional-${t.id}`} label={`The event can run without ${t.name}`} checked={need.optional} onChange={(optional) => set({ optional })} />
+                    <Checkbox
+                      id={`need-optional-${t.id}`}
+                      label={`The event can run without ${t.name}`}
+                      checked={need.optional}
+                      onChange={(optional) => set({ optional })}
+                    />
                   </div>
                 );
               })}

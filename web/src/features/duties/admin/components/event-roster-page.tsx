@@ -29,9 +29,7 @@ export function EventRosterPage() {
   return (
     <>
       <PageHead title={data ? `Duties: ${data.event.name}` : 'Duties'} />
-      {failure && (
-        <Alert tone="error">{refusalMessage(failure, 'The change could not be saved. Please try again.')}</Alert>
-      )}
+      {failure && <Alert tone="error">{refusalMessage(failure, 'The change could not be saved. Please try again.')}</Alert>}
       <LoadStatus query={roster} onRetry={tryAgain} loading="Loading the roster…" failed="Failed to load the roster" />
       {data && (
         <>
@@ -80,7 +78,12 @@ export function EventRosterPage() {
             </form>
           </section>
           {data.slots.map((slot) => (
-            <SlotPanel key={slot.id} slot={slot} onUnassign={(memberId) => unassign.mutate({ slotId: slot.id, memberId })} onRemove={() => drop.mutate({ slotId: slot.id })} />
+            <SlotPanel
+              key={slot.id}
+              slot={slot}
+              onUnassign={(memberId) => unassign.mutate({ slotId: slot.id, memberId })}
+              onRemove={() => drop.mutate({ slotId: slot.id })}
+            />
           ))}
         </>
       )}
@@ -125,12 +128,13 @@ function SlotPanel({ slot, onUnassign, onRemove }: { slot: RosterSlot; onUnassig
           className="adm-roster-noprint"
           onSubmit={(e) => {
             e.preventDefault();
-            assign.mutate({ slotId: slot.id, memberId, overrideReason: chosen?.ineligible ? reason : null }, { onSuccess: () => (setMemberId(''), setReason('')) });
+            assign.mutate(
+              { slotId: slot.id, memberId, overrideReason: chosen?.ineligible ? reason : null },
+              { onSuccess: () => (setMemberId(''), setReason('')) },
+            );
           }}
         >
-          {assign.error && (
-            <Alert tone="error">{refusalMessage(assign.error, 'The member could not be assigned. Please try again.')}</Alert>
-          )}
+          {assign.error && <Alert tone="error">{refusalMessage(assign.error, 'The member could not be assigned. Please try again.')}</Alert>}
           <Field id={`assign-${slot.id}`} label={`Assign to ${slot.dutyTypeName}`} required>
             <select id={`assign-${slot.id}`} className="input" required value={memberId} onChange={(e) => setMemberId(e.target.value)}>
               <option value="">Choose a member</option>
@@ -150,7 +154,15 @@ function SlotPanel({ slot, onUnassign, onRemove }: { slot: RosterSlot; onUnassig
               </optgroup>
             </select>
           </Field>
-          {chosen?.ineligible && <InputField id={`reason-${slot.id}`} label={`Reason to assign ${chosen.name} (${chosen.ineligible})`} required value={reason} onChange={(e) => setReason(e.target.value)} />}
+          {chosen?.ineligible && (
+            <InputField
+              id={`reason-${slot.id}`}
+              label={`Reason to assign ${chosen.name} (${chosen.ineligible})`}
+              required
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          )}
           <Button type="submit" disabled={assign.isPending}>
             Assign
           </Button>

@@ -10,7 +10,15 @@ import { useTryAgain } from '../../../../admin/shared/api/admin-query';
 import { DataTable } from '../../../../admin/shared/components/data-table';
 import { LoadError, LoadStatus } from '../../../../admin/shared/components/load-error';
 import { PageHead } from '../../../../admin/shared/components/page-title';
-import { importQualifications, memberQualificationsQueryOptions, previewQualificationImport, removeMemberQualification, setMemberQualification, useDutyWrite, useMemberQualifications } from '../api/duties';
+import {
+  importQualifications,
+  memberQualificationsQueryOptions,
+  previewQualificationImport,
+  removeMemberQualification,
+  setMemberQualification,
+  useDutyWrite,
+  useMemberQualifications,
+} from '../api/duties';
 
 /** Members' qualifications (duties:write): every member with what they hold; add one, remove one, or import a CSV file. */
 export function MemberQualificationsPage() {
@@ -29,15 +37,16 @@ export function MemberQualificationsPage() {
   const failure = set.error ?? remove.error ?? doImport.error ?? preview.error;
   const add = (e: FormEvent) => {
     e.preventDefault();
-    set.mutate({ memberId: form.memberId, qualificationId: form.qualificationId, expiresOn: form.expiresOn === '' ? null : form.expiresOn }, { onSuccess: () => setForm({ ...form, expiresOn: '' }) });
+    set.mutate(
+      { memberId: form.memberId, qualificationId: form.qualificationId, expiresOn: form.expiresOn === '' ? null : form.expiresOn },
+      { onSuccess: () => setForm({ ...form, expiresOn: '' }) },
+    );
   };
 
   return (
     <>
       <PageHead title="Members’ qualifications" />
-      {failure && (
-        <Alert tone="error">{refusalMessage(failure, 'The change could not be saved. Please try again.')}</Alert>
-      )}
+      {failure && <Alert tone="error">{refusalMessage(failure, 'The change could not be saved. Please try again.')}</Alert>}
       {doImport.isSuccess && (
         <div role="status">
           <Alert tone="success">Imported: the qualifications are recorded.</Alert>
@@ -78,7 +87,10 @@ export function MemberQualificationsPage() {
 
           <section className="adm-panel" aria-labelledby="mq-import-title">
             <h2 id="mq-import-title">Import a CSV file</h2>
-            <p className="adm-muted">One line per member and qualification: e-mail, qualification name, expiry date (2027-03-31 or 31/03/2027, empty if none). Every line is imported, or none.</p>
+            <p className="adm-muted">
+              One line per member and qualification: e-mail, qualification name, expiry date (2027-03-31 or 31/03/2027, empty if none). Every line is imported,
+              or none.
+            </p>
             <Field id="mq-file" label="CSV file">
               <input id="mq-file" type="file" accept=".csv,text/csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
             </Field>
@@ -119,7 +131,12 @@ export function MemberQualificationsPage() {
                     {m.qualifications.map((q) => (
                       <li key={q.qualificationId}>
                         {qualName(q.qualificationId)} {q.expiresOn ? `(until ${calendarDateText(q.expiresOn)})` : ''}{' '}
-                        <Button variant="ghost" size="small" aria-label={`Remove ${qualName(q.qualificationId)} from ${m.name}`} onClick={() => remove.mutate({ memberId: m.id, qualificationId: q.qualificationId })}>
+                        <Button
+                          variant="ghost"
+                          size="small"
+                          aria-label={`Remove ${qualName(q.qualificationId)} from ${m.name}`}
+                          onClick={() => remove.mutate({ memberId: m.id, qualificationId: q.qualificationId })}
+                        >
                           Remove
                         </Button>
                       </li>

@@ -64,7 +64,9 @@ export function useCancelEvent(config: MutationConfig<EventCancelled, { id: stri
   const cache = {
     onSuccess: (result: EventCancelled) => {
       // Cancelled: its bookings no longer take places, and its status says Cancelled (no booking state beside it).
-      client.setQueryData(eventsQueryOptions().queryKey, (events) => events?.map((event) => (event.id === result.event.id ? { ...event, ...result.event, placesTaken: 0, bookingState: null } : event)));
+      client.setQueryData(eventsQueryOptions().queryKey, (events) =>
+        events?.map((event) => (event.id === result.event.id ? { ...event, ...result.event, placesTaken: 0, bookingState: null } : event)),
+      );
       void client.invalidateQueries({ queryKey: eventQueryOptions(result.event.id).queryKey, exact: true, refetchType: 'none' });
     },
   };

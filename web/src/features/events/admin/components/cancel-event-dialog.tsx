@@ -17,7 +17,10 @@ export function previewText(preview: CancelPreview): string {
   if (preview.bookings === 0) return 'The event has no bookings.';
   const parts = [`${plural(preview.bookings, 'booking', 'bookings')} will be cancelled and each member with an e-mail address told the reason.`];
   if (preview.cardRefunds > 0) parts.push(`${plural(preview.cardRefunds, 'card payment', 'card payments')} will be refunded in full.`);
-  if (preview.handRefunds > 0) parts.push(`${plural(preview.handRefunds, 'payment by cash or transfer is', 'payments by cash or transfer are')} to refund by hand: the members are told the club will repay them, and the admins who record refunds get the list.`);
+  if (preview.handRefunds > 0)
+    parts.push(
+      `${plural(preview.handRefunds, 'payment by cash or transfer is', 'payments by cash or transfer are')} to refund by hand: the members are told the club will repay them, and the admins who record refunds get the list.`,
+    );
   return parts.join(' ');
 }
 
@@ -36,7 +39,15 @@ export function outcomeText(result: EventCancelled): string {
  * refunded, then cancels the event (events:write). The reason is checked by the core rule the
  * server applies; the server's refusals (409, 403, 404) are shown in its words.
  */
-export function CancelEventDialog({ event, onClose, onCancelled }: { event: ClubEvent | null; onClose: () => void; onCancelled: (result: EventCancelled) => void }) {
+export function CancelEventDialog({
+  event,
+  onClose,
+  onCancelled,
+}: {
+  event: ClubEvent | null;
+  onClose: () => void;
+  onCancelled: (result: EventCancelled) => void;
+}) {
   const [reason, setReason] = useState('');
   /** The core rule's message for the reason, found before sending. */
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -55,7 +66,8 @@ export function CancelEventDialog({ event, onClose, onCancelled }: { event: Club
   const refused = cancel.error;
   const serverReasonError = refused instanceof ApiError && refused.status === 400 && refused.fields.reason ? refused.fields.reason : null;
   const error = reasonError ?? serverReasonError;
-  const failure = !refused || serverReasonError ? null : refused instanceof ApiError && [403, 404, 409].includes(refused.status) ? refused.message : CANCEL_EVENT_FAILED;
+  const failure =
+    !refused || serverReasonError ? null : refused instanceof ApiError && [403, 404, 409].includes(refused.status) ? refused.message : CANCEL_EVENT_FAILED;
 
   function confirm() {
     if (!event || cancel.isPending) return;
@@ -74,7 +86,15 @@ export function CancelEventDialog({ event, onClose, onCancelled }: { event: Club
   }
 
   return (
-    <ConfirmDialog open={event !== null} title="Cancel event?" confirmLabel="Cancel event" cancelLabel="Keep event" busy={cancel.isPending} onConfirm={confirm} onCancel={close}>
+    <ConfirmDialog
+      open={event !== null}
+      title="Cancel event?"
+      confirmLabel="Cancel event"
+      cancelLabel="Keep event"
+      busy={cancel.isPending}
+      onConfirm={confirm}
+      onCancel={close}
+    >
       <p>
         <strong>{event?.name}</strong> will stay on the calendar marked Cancelled with the reason below, and booking will close. This cannot be undone.
       </p>

@@ -18,7 +18,11 @@ const LIST = '/admin/events';
  * or 409: changed meanwhile by another admin's edit or the event's cancellation), otherwise the
  * catalogue's failure message.
  */
-const saving = <S,>(mutation: SaveMutation<EventFormValues, S>, messages: { success: string; failed: string }, told: (saved: S) => string | null = () => null): SaveOptions<EventFormValues, S> => ({
+const saving = <S,>(
+  mutation: SaveMutation<EventFormValues, S>,
+  messages: { success: string; failed: string },
+  told: (saved: S) => string | null = () => null,
+): SaveOptions<EventFormValues, S> => ({
   mutation,
   // A save that moved the event says how many people were e-mailed about it.
   saved: (result) => ({ to: LIST, message: [messages.success, told(result)].filter(Boolean).join(' ') }),
@@ -65,7 +69,11 @@ export function EventEditPage() {
             initial={form}
             placesTaken={placesTaken}
             moveNotice={{ stored: event, count: changeNotice }}
-            submitLabel="Update Event" submittingLabel="Saving…" onSubmit={submit} onCancel={() => navigate(LIST)} />
+            submitLabel="Update Event"
+            submittingLabel="Saving…"
+            onSubmit={submit}
+            onCancel={() => navigate(LIST)}
+          />
         </>
       )}
     </EditPage>

@@ -13,14 +13,7 @@ type CheckName = { [K in FieldName]: EventFormValues[K] extends boolean ? K : ne
 
 const fieldId = (name: FieldName) => `adm-event-${name}`;
 
-const FIELD_ORDER: readonly FieldName[] = [
-  ...EVENT_DETAIL_FIELDS,
-  'capacity',
-  'requiresPayment',
-  'price',
-  'memberPrice',
-  'currency',
-];
+const FIELD_ORDER: readonly FieldName[] = [...EVENT_DETAIL_FIELDS, 'capacity', 'requiresPayment', 'price', 'memberPrice', 'currency'];
 
 /**
  * The event form for both create and edit. It checks the values with the same core rules the
@@ -55,9 +48,11 @@ export function EventForm({
       {control}
     </Field>
   );
-  const dateTime = (name: 'eventdatetime' | 'eventenddatetime' | 'bookingEndDate', label: string, options: { hint?: string; required?: boolean; allDayAtMidnight?: boolean }) => (
-    <DateTimeField id={fieldId(name)} label={label} {...form.control(name)} formatHintId="adm-event-date-format" {...options} />
-  );
+  const dateTime = (
+    name: 'eventdatetime' | 'eventenddatetime' | 'bookingEndDate',
+    label: string,
+    options: { hint?: string; required?: boolean; allDayAtMidnight?: boolean },
+  ) => <DateTimeField id={fieldId(name)} label={label} {...form.control(name)} formatHintId="adm-event-date-format" {...options} />;
   const check = (name: CheckName, label: string, hint: string) => (
     <Checkbox id={fieldId(name)} name={name} label={label} hint={hint} checked={values[name]} onChange={(checked) => set(name, checked)} />
   );
@@ -68,7 +63,9 @@ export function EventForm({
         <legend>Event details</legend>
         {field('name', 'Event Name', <input className="input" type="text" {...form.bind('name')} />, { required: true })}
         {field('description', 'Short Description', <input className="input" type="text" {...form.bind('description')} />, { hint: 'Shown on the calendar.' })}
-        {field('longdescription', 'Long Description', <textarea className="input" rows={5} {...form.bind('longdescription')} />, { hint: 'Shown on the booking page.' })}
+        {field('longdescription', 'Long Description', <textarea className="input" rows={5} {...form.bind('longdescription')} />, {
+          hint: 'Shown on the booking page.',
+        })}
       </fieldset>
 
       <fieldset className="adm-fieldset" disabled={submitting}>
@@ -84,7 +81,12 @@ export function EventForm({
       <fieldset className="adm-fieldset" disabled={submitting}>
         <legend>Booking options</legend>
         {check('allowBooking', 'Allow Booking', 'Members can book this event (Bookable); otherwise it is View Only.')}
-        {field('capacity', 'Capacity', <input className="input" type="number" inputMode="numeric" min={1} step={1} {...form.bind('capacity')} />, { hint: placesTaken > 0 ? `Most attendees in total. Leave empty for no limit. ${placesTaken === 1 ? '1 place is' : `${placesTaken} places are`} taken already.` : 'Most attendees in total. Leave empty for no limit.' })}
+        {field('capacity', 'Capacity', <input className="input" type="number" inputMode="numeric" min={1} step={1} {...form.bind('capacity')} />, {
+          hint:
+            placesTaken > 0
+              ? `Most attendees in total. Leave empty for no limit. ${placesTaken === 1 ? '1 place is' : `${placesTaken} places are`} taken already.`
+              : 'Most attendees in total. Leave empty for no limit.',
+        })}
         <div className="adm-checks">
           {check('isBoatEvent', 'Boat Event', 'Ask for the boat name.')}
           {check('offerChild', 'Children', 'Ask how many children (12 years or under).')}
@@ -99,10 +101,17 @@ export function EventForm({
         {check('requiresPayment', 'Requires Payment', 'Members pay by card when they book; children pay half price.')}
         {values.requiresPayment && (
           <div className="adm-grid-2">
-            {field('price', 'Price per adult', <input className="input" type="number" inputMode="decimal" min={0} step={0.01} {...form.bind('price')} />, { required: true })}
-            {field('memberPrice', 'Member price', <input className="input" type="number" inputMode="decimal" min={0} step={0.01} {...form.bind('memberPrice')} />, {
-              hint: 'Per adult, for signed-in members whose membership is current on the day they book, and their households. Leave empty for none; never more than the price.',
+            {field('price', 'Price per adult', <input className="input" type="number" inputMode="decimal" min={0} step={0.01} {...form.bind('price')} />, {
+              required: true,
             })}
+            {field(
+              'memberPrice',
+              'Member price',
+              <input className="input" type="number" inputMode="decimal" min={0} step={0.01} {...form.bind('memberPrice')} />,
+              {
+                hint: 'Per adult, for signed-in members whose membership is current on the day they book, and their households. Leave empty for none; never more than the price.',
+              },
+            )}
             {field(
               'currency',
               'Currency',

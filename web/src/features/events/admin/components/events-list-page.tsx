@@ -77,51 +77,67 @@ export function EventsListPage() {
           <p className="adm-muted">No events yet.</p>
         ) : (
           <DataTable label="Events" columns={['Event', 'Date', 'Places', 'Features', 'Status', 'Actions']}>
-                {events.data.map((event) => (
-                  <tr key={event.id} data-event-id={event.id}>
-                    <th scope="row">
-                      <span className="adm-cell-title">{event.name}</span>
-                      {event.description && <span className="adm-cell-sub">{event.description}</span>}
-                    </th>
-                    <td>{formatDate(event.eventdatetime, 'admin')}</td>
-                    <td>{placesText(event)}</td>
-                    <td>
-                      <span className="adm-badges">
-                        {event.isBoatEvent && <Badge tone="blue">Boat Event</Badge>}
-                        {event.offerChild && <Badge tone="purple">Children</Badge>}
-                        {event.offerSoftDrinks && <Badge tone="amber">Drinks</Badge>}
-                        {event.offerVeg && <Badge tone="green">Vegetarian</Badge>}
-                      </span>
-                    </td>
-                    <td>
-                      <span className="adm-badges">
-                        {event.cancelledAt ? <Badge tone="red">Cancelled</Badge> : event.allowBooking ? <Badge tone="green">Bookable</Badge> : <Badge tone="grey">View Only</Badge>}
-                        {/* The booking state the core decides (Over, Closed, Full), beside the status. */}
-                        {event.bookingState !== null && <Badge tone={STATE_TONES[event.bookingState]}>{event.bookingState}</Badge>}
-                        <StaffingLight light={lights.data?.lights[event.id]} />
-                      </span>
-                    </td>
-                    <td>
-                      <span className="adm-actions">
-                        {/* Only what this admin may open: the same table the screens are guarded by. */}
-                        <ActionLink to={editPath(event.id)} label={`Edit ${event.name}`}>Edit</ActionLink>
-                        {!event.cancelledAt && event.bookingState !== 'Over' && <ActionLink to={goNoGoPath(event.id)} label={`Go / no-go for ${event.name}`}>Go / no-go</ActionLink>}
-                        <ActionLink to={rosterPath(event.id)} label={`Duties for ${event.name}`}>Duties</ActionLink>
-                        {event.allowBooking && <ActionLink to={bookingsPath(event.id)} label={`Bookings for ${event.name}`}>Bookings</ActionLink>}
-                        {/* An event that is over is not cancelled: that would e-mail and refund everyone who came (the server refuses it too). */}
-                        {canWrite && !event.cancelledAt && event.bookingState !== 'Over' && (
-                          <Button variant="secondary" size="small" onClick={() => setToCancel(event)} aria-label={`Cancel event ${event.name}`}>
-                            Cancel event
-                          </Button>
-                        )}
-                        {canWrite && (
-                          <DeleteButton name={event.name} onClick={() => deletion.ask(event)} />
-                        )}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </DataTable>
+            {events.data.map((event) => (
+              <tr key={event.id} data-event-id={event.id}>
+                <th scope="row">
+                  <span className="adm-cell-title">{event.name}</span>
+                  {event.description && <span className="adm-cell-sub">{event.description}</span>}
+                </th>
+                <td>{formatDate(event.eventdatetime, 'admin')}</td>
+                <td>{placesText(event)}</td>
+                <td>
+                  <span className="adm-badges">
+                    {event.isBoatEvent && <Badge tone="blue">Boat Event</Badge>}
+                    {event.offerChild && <Badge tone="purple">Children</Badge>}
+                    {event.offerSoftDrinks && <Badge tone="amber">Drinks</Badge>}
+                    {event.offerVeg && <Badge tone="green">Vegetarian</Badge>}
+                  </span>
+                </td>
+                <td>
+                  <span className="adm-badges">
+                    {event.cancelledAt ? (
+                      <Badge tone="red">Cancelled</Badge>
+                    ) : event.allowBooking ? (
+                      <Badge tone="green">Bookable</Badge>
+                    ) : (
+                      <Badge tone="grey">View Only</Badge>
+                    )}
+                    {/* The booking state the core decides (Over, Closed, Full), beside the status. */}
+                    {event.bookingState !== null && <Badge tone={STATE_TONES[event.bookingState]}>{event.bookingState}</Badge>}
+                    <StaffingLight light={lights.data?.lights[event.id]} />
+                  </span>
+                </td>
+                <td>
+                  <span className="adm-actions">
+                    {/* Only what this admin may open: the same table the screens are guarded by. */}
+                    <ActionLink to={editPath(event.id)} label={`Edit ${event.name}`}>
+                      Edit
+                    </ActionLink>
+                    {!event.cancelledAt && event.bookingState !== 'Over' && (
+                      <ActionLink to={goNoGoPath(event.id)} label={`Go / no-go for ${event.name}`}>
+                        Go / no-go
+                      </ActionLink>
+                    )}
+                    <ActionLink to={rosterPath(event.id)} label={`Duties for ${event.name}`}>
+                      Duties
+                    </ActionLink>
+                    {event.allowBooking && (
+                      <ActionLink to={bookingsPath(event.id)} label={`Bookings for ${event.name}`}>
+                        Bookings
+                      </ActionLink>
+                    )}
+                    {/* An event that is over is not cancelled: that would e-mail and refund everyone who came (the server refuses it too). */}
+                    {canWrite && !event.cancelledAt && event.bookingState !== 'Over' && (
+                      <Button variant="secondary" size="small" onClick={() => setToCancel(event)} aria-label={`Cancel event ${event.name}`}>
+                        Cancel event
+                      </Button>
+                    )}
+                    {canWrite && <DeleteButton name={event.name} onClick={() => deletion.ask(event)} />}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         ))}
 
       <CancelEventDialog

@@ -7,7 +7,6 @@ import { adminQueryOptions, type MutationConfig, useAdminMutation } from '../../
 
 export type { OutboxList, OutboxMessageDetail, OutboxRow };
 
-
 export interface OutboxFilter {
   status?: OutboxStatus;
   /** The record the e-mails are about (a booking id). */
@@ -22,7 +21,8 @@ export function listOutbox(filter: OutboxFilter = {}): Promise<OutboxList> {
   return apiGet(`/api/admin/outbox${search ? `?${search}` : ''}`, OutboxListSchema);
 }
 
-export const outboxQueryOptions = ({ status, recordId }: OutboxFilter) => adminQueryOptions(['outbox', status ?? 'all', recordId ?? ''], () => listOutbox({ status, recordId }));
+export const outboxQueryOptions = ({ status, recordId }: OutboxFilter) =>
+  adminQueryOptions(['outbox', status ?? 'all', recordId ?? ''], () => listOutbox({ status, recordId }));
 
 export function useOutbox(filter: OutboxFilter) {
   return useQuery(outboxQueryOptions(filter));

@@ -9,7 +9,16 @@ import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { Field } from '../../../../components/ui/field';
 import { ApiError } from '../../../../lib/api';
-import { outboxHtmlUrl, outboxMessageQueryOptions, outboxQueryOptions, useOutbox, useOutboxMessage, useResendOutboxMessage, type OutboxMessageDetail, type OutboxRow } from '../api/mail';
+import {
+  outboxHtmlUrl,
+  outboxMessageQueryOptions,
+  outboxQueryOptions,
+  useOutbox,
+  useOutboxMessage,
+  useResendOutboxMessage,
+  type OutboxMessageDetail,
+  type OutboxRow,
+} from '../api/mail';
 import { useTryAgain } from '../../../../admin/shared/api/admin-query';
 import { useSignedInAdmin } from '../../../../admin/session/components/admin-session';
 import { Badge, type BadgeTone } from '../../../../admin/shared/components/badge';
@@ -180,7 +189,11 @@ function MessageDetail({ id, status, recordId }: { id: string; status?: OutboxSt
         <PageTitle documentTitle="E-mail">E-mail</PageTitle>
         {query.isPending && <Loading label="Loading the e-mail…" />}
         {query.isError &&
-          (query.error.status === 404 ? <Alert tone="error">{MAIL_MESSAGES.notFound}</Alert> : <LoadError error={query.error} message={MAIL_MESSAGES.messageFailed} onRetry={tryAgain} />)}
+          (query.error.status === 404 ? (
+            <Alert tone="error">{MAIL_MESSAGES.notFound}</Alert>
+          ) : (
+            <LoadError error={query.error} message={MAIL_MESSAGES.messageFailed} onRetry={tryAgain} />
+          ))}
       </>
     );
   }
@@ -210,7 +223,14 @@ function MessageDetail({ id, status, recordId }: { id: string; status?: OutboxSt
       */}
       <iframe className="adm-mail-html" title={`HTML version of "${message.subject}"`} sandbox="" src={outboxHtmlUrl(message.id)} />
 
-      <ConfirmDialog open={confirming} title="Send this e-mail again?" confirmLabel="Resend" busy={busy} onConfirm={resend} onCancel={() => setConfirming(false)}>
+      <ConfirmDialog
+        open={confirming}
+        title="Send this e-mail again?"
+        confirmLabel="Resend"
+        busy={busy}
+        onConfirm={resend}
+        onCancel={() => setConfirming(false)}
+      >
         <p>
           &ldquo;{message.subject}&rdquo; to {message.to} is queued now and sent on the next round, with a fresh day of tries.
         </p>
@@ -229,7 +249,9 @@ function MessageFacts({ message }: { message: OutboxMessageDetail }) {
       <dt>Status</dt>
       <dd>
         <StatusCell message={message} />
-        {message.status === 'queued' && message.nextAttemptAt && <span className="adm-mail-answer">Next try: {formatDate(message.nextAttemptAt, 'admin')}</span>}
+        {message.status === 'queued' && message.nextAttemptAt && (
+          <span className="adm-mail-answer">Next try: {formatDate(message.nextAttemptAt, 'admin')}</span>
+        )}
       </dd>
       <dt>Written</dt>
       <dd>{formatDate(message.createdAt, 'admin')}</dd>

@@ -8,7 +8,8 @@ export type { AdminHousehold };
 const path = (memberId: string) => `/api/admin/members/${encodeURIComponent(memberId)}/household`;
 
 /** A member's household (members:write): its members, the contact marked, and dependants. */
-export const memberHouseholdQueryOptions = (memberId: string) => adminQueryOptions(['members', memberId, 'household'], () => apiGet(path(memberId), AdminHouseholdSchema));
+export const memberHouseholdQueryOptions = (memberId: string) =>
+  adminQueryOptions(['members', memberId, 'household'], () => apiGet(path(memberId), AdminHouseholdSchema));
 
 export function useMemberHousehold(memberId: string) {
   return useQuery(memberHouseholdQueryOptions(memberId));
@@ -20,7 +21,10 @@ export function useMemberHouseholdChanges(memberId: string) {
   const onSuccess = (household: AdminHousehold) => client.setQueryData(memberHouseholdQueryOptions(memberId).queryKey, household);
   return {
     add: useMutation({ mutationFn: (email: string) => apiPost(`${path(memberId)}/members`, { email }, AdminHouseholdSchema), onSuccess }),
-    remove: useMutation({ mutationFn: (removed: string) => apiDelete(`${path(memberId)}/members/${encodeURIComponent(removed)}`, AdminHouseholdSchema), onSuccess }),
+    remove: useMutation({
+      mutationFn: (removed: string) => apiDelete(`${path(memberId)}/members/${encodeURIComponent(removed)}`, AdminHouseholdSchema),
+      onSuccess,
+    }),
     choose: useMutation({ mutationFn: (contact: string) => apiPut(`${path(memberId)}/contact`, { memberId: contact }, AdminHouseholdSchema), onSuccess }),
   };
 }

@@ -1,5 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { MemberListResponseSchema, MemberResponseSchema, type MemberChanges, type MemberFormValues, type MemberListResponse, type MemberView } from '@core/members/member-form';
+import {
+  MemberListResponseSchema,
+  MemberResponseSchema,
+  type MemberChanges,
+  type MemberFormValues,
+  type MemberListResponse,
+  type MemberView,
+} from '@core/members/member-form';
 import { MemberImportPreviewSchema, MemberImportResultSchema, type MemberImportPreview, type MemberImportResult } from '@core/members/member-import';
 import { apiGet, apiPatch, apiPost, apiUploadCsv } from '../../../../lib/api';
 import { adminQueryOptions, type MutationConfig, useReadAgainAfter } from '../../../../admin/shared/api/admin-query';

@@ -38,11 +38,23 @@ export function MemberHouseholdPanel({ memberId, name }: { memberId: string; nam
                 <li key={m.memberId}>
                   {m.name} ({m.email}){m.contact ? ' · contact' : ''}{' '}
                   {!m.contact && (
-                    <Button size="small" variant="secondary" disabled={busy} onClick={() => choose.mutate(m.memberId)} aria-label={`Make ${m.name} the contact`}>
+                    <Button
+                      size="small"
+                      variant="secondary"
+                      disabled={busy}
+                      onClick={() => choose.mutate(m.memberId)}
+                      aria-label={`Make ${m.name} the contact`}
+                    >
                       Make contact
                     </Button>
                   )}{' '}
-                  <Button size="small" variant="secondary" disabled={busy} onClick={() => remove.mutate(m.memberId)} aria-label={`Remove ${m.name} from the household`}>
+                  <Button
+                    size="small"
+                    variant="secondary"
+                    disabled={busy}
+                    onClick={() => remove.mutate(m.memberId)}
+                    aria-label={`Remove ${m.name} from the household`}
+                  >
                     Remove
                   </Button>
                 </li>
@@ -51,12 +63,23 @@ export function MemberHouseholdPanel({ memberId, name }: { memberId: string; nam
           )}
           {household.data.people.length > 0 && <p className="adm-muted">Dependants: {household.data.people.map((p) => p.name).join(', ')}</p>}
           <form onSubmit={submit} noValidate>
-            <InputField id="adm-household-email" label="Add a member by e-mail" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={emailError} />
+            <InputField
+              id="adm-household-email"
+              label="Add a member by e-mail"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={emailError}
+            />
             <Button type="submit" disabled={busy}>
               Add to household
             </Button>
           </form>
-          {failed && !emailError && <p role="alert" className="adm-error">{refusalMessage(failed, 'The change failed. Please try again.')}</p>}
+          {failed && !emailError && (
+            <p role="alert" className="adm-error">
+              {refusalMessage(failed, 'The change failed. Please try again.')}
+            </p>
+          )}
         </>
       )}
     </section>

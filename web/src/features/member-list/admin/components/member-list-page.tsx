@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { RENEWAL_DATE_HINT, renewalDateText, validateMemberForm, type MemberFormValues, type MemberView, type MembershipStatus } from '@core/members/member-form';
+import {
+  RENEWAL_DATE_HINT,
+  renewalDateText,
+  validateMemberForm,
+  type MemberFormValues,
+  type MemberView,
+  type MembershipStatus,
+} from '@core/members/member-form';
 import { MAX_MEMBER_CSV_BYTES, MEMBER_CSV_TOO_LARGE_MESSAGE, type MemberImportPlan } from '@core/members/member-import';
 import { ApiError, refusalMessage } from '../../../../lib/api';
 import { useAdminPanelForm } from '../../../../admin/shared/components/admin-form';
@@ -89,7 +96,17 @@ export function MemberListPage() {
   );
 }
 
-function MemberFormPanel({ member, onSaved, onStart, onCancel }: { member: MemberView | null; onSaved: (member: MemberView) => void; onStart: () => void; onCancel?: () => void }) {
+function MemberFormPanel({
+  member,
+  onSaved,
+  onStart,
+  onCancel,
+}: {
+  member: MemberView | null;
+  onSaved: (member: MemberView) => void;
+  onStart: () => void;
+  onCancel?: () => void;
+}) {
   const initial: MemberFormValues = member
     ? {
         name: member.name,
@@ -144,16 +161,58 @@ function MemberFormPanel({ member, onSaved, onStart, onCancel }: { member: Membe
     >
       <InputField id="adm-member-name" label="Name" error={form.errorFor('name')} type="text" autoComplete="off" required {...form.bind('name')} />
       <InputField id="adm-member-email" label="Email" error={form.errorFor('email')} type="email" autoComplete="off" required {...form.bind('email')} />
-      <InputField id="adm-member-membershipType" label="Membership type" hint="As the club's membership export names it, e.g. Family, Adult or Junior." error={form.errorFor('membershipType')} type="text" autoComplete="off" required {...form.bind('membershipType')} />
-      <InputField id="adm-member-renewalDate" label="Renewal date" hint={RENEWAL_DATE_HINT} error={form.errorFor('renewalDate')} type="text" inputMode="numeric" autoComplete="off" placeholder="dd/mm/yyyy" required {...form.bind('renewalDate')} />
+      <InputField
+        id="adm-member-membershipType"
+        label="Membership type"
+        hint="As the club's membership export names it, e.g. Family, Adult or Junior."
+        error={form.errorFor('membershipType')}
+        type="text"
+        autoComplete="off"
+        required
+        {...form.bind('membershipType')}
+      />
+      <InputField
+        id="adm-member-renewalDate"
+        label="Renewal date"
+        hint={RENEWAL_DATE_HINT}
+        error={form.errorFor('renewalDate')}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="dd/mm/yyyy"
+        required
+        {...form.bind('renewalDate')}
+      />
       <InputField id="adm-member-phone" label="Phone (optional)" error={form.errorFor('phone')} type="tel" autoComplete="off" {...form.bind('phone')} />
-      <InputField id="adm-member-emergencyContactName" label="Emergency contact (optional)" error={form.errorFor('emergencyContactName')} type="text" autoComplete="off" {...form.bind('emergencyContactName')} />
-      <InputField id="adm-member-emergencyContactPhone" label="Emergency contact's phone (optional)" error={form.errorFor('emergencyContactPhone')} type="tel" autoComplete="off" {...form.bind('emergencyContactPhone')} />
+      <InputField
+        id="adm-member-emergencyContactName"
+        label="Emergency contact (optional)"
+        error={form.errorFor('emergencyContactName')}
+        type="text"
+        autoComplete="off"
+        {...form.bind('emergencyContactName')}
+      />
+      <InputField
+        id="adm-member-emergencyContactPhone"
+        label="Emergency contact's phone (optional)"
+        error={form.errorFor('emergencyContactPhone')}
+        type="tel"
+        autoComplete="off"
+        {...form.bind('emergencyContactPhone')}
+      />
     </PanelForm>
   );
 }
 
-const FIELD_WORDS = { name: 'name', email: 'e-mail', membershipType: 'type', renewalDate: 'renewal date', phone: 'phone', emergencyContactName: 'emergency contact', emergencyContactPhone: "emergency contact's phone" } as const;
+const FIELD_WORDS = {
+  name: 'name',
+  email: 'e-mail',
+  membershipType: 'type',
+  renewalDate: 'renewal date',
+  phone: 'phone',
+  emergencyContactName: 'emergency contact',
+  emergencyContactPhone: "emergency contact's phone",
+} as const;
 
 function ImportPanel({ onImported, onStart }: { onImported: (message: string) => void; onStart: () => void }) {
   const checking = usePreviewMemberImport();
@@ -165,8 +224,9 @@ function ImportPanel({ onImported, onStart }: { onImported: (message: string) =>
       description={
         <>
           The club&apos;s membership export: one member a line with their name, e-mail, membership type and renewal date (e.g.{' '}
-          <code className="adm-members-example">Ann Sailor,ann@example.com,Family,31/03/2027</code>). A first line naming the columns lets them come in any order. New e-mails are added;
-          members already listed (matched by e-mail) are updated. Nothing is saved until you confirm, and nothing at all if any line is wrong.
+          <code className="adm-members-example">Ann Sailor,ann@example.com,Family,31/03/2027</code>). A first line naming the columns lets them come in any
+          order. New e-mails are added; members already listed (matched by e-mail) are updated. Nothing is saved until you confirm, and nothing at all if any
+          line is wrong.
         </>
       }
       maxBytes={MAX_MEMBER_CSV_BYTES}
@@ -205,7 +265,10 @@ function MemberImportDetails({ plan }: { plan: MemberImportPlan }) {
               </td>
               <td>
                 {u.changes
-                  .map((c) => `${FIELD_WORDS[c.field]}: ${c.field === 'renewalDate' ? renewalDateText(c.before) : c.before || '(none)'} → ${c.field === 'renewalDate' ? renewalDateText(c.after) : c.after || '(none)'}`)
+                  .map(
+                    (c) =>
+                      `${FIELD_WORDS[c.field]}: ${c.field === 'renewalDate' ? renewalDateText(c.before) : c.before || '(none)'} → ${c.field === 'renewalDate' ? renewalDateText(c.after) : c.after || '(none)'}`,
+                  )
                   .join('; ')}
               </td>
             </tr>
@@ -303,8 +366,8 @@ function MembersTable({
       >
         {disabling && (
           <p>
-            Disable <strong>{disabling.name}</strong> ({disabling.email})? They will no longer count as a current member nor be able to sign in. You can enable them again
-            later.
+            Disable <strong>{disabling.name}</strong> ({disabling.email})? They will no longer count as a current member nor be able to sign in. You can enable
+            them again later.
           </p>
         )}
         {disabling && <p>{dutiesReleasedText(upcomingDuties[disabling.id] ?? 0)}</p>}

@@ -25,7 +25,10 @@ export const categoriesQueryOptions = () => adminQueryOptions(['membership', 'ca
 export const membershipSettingsQueryOptions = () => adminQueryOptions(['membership', 'settings'], getMembershipSettings);
 
 /** After a change of a category: the admin's list and the joining page's offer are read again. */
-const CATEGORIES_CHANGED = [['admin', 'membership', 'categories'], ['membership', 'categories']];
+const CATEGORIES_CHANGED = [
+  ['admin', 'membership', 'categories'],
+  ['membership', 'categories'],
+];
 
 export function useCategories() {
   return useQuery(categoriesQueryOptions());

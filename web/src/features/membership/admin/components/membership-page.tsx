@@ -24,7 +24,18 @@ import { NoticeArea, type Notice } from '../../../../admin/shared/components/not
 import { PageTitle } from '../../../../admin/shared/components/page-title';
 import { PanelForm } from '../../../../admin/shared/components/panel-form';
 import '../membership.css';
-import { categoriesQueryOptions, membershipSettingsQueryOptions, openOfflineOrdersQueryOptions, useCategories, useMarkOrderPaid, useOpenOfflineOrders, useCreateCategory, useMembershipSettings, useSaveMembershipSettings, useUpdateCategory } from '../api/membership';
+import {
+  categoriesQueryOptions,
+  membershipSettingsQueryOptions,
+  openOfflineOrdersQueryOptions,
+  useCategories,
+  useMarkOrderPaid,
+  useOpenOfflineOrders,
+  useCreateCategory,
+  useMembershipSettings,
+  useSaveMembershipSettings,
+  useUpdateCategory,
+} from '../api/membership';
 
 export const CATEGORIES_LOAD_FAILED = 'Failed to load the membership categories';
 export const SETTINGS_LOAD_FAILED = 'Failed to load the membership settings';
@@ -111,7 +122,14 @@ function OfflineOrdersPanel({ onNotice }: { onNotice: (notice: Notice) => void }
     mark.mutate(
       { orderId, method },
       {
-        onSuccess: (answer) => onNotice({ kind: 'success', message: answer.result === 'refund' ? `Payment recorded for ${name}; it bought nothing: refund it.` : `Payment recorded: ${name} is renewed until ${answer.order.paysUntil}.` }),
+        onSuccess: (answer) =>
+          onNotice({
+            kind: 'success',
+            message:
+              answer.result === 'refund'
+                ? `Payment recorded for ${name}; it bought nothing: refund it.`
+                : `Payment recorded: ${name} is renewed until ${answer.order.paysUntil}.`,
+          }),
         onError: (error) => onNotice({ kind: 'error', message: refusalMessage(error, 'Failed to record the payment. Please try again.') }),
       },
     );
@@ -247,10 +265,22 @@ function CategoryPanel({
       <Field id={categoryFieldId('description')} label="Description" hint="What a member reads when choosing it." error={form.errorFor('description')}>
         <textarea className="input" rows={3} {...form.bind('description')} />
       </Field>
-      <Field id={categoryFieldId('price')} label="Price a year (£)" hint="For a whole membership year, e.g. 120 or 45.50; 0 for a free category." error={form.errorFor('price')} required>
+      <Field
+        id={categoryFieldId('price')}
+        label="Price a year (£)"
+        hint="For a whole membership year, e.g. 120 or 45.50; 0 for a free category."
+        error={form.errorFor('price')}
+        required
+      >
         <input className="input" type="text" inputMode="decimal" autoComplete="off" {...form.bind('price')} />
       </Field>
-      <Field id={categoryFieldId('dutiesPerSeason')} label="Duties a year" hint="How many duties it expects a membership year (per household when it covers one)." error={form.errorFor('dutiesPerSeason')} required>
+      <Field
+        id={categoryFieldId('dutiesPerSeason')}
+        label="Duties a year"
+        hint="How many duties it expects a membership year (per household when it covers one)."
+        error={form.errorFor('dutiesPerSeason')}
+        required
+      >
         <input className="input" type="text" inputMode="numeric" autoComplete="off" {...form.bind('dutiesPerSeason')} />
       </Field>
       {check('coversHousehold', 'Covers the household', "Everyone in the buyer's household, one payment by its contact.")}
@@ -261,7 +291,18 @@ function CategoryPanel({
   );
 }
 
-const SETTINGS_FIELDS = ['yearKind', 'yearStartMonth', 'yearStartDay', 'renewalWindowWeeks', 'reminderDays', 'discountPercent', 'discountFromMonth', 'discountFromDay', 'admission', 'applicationExpiryDays'] as const;
+const SETTINGS_FIELDS = [
+  'yearKind',
+  'yearStartMonth',
+  'yearStartDay',
+  'renewalWindowWeeks',
+  'reminderDays',
+  'discountPercent',
+  'discountFromMonth',
+  'discountFromDay',
+  'admission',
+  'applicationExpiryDays',
+] as const;
 const settingsFieldId = (name: string) => `adm-ms-set-${name}`;
 
 function SettingsPanel({ onSaved, onStart }: { onSaved: () => void; onStart: () => void }) {
@@ -275,7 +316,15 @@ function SettingsPanel({ onSaved, onStart }: { onSaved: () => void; onStart: () 
       </section>
     );
   }
-  return <SettingsForm key={JSON.stringify(settings.data.settings)} settings={settings.data.settings} saved={settings.data.saved} onSaved={onSaved} onStart={onStart} />;
+  return (
+    <SettingsForm
+      key={JSON.stringify(settings.data.settings)}
+      settings={settings.data.settings}
+      saved={settings.data.saved}
+      onSaved={onSaved}
+      onStart={onStart}
+    />
+  );
 }
 
 function SettingsForm({ settings, saved, onSaved, onStart }: { settings: MembershipSettings; saved: boolean; onSaved: () => void; onStart: () => void }) {
@@ -307,7 +356,15 @@ function SettingsForm({ settings, saved, onSaved, onStart }: { settings: Members
     </Field>
   );
   return (
-    <PanelForm id="adm-ms-settings" title="Settings" legend="Membership settings" form={form} send={send} onStart={onStart} submit={['Save Settings', 'Saving…']}>
+    <PanelForm
+      id="adm-ms-settings"
+      title="Settings"
+      legend="Membership settings"
+      form={form}
+      send={send}
+      onStart={onStart}
+      submit={['Save Settings', 'Saving…']}
+    >
       {!saved && <p className="adm-muted">These are the defaults: nobody has saved the settings yet.</p>}
       <Field id={settingsFieldId('yearKind')} label="Membership year" error={form.errorFor('yearKind')}>
         <select className="input" {...form.bind('yearKind')}>
@@ -323,7 +380,13 @@ function SettingsForm({ settings, saved, onSaved, onStart }: { settings: Members
           </Field>
         </div>
       )}
-      <Field id={settingsFieldId('renewalWindowWeeks')} label="Renewal window (weeks)" hint="How long before the end a member may renew: 1 to 26 weeks." error={form.errorFor('renewalWindowWeeks')} required>
+      <Field
+        id={settingsFieldId('renewalWindowWeeks')}
+        label="Renewal window (weeks)"
+        hint="How long before the end a member may renew: 1 to 26 weeks."
+        error={form.errorFor('renewalWindowWeeks')}
+        required
+      >
         <input className="input" type="text" inputMode="numeric" autoComplete="off" {...form.bind('renewalWindowWeeks')} />
       </Field>
       <Field
@@ -336,7 +399,12 @@ function SettingsForm({ settings, saved, onSaved, onStart }: { settings: Members
       </Field>
       {fixed && (
         <>
-          <Field id={settingsFieldId('discountPercent')} label="Joining discount (%)" hint="Off the price for joining late in the year; empty for none." error={form.errorFor('discountPercent')}>
+          <Field
+            id={settingsFieldId('discountPercent')}
+            label="Joining discount (%)"
+            hint="Off the price for joining late in the year; empty for none."
+            error={form.errorFor('discountPercent')}
+          >
             <input className="input" type="text" inputMode="numeric" autoComplete="off" {...form.bind('discountPercent')} />
           </Field>
           <div className="adm-ms-day">
@@ -353,7 +421,13 @@ function SettingsForm({ settings, saved, onSaved, onStart }: { settings: Members
           <option value="before-payment">An admin admits an applicant before they pay</option>
         </select>
       </Field>
-      <Field id={settingsFieldId('applicationExpiryDays')} label="Application expiry (days)" hint="An application not admitted by then is declined and refunded: 1 to 365 days." error={form.errorFor('applicationExpiryDays')} required>
+      <Field
+        id={settingsFieldId('applicationExpiryDays')}
+        label="Application expiry (days)"
+        hint="An application not admitted by then is declined and refunded: 1 to 365 days."
+        error={form.errorFor('applicationExpiryDays')}
+        required
+      >
         <input className="input" type="text" inputMode="numeric" autoComplete="off" {...form.bind('applicationExpiryDays')} />
       </Field>
     </PanelForm>

@@ -1,5 +1,12 @@
 import type { NewsFormValues } from '@core/news/news-form';
-import { AdminNewsItemAnswerSchema, AdminNewsListSchema, NewsItemSavedSchema, type AdminNewsItem, type AdminNewsItemAnswer, type AdminNewsList } from '@core/news/news-schema';
+import {
+  AdminNewsItemAnswerSchema,
+  AdminNewsListSchema,
+  NewsItemSavedSchema,
+  type AdminNewsItem,
+  type AdminNewsItemAnswer,
+  type AdminNewsList,
+} from '@core/news/news-schema';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../../lib/api';
 import type { MutationConfig } from '../../../../admin/shared/api/admin-query';
 import { adminRecords } from '../../../../admin/shared/api/admin-records';

@@ -13,7 +13,10 @@ export const NEWS_LOAD_FAILED = 'Failed to load the news item';
 const LIST = '/admin/news';
 
 /** A save: field messages for a 400, the server's words for a refusal the admin can act on, else the catalogue's. */
-const saving = (mutation: SaveMutation<NewsFormValues, { subject: string }>, done: (subject: string) => string): SaveOptions<NewsFormValues, { subject: string }> => ({
+const saving = (
+  mutation: SaveMutation<NewsFormValues, { subject: string }>,
+  done: (subject: string) => string,
+): SaveOptions<NewsFormValues, { subject: string }> => ({
   mutation,
   saved: (item) => ({ to: LIST, message: done(item.subject) }),
   failed: NEWS_SAVE_FAILED,
@@ -60,7 +63,14 @@ export function NewsEditPage() {
             </p>
           )}
           <SaveFailureAlert failure={failure} />
-          <NewsForm key={`${item.id}@${item.updatedAt}`} initial={form} submitLabel="Update News Item" submittingLabel="Saving…" onSubmit={submit} onCancel={() => navigate(LIST)} />
+          <NewsForm
+            key={`${item.id}@${item.updatedAt}`}
+            initial={form}
+            submitLabel="Update News Item"
+            submittingLabel="Saving…"
+            onSubmit={submit}
+            onCancel={() => navigate(LIST)}
+          />
         </>
       )}
     </EditPage>

@@ -9,7 +9,6 @@ type FieldName = keyof NewsFormValues;
 const fieldId = (name: FieldName) => `adm-news-${name}`;
 const FIELD_ORDER: readonly FieldName[] = ['subject', 'body', 'publishAt', 'status'];
 
-
 /**
  * The news form for both writing and editing. It checks the values with the core's rule, the one
  * the server applies; the server's field messages show the same way when it still refuses.
@@ -34,7 +33,14 @@ export function NewsForm({ initial, submitLabel, submittingLabel, onSubmit, onCa
       <fieldset className="adm-fieldset" disabled={submitting}>
         <legend>Publishing (UK time)</legend>
         <DateFormatHint id="adm-news-date-format" />
-        <DateTimeField id={fieldId('publishAt')} label="Publish Date & Time" {...form.control('publishAt')} hint="Members see a published item from this time on." formatHintId="adm-news-date-format" required />
+        <DateTimeField
+          id={fieldId('publishAt')}
+          label="Publish Date & Time"
+          {...form.control('publishAt')}
+          hint="Members see a published item from this time on."
+          formatHintId="adm-news-date-format"
+          required
+        />
         <Field id={fieldId('status')} label="Status" error={errorFor('status')} hint="A draft is seen only here. Choose Draft again later to unpublish.">
           <select className="input" {...form.bind('status')}>
             <option value="draft">Draft</option>

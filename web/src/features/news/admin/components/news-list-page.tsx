@@ -65,9 +65,13 @@ export function NewsListPage() {
                 </td>
                 <td>
                   <span className="adm-actions">
-                    <ActionLink to={editPath(item.id)} label={`Edit ${item.subject}`}>Edit</ActionLink>
+                    <ActionLink to={editPath(item.id)} label={`Edit ${item.subject}`}>
+                      Edit
+                    </ActionLink>
                     {item.label === 'Published' && (
-                      <ActionLink to={newsItemPath(item.id)} label={`View ${item.subject} on the site`} always>View</ActionLink>
+                      <ActionLink to={newsItemPath(item.id)} label={`View ${item.subject} on the site`} always>
+                        View
+                      </ActionLink>
                     )}
                     <DeleteButton name={item.subject} onClick={() => deletion.ask(item)} />
                   </span>
@@ -79,7 +83,8 @@ export function NewsListPage() {
 
       <ConfirmDialog {...deletion.dialog} title="Delete news item?" confirmLabel="Delete">
         <p>
-          Are you sure you want to delete <strong>{deletion.target?.subject}</strong>? Members will no longer see it. To take it down for a while, edit it and choose Draft instead.
+          Are you sure you want to delete <strong>{deletion.target?.subject}</strong>? Members will no longer see it. To take it down for a while, edit it and
+          choose Draft instead.
         </p>
       </ConfirmDialog>
     </>

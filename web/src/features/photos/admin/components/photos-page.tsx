@@ -74,11 +74,38 @@ function UploadForm({ onUploaded, onSubmitting }: { onUploaded: (photo: AdminPho
     );
 
   return (
-    <PanelForm id="adm-upload-photo" title="Upload a Photo" legend="New photo" form={form} send={send} onStart={onSubmitting} submit={['Upload Photo', 'Uploading…']}>
-      <Field id="adm-photo-file" label="Photo" hint="JPEG, PNG or WebP, at most 15 MB. HEIC (iPhone) photos cannot be read: export them as JPEG first." error={errorFor('file')} required>
-        <input key={fileInputKey} className="input" type="file" name="file" accept={PHOTO_INPUT_ACCEPT} onChange={(e) => form.set('file', e.currentTarget.files?.[0] ?? null)} />
+    <PanelForm
+      id="adm-upload-photo"
+      title="Upload a Photo"
+      legend="New photo"
+      form={form}
+      send={send}
+      onStart={onSubmitting}
+      submit={['Upload Photo', 'Uploading…']}
+    >
+      <Field
+        id="adm-photo-file"
+        label="Photo"
+        hint="JPEG, PNG or WebP, at most 15 MB. HEIC (iPhone) photos cannot be read: export them as JPEG first."
+        error={errorFor('file')}
+        required
+      >
+        <input
+          key={fileInputKey}
+          className="input"
+          type="file"
+          name="file"
+          accept={PHOTO_INPUT_ACCEPT}
+          onChange={(e) => form.set('file', e.currentTarget.files?.[0] ?? null)}
+        />
       </Field>
-      <Field id="adm-photo-caption" label="Caption" hint="Describes the photo for people who cannot see it; shown under it on the Home page." error={errorFor('caption')} required>
+      <Field
+        id="adm-photo-caption"
+        label="Caption"
+        hint="Describes the photo for people who cannot see it; shown under it on the Home page."
+        error={errorFor('caption')}
+        required
+      >
         <input className="input" type="text" maxLength={200} autoComplete="off" {...form.bind('caption')} />
       </Field>
       <Field id="adm-photo-credit" label="Credit" hint="Who took it (optional)." error={errorFor('credit')}>
@@ -92,7 +119,17 @@ type DetailsField = 'caption' | 'credit';
 const DETAILS_FIELDS: readonly DetailsField[] = ['caption', 'credit'];
 
 /** A photo's caption and credit, changed in place on react-hook-form with the core's rule. */
-function EditDetails({ photo, busy, onSave, onCancel }: { photo: AdminPhoto; busy: boolean; onSave: (caption: string, credit: string) => void; onCancel: () => void }) {
+function EditDetails({
+  photo,
+  busy,
+  onSave,
+  onCancel,
+}: {
+  photo: AdminPhoto;
+  busy: boolean;
+  onSave: (caption: string, credit: string) => void;
+  onCancel: () => void;
+}) {
   const form = useAdminPanelForm<Record<DetailsField, string>, DetailsField>({
     initial: () => ({ caption: photo.caption, credit: photo.credit }),
     resolver: schemaResolver(PhotoDetailsSchema),
@@ -134,7 +171,13 @@ export function PhotosPage() {
   const reorder = useReorderPhotos();
   const remove = useDeletePhoto();
   // The photo a change is under way for (one at a time): the mutation's own pending variables.
-  const busy = update.isPending ? update.variables.photo.id : reorder.isPending ? reorder.variables.photo.id : remove.isPending ? remove.variables.photo.id : null;
+  const busy = update.isPending
+    ? update.variables.photo.id
+    : reorder.isPending
+      ? reorder.variables.photo.id
+      : remove.isPending
+        ? remove.variables.photo.id
+        : null;
 
   /** A change's outcome: the message on success; the refusal in the server's words or the catalogue's. */
   const outcome = <T,>(success: (result: T) => string, fallback: string, after?: () => void) => ({
@@ -147,20 +190,41 @@ export function PhotosPage() {
 
   const move = (photos: AdminPhoto[], photo: AdminPhoto, by: -1 | 1) => {
     setNotice(null);
-    reorder.mutate({ photo, ids: movePhoto(photos.map((p) => p.id), photo.id, by) }, outcome(() => `"${photo.caption}" moved ${by < 0 ? 'up' : 'down'}.`, PHOTOS_MESSAGES.changeFailed));
+    reorder.mutate(
+      {
+        photo,
+        ids: movePhoto(
+          photos.map((p) => p.id),
+          photo.id,
+          by,
+        ),
+      },
+      outcome(() => `"${photo.caption}" moved ${by < 0 ? 'up' : 'down'}.`, PHOTOS_MESSAGES.changeFailed),
+    );
   };
 
   const toggleHidden = (photo: AdminPhoto) => {
     setNotice(null);
     update.mutate(
       { photo, change: { hidden: !photo.hidden } },
-      outcome((changed: AdminPhoto) => (changed.hidden ? `"${changed.caption}" is hidden from the Home page.` : `"${changed.caption}" is shown on the Home page again.`), PHOTOS_MESSAGES.changeFailed),
+      outcome(
+        (changed: AdminPhoto) =>
+          changed.hidden ? `"${changed.caption}" is hidden from the Home page.` : `"${changed.caption}" is shown on the Home page again.`,
+        PHOTOS_MESSAGES.changeFailed,
+      ),
     );
   };
 
   const saveDetails = (photo: AdminPhoto, caption: string, credit: string) => {
     setNotice(null);
-    update.mutate({ photo, change: { caption, credit } }, outcome(() => 'Photo details saved.', PHOTOS_MESSAGES.changeFailed, () => setEditing(null)));
+    update.mutate(
+      { photo, change: { caption, credit } },
+      outcome(
+        () => 'Photo details saved.',
+        PHOTOS_MESSAGES.changeFailed,
+        () => setEditing(null),
+      ),
+    );
   };
 
   function confirmDelete() {
@@ -174,7 +238,10 @@ export function PhotosPage() {
   return (
     <>
       <PageTitle documentTitle="Photos">Photos</PageTitle>
-      <p className="adm-muted">The photos members see in the rotating panel on the Home page, first shown first. The server removes each photo's location and camera details and makes smaller copies for phones.</p>
+      <p className="adm-muted">
+        The photos members see in the rotating panel on the Home page, first shown first. The server removes each photo's location and camera details and makes
+        smaller copies for phones.
+      </p>
       <NoticeArea notice={notice} />
       <UploadForm
         onSubmitting={() => setNotice(null)}
@@ -192,7 +259,11 @@ export function PhotosPage() {
               const thumb = thumbnail(photo);
               const isBusy = busy === photo.id;
               // A row's buttons: named for this photo, all off while any photo is being saved.
-              const action = (text: string, onClick: () => void, { disabled = false, variant = 'secondary' }: { disabled?: boolean; variant?: 'secondary' | 'danger' } = {}) => (
+              const action = (
+                text: string,
+                onClick: () => void,
+                { disabled = false, variant = 'secondary' }: { disabled?: boolean; variant?: 'secondary' | 'danger' } = {},
+              ) => (
                 <Button variant={variant} size="small" disabled={busy !== null || disabled} onClick={onClick} aria-label={`${text} "${photo.caption}"`}>
                   {text}
                 </Button>
@@ -210,7 +281,12 @@ export function PhotosPage() {
                       {photo.width} × {photo.height} pixels.
                     </p>
                     {editing === photo.id ? (
-                      <EditDetails photo={photo} busy={isBusy} onSave={(caption, credit) => saveDetails(photo, caption, credit)} onCancel={() => setEditing(null)} />
+                      <EditDetails
+                        photo={photo}
+                        busy={isBusy}
+                        onSave={(caption, credit) => saveDetails(photo, caption, credit)}
+                        onCancel={() => setEditing(null)}
+                      />
                     ) : (
                       <div className="adm-actions">
                         {action('Move up', () => move(photos, photo, -1), { disabled: i === 0 })}
@@ -227,7 +303,14 @@ export function PhotosPage() {
           </ol>
         )}
       </section>
-      <ConfirmDialog open={toDelete !== null} title="Delete photo?" confirmLabel="Delete" busy={busy !== null} onConfirm={confirmDelete} onCancel={() => setToDelete(null)}>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete photo?"
+        confirmLabel="Delete"
+        busy={busy !== null}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      >
         <p>
           Are you sure you want to delete <strong>{toDelete?.caption}</strong>? It leaves the Home page and its files are removed. This cannot be undone.
         </p>

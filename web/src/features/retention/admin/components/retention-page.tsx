@@ -24,8 +24,8 @@ export function RetentionPage() {
       {data && (
         <>
           <p>
-            The retention schedule runs every night. Next run: <strong>{retentionRunText(data.nextRunAt)}</strong>. The members&apos; privacy notice states the same
-            schedule (<a href="/privacy">Privacy notice</a>).
+            The retention schedule runs every night. Next run: <strong>{retentionRunText(data.nextRunAt)}</strong>. The members&apos; privacy notice states the
+            same schedule (<a href="/privacy">Privacy notice</a>).
           </p>
           <DataTable
             label="Personal data the app holds, per kind"

@@ -54,5 +54,10 @@ export function previewSitePage(body: string): Promise<SitePagePreview> {
  * a read of the body the admin asked to see (null: none asked for yet), kept per body text.
  */
 export function useSitePagePreview(body: string | null) {
-  return useQuery({ ...adminQueryOptions(['site-page-preview', body], () => previewSitePage(body ?? '')), enabled: body !== null, staleTime: Infinity, retry: false });
+  return useQuery({
+    ...adminQueryOptions(['site-page-preview', body], () => previewSitePage(body ?? '')),
+    enabled: body !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
 }

@@ -51,7 +51,14 @@ export function SitePageEditPage() {
             <Link to={p.path}>See it as members do</Link>
           </p>
           <SaveFailureAlert failure={failure} />
-          <SitePageForm key={`${p.slug}@${p.updatedAt ?? ''}`} initial={form} submitLabel="Save Page" submittingLabel="Saving…" onSubmit={submit} onCancel={() => navigate(LIST)} />
+          <SitePageForm
+            key={`${p.slug}@${p.updatedAt ?? ''}`}
+            initial={form}
+            submitLabel="Save Page"
+            submittingLabel="Saving…"
+            onSubmit={submit}
+            onCancel={() => navigate(LIST)}
+          />
         </>
       )}
     </EditPage>

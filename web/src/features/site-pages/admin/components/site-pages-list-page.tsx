@@ -33,8 +33,12 @@ export function SitePagesListPage() {
               <td>{page.updatedAt === null ? 'Never (the original words)' : `${formatDate(page.updatedAt, 'admin')} by ${page.updatedBy ?? ''}`}</td>
               <td>
                 <span className="adm-actions">
-                  <ActionLink to={sitePageEditPath(page.slug)} label={`Edit ${page.title}`}>Edit</ActionLink>
-                  <ActionLink to={page.path} label={`View ${page.title} on the site`} always>View</ActionLink>
+                  <ActionLink to={sitePageEditPath(page.slug)} label={`Edit ${page.title}`}>
+                    Edit
+                  </ActionLink>
+                  <ActionLink to={page.path} label={`View ${page.title} on the site`} always>
+                    View
+                  </ActionLink>
                 </span>
               </td>
             </tr>

@@ -19,7 +19,15 @@ import { ruleResolver } from '../../../../lib/form-rules';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { Field } from '../../../../components/ui/field';
-import { readingsQueryOptions, useAddReading, useCorrectReading, useDeleteReading, useImportReadings, usePreviewImport, useReadings } from '../api/water-levels';
+import {
+  readingsQueryOptions,
+  useAddReading,
+  useCorrectReading,
+  useDeleteReading,
+  useImportReadings,
+  usePreviewImport,
+  useReadings,
+} from '../api/water-levels';
 import { useTryAgain } from '../../../../admin/shared/api/admin-query';
 import { DataTable } from '../../../../admin/shared/components/data-table';
 import { LoadError, LoadStatus } from '../../../../admin/shared/components/load-error';
@@ -56,7 +64,10 @@ export function WaterLevelsPage() {
       <p className="adm-muted">The reservoir readings members see on the Home page chart: one reading a day, in percent full.</p>
       <NoticeArea notice={notice} />
       <div className="adm-columns">
-        <AddReadingPanel onAdded={(reading) => changed(`Reading for ${readingDateInWords(reading.date)} added: ${percentText(reading.percentFull)} full.`)} onStart={() => setNotice(null)} />
+        <AddReadingPanel
+          onAdded={(reading) => changed(`Reading for ${readingDateInWords(reading.date)} added: ${percentText(reading.percentFull)} full.`)}
+          onStart={() => setNotice(null)}
+        />
         <ImportPanel onImported={changed} onStart={() => setNotice(null)} />
       </div>
       <section className="adm-panel" aria-labelledby="adm-wl-list-title">
@@ -117,8 +128,8 @@ function ImportPanel({ onImported, onStart }: { onImported: (message: string) =>
       title="Import a CSV File"
       description={
         <>
-          One reading a line: the date, a comma, the percentage (e.g. <code>23/11/2026,63.5</code>). A first line starting with “date” is skipped. Nothing is saved until you
-          confirm, and nothing at all if any line is wrong.
+          One reading a line: the date, a comma, the percentage (e.g. <code>23/11/2026,63.5</code>). A first line starting with “date” is skipped. Nothing is
+          saved until you confirm, and nothing at all if any line is wrong.
         </>
       }
       maxBytes={MAX_WATER_LEVEL_CSV_BYTES}
@@ -174,7 +185,15 @@ function ReadingImportDetails({ plan }: { plan: ImportPlan }) {
   );
 }
 
-function ReadingsTable({ readings, onChanged, onFailed }: { readings: WaterLevelReading[]; onChanged: (message: string) => void; onFailed: (message: string) => void }) {
+function ReadingsTable({
+  readings,
+  onChanged,
+  onFailed,
+}: {
+  readings: WaterLevelReading[];
+  onChanged: (message: string) => void;
+  onFailed: (message: string) => void;
+}) {
   const [editing, setEditing] = useState<{ date: string; value: string; error: string | null } | null>(null);
   // The row whose Correct button gets focus back once its input closes (saved or cancelled).
   const returnFocusTo = useRef<string | null>(null);
@@ -221,7 +240,13 @@ function ReadingsTable({ readings, onChanged, onFailed }: { readings: WaterLevel
     const parsed = WaterLevelCorrectionSchema.safeParse({ percentFull: editing.value });
     const value = parsed.success ? parsePercent(parsed.data.percentFull) : null;
     const problem =
-      editing.value.trim() === '' ? WATER_LEVEL_MESSAGES.percentRequired : value === null ? WATER_LEVEL_MESSAGES.percentNotNumber : value < 0 || value > 100 ? WATER_LEVEL_MESSAGES.percentOutOfRange : null;
+      editing.value.trim() === ''
+        ? WATER_LEVEL_MESSAGES.percentRequired
+        : value === null
+          ? WATER_LEVEL_MESSAGES.percentNotNumber
+          : value < 0 || value > 100
+            ? WATER_LEVEL_MESSAGES.percentOutOfRange
+            : null;
     if (problem) {
       setEditing({ ...editing, error: problem });
       document.getElementById(`adm-wl-edit-${editing.date}`)?.focus();
@@ -299,7 +324,13 @@ function ReadingsTable({ readings, onChanged, onFailed }: { readings: WaterLevel
                     </Fragment>
                   ) : (
                     <Fragment key="reading">
-                      <Button id={`adm-wl-correct-${reading.date}`} size="small" variant="secondary" aria-label={`Correct the reading of ${words}`} onClick={() => open(reading)}>
+                      <Button
+                        id={`adm-wl-correct-${reading.date}`}
+                        size="small"
+                        variant="secondary"
+                        aria-label={`Correct the reading of ${words}`}
+                        onClick={() => open(reading)}
+                      >
                         Correct
                       </Button>
                       <Button size="small" variant="danger" aria-label={`Delete the reading of ${words}`} onClick={() => deletion.ask(reading)}>
@@ -316,7 +347,8 @@ function ReadingsTable({ readings, onChanged, onFailed }: { readings: WaterLevel
       <ConfirmDialog {...deletion.dialog} title="Delete this reading?" confirmLabel="Delete Reading" cancelLabel="Keep It">
         {deletion.target && (
           <p>
-            The reading of {readingDateInWords(deletion.target.date)} ({percentText(deletion.target.percentFull)} full) will be removed from the chart members see.
+            The reading of {readingDateInWords(deletion.target.date)} ({percentText(deletion.target.percentFull)} full) will be removed from the chart members
+            see.
           </p>
         )}
       </ConfirmDialog>

@@ -30,7 +30,14 @@ export function WorkDayCreatePage() {
   const { submit, failure } = useSave(saving(useCreateWorkDay(), WORK_DAY_SAVE_MESSAGES.created));
   return (
     <CreatePage back={LIST} backLabel="← Back to work days" title="Create Work Day" failure={failure}>
-      <WorkDayForm initial={emptyWorkDayForm()} signedUp={{}} submitLabel="Create Work Day" submittingLabel="Creating…" onSubmit={submit} onCancel={() => navigate(LIST)} />
+      <WorkDayForm
+        initial={emptyWorkDayForm()}
+        signedUp={{}}
+        submitLabel="Create Work Day"
+        submittingLabel="Creating…"
+        onSubmit={submit}
+        onCancel={() => navigate(LIST)}
+      />
     </CreatePage>
   );
 }

@@ -93,7 +93,13 @@ export function WorkDayForm({
           <textarea className="input" rows={3} {...form.bind('description')} />
         </Field>
         <DateFormatHint id="adm-workday-date-format" />
-        <DateTimeField id={fieldId('date')} label="Date & Time (UK time)" {...form.control('date')} hint="Leave empty while the date is not fixed: members then see Date TBC." formatHintId="adm-workday-date-format" />
+        <DateTimeField
+          id={fieldId('date')}
+          label="Date & Time (UK time)"
+          {...form.control('date')}
+          hint="Leave empty while the date is not fixed: members then see Date TBC."
+          formatHintId="adm-workday-date-format"
+        />
         <div className="adm-grid-2">
           <Field id={fieldId('tools')} label="Tools" error={errorFor('tools')} hint="What volunteers could bring.">
             <input className="input" type="text" {...form.bind('tools')} />
@@ -103,15 +109,30 @@ export function WorkDayForm({
           </Field>
         </div>
         <div className="adm-checks">
-          <Checkbox id={fieldId('foodAvailable')} name="foodAvailable" label="Food Offered" hint="Volunteers can ask for food when they sign up." checked={values.foodAvailable} onChange={(checked) => set('foodAvailable', checked)} />
-          <Checkbox id={fieldId('active')} name="active" label="Active" hint="Members can see the work day and sign up; otherwise it is hidden from them." checked={values.active} onChange={(checked) => set('active', checked)} />
+          <Checkbox
+            id={fieldId('foodAvailable')}
+            name="foodAvailable"
+            label="Food Offered"
+            hint="Volunteers can ask for food when they sign up."
+            checked={values.foodAvailable}
+            onChange={(checked) => set('foodAvailable', checked)}
+          />
+          <Checkbox
+            id={fieldId('active')}
+            name="active"
+            label="Active"
+            hint="Members can see the work day and sign up; otherwise it is hidden from them."
+            checked={values.active}
+            onChange={(checked) => set('active', checked)}
+          />
         </div>
       </fieldset>
 
       <fieldset className="adm-fieldset" disabled={submitting}>
         <legend>Jobs</legend>
         <p className="field-hint" id={fieldId('jobs')} tabIndex={-1}>
-          Members tick the jobs they will help with; "Other Job" is always offered as well. A job somebody has signed up for cannot be deleted: close it instead, and it takes no more sign-ups.
+          Members tick the jobs they will help with; "Other Job" is always offered as well. A job somebody has signed up for cannot be deleted: close it
+          instead, and it takes no more sign-ups.
         </p>
         {jobsWholeError && <Alert tone="error">{jobsWholeError}</Alert>}
         <ol className="adm-job-rows">
@@ -127,17 +148,40 @@ export function WorkDayForm({
                   </legend>
                   <div className="adm-grid-2">
                     <Field id={fieldId(`jobs.${row}.title`)} label="Job Title" error={rowErrors[`jobs.${row}.title`]} required>
-                      <input className="input" type="text" maxLength={WORK_DAY_LIMITS.jobTitle * 2} value={job.title} onChange={(e) => setJob(row, { title: e.target.value })} />
+                      <input
+                        className="input"
+                        type="text"
+                        maxLength={WORK_DAY_LIMITS.jobTitle * 2}
+                        value={job.title}
+                        onChange={(e) => setJob(row, { title: e.target.value })}
+                      />
                     </Field>
                     <Field id={fieldId(`jobs.${row}.volunteersNeeded`)} label="Volunteers Needed" error={rowErrors[`jobs.${row}.volunteersNeeded`]} required>
-                      <input className="input" type="number" inputMode="numeric" min={Math.max(1, taken)} max={WORK_DAY_LIMITS.volunteers} step={1} value={job.volunteersNeeded} onChange={(e) => setJob(row, { volunteersNeeded: e.target.value })} />
+                      <input
+                        className="input"
+                        type="number"
+                        inputMode="numeric"
+                        min={Math.max(1, taken)}
+                        max={WORK_DAY_LIMITS.volunteers}
+                        step={1}
+                        value={job.volunteersNeeded}
+                        onChange={(e) => setJob(row, { volunteersNeeded: e.target.value })}
+                      />
                     </Field>
                   </div>
                   <Field id={fieldId(`jobs.${row}.description`)} label="Job Description" error={rowErrors[`jobs.${row}.description`]}>
                     <input className="input" type="text" value={job.description} onChange={(e) => setJob(row, { description: e.target.value })} />
                   </Field>
                   <div className="adm-actions">
-                    <Checkbox id={fieldId(`jobs.${row}.closed`)} name={`jobs.${row}.closed`} label="Closed" hint="Takes no more sign-ups; keeps its volunteers." checked={job.closed} onChange={(checked) => setJob(row, { closed: checked })} compact />
+                    <Checkbox
+                      id={fieldId(`jobs.${row}.closed`)}
+                      name={`jobs.${row}.closed`}
+                      label="Closed"
+                      hint="Takes no more sign-ups; keeps its volunteers."
+                      checked={job.closed}
+                      onChange={(checked) => setJob(row, { closed: checked })}
+                      compact
+                    />
                     {taken === 0 && (
                       <Button variant="danger" size="small" onClick={() => setJobs(values.jobs.filter((_, i) => i !== row))} aria-label={`Delete job ${title}`}>
                         Delete job

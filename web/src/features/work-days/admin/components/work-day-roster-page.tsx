@@ -6,7 +6,15 @@ import { hasPermission, mayOpen } from '@core/admins/permissions';
 import { jobShortfall, volunteersShort } from '@core/work-days/work-day-roster';
 import { isJobFull } from '@core/work-days/work-days';
 import { refusalMessage } from '../../../../lib/api';
-import { useRemoveWorkDaySignup, useRemoveWorkDaySignups, useSetWorkDayArchived, useWorkDay, workDayQueryOptions, workDaySignupsCsvUrl, type AdminWorkDay } from '../api/work-days';
+import {
+  useRemoveWorkDaySignup,
+  useRemoveWorkDaySignups,
+  useSetWorkDayArchived,
+  useWorkDay,
+  workDayQueryOptions,
+  workDaySignupsCsvUrl,
+  type AdminWorkDay,
+} from '../api/work-days';
 import { useTryAgain } from '../../../../admin/shared/api/admin-query';
 import { useSignedInAdmin } from '../../../../admin/session/components/admin-session';
 import { AccessDenied } from '../../../../admin/shared/components/access-denied';
@@ -45,7 +53,10 @@ export function WorkDayRosterPage() {
   });
   const archive = useSetWorkDayArchived(id, {
     onSuccess: (workDay) =>
-      setNotice({ kind: 'success', message: workDay.archived ? `Work day "${workDay.name}" archived: members no longer see it.` : `Work day "${workDay.name}" brought back.` }),
+      setNotice({
+        kind: 'success',
+        message: workDay.archived ? `Work day "${workDay.name}" archived: members no longer see it.` : `Work day "${workDay.name}" brought back.`,
+      }),
     onError: (error) => setNotice({ kind: 'error', message: refusalMessage(error, ROSTER_MESSAGES.archiveFailed, [403, 404, 409]) }),
   });
   const busy = removeOne.isPending || archive.isPending;
@@ -90,7 +101,13 @@ export function WorkDayRosterPage() {
       <PageTitle documentTitle="Work Day">{query.isSuccess ? query.data.workDay.name : 'Work Day'}</PageTitle>
       <NoticeArea notice={notice} />
       {query.isPending && <Loading label="Loading work day…" />}
-      {query.isError && <LoadError error={query.error} message={query.error.status === 404 ? 'Work Day Not Found' : 'Failed to load the work day'} onRetry={query.error.status === 404 ? undefined : tryAgain} />}
+      {query.isError && (
+        <LoadError
+          error={query.error}
+          message={query.error.status === 404 ? 'Work Day Not Found' : 'Failed to load the work day'}
+          onRetry={query.error.status === 404 ? undefined : tryAgain}
+        />
+      )}
       {query.isSuccess &&
         (() => {
           const { workDay, signups } = query.data;
@@ -100,7 +117,8 @@ export function WorkDayRosterPage() {
             <>
               <p className="adm-muted">
                 {formatDate(workDay.date, 'admin')} · {signups.length === 1 ? '1 sign-up' : `${signups.length} sign-ups`}
-                {workDay.foodAvailable && ` · food wanted by ${signups.filter((s) => s.wantsFood).length}`} · bringing tools: {signups.filter((s) => s.bringingTools).length}
+                {workDay.foodAvailable && ` · food wanted by ${signups.filter((s) => s.wantsFood).length}`} · bringing tools:{' '}
+                {signups.filter((s) => s.bringingTools).length}
               </p>
               <p className="adm-badges">
                 <WorkDayBadges workDay={workDay} short={short} />
@@ -147,7 +165,13 @@ export function WorkDayRosterPage() {
                             {job.currentVolunteers} of {job.volunteersNeeded}
                           </td>
                           <td>
-                            {job.closed ? <Badge tone="grey">Closed</Badge> : missing > 0 ? <Badge tone="red">Short by {missing}</Badge> : isJobFull(job) ? <Badge tone="green">Full</Badge> : null}
+                            {job.closed ? (
+                              <Badge tone="grey">Closed</Badge>
+                            ) : missing > 0 ? (
+                              <Badge tone="red">Short by {missing}</Badge>
+                            ) : isJobFull(job) ? (
+                              <Badge tone="green">Full</Badge>
+                            ) : null}
                           </td>
                           <td>{names.length === 0 ? <span className="adm-muted">No one yet</span> : names.join(', ')}</td>
                         </tr>
@@ -177,12 +201,31 @@ export function WorkDayRosterPage() {
                 {signups.length === 0 ? (
                   <p className="adm-muted">No sign-ups yet.</p>
                 ) : (
-                  <DataTable label="Sign-ups" columns={[canWrite && 'Select', 'Volunteer', 'Email', 'Jobs', 'Other job', 'Notes', 'Tools', workDay.foodAvailable && 'Food', 'Signed up', canWrite && 'Actions']}>
+                  <DataTable
+                    label="Sign-ups"
+                    columns={[
+                      canWrite && 'Select',
+                      'Volunteer',
+                      'Email',
+                      'Jobs',
+                      'Other job',
+                      'Notes',
+                      'Tools',
+                      workDay.foodAvailable && 'Food',
+                      'Signed up',
+                      canWrite && 'Actions',
+                    ]}
+                  >
                     {signups.map((s) => (
                       <tr key={s.id} data-signup-id={s.id}>
                         {canWrite && (
                           <td>
-                            <input type="checkbox" aria-label={`Select the sign-up of ${fullName(s)}`} checked={selected.has(s.id)} onChange={(e) => toggle(s.id, e.target.checked)} />
+                            <input
+                              type="checkbox"
+                              aria-label={`Select the sign-up of ${fullName(s)}`}
+                              checked={selected.has(s.id)}
+                              onChange={(e) => toggle(s.id, e.target.checked)}
+                            />
                           </td>
                         )}
                         <th scope="row">{fullName(s)}</th>
@@ -224,11 +267,22 @@ export function WorkDayRosterPage() {
                 </ul>
               </ConfirmDialog>
 
-              <ConfirmDialog open={toRemove !== null} title="Remove sign-up?" confirmLabel="Remove" busy={busy} onConfirm={confirmRemove} onCancel={() => setToRemove(null)}>
+              <ConfirmDialog
+                open={toRemove !== null}
+                title="Remove sign-up?"
+                confirmLabel="Remove"
+                busy={busy}
+                onConfirm={confirmRemove}
+                onCancel={() => setToRemove(null)}
+              >
                 <p>
                   Remove the sign-up of <strong>{toRemove ? fullName(toRemove) : ''}</strong>? Their places become free for others.
                 </p>
-                <p>{toRemove?.email ? `They will be e-mailed at ${toRemove.email} that the club removed them.` : 'They gave no e-mail address, so they will not be told.'}</p>
+                <p>
+                  {toRemove?.email
+                    ? `They will be e-mailed at ${toRemove.email} that the club removed them.`
+                    : 'They gave no e-mail address, so they will not be told.'}
+                </p>
               </ConfirmDialog>
             </>
           );

@@ -93,8 +93,12 @@ export function WorkDaysPage() {
                   </td>
                   <td>
                     <span className="adm-actions">
-                      <ActionLink to={roster} label={`Volunteers for ${workDay.name}`} always>Volunteers</ActionLink>
-                      <ActionLink to={edit} label={`Edit ${workDay.name}`}>Edit</ActionLink>
+                      <ActionLink to={roster} label={`Volunteers for ${workDay.name}`} always>
+                        Volunteers
+                      </ActionLink>
+                      <ActionLink to={edit} label={`Edit ${workDay.name}`}>
+                        Edit
+                      </ActionLink>
                     </span>
                   </td>
                 </tr>
