@@ -9,7 +9,8 @@ import { releaseMemberDuties } from './sqlite-member-duty-release';
 import { insertIntoOutbox } from './sqlite-outbox';
 import { preparedWriteTransaction, writeTransaction } from './sqlite-write-transaction';
 
-const COLUMNS = [
+/** The `members` table's columns, as a member record names them. */
+export const MEMBER_COLUMNS = [
   'id',
   'name',
   'email',
@@ -30,7 +31,7 @@ export class SqliteMemberRepository implements MemberRepository {
   async get(id: string): Promise<Member | null> {
     if (typeof id !== 'string') return null;
     const row = await this.db('members')
-      .select(...COLUMNS)
+      .select(...MEMBER_COLUMNS)
       .where({ id })
       .first();
     return row ? toMember(row) : null;
@@ -39,7 +40,7 @@ export class SqliteMemberRepository implements MemberRepository {
   async getByEmail(email: string): Promise<Member | null> {
     if (typeof email !== 'string') return null;
     const row = await this.db('members')
-      .select(...COLUMNS)
+      .select(...MEMBER_COLUMNS)
       .where({ emailKey: memberEmailKey(email) })
       .first();
     return row ? toMember(row) : null;
@@ -47,7 +48,7 @@ export class SqliteMemberRepository implements MemberRepository {
 
   async list(): Promise<Member[]> {
     const rows = await this.db('members')
-      .select(...COLUMNS)
+      .select(...MEMBER_COLUMNS)
       .orderBy([
         { column: 'name', order: 'asc' },
         { column: 'emailKey', order: 'asc' },
@@ -108,7 +109,7 @@ export class SqliteMemberRepository implements MemberRepository {
     const valid = members.map(validMember);
     if (valid.length === 0) return;
     await writeTransaction(this.db, async (trx) => {
-      const stored = (await trx('members').select(...COLUMNS)).map(toMember);
+      const stored = (await trx('members').select(...MEMBER_COLUMNS)).map(toMember);
       const after = membersAfterImport(stored, valid);
       const storedIds = new Set(stored.map((member) => member.id));
       const given = [...new Set(valid.map((member) => member.id))];

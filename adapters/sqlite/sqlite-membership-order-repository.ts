@@ -13,23 +13,10 @@ import { MemberSchema } from '../../core/members/member';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { newestOrderFirst, oldestOrderFirst, validOrder } from '../membership-order-records';
 import { insertIntoAuditLog } from './sqlite-audit-log';
+import { MEMBER_COLUMNS } from './sqlite-member-repository';
 import { isUniqueViolation } from './sqlite-errors';
 import { readRow } from './sqlite-values';
 import { preparedWriteTransaction } from './sqlite-write-transaction';
-
-const MEMBER_COLUMNS = [
-  'id',
-  'name',
-  'email',
-  'membershipType',
-  'renewalDate',
-  'disabled',
-  'phone',
-  'emergencyContactName',
-  'emergencyContactPhone',
-  'createdAt',
-  'updatedAt',
-] as const;
 
 /**
  * Membership orders in the `membership_orders` table (migration 0050). A payment is recorded in

@@ -70,20 +70,22 @@ const EmailSchema = z.string().trim().max(320).min(1, SIGN_IN_MESSAGES.emailRequ
 export const SignInCodeRequestSchema = z.object({ email: EmailSchema });
 export type SignInCodeRequest = z.infer<typeof SignInCodeRequestSchema>;
 
-/** The code form (or the e-mailed link's button): the e-mail and the 6 digits (spaces allowed between them). */
-export const SignInCodeCheckSchema = z.object({
-  email: EmailSchema,
-  code: z
+/** A mailed code's field: 6 digits, spaces allowed between them, with the form's own messages. */
+export function mailedCodeSchema(messages: { codeRequired: string; codeInvalid: string }) {
+  return z
     .string()
     .max(40)
     .transform((code) => code.replace(/\s+/g, ''))
     .pipe(
       z
         .string()
-        .min(1, SIGN_IN_MESSAGES.codeRequired)
-        .regex(/^\d{6}$/, SIGN_IN_MESSAGES.codeInvalid),
-    ),
-});
+        .min(1, messages.codeRequired)
+        .regex(/^\d{6}$/, messages.codeInvalid),
+    );
+}
+
+/** The code form (or the e-mailed link's button): the e-mail and the 6 digits (spaces allowed between them). */
+export const SignInCodeCheckSchema = z.object({ email: EmailSchema, code: mailedCodeSchema(SIGN_IN_MESSAGES) });
 export type SignInCodeCheck = z.input<typeof SignInCodeCheckSchema>;
 
 /** An answer of one sentence to show. */

@@ -4,6 +4,7 @@ import { addDaysToDate } from '../shared/london-time';
 import { formCheck } from '../shared/form-check';
 import { isMembershipCurrent, MemberSchema, type Member } from '../members/member';
 import { checkContactDetails, isMemberEmail, MEMBER_FORM_MESSAGES, type ContactDetails } from '../members/member-form';
+import { mailedCodeSchema } from '../member-sign-in/member-sign-in';
 
 /**
  * A member's own details on My club (docs/my-club.md#my-details): what they see of their record
@@ -117,21 +118,7 @@ export const EmailChangeRequestSchema = z.object({ email: NewEmailSchema }).stri
 export type EmailChangeRequest = z.input<typeof EmailChangeRequestSchema>;
 
 /** POST /api/my/details/email/confirm: the new address again and the code e-mailed to it (spaces allowed between the digits). */
-export const EmailChangeConfirmSchema = z
-  .object({
-    email: NewEmailSchema,
-    code: z
-      .string()
-      .max(40)
-      .transform((code) => code.replace(/\s+/g, ''))
-      .pipe(
-        z
-          .string()
-          .min(1, EMAIL_CHANGE_MESSAGES.codeRequired)
-          .regex(/^\d{6}$/, EMAIL_CHANGE_MESSAGES.codeInvalid),
-      ),
-  })
-  .strict();
+export const EmailChangeConfirmSchema = z.object({ email: NewEmailSchema, code: mailedCodeSchema(EMAIL_CHANGE_MESSAGES) }).strict();
 export type EmailChangeConfirm = z.input<typeof EmailChangeConfirmSchema>;
 
 export const EmailChangeSentSchema = z.object({ message: z.string() });

@@ -6,6 +6,7 @@ import { expectAccessible } from '../../../support/e2e/axe';
 import { DESKTOP, PHONE } from '../../../support/e2e/browser';
 import { signInCode } from '../../../support/e2e/sign-in-code';
 import { useApp } from '../../../support/e2e/use-app';
+import { addCurrentMembers } from '../../../support/e2e/admin-api';
 
 /**
  * The whole passkey ceremony in Chromium with its virtual authenticator (DevTools WebAuthn
@@ -23,18 +24,7 @@ let site: string;
 beforeAll(async () => {
   site = world.app.baseUrl.replace('127.0.0.1', 'localhost');
   relyingParty.publicBaseUrl = site;
-  for (const member of [MEMBER, RETURNING]) {
-    await world.app.built.ports
-      .get('members')
-      .create({
-        ...member,
-        membershipType: 'Adult',
-        renewalDate: '2099-03-31',
-        disabled: false,
-        createdAt: '2026-01-01T09:00:00.000Z',
-        updatedAt: '2026-01-01T09:00:00.000Z',
-      });
-  }
+  await addCurrentMembers(world, [MEMBER, RETURNING]);
 });
 
 /** A platform authenticator with resident keys and user verification, as a phone's. */

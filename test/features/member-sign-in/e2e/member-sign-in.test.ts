@@ -4,6 +4,7 @@ import type { ParsedMail } from 'mailparser';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { DESKTOP, PHONE } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
+import { addCurrentMembers } from '../../../support/e2e/admin-api';
 
 const world = useApp({ mail: true });
 
@@ -16,18 +17,7 @@ const MEMBERS = [
 ];
 
 beforeAll(async () => {
-  for (const member of MEMBERS) {
-    await world.app.built.ports
-      .get('members')
-      .create({
-        ...member,
-        membershipType: 'Adult',
-        renewalDate: '2099-03-31',
-        disabled: false,
-        createdAt: '2026-01-01T09:00:00.000Z',
-        updatedAt: '2026-01-01T09:00:00.000Z',
-      });
-  }
+  await addCurrentMembers(world, MEMBERS);
 });
 
 /** The sign-in e-mail to `email`, read from the SMTP server as a mail client would. */

@@ -4,6 +4,7 @@ import { MAX_FAILED_CODES_PER_DAY, SIGN_IN_MESSAGES, wrongCodeKeys } from '../..
 import { expectAccessible } from '../../../support/e2e/axe';
 import { PHONE } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
+import { addCurrentMembers } from '../../../support/e2e/admin-api';
 
 const world = useApp({ mail: true });
 
@@ -11,18 +12,7 @@ const MEMBER = { id: 'member-e2e-everywhere', name: 'Jo Everywhere', email: 'jo.
 const CAPPED = { id: 'member-e2e-capped', name: 'Sam Capped', email: 'sam.capped@example.org' };
 
 beforeAll(async () => {
-  for (const member of [MEMBER, CAPPED]) {
-    await world.app.built.ports
-      .get('members')
-      .create({
-        ...member,
-        membershipType: 'Adult',
-        renewalDate: '2099-03-31',
-        disabled: false,
-        createdAt: '2026-01-01T09:00:00.000Z',
-        updatedAt: '2026-01-01T09:00:00.000Z',
-      });
-  }
+  await addCurrentMembers(world, [MEMBER, CAPPED]);
 });
 
 let mailsSeen = 0;
