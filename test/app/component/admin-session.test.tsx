@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { onlineManager } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { apiGet } from '../../../web/src/lib/api';
 import { AdminSessionProvider, useAdminSession, useSignedInAdmin } from '../../../web/src/admin/session/components/admin-session';
@@ -74,6 +75,20 @@ describe('The admin session', () => {
     });
     renderPanel();
     expect(await screen.findByRole('heading', { name: 'Signed in as Ann Officer' })).toBeTruthy();
+  });
+
+  it('checks the session even after the browser said it went offline, instead of waiting on "Checking your session…"', async () => {
+    rememberAdmin(ANN);
+    onlineManager.setOnline(false);
+    try {
+      serve(() => {
+        throw new TypeError('Failed to fetch');
+      });
+      renderPanel();
+      expect(await screen.findByRole('heading', { name: 'Signed in as Ann Officer' })).toBeTruthy();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('with no signal and nobody kept on the device, asks to sign in', async () => {

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startSmtpTestServer, type SmtpTestServer } from '../smtp-test-server';
 import { startAppServer, type AppServer, type AppServerOptions } from './app-server';
 import { DESKTOP, launchBrowser, type BrowserSession, type LaunchOptions } from './browser';
@@ -72,6 +72,13 @@ export function useApp(options: UseAppOptions | (() => UseAppOptions | Promise<U
       current.page = await current.browser.newPage(viewport ?? DESKTOP);
     }
   });
+  // A failed test prints what each open tab showed: a wait that ran out says only what it waited for.
+  beforeEach(({ onTestFailed }) => {
+    onTestFailed(async () => {
+      const browser = started?.browser;
+      if (browser) console.error(await describeTabs(browser));
+    });
+  });
   afterAll(async () => {
     const current = started;
     started = undefined;
@@ -107,4 +114,19 @@ export function useApp(options: UseAppOptions | (() => UseAppOptions | Promise<U
       return other;
     },
   };
+}
+
+/** Each open tab's address and the start of its text, and the errors the browser saw: printed when a test fails. */
+export async function describeTabs(browser: BrowserSession): Promise<string> {
+  const tabs = await Promise.all(
+    browser.context.pages().map(async (tab: Page, index) => {
+      const text = await tab
+        .locator('body')
+        .innerText({ timeout: 2000 })
+        .catch((error: unknown) => `(no text: ${String(error).split('\n')[0]})`);
+      return `tab ${index + 1}: ${tab.url()}\n${text.replace(/\s+/g, ' ').slice(0, 800)}`;
+    }),
+  );
+  const errors = browser.errors.length > 0 ? `\nbrowser errors:\n${browser.errors.slice(-10).join('\n')}` : '';
+  return `What the browser showed when the test failed:\n${tabs.join('\n')}${errors}`;
 }

@@ -38,11 +38,13 @@ export async function currentSession(): Promise<SessionAdmin | null> {
 /**
  * Who is signed in: asked of the server when the panel opens and when a page comes back from the
  * back-forward cache, then set by signing in and out and by any 401 (the session holder). Its key
- * sits outside ['admin', …], which sign-out clears.
+ * sits outside ['admin', …], which sign-out clears. It always runs (`networkMode: 'always'`):
+ * currentSession answers for a device with no signal itself, and a check paused until the
+ * browser says it is online again would leave the panel on "Checking your session…".
  */
 export const SESSION_QUERY_KEY = ['admin-session'] as const;
 export const sessionQueryOptions = () =>
-  queryOptions({ queryKey: SESSION_QUERY_KEY, queryFn: currentSession, staleTime: Infinity, gcTime: Infinity, retry: false });
+  queryOptions({ queryKey: SESSION_QUERY_KEY, queryFn: currentSession, staleTime: Infinity, gcTime: Infinity, retry: false, networkMode: 'always' });
 
 export async function signIn({ email, password }: { email: string; password: string }): Promise<SessionAdmin> {
   return (await apiPost('/api/admin/session', { email, password }, SessionResponseSchema, asSignIn)).admin;
