@@ -35,6 +35,7 @@ import { SqliteMembershipRepository } from '../adapters/sqlite/sqlite-membership
 import { SqliteHouseholdRepository } from '../adapters/sqlite/sqlite-household-repository';
 import { SqliteMemberCalendarFeedRepository } from '../adapters/sqlite/sqlite-member-calendar-feed-repository';
 import { SqliteMemberRepository } from '../adapters/sqlite/sqlite-member-repository';
+import { SqliteMembershipApplicationRepository } from '../adapters/sqlite/sqlite-membership-application-repository';
 import { SqliteMembershipOrderRepository } from '../adapters/sqlite/sqlite-membership-order-repository';
 import { SqliteDutyRepository } from '../adapters/sqlite/sqlite-duty-repository';
 import { SqliteDutySwapRepository } from '../adapters/sqlite/sqlite-duty-swap-repository';
@@ -144,6 +145,7 @@ const PORTS = {
   calendarFeeds: 'STORAGE',
   members: 'STORAGE',
   membershipOrders: 'STORAGE',
+  membershipApplications: 'STORAGE',
   duties: 'STORAGE',
   dutySwaps: 'STORAGE',
   campaignSource: 'CAMPAIGNS',
@@ -311,6 +313,7 @@ export async function bindAdapters(
   bind('calendarFeeds', () => firestore?.calendarFeeds ?? new SqliteMemberCalendarFeedRepository(db));
   bind('members', () => firestore?.members ?? new SqliteMemberRepository(db));
   bind('membershipOrders', () => firestore?.membershipOrders ?? new SqliteMembershipOrderRepository(db));
+  bind('membershipApplications', () => firestore?.membershipApplications ?? new SqliteMembershipApplicationRepository(db));
   bind('conditions', () => firestore?.conditions ?? new SqliteConditionsRepository(db));
   bind('duties', () => firestore?.duties ?? new SqliteDutyRepository(db));
   bind('dutySwaps', () => firestore?.dutySwaps ?? new SqliteDutySwapRepository(db));

@@ -111,9 +111,10 @@ export const FIRESTORE_RETENTION_COLLECTIONS = ['retentionMarks'] as const;
 export const FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS = ['householdMembers', 'householdInvitations'] as const;
 /**
  * Membership orders (FirestoreMembershipOrderRepository): what renewal and joining payments buy,
- * one document per order. Not yet copied by migrate-storage.
+ * one document per order; and the applications to join (FirestoreMembershipApplicationRepository).
+ * Not yet copied by migrate-storage.
  */
-export const FIRESTORE_MEMBERSHIP_ORDER_COLLECTIONS = ['membershipOrders'] as const;
+export const FIRESTORE_MEMBERSHIP_ORDER_COLLECTIONS = ['membershipOrders', 'membershipApplications'] as const;
 /**
  * Sub-collections: `files/{key}/chunks` holds the files' bytes (FirestoreFileStore). Counted and
  * copied with their files.

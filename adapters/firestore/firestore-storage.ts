@@ -27,6 +27,7 @@ import { FirestoreHouseholdRepository } from './firestore-household-repository';
 import { FirestoreMemberCalendarFeedRepository } from './firestore-member-calendar-feed-repository';
 import { FirestoreMemberRepository } from './firestore-member-repository';
 import { FirestoreMembershipOrderRepository } from './firestore-membership-order-repository';
+import { FirestoreMembershipApplicationRepository } from './firestore-membership-application-repository';
 import { FirestoreDutyRepository } from './firestore-duty-repository';
 import { FirestoreDutySwapRepository } from './firestore-duty-swap-repository';
 import { FirestorePhotoRepository } from './firestore-photo-repository';
@@ -125,6 +126,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     calendarFeeds: new FirestoreMemberCalendarFeedRepository(db, options),
     members: new FirestoreMemberRepository(db, options),
     membershipOrders: new FirestoreMembershipOrderRepository(db, options),
+    membershipApplications: new FirestoreMembershipApplicationRepository(db, options),
     duties: new FirestoreDutyRepository(db, options),
     dutySwaps: new FirestoreDutySwapRepository(db, options),
     outbox: new FirestoreOutbox(db, options),

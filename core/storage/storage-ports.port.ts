@@ -26,6 +26,7 @@ import type { MembershipRepository } from '../membership/membership-repository.p
 import type { HouseholdRepository } from '../members/household-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
 import type { MembershipOrderRepository } from '../membership/membership-order-repository.port';
+import type { MembershipApplicationRepository } from '../membership/membership-application-repository.port';
 import type { DutySwapRepository } from '../duties/duty-swap-repository.port';
 import type { DutyRepository } from '../duties/duty-repository.port';
 import type { AttendanceStore } from '../check-in/attendance-store.port';
@@ -66,6 +67,8 @@ export interface StoragePorts {
   members: MemberRepository;
   /** Membership orders: what renewal and joining payments buy, applied to the members once (docs/membership.md). */
   membershipOrders: MembershipOrderRepository;
+  /** Applications to join the club (docs/membership.md, "Joining"). */
+  membershipApplications: MembershipApplicationRepository;
   /** Members' private calendar feeds: one secret each (docs/my-club.md). */
   calendarFeeds: MemberCalendarFeedRepository;
   /** Duty rosters: qualifications, duty types, templates, events' duty slots (docs/duties.md). */

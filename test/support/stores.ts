@@ -18,6 +18,7 @@ import { MemoryLoginAttemptStore } from '../../adapters/memory/memory-login-atte
 import { MemoryMemberCalendarFeedRepository } from '../../adapters/memory/memory-member-calendar-feed-repository';
 import { MemoryMemberRepository } from '../../adapters/memory/memory-member-repository';
 import { MemoryMembershipOrderRepository } from '../../adapters/memory/memory-membership-order-repository';
+import { MemoryMembershipApplicationRepository } from '../../adapters/memory/memory-membership-application-repository';
 import { MemoryMemberSessionRepository } from '../../adapters/memory/memory-member-session-repository';
 import { MemoryOutbox } from '../../adapters/memory/memory-outbox';
 import { MemoryPasskeyChallengeRepository } from '../../adapters/memory/memory-passkey-challenge-repository';
@@ -52,6 +53,7 @@ import { SqliteLoginAttemptStore } from '../../adapters/sqlite/sqlite-login-atte
 import { SqliteMemberCalendarFeedRepository } from '../../adapters/sqlite/sqlite-member-calendar-feed-repository';
 import { SqliteMemberRepository } from '../../adapters/sqlite/sqlite-member-repository';
 import { SqliteMembershipOrderRepository } from '../../adapters/sqlite/sqlite-membership-order-repository';
+import { SqliteMembershipApplicationRepository } from '../../adapters/sqlite/sqlite-membership-application-repository';
 import { SqliteMemberSessionRepository } from '../../adapters/sqlite/sqlite-member-session-repository';
 import { SqliteOutbox } from '../../adapters/sqlite/sqlite-outbox';
 import { SqlitePasskeyChallengeRepository } from '../../adapters/sqlite/sqlite-passkey-challenge-repository';
@@ -105,6 +107,7 @@ export function memoryStorage() {
     dutySwaps,
     members,
     membershipOrders,
+    membershipApplications: new MemoryMembershipApplicationRepository(),
     loginAttempts,
     waitingList,
     workDays,
@@ -162,6 +165,7 @@ export function sqliteStorage(db: Knex) {
     households: new SqliteHouseholdRepository(db),
     members: new SqliteMemberRepository(db),
     membershipOrders: new SqliteMembershipOrderRepository(db),
+    membershipApplications: new SqliteMembershipApplicationRepository(db),
     calendarFeeds: new SqliteMemberCalendarFeedRepository(db),
     duties: new SqliteDutyRepository(db),
     dutySwaps: new SqliteDutySwapRepository(db),
