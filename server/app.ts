@@ -23,6 +23,7 @@ import { registerWorkDayWithdrawRoutes } from './features/work-days/withdraw-rou
 import { registerNewsRoutes } from './features/news/routes';
 import { registerSitePageRoutes } from './features/site-pages/routes';
 import { registerMembershipRoutes } from './features/membership/routes';
+import { registerJoinRoutes } from './features/membership/join-routes';
 import { registerConditionsRoutes } from './features/conditions/routes';
 import { registerWaterLevelRoutes } from './features/water-levels/admin-routes';
 import { registerMemberListRoutes } from './features/member-list/routes';
@@ -281,6 +282,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // Members' sign-in sets and ends a session cookie: the same cross-site protection as the panel's.
   app.use('/api/member', csrfGuard);
   app.use('/api/my', csrfGuard);
+  // The public application to join writes personal details: only the members' area's own page sends it.
+  app.use('/api/membership/applications', csrfGuard);
 
   const registry = createOpenApiRegistry(SESSION_COOKIE, MEMBER_SESSION_COOKIE);
   const adminAccess = authenticator({ identity: ports.get('identity'), admins: ports.get('admins') });
@@ -324,6 +327,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerNewsRoutes(routes, ports);
   registerSitePageRoutes(routes, ports);
   registerMembershipRoutes(routes, ports);
+  registerJoinRoutes(routes, ports, config);
   registerWaterLevelRoutes(routes, ports);
   registerMemberListRoutes(routes, ports);
   registerConditionsRoutes(routes, ports);

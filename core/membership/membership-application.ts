@@ -82,6 +82,12 @@ export const MembershipApplicationSchema = z.object({
   memberIds: z.array(z.string().min(1).max(200)).max(MAX_APPLICATION_PEOPLE + 1),
   /** Why an admin declined it; null otherwise. */
   reason: z.string().trim().min(1).max(500).nullable(),
+  /**
+   * For a declined or expired application that was paid: `refunded` once the payments port took
+   * the refund, `by-hand` when it could not (the admins' list shows it to refund by hand); null
+   * when nothing was paid or while the application is open or admitted.
+   */
+  refund: z.enum(['refunded', 'by-hand']).nullable(),
   /** The admin who admitted or declined it (uid), null otherwise (expired: the daily job). */
   decidedBy: z.string().min(1).max(200).nullable(),
   decidedAt: InstantSchema.nullable(),

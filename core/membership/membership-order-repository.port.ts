@@ -27,7 +27,8 @@ export interface MembershipOrderRepository {
    * entry, all or none. The same payment recorded again, however many callers at once (a webhook
    * twice and the member's return), changes nothing and answers `already-applied`: the members
    * are extended once. Two orders paid at once for the same member both end paid and the later
-   * date wins. Throws NotFoundError for an unknown order, ValidationError for a joining order
+   * date wins. A joining order is marked paid (`applied`, no members moved). Throws NotFoundError
+   * for an unknown order, ValidationError for a joining order paid otherwise than by card
    * or a method not matching its confirmation, ConflictError if the audit id exists; nothing is
    * written then. `now` is the payment's and the members' `updatedAt`.
    */

@@ -127,7 +127,7 @@ export interface OrderPaymentDecision {
 export const ORDER_MESSAGES = {
   notFound: 'Membership order not found',
   idTaken: 'A membership order with this id already exists',
-  joiningNotOpen: 'Paying for joining is not open yet',
+  joiningByCard: 'An application to join is paid by card only',
   notSoldOnline: 'This membership cannot be bought online. Please contact the club.',
   lifeNotRenewed: 'A life membership is never renewed.',
   renewalNotOpen: (opensOn: string) => `Renewal is not open yet: you can renew from ${opensOn}.`,
@@ -138,7 +138,8 @@ export const ORDER_MESSAGES = {
 
 /**
  * What recording `payment` on `order` does, given the stored members it names (orderMemberIds;
- * a member no longer stored is left out). The rule every adapter applies inside its transaction:
+ * a member no longer stored is left out). The rule every adapter applies inside its transaction
+ * (a joining order, paid by card only, is marked paid and `applied` without members to move):
  * - the same payment again changes nothing (`already-applied`);
  * - an order not open buys nothing (`refund`), and nothing is written;
  * - otherwise the order is marked paid by the payment, and each member's renewal date becomes
@@ -147,11 +148,17 @@ export const ORDER_MESSAGES = {
  * An admin's confirmation (cash, transfer) that changes the order writes one audit entry with it.
  */
 export function decideOrderPayment(order: MembershipOrder, payment: OrderPayment, stored: readonly Member[], now: Instant): OrderPaymentDecision {
-  if (order.kind !== 'renewal') throw new ValidationError(ORDER_MESSAGES.joiningNotOpen);
   if ((payment.method === 'card') !== (payment.confirmedBy === null)) throw new ValidationError(ORDER_MESSAGES.offlineMethod);
+  // A joining order is paid by card only (docs/membership.md, "Joining"): its members do not exist until admitted.
+  if (order.kind === 'joining' && payment.method !== 'card') throw new ValidationError(ORDER_MESSAGES.joiningByCard);
   const nothing = (result: OrderPaymentResult): OrderPaymentDecision => ({ outcome: { result, order, moved: [] }, writeOrder: false, members: [], audit: [] });
   if (order.paymentId === payment.paymentId) return nothing('already-applied');
   if (order.status !== 'open') return nothing('refund');
+  if (order.kind === 'joining') {
+    // Paying marks the application paid (applicationState reads it): admission applies paysUntil to the members it creates.
+    const paid: MembershipOrder = { ...order, status: 'paid', method: 'card', paymentId: payment.paymentId, paidAt: now, appliedAt: now, confirmedBy: null };
+    return { outcome: { result: 'applied', order: paid, moved: [] }, writeOrder: true, members: [], audit: [] };
+  }
   const byId = new Map(stored.map((member) => [member.id, member]));
   const members: Member[] = [];
   for (const id of orderMemberIds(order)) {

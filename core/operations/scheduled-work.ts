@@ -15,6 +15,7 @@ import { SendStaffingAlerts } from '../duties/staffing-alerts';
 import { ApplyRetention } from '../privacy/apply-retention';
 import { SweepExpiredSignIns } from '../member-sign-in/sweep-expired-sign-ins';
 import { MEMBERSHIP_REMINDER_RUN_JOB, nextMembershipReminderRun, SendMembershipReminders } from './send-membership-reminders';
+import { JoinClub } from './join-club';
 
 /** How often the reminders' round looks for events whose reminders are due. */
 export const REMINDER_ROUND_MS = 15 * 60_000;
@@ -74,6 +75,8 @@ export function jobHandlers(useCase: UseCaseOf): JobHandlers {
       repeats: true,
       run: async (_job, now) => {
         await useCase(SendMembershipReminders).execute();
+        // Applications waiting past the settings' expiry are closed and refunded in the same daily run (docs/membership.md#joining).
+        await useCase(JoinClub).expire();
         return nextMembershipReminderRun(now);
       },
     },

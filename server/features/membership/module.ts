@@ -10,12 +10,13 @@ import { ChangeMyDetails } from '../../../core/my-club/change-my-details';
 import { ORDER_ID_PREFIX } from '../../../core/membership/membership-order';
 import { MembershipOrders } from '../../../core/membership/membership-orders';
 import { RenewOnline } from '../../../core/my-club/renew-online';
-import { auditTrail, type Feature, provide } from '../feature';
+import { JoinClub } from '../../../core/operations/join-club';
+import { auditTrail, type Feature, provide, siteSettings } from '../feature';
 
 /** Membership categories and settings: admins with members:write keep them; anyone reads the categories offered online. */
 export const membershipFeature: Feature = {
   name: 'membership',
-  useCases: ({ get }) => {
+  useCases: ({ get, config }) => {
     const reading = { membership: get('membership') };
     const orders = () => {
       const ids = get('ids');
@@ -36,6 +37,24 @@ export const membershipFeature: Feature = {
       provide(GetMembershipSettings, () => new GetMembershipSettings(reading)),
       provide(SaveMembershipSettings, () => new SaveMembershipSettings({ ...reading, ...auditTrail(get) })),
       provide(MembershipOrders, orders),
+      provide(
+        JoinClub,
+        () =>
+          new JoinClub({
+            applications: get('membershipApplications'),
+            membership: get('membership'),
+            orders: orders(),
+            orderStore: get('membershipOrders'),
+            members: get('members'),
+            households: get('households'),
+            payments: get('payments'),
+            outbox: get('outbox'),
+            renewalLinks: get('renewalLinks'),
+            signInKeys: get('signInKeys'),
+            siteSettings: siteSettings(config),
+            ...auditTrail(get),
+          }),
+      ),
       provide(
         RenewOnline,
         () =>

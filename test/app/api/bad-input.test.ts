@@ -473,6 +473,14 @@ const TARGETS: Target[] = [
     body: () => shapedBody(['method']),
   },
   {
+    // No application exists, so no generated reason declines one.
+    name: 'POST /api/admin/membership/applications/:id/decline',
+    method: 'post',
+    path: () => '/api/admin/membership/applications/no-such-application/decline',
+    agent: () => admin,
+    body: () => shapedBody(['reason']),
+  },
+  {
     // No generated expiry is one the settings may have, so nothing is saved.
     name: 'PUT /api/admin/membership/settings',
     method: 'put',
@@ -893,6 +901,33 @@ const TARGETS: Target[] = [
       shapedBody(['emergencyContactName', 'emergencyContactPhone'], {
         phone: fc.oneof(anyValue, oddText).filter((v) => !(typeof v === 'string' && (v.trim() === '' || isPhoneNumber(v)))),
       }),
+  },
+  // Joining: no category exists in this app, so no generated body is an application; none exists to pay.
+  {
+    name: 'POST /api/membership/applications',
+    method: 'post',
+    path: () => '/api/membership/applications',
+    agent: () => app.agent(),
+    body: () =>
+      shapedBody([
+        'firstName',
+        'lastName',
+        'email',
+        'phone',
+        'emergencyContactName',
+        'emergencyContactPhone',
+        'people',
+        'categoryId',
+        'accept',
+        'dutiesPledged',
+      ]),
+  },
+  {
+    name: 'POST /api/membership/applications/pay',
+    method: 'post',
+    path: () => '/api/membership/applications/pay',
+    agent: () => app.agent(),
+    body: () => shapedBody(['applicationId', 'cardToken']),
   },
   // Renewing online: no category exists in this app, so no generated body starts a renewal or pays an order.
   {

@@ -576,6 +576,7 @@ describe('openFirestoreStorage', () => {
         'memberSessions',
         'members',
         'membership',
+        'membershipApplications',
         'membershipOrders',
         'outbox',
         'passkeyChallenges',

@@ -35,6 +35,7 @@ export const anApplication = builder<MembershipApplication>({
   status: 'submitted',
   memberIds: [],
   reason: null,
+  refund: null,
   decidedBy: null,
   decidedAt: null,
   createdAt: '2026-11-01T10:00:00.000Z',

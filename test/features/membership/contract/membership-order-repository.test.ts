@@ -176,7 +176,7 @@ describe.each(STORES)('MembershipOrderRepository (%s)', (_name, open) => {
     });
   });
 
-  it('refuses an unknown order, a joining order, and an audit id taken, writing nothing', async () => {
+  it('refuses an unknown order, a joining order paid in cash, and an audit id taken, writing nothing', async () => {
     await withStore(open, async ({ membershipOrders: orders, members, audit }) => {
       await members.create(ann);
       await orders.create(anOrder());
@@ -186,11 +186,26 @@ describe.each(STORES)('MembershipOrderRepository (%s)', (_name, open) => {
       ]);
       expect(await rejectionOf(orders.recordPayment(card('ord-none', 'pay-1'), NOW))).toBeInstanceOf(NotFoundError);
       expect(await rejectionOf(orders.recordPayment(card('a/b', 'pay-1'), NOW))).toBeInstanceOf(NotFoundError);
-      expect(await rejectionOf(orders.recordPayment(card('ord-j', 'pay-1'), NOW))).toBeInstanceOf(ValidationError);
+      const joiningCash: OrderPayment = { orderId: 'ord-j', paymentId: offlinePaymentId('ord-j'), method: 'cash', confirmedBy: TREASURER, auditId: 'audit-2' };
+      expect(await rejectionOf(orders.recordPayment(joiningCash, NOW))).toBeInstanceOf(ValidationError);
       const cash: OrderPayment = { orderId: 'ord-1', paymentId: offlinePaymentId('ord-1'), method: 'cash', confirmedBy: TREASURER, auditId: 'audit-1' };
       expect(await rejectionOf(orders.recordPayment(cash, NOW))).toBeInstanceOf(ConflictError);
       expect(await orders.get('ord-1')).toEqual(anOrder());
       expect(await orders.get('ord-j')).toEqual(anOrder({ id: 'ord-j', kind: 'joining', memberId: null, applicationId: 'app-1' }));
+      expect(await renewalDates(members, 'mem-ann')).toEqual(['2027-03-31']);
+    });
+  });
+
+  it('a joining order paid by card is marked paid, moving no member; the same payment again changes nothing, another is to refund', async () => {
+    await withStore(open, async ({ membershipOrders: orders, members }) => {
+      await members.create(ann);
+      const joining = anOrder({ id: 'ord-j', kind: 'joining', memberId: null, applicationId: 'app-1' });
+      await orders.create(joining);
+      const paid = { ...joining, status: 'paid', paymentId: 'pay-j', paidAt: NOW, appliedAt: NOW };
+      expect(await orders.recordPayment(card('ord-j', 'pay-j'), NOW)).toEqual({ result: 'applied', order: paid, moved: [] });
+      expect(await orders.recordPayment(card('ord-j', 'pay-j'), LATER)).toEqual({ result: 'already-applied', order: paid, moved: [] });
+      expect((await orders.recordPayment(card('ord-j', 'pay-other'), LATER)).result).toBe('refund');
+      expect(await orders.get('ord-j')).toEqual(paid);
       expect(await renewalDates(members, 'mem-ann')).toEqual(['2027-03-31']);
     });
   });
