@@ -24,6 +24,8 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/members', permission: 'members:write' },
   // Membership categories and settings (docs/membership.md).
   { path: '/admin/membership', permission: 'members:write' },
+  // Applications to join (docs/membership.md#joining).
+  { path: '/admin/membership/applications', permission: 'members:write' },
   { path: '/admin/admins', permission: 'admins:manage' },
   { path: '/admin/account', permission: null },
   { path: '/admin/work-days', permission: 'events:read' },

@@ -168,6 +168,11 @@ export function validateApplication(
   return { ok: true, value: { firstName, lastName, email, ...contact, people, dutiesPledged: values.dutiesPledged } };
 }
 
+/** The decline form's rule, the same on the Applications screen and the server: a reason, said to the applicant. */
+export function checkDeclineReason(values: { reason: string }): { ok: true } | { ok: false; errors: { reason: string } } {
+  return values.reason.trim() === '' ? { ok: false, errors: { reason: APPLICATION_MESSAGES.reasonRequired } } : { ok: true };
+}
+
 /** The application's state: a submitted one whose joining order is paid is `paid`. */
 export function applicationState(application: Pick<MembershipApplication, 'status'>, order: Pick<MembershipOrder, 'status'> | null): ApplicationState {
   if (application.status === 'submitted' && order?.status === 'paid') return 'paid';

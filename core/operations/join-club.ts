@@ -19,6 +19,7 @@ import {
   applicationState,
   ApplicationStateSchema,
   ApplyRequestSchema,
+  checkDeclineReason,
   closingRefusal,
   isApplicationExpired,
   isJoinable,
@@ -380,7 +381,8 @@ export class JoinClub extends UseCase<JoinClubDeps> {
   async decline(admin: Pick<Admin, 'uid' | 'permissions'>, id: string, request: unknown): Promise<ApplicationView> {
     requirePermission(admin, 'members.write');
     const { reason } = parseInput(DeclineApplicationRequestSchema, request);
-    if (reason.trim() === '') throw fieldsError({ reason: APPLICATION_MESSAGES.reasonRequired });
+    const checked = checkDeclineReason({ reason });
+    if (!checked.ok) throw fieldsError(checked.errors);
     return this.close(id, { status: 'declined', reason: reason.trim(), decidedBy: admin.uid });
   }
 

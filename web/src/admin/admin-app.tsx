@@ -42,6 +42,7 @@ import { DataRequestsPage } from '../features/privacy/admin/components/data-requ
 import { OfficerDayPage } from '../features/check-in/admin/components/officer-day-page';
 import { RetentionPage } from '../features/retention/admin/components/retention-page';
 import { MembershipPage } from '../features/membership/admin/components/membership-page';
+import { ApplicationsPage } from '../features/membership/admin/components/applications-page';
 import '../components/ui/controls.css';
 import './admin.css';
 
@@ -71,6 +72,7 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'pages/edit/:slug', permission: 'content:write', message: PERMISSION_MESSAGES.sitePages, Page: SitePageEditPage },
   { path: 'members', permission: 'members:write', message: PERMISSION_MESSAGES.members, Page: MemberListPage },
   { path: 'membership', permission: 'members:write', message: PERMISSION_MESSAGES.members, Page: MembershipPage },
+  { path: 'membership/applications', permission: 'members:write', message: PERMISSION_MESSAGES.members, Page: ApplicationsPage },
   { path: 'admins', permission: 'admins:manage', message: PERMISSION_MESSAGES.admins, Page: AdminsPage },
   { path: 'duties', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: DutiesPage },
   { path: 'duties/qualifications', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: MemberQualificationsPage },

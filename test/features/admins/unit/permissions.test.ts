@@ -174,6 +174,7 @@ describe('permission examples', () => {
       '/admin/audit': 'audit:read',
       '/admin/members': 'members:write',
       '/admin/membership': 'members:write',
+      '/admin/membership/applications': 'members:write',
       '/admin/admins': 'admins:manage',
       '/admin/account': null,
       '/admin/work-days': 'events:read',

@@ -27,6 +27,7 @@ export function AdminLayout() {
     { to: '/admin/bookings', label: 'Bookings' },
     { to: '/admin/members', label: 'Members' },
     { to: '/admin/membership', label: 'Membership' },
+    { to: '/admin/membership/applications', label: 'Applications' },
     { to: '/admin/admins', label: 'Admins' },
     { to: '/admin/work-days', label: 'Work Days' },
     { to: '/admin/duties', label: 'Duties' },
