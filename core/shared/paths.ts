@@ -16,6 +16,8 @@ export const PATHS = {
   workDayWithdraw: '/work-day-withdraw',
   /** Members' sign-in (e-mailed code); the e-mailed link opens it too. */
   signIn: '/sign-in',
+  /** Joining the club: the public application (docs/membership.md#joining). */
+  join: '/join',
   /** A signed-in member's own page. */
   myClub: '/my',
   /** A signed-in member's duties, and the open ones they may volunteer for. */

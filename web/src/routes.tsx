@@ -19,6 +19,7 @@ import { myWaitingListRead } from './features/waiting-list/api/waiting-list-read
 import { myWorkDaySignupRead, workDayRead, workDaysRead } from './features/work-days/api/work-day-reads';
 import { waterLevelsRead } from './features/water-levels/api/get-water-levels';
 import { clubConfigRead } from './lib/club-config';
+import { joinOfferRead } from './features/membership/api/join';
 import { ensureReads, type AnyRead } from './lib/reads';
 
 /** What a route handle says of its page: the module that draws it, as the build's manifest names it (relative to web/). */
@@ -193,6 +194,13 @@ export function createRoutes(data: DataOf, { admin }: { admin: boolean }): Route
         PATHS.signIn,
         'src/features/member-sign-in/components/sign-in-page.tsx',
         async () => (await import('./features/member-sign-in/components/sign-in-page')).SignInPage,
+      ),
+      page(
+        data,
+        PATHS.join,
+        'src/features/membership/components/join-page.tsx',
+        async () => (await import('./features/membership/components/join-page')).JoinPage,
+        () => [joinOfferRead],
       ),
       page(
         data,

@@ -91,6 +91,9 @@ export function SignInPage() {
           <>
             <EmailStep email={step.email} onSent={(email, message) => setStep({ name: 'code', email, message })} />
             <PasskeyStep onSignedIn={signedIn} />
+            <p>
+              Not a member? <Link to={PATHS.join}>Join the club</Link>
+            </p>
           </>
         ) : (
           <CodeStep email={step.email} message={step.message} onSignedIn={signedIn} onRestart={() => setStep({ name: 'email', email: step.email })} />
