@@ -73,6 +73,9 @@ export const MembershipOrderSchema = z
   });
 export type MembershipOrder = z.infer<typeof MembershipOrderSchema>;
 
+/** The payment fields of an order just quoted: open, not paid by anything yet. */
+export const UNPAID_ORDER = { status: 'open', paymentId: null, paidAt: null, appliedAt: null, confirmedBy: null } as const;
+
 /** Everyone whose renewal date an order moves: its member first, then the household it covers. */
 export function orderMemberIds(order: Pick<MembershipOrder, 'memberId' | 'householdMemberIds'>): string[] {
   return [...new Set([...(order.memberId === null ? [] : [order.memberId]), ...order.householdMemberIds])];

@@ -11,7 +11,15 @@ import { formatDay } from '../shared/date-text';
 import { londonDate, londonMidnight } from '../shared/london-time';
 import type { Currency } from '../shared/money';
 import type { MembershipCategory } from './membership-category';
-import { MembershipOrderSchema, offlinePaymentId, ORDER_MESSAGES, type MembershipOrder, type OrderMethod, type OrderPaymentOutcome } from './membership-order';
+import {
+  MembershipOrderSchema,
+  offlinePaymentId,
+  ORDER_MESSAGES,
+  UNPAID_ORDER,
+  type MembershipOrder,
+  type OrderMethod,
+  type OrderPaymentOutcome,
+} from './membership-order';
 import type { MembershipOrderRepository } from './membership-order-repository.port';
 import { membershipPrice } from './membership-price';
 import { isLifeRenewalDate, paysUntil, renewalOpen, renewalOpensOn } from './membership-renewal';
@@ -67,11 +75,7 @@ export function quoteRenewal(input: RenewalQuoteInput, id: string, now: string):
     currency: input.currency,
     paysUntil: paysUntil(settings.year, category, member.renewalDate, today),
     method: 'card',
-    status: 'open',
-    paymentId: null,
-    paidAt: null,
-    appliedAt: null,
-    confirmedBy: null,
+    ...UNPAID_ORDER,
     createdAt: now,
   };
 }

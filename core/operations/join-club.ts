@@ -30,7 +30,7 @@ import {
 } from '../membership/membership-application';
 import type { MembershipApplicationRepository } from '../membership/membership-application-repository.port';
 import type { MembershipCategory } from '../membership/membership-category';
-import { ORDER_ID_PREFIX, type MembershipOrder } from '../membership/membership-order';
+import { ORDER_ID_PREFIX, UNPAID_ORDER, type MembershipOrder } from '../membership/membership-order';
 import type { MembershipOrderRepository } from '../membership/membership-order-repository.port';
 import type { MembershipOrders } from '../membership/membership-orders';
 import { membershipPrice, priceForPeople } from '../membership/membership-price';
@@ -191,11 +191,7 @@ export class JoinClub extends UseCase<JoinClubDeps> {
           currency: MEMBERSHIP_CURRENCY,
           paysUntil: choice.paysUntil,
           method: 'card',
-          status: 'open',
-          paymentId: null,
-          paidAt: null,
-          appliedAt: null,
-          confirmedBy: null,
+          ...UNPAID_ORDER,
           createdAt: now.toISOString(),
         }
       : null;

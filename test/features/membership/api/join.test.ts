@@ -6,25 +6,14 @@ import { DEFAULT_MEMBERSHIP_SETTINGS } from '../../../../core/membership/members
 import { APPLICATION_MAIL_KINDS, JoinClub } from '../../../../core/operations/join-club';
 import { FETCH, NOW, signedInAdmin, startTestApp, type TestApp } from '../../../support/api/test-app';
 import { addListedMember } from '../../../support/api/signed-in-member';
+import { aMembershipCategory } from '../../../support/entities';
 
 // Joining the club online (docs/membership.md#joining): apply, pay, admit, decline, expire.
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
-  const category = (fields: Partial<MembershipCategory>): MembershipCategory => ({
-    id: 'adult',
-    name: 'Adult',
-    description: 'One sailing member',
-    seasonPrice: 12_000,
-    coversHousehold: false,
-    dutiesPerSeason: 2,
-    onlinePurchase: true,
-    life: false,
-    withdrawn: false,
-    createdAt: NOW,
-    updatedAt: NOW,
-    ...fields,
-  });
+  const category = (fields: Partial<MembershipCategory>) =>
+    aMembershipCategory({ description: 'One sailing member', createdAt: NOW, updatedAt: NOW, ...fields });
   await app.get('membership').createCategory(category({}));
   await app.get('membership').createCategory(category({ id: 'family', name: 'Family', seasonPrice: 18_000, coversHousehold: true, dutiesPerSeason: 3 }));
   await app.get('membership').createCategory(category({ id: 'crew', name: 'Crew', onlinePurchase: false }));
