@@ -54,6 +54,19 @@ export class MemoryMembershipOrderRepository implements MembershipOrderRepositor
     this.orders.set(valid.id, structuredClone(valid));
   }
 
+  cancel(id: string): Promise<boolean> {
+    // In turn with the payments: a payment and a cancel at once see each other's result.
+    const result = this.tail.then(() => {
+      const order = this.orders.get(id);
+      if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
+      if (order.status !== 'open') return false;
+      this.orders.set(id, { ...order, status: 'cancelled' });
+      return true;
+    });
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
   recordPayment(payment: OrderPayment, now: string): Promise<OrderPaymentOutcome> {
     const result = this.tail.then(() => this.recordNow(payment, now));
     this.tail = result.catch(() => undefined);

@@ -54,6 +54,14 @@ export class SqliteMembershipOrderRepository implements MembershipOrderRepositor
     }
   }
 
+  async cancel(id: string): Promise<boolean> {
+    // One UPDATE guarded by the status: SQLite runs it atomically against a payment's transaction.
+    const changed = typeof id === 'string' ? await this.db('membership_orders').where({ id, status: 'open' }).update({ status: 'cancelled' }) : 0;
+    if (changed > 0) return true;
+    if (!(await this.get(id))) throw new NotFoundError(ORDER_MESSAGES.notFound);
+    return false;
+  }
+
   recordPayment(payment: OrderPayment, now: string): Promise<OrderPaymentOutcome> {
     // Synchronous on one connection, BEGIN IMMEDIATE: nothing else writes between the reads and the writes.
     return preparedWriteTransaction(this.db, (writes) => {

@@ -21,6 +21,13 @@ export interface MembershipOrderRepository {
    */
   create(order: MembershipOrder): Promise<void>;
   /**
+   * Marks an open order `cancelled` in one atomic step, so a payment recorded on it later buys
+   * nothing (`refund`). Answers true when it did, false (nothing written) when the order is not
+   * open: paid meanwhile (whichever of the two commits first wins), cancelled or refunded.
+   * Throws NotFoundError for an unknown order.
+   */
+  cancel(id: string): Promise<boolean>;
+  /**
    * Records `payment` on its order in ONE atomic step, as decideOrderPayment decides on the order
    * and the members (orderMemberIds) as stored inside that step: the order marked paid by the
    * payment, every renewal date it moves (never backwards: applyRenewal), and the admin's audit

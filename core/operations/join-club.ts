@@ -116,7 +116,7 @@ export interface JoinClubDeps {
   applications: MembershipApplicationRepository;
   membership: MembershipRepository;
   orders: MembershipOrders;
-  orderStore: Pick<MembershipOrderRepository, 'get' | 'create'>;
+  orderStore: Pick<MembershipOrderRepository, 'get' | 'create' | 'cancel'>;
   members: MemberRepository;
   households: HouseholdRepository;
   payments: PaymentGateway;
@@ -410,7 +410,9 @@ export class JoinClub extends UseCase<JoinClubDeps> {
     const at = this.deps.clock.now();
     const closed: MembershipApplication = { ...application, ...closing, decidedAt: at.toISOString() };
     if (!(await this.deps.applications.transition('submitted', closed))) throw new ConflictError(APPLICATION_MESSAGES.closed);
-    // Read again after the claim: a payment recorded meanwhile is refunded too.
+    // An open order is cancelled, so a payment still on its way (its webhook) buys nothing and is
+    // refunded; read again after: a payment recorded before the cancel is refunded here.
+    if (order?.status === 'open') await this.deps.orderStore.cancel(order.id);
     const paidOrder = application.orderId ? await this.deps.orderStore.get(application.orderId) : order;
     let final = closed;
     if (paidOrder?.status === 'paid' && paidOrder.paymentId) {

@@ -197,6 +197,22 @@ describe('an admin admits or declines', () => {
     expect((await admin.post('/api/admin/membership/applications/nope/decline').set(FETCH).send({ reason: 'x' })).status).toBe(404);
   });
 
+  it('decline before payment: the order is cancelled, so a payment made meanwhile (its webhook) is refunded', async () => {
+    const admin = await signedInAdmin(app, `late-${counter}@club.example`);
+    const applied = await apply(ADULT());
+    const declined = await admin.post(`/api/admin/membership/applications/${applied.body.applicationId}/decline`).set(FETCH).send({ reason: 'No room' });
+    expect(declined.body.application).toMatchObject({ state: 'declined', refund: null });
+    const stored = await app.get('membershipApplications').get(applied.body.applicationId);
+    expect((await app.get('membershipOrders').get(stored!.orderId!))?.status).toBe('cancelled');
+    // The applicant's card went through on the provider's page as the admin declined: its webhook comes later.
+    const paid = await gateway().completeCheckout(applied.body.checkoutId, TEST_CARDS.succeeds);
+    const refunds = gateway().refunds.length;
+    expect((await sendWebhook(gateway().webhookFor(applied.body.checkoutId, 'http://club.example/api/webhooks/test')!)).status).toBe(200);
+    expect(gateway().refunds.length).toBe(refunds + 1);
+    expect(gateway().refunds.at(-1)).toMatchObject({ paymentId: paid.status === 'COMPLETED' ? paid.paymentId : '', amount: 12_000 });
+    expect((await pay(applied.body.applicationId)).status).toBe(402);
+  });
+
   it('admission before payment: admitted unpaid, lapsed since yesterday, to pay at /my-club/renew', async () => {
     await app.get('membership').saveSettings({ ...DEFAULT_MEMBERSHIP_SETTINGS, admission: 'before-payment' });
     try {

@@ -210,6 +210,36 @@ describe.each(STORES)('MembershipOrderRepository (%s)', (_name, open) => {
     });
   });
 
+  it('cancels an open order once: a payment recorded after it buys nothing; a paid order is not cancelled; an unknown one is NotFoundError', async () => {
+    await withStore(open, async ({ membershipOrders: orders, members }) => {
+      await members.create(ann);
+      await orders.create(anOrder());
+      await orders.create(anOrder({ id: 'ord-2' }));
+      expect(await orders.cancel('ord-1')).toBe(true);
+      expect(await orders.get('ord-1')).toEqual(anOrder({ status: 'cancelled' }));
+      expect(await orders.cancel('ord-1')).toBe(false);
+      expect((await orders.recordPayment(card('ord-1', 'pay-1'), NOW)).result).toBe('refund');
+      expect(await orders.get('ord-1')).toEqual(anOrder({ status: 'cancelled' }));
+      expect(await renewalDates(members, 'mem-ann')).toEqual(['2027-03-31']);
+      await orders.recordPayment(card('ord-2', 'pay-2'), NOW);
+      expect(await orders.cancel('ord-2')).toBe(false);
+      expect((await orders.get('ord-2'))?.status).toBe('paid');
+      expect(await rejectionOf(orders.cancel('ord-none'))).toBeInstanceOf(NotFoundError);
+      expect(await rejectionOf(orders.cancel('a/b'))).toBeInstanceOf(NotFoundError);
+    });
+  });
+
+  it('RACE: a cancel and a payment at once: exactly one wins, and a payment that lost is to refund', async () => {
+    await withStore(open, async ({ membershipOrders: orders, members }) => {
+      await members.create(ann);
+      await orders.create(anOrder());
+      const [cancelled, paid] = await Promise.all([orders.cancel('ord-1'), orders.recordPayment(card('ord-1', 'pay-1'), NOW)]);
+      expect(cancelled).toBe(paid.result === 'refund');
+      expect((await orders.get('ord-1'))?.status).toBe(cancelled ? 'cancelled' : 'paid');
+      expect(await renewalDates(members, 'mem-ann')).toEqual([cancelled ? '2027-03-31' : '2028-03-31']);
+    });
+  });
+
   it('RACE: the same payment recorded by 6 callers at once (webhooks and returns) extends once and ends with one paid order', async () => {
     await withStore(open, async ({ membershipOrders: orders, members }) => {
       await members.create(ann);
@@ -294,6 +324,16 @@ describe.each(TWO_SERVERS)('MembershipOrderRepository across two servers (%s)', 
       expect(outcomes.map((o) => o.result).sort()).toEqual(['already-applied', 'already-applied', 'already-applied', 'applied']);
       expect(await renewalDates(one.members, 'mem-ann', 'mem-bob', 'mem-cat')).toEqual(['2028-03-31', '2028-03-31', '2028-03-31']);
       expect(await one.orders.get('ord-1')).toMatchObject({ status: 'paid', paymentId: 'pay-1' });
+    });
+  });
+
+  it('RACE: a cancel on one server and the payment on another: exactly one wins', async () => {
+    await onTwo(async (one, two) => {
+      await one.members.create(ann);
+      await one.orders.create(anOrder());
+      const [cancelled, paid] = await Promise.all([two.orders.cancel('ord-1'), one.orders.recordPayment(card('ord-1', 'pay-1'), NOW)]);
+      expect(cancelled).toBe(paid.result === 'refund');
+      expect((await one.orders.get('ord-1'))?.status).toBe(cancelled ? 'cancelled' : 'paid');
     });
   });
 
