@@ -301,7 +301,8 @@ export class JoinClub extends UseCase<JoinClubDeps> {
     const admitted: MembershipApplication = { ...application, status: 'admitted', memberIds: members.map((m) => m.id), decidedBy: admin.uid, decidedAt: at };
     if (!(await this.deps.applications.transition('submitted', admitted))) throw new ConflictError(APPLICATION_MESSAGES.closed);
     try {
-      for (const member of members) await this.deps.members.create(member);
+      // One all-or-nothing write (as the CSV import's): an e-mail taken meanwhile stores none of them.
+      await this.deps.members.importMembers(members);
     } catch (error) {
       // An e-mail taken meanwhile: the application opens again for the admin to decline.
       await this.deps.applications.transition('admitted', application);

@@ -166,6 +166,31 @@ describe('an admin admits or declines', () => {
     expect(again.status).toBe(409);
   });
 
+  it('a household whose second e-mail is taken as admission writes: none of its members is stored, the application stays open', async () => {
+    const admin = await signedInAdmin(app, `half-${counter}@club.example`);
+    const family = FAMILY();
+    const id = await paidApplication(family);
+    const members = app.get('members');
+    // Bob's e-mail becomes a member's between the admin's check and the write.
+    const getByEmail = members.getByEmail.bind(members);
+    let checks = 0;
+    members.getByEmail = async (email) => {
+      if (email === family.people[0]!.email && (checks += 1) === 1) {
+        const found = await getByEmail(email);
+        await addListedMember(app, { email: family.people[0]!.email, renewalDate: '2026-03-31' });
+        return found;
+      }
+      return getByEmail(email);
+    };
+    try {
+      expect((await admin.post(`/api/admin/membership/applications/${id}/admit`).set(FETCH)).status).toBe(409);
+    } finally {
+      members.getByEmail = getByEmail;
+    }
+    expect(await members.getByEmail(family.email)).toBeNull();
+    expect((await app.get('membershipApplications').get(id))?.status).toBe('submitted');
+  });
+
   it('refuses admission when an e-mail became a member’s meanwhile, creating nothing', async () => {
     const admin = await signedInAdmin(app, `clash-${counter}@club.example`);
     const body = ADULT();
@@ -195,6 +220,18 @@ describe('an admin admits or declines', () => {
     expect((await admin.post(`/api/admin/membership/applications/${id}/admit`).set(FETCH)).status).toBe(409);
     expect((await pay(id)).body).toEqual({ status: 'COMPLETED', alreadyPaid: true });
     expect((await admin.post('/api/admin/membership/applications/nope/decline').set(FETCH).send({ reason: 'x' })).status).toBe(404);
+  });
+
+  it('a refund the provider refuses is listed to refund by hand, and the applicant told the club will refund', async () => {
+    const admin = await signedInAdmin(app, `by-hand-${counter}@club.example`);
+    const applied = await apply(ADULT());
+    expect((await pay(applied.body.applicationId, TEST_CARDS.refundRefused)).body.status).toBe('COMPLETED');
+    const declined = await admin.post(`/api/admin/membership/applications/${applied.body.applicationId}/decline`).set(FETCH).send({ reason: 'No room' });
+    expect(declined.body.application).toMatchObject({ state: 'declined', refund: 'by-hand' });
+    const listed = (await admin.get('/api/admin/membership/applications')).body.applications.find((a: { id: string }) => a.id === applied.body.applicationId);
+    expect(listed).toMatchObject({ refund: 'by-hand' });
+    const [mail] = await mailsOf(APPLICATION_MAIL_KINDS.declined, applied.body.applicationId);
+    expect(mail!.mail.text).toContain('Your payment of £120.00 will be refunded: the club will be in touch.');
   });
 
   it('decline before payment: the order is cancelled, so a payment made meanwhile (its webhook) is refunded', async () => {
