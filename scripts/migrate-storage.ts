@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { closeFirestore, countFirestoreDocuments, firestoreRepositories, openFirestore } from '../adapters/firestore/firestore-storage';
 import type { FirestoreDataCollectionName } from '../adapters/firestore/firestore-collections';
 import { SqliteMembershipRepository } from '../adapters/sqlite/sqlite-membership-repository';
+import { SqliteMembershipOrderRepository } from '../adapters/sqlite/sqlite-membership-order-repository';
 import { grantPhasePermissions } from '../adapters/firestore/firestore-permission-grants';
 import { SqliteAdminRepository } from '../adapters/sqlite/sqlite-admin-repository';
 import { SqliteBookingRepository } from '../adapters/sqlite/sqlite-booking-repository';
@@ -213,6 +214,18 @@ export async function copySqliteToFirestore(
   source.membershipSettings = membershipSettings === null ? 0 : 1;
   if (membershipSettings !== null) await to.membership.saveSettings(membershipSettings);
   copied.membershipSettings = source.membershipSettings;
+  // Membership orders as they stand (open, paid with their payment, refunded, cancelled): the order
+  // repository has no "list all", so their ids from the table and each order through the repository.
+  const orderIds: { id: unknown }[] = await sqlite('membership_orders').select('id').orderBy('id');
+  const orders = new SqliteMembershipOrderRepository(sqlite);
+  source.membershipOrders = orderIds.length;
+  copied.membershipOrders = 0;
+  for (const { id } of orderIds) {
+    const order = await orders.get(String(id));
+    if (!order) throw new MigrationError(`Membership order ${String(id)} disappeared during the copy: stop the server and run again.`);
+    await to.membershipOrders.create(order);
+    copied.membershipOrders += 1;
+  }
 
   // The households, one by one: their people (keyed by the household's id), then their members in
   // the order they joined and the contact, then the contact's invitations waiting (oldest first),
