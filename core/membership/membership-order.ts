@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type AuditEntry } from '../audit/audit';
-import { type Member } from '../members/member';
+import { nextUpdatedAt, type Member } from '../members/member';
 import { InstantSchema, type Instant } from '../shared/instant';
 import { CurrencySchema, formatMoney, MAX_PAYMENT_AMOUNT, MinorUnitsSchema } from '../shared/money';
 import { ValidationError } from '../shared/errors';
@@ -164,7 +164,12 @@ export function decideOrderPayment(order: MembershipOrder, payment: OrderPayment
     if (!member) continue;
     const next = applyRenewal(member.renewalDate, order);
     if (next.extended)
-      members.push({ ...member, renewalDate: next.renewalDate, membershipType: payment.membershipType ?? member.membershipType, updatedAt: now });
+      members.push({
+        ...member,
+        renewalDate: next.renewalDate,
+        membershipType: payment.membershipType ?? member.membershipType,
+        updatedAt: nextUpdatedAt(member, now),
+      });
   }
   const paid: MembershipOrder = {
     ...order,
