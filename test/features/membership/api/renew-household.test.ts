@@ -5,6 +5,7 @@ import { ORDER_MESSAGES } from '../../../../core/membership/membership-order';
 import type { Member } from '../../../../core/members/member';
 import { FETCH, NOW, startTestApp, type TestApp } from '../../../support/api/test-app';
 import { addListedMember, signedInMember } from '../../../support/api/signed-in-member';
+import { postTestWebhook, testWebhookOf } from '../../../support/api/test-webhook';
 import { aMembershipCategory } from '../../../support/entities';
 
 // A household category renewed by the household's contact (docs/membership.md#renewing-online):
@@ -29,16 +30,7 @@ const start = (agent: TestAgent, categoryId: string) =>
     .set(FETCH)
     .send({ ...DETAILS, categoryId, method: 'card' });
 const pay = (agent: TestAgent, orderId: string) => agent.post('/api/my/renewal/pay').set(FETCH).send({ orderId, cardToken: TEST_CARDS.succeeds });
-const sendWebhook = (checkoutId: string) => {
-  const webhook = (app.get('payments') as TestPaymentGateway).webhookFor(checkoutId, 'http://club.example/api/webhooks/test')!;
-  return app
-    .agent()
-    .post('/api/webhooks/test')
-    .set('Host', 'club.example')
-    .set('Content-Type', 'application/json')
-    .set(webhook.headers)
-    .send(webhook.rawBody.toString('utf8'));
-};
+const sendWebhook = (checkoutId: string) => postTestWebhook(app, testWebhookOf(app, checkoutId));
 const renewalDates = async (members: Member[]) => Promise.all(members.map(async (m) => (await app.get('members').get(m.id))?.renewalDate));
 
 /** A household of listed Adult members, one per renewal date, the first its contact. */

@@ -8,6 +8,7 @@ import { MEMBER_FORM_MESSAGES } from '../../../../core/members/member-form';
 import { addEvent, FETCH, NOW, signedInAdmin, startTestApp, type TestApp } from '../../../support/api/test-app';
 import { aBookingForm } from '../../../support/api/booking-form';
 import { addListedMember, signedInMember } from '../../../support/api/signed-in-member';
+import { postTestWebhook, testWebhookOf } from '../../../support/api/test-webhook';
 
 // Renewing online from My club (docs/membership.md#renewing-online).
 let app: TestApp;
@@ -40,15 +41,8 @@ const CARD_RENEWAL = { ...DETAILS, categoryId: 'adult', accept: true, dutiesPled
 const start = (agent: TestAgent, body: object) => agent.post('/api/my/renewal').set(FETCH).send(body);
 const pay = (agent: TestAgent, orderId: string, cardToken: string = TEST_CARDS.succeeds) =>
   agent.post('/api/my/renewal/pay').set(FETCH).send({ orderId, cardToken });
-const webhookOf = (checkoutId: string) => (app.get('payments') as TestPaymentGateway).webhookFor(checkoutId, 'http://club.example/api/webhooks/test')!;
-const sendWebhook = (webhook: { rawBody: Buffer; headers: Record<string, string> }) =>
-  app
-    .agent()
-    .post('/api/webhooks/test')
-    .set('Host', 'club.example')
-    .set('Content-Type', 'application/json')
-    .set(webhook.headers)
-    .send(webhook.rawBody.toString('utf8'));
+const webhookOf = (checkoutId: string) => testWebhookOf(app, checkoutId);
+const sendWebhook = (webhook: { rawBody: Buffer; headers: Record<string, string> }) => postTestWebhook(app, webhook);
 
 describe('a member reads what renewing offers them', () => {
   it('lapsed: open, the categories sold online with their price and the date each pays until', async () => {
