@@ -32,6 +32,11 @@ export const FIRESTORE_COLLECTIONS = [
   /** Membership (FirestoreMembershipRepository): the categories, and the settings' one document. */
   'membershipCategories',
   'membershipSettings',
+  /**
+   * Membership orders (FirestoreMembershipOrderRepository): what renewal and joining payments
+   * buy, one document per order, open, paid, refunded or cancelled.
+   */
+  'membershipOrders',
 ] as const;
 /**
  * The working state of the rate limits (sign-in guards, booking counters and holds): short-lived,
@@ -110,11 +115,10 @@ export const FIRESTORE_RETENTION_COLLECTIONS = ['retentionMarks'] as const;
  */
 export const FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS = ['householdMembers', 'householdInvitations'] as const;
 /**
- * Membership orders (FirestoreMembershipOrderRepository): what renewal and joining payments buy,
- * one document per order; and the applications to join (FirestoreMembershipApplicationRepository).
- * Not yet copied by migrate-storage.
+ * Applications to join the club (FirestoreMembershipApplicationRepository), one document per
+ * application. Not yet copied by migrate-storage.
  */
-export const FIRESTORE_MEMBERSHIP_ORDER_COLLECTIONS = ['membershipOrders', 'membershipApplications'] as const;
+export const FIRESTORE_MEMBERSHIP_APPLICATION_COLLECTIONS = ['membershipApplications'] as const;
 /**
  * Sub-collections: `files/{key}/chunks` holds the files' bytes (FirestoreFileStore). Counted and
  * copied with their files.
@@ -136,7 +140,7 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_ATTENDANCE_COLLECTIONS)[number]
   | (typeof FIRESTORE_RETENTION_COLLECTIONS)[number]
   | (typeof FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS)[number]
-  | (typeof FIRESTORE_MEMBERSHIP_ORDER_COLLECTIONS)[number];
+  | (typeof FIRESTORE_MEMBERSHIP_APPLICATION_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

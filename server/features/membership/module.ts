@@ -25,6 +25,7 @@ export const membershipFeature: Feature = {
         orders: get('membershipOrders'),
         members: get('members'),
         households: get('households'),
+        categories: get('membership'),
         clock: get('clock'),
         ids: { next: () => `${ORDER_ID_PREFIX}${ids.next()}` },
       });
