@@ -7,6 +7,7 @@ import { APPLICATION_MAIL_KINDS, JoinClub } from '../../../../core/operations/jo
 import { FETCH, NOW, signedInAdmin, startTestApp, type TestApp } from '../../../support/api/test-app';
 import { addListedMember } from '../../../support/api/signed-in-member';
 import { aMembershipCategory } from '../../../support/entities';
+import { postTestWebhook, testWebhookOf } from '../../../support/api/test-webhook';
 
 // Joining the club online (docs/membership.md#joining): apply, pay, admit, decline, expire.
 let app: TestApp;
@@ -55,14 +56,7 @@ const apply = (body: object) => app.agent().post('/api/membership/applications')
 const pay = (applicationId: string, cardToken: string = TEST_CARDS.succeeds) =>
   app.agent().post('/api/membership/applications/pay').set(FETCH).send({ applicationId, cardToken });
 const gateway = () => app.get('payments') as TestPaymentGateway;
-const sendWebhook = (webhook: { rawBody: Buffer; headers: Record<string, string> }) =>
-  app
-    .agent()
-    .post('/api/webhooks/test')
-    .set('Host', 'club.example')
-    .set('Content-Type', 'application/json')
-    .set(webhook.headers)
-    .send(webhook.rawBody.toString('utf8'));
+const sendWebhook = (webhook: { rawBody: Buffer; headers: Record<string, string> }) => postTestWebhook(app, webhook);
 const mailsOf = async (kind: string, applicationId: string) => (await app.get('outbox').list()).filter((m) => m.id === `${kind}-${applicationId}`);
 
 async function paidApplication(body: object): Promise<string> {
@@ -123,7 +117,7 @@ describe('the public applies and pays', () => {
     expect(answers.map((a) => a.body.status)).toEqual(['COMPLETED', 'COMPLETED']);
     expect(gateway().charges.length).toBe(charges + 1);
     // The provider's webhook twice, routed by the order reference as a renewal's: recorded once, nothing refunded.
-    const webhook = gateway().webhookFor(applied.body.checkoutId, 'http://club.example/api/webhooks/test')!;
+    const webhook = testWebhookOf(app, applied.body.checkoutId);
     const refunds = gateway().refunds.length;
     const hooks = await Promise.all([sendWebhook(webhook), sendWebhook(webhook)]);
     expect(hooks.map((h) => h.body)).toEqual([{ status: 'COMPLETED' }, { status: 'COMPLETED' }]);
@@ -244,7 +238,7 @@ describe('an admin admits or declines', () => {
     // The applicant's card went through on the provider's page as the admin declined: its webhook comes later.
     const paid = await gateway().completeCheckout(applied.body.checkoutId, TEST_CARDS.succeeds);
     const refunds = gateway().refunds.length;
-    expect((await sendWebhook(gateway().webhookFor(applied.body.checkoutId, 'http://club.example/api/webhooks/test')!)).status).toBe(200);
+    expect((await sendWebhook(testWebhookOf(app, applied.body.checkoutId))).status).toBe(200);
     expect(gateway().refunds.length).toBe(refunds + 1);
     expect(gateway().refunds.at(-1)).toMatchObject({ paymentId: paid.status === 'COMPLETED' ? paid.paymentId : '', amount: 12_000 });
     expect((await pay(applied.body.applicationId)).status).toBe(402);

@@ -14,6 +14,7 @@ import { ApiError, refusalMessage } from '../../../lib/api';
 import { bindField, messagesResolver, showRefusal, submitOnce, useFocusFirst, type FieldMessages } from '../../../lib/form-rules';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CardForm } from '../../payments/exports/card-form';
+import { MembershipTerms } from '../../my-club/exports/membership-terms';
 import { useApply, useJoinOffer, usePayApplication } from '../api/join';
 
 /** A London date (YYYY-MM-DD) as members read dates ("Wed 31 March 2027"). */
@@ -219,44 +220,7 @@ function JoinForm({ offer, onApplied }: { offer: JoinOffer; onApplied: (applied:
           )}
         </fieldset>
       )}
-      <div className="check-row">
-        <input
-          id="join-accept"
-          type="checkbox"
-          aria-invalid={errors.accept ? true : undefined}
-          aria-describedby={errors.accept ? 'join-accept-error' : undefined}
-          {...form.register('accept')}
-        />
-        <label htmlFor="join-accept">
-          I accept the club’s rules and <Link to={PATHS.privacy}>privacy notice</Link>
-        </label>
-      </div>
-      {errors.accept?.message && (
-        <p id="join-accept-error" className="field-error">
-          {errors.accept.message}
-        </p>
-      )}
-      {chosen && chosen.dutiesPerSeason > 0 && (
-        <>
-          <div className="check-row">
-            <input
-              id="join-pledge"
-              type="checkbox"
-              aria-invalid={errors.pledge ? true : undefined}
-              aria-describedby={errors.pledge ? 'join-pledge-error' : undefined}
-              {...form.register('pledge')}
-            />
-            <label htmlFor="join-pledge">
-              I pledge to do {chosen.dutiesPerSeason} {chosen.dutiesPerSeason === 1 ? 'duty' : 'duties'} this membership year
-            </label>
-          </div>
-          {errors.pledge?.message && (
-            <p id="join-pledge-error" className="field-error">
-              {errors.pledge.message}
-            </p>
-          )}
-        </>
-      )}
+      <MembershipTerms form={form} idPrefix="join" duties={chosen?.dutiesPerSeason ?? 0} />
       {errors.root?.server?.message && <Alert tone="error">{errors.root.server.message}</Alert>}
       <div className="household-form-actions">
         <Button type="submit" disabled={submitting}>

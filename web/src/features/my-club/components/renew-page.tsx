@@ -16,6 +16,7 @@ import { bindField, messagesResolver, showRefusal, submitOnce, useFocusFirst } f
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMemberSession } from '../../member-sign-in/exports/member-session';
 import { CardForm } from '../../payments/exports/card-form';
+import { MembershipTerms } from '../exports/membership-terms';
 import { useMyDetails } from '../api/my-details';
 import { useMyRenewal, usePayRenewal, useStartRenewal } from '../api/my-renewal';
 
@@ -213,44 +214,7 @@ function RenewalForm({ offer, details, onStarted }: { offer: RenewalOffer; detai
       <Field id="renew-emergencyContactPhone" label="Emergency contact’s phone (optional)" error={errors.emergencyContactPhone?.message}>
         <input type="tel" className="input" autoComplete="off" {...bindField(form, 'emergencyContactPhone', { clear: true })} />
       </Field>
-      <div className="check-row">
-        <input
-          id="renew-accept"
-          type="checkbox"
-          aria-invalid={errors.accept ? true : undefined}
-          aria-describedby={errors.accept ? 'renew-accept-error' : undefined}
-          {...form.register('accept')}
-        />
-        <label htmlFor="renew-accept">
-          I accept the club’s rules and <Link to={PATHS.privacy}>privacy notice</Link>
-        </label>
-      </div>
-      {errors.accept?.message && (
-        <p id="renew-accept-error" className="field-error">
-          {errors.accept.message}
-        </p>
-      )}
-      {chosen && chosen.dutiesPerSeason > 0 && (
-        <>
-          <div className="check-row">
-            <input
-              id="renew-pledge"
-              type="checkbox"
-              aria-invalid={errors.pledge ? true : undefined}
-              aria-describedby={errors.pledge ? 'renew-pledge-error' : undefined}
-              {...form.register('pledge')}
-            />
-            <label htmlFor="renew-pledge">
-              I pledge to do {chosen.dutiesPerSeason} {chosen.dutiesPerSeason === 1 ? 'duty' : 'duties'} this membership year
-            </label>
-          </div>
-          {errors.pledge?.message && (
-            <p id="renew-pledge-error" className="field-error">
-              {errors.pledge.message}
-            </p>
-          )}
-        </>
-      )}
+      <MembershipTerms form={form} idPrefix="renew" duties={chosen?.dutiesPerSeason ?? 0} />
       <fieldset>
         <legend id="renew-method" tabIndex={-1}>
           How will you pay?
