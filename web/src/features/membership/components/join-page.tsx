@@ -14,7 +14,7 @@ import { ApiError, refusalMessage } from '../../../lib/api';
 import { bindField, messagesResolver, showRefusal, submitOnce, useFocusFirst, type FieldMessages } from '../../../lib/form-rules';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CardForm } from '../../payments/exports/card-form';
-import { MembershipTerms } from '../../my-club/exports/membership-terms';
+import { ContactFields, MembershipTerms } from '../../my-club/exports/membership-form-parts';
 import { useApply, useJoinOffer, usePayApplication } from '../api/join';
 
 /** A London date (YYYY-MM-DD) as members read dates ("Wed 31 March 2027"). */
@@ -183,15 +183,7 @@ function JoinForm({ offer, onApplied }: { offer: JoinOffer; onApplied: (applied:
       <Field id="join-email" label="E-mail" error={errors.email?.message}>
         <input type="email" className="input" autoComplete="email" {...bindField(form, 'email', { clear: true })} />
       </Field>
-      <Field id="join-phone" label="Phone (optional)" error={errors.phone?.message}>
-        <input type="tel" className="input" autoComplete="tel" {...bindField(form, 'phone', { clear: true })} />
-      </Field>
-      <Field id="join-emergencyContactName" label="Emergency contact’s name (optional)" error={errors.emergencyContactName?.message}>
-        <input type="text" className="input" autoComplete="off" {...bindField(form, 'emergencyContactName', { clear: true })} />
-      </Field>
-      <Field id="join-emergencyContactPhone" label="Emergency contact’s phone (optional)" error={errors.emergencyContactPhone?.message}>
-        <input type="tel" className="input" autoComplete="off" {...bindField(form, 'emergencyContactPhone', { clear: true })} />
-      </Field>
+      <ContactFields form={form} idPrefix="join" />
       {chosen?.coversHousehold && (
         <fieldset>
           <legend>Others in your household</legend>

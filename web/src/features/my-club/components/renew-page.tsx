@@ -8,15 +8,14 @@ import type { MyDetails } from '@core/my-club/my-details';
 import { validateRenewalForm, type RenewalChoice, type RenewalOffer, type StartRenewalRequest, type StartedRenewal } from '@core/my-club/renew-online';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
 import { LoadFailed, QueryView } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, refusalMessage } from '../../../lib/api';
-import { bindField, messagesResolver, showRefusal, submitOnce, useFocusFirst } from '../../../lib/form-rules';
+import { messagesResolver, showRefusal, submitOnce, useFocusFirst } from '../../../lib/form-rules';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMemberSession } from '../../member-sign-in/exports/member-session';
 import { CardForm } from '../../payments/exports/card-form';
-import { MembershipTerms } from '../exports/membership-terms';
+import { ContactFields, MembershipTerms } from '../exports/membership-form-parts';
 import { useMyDetails } from '../api/my-details';
 import { useMyRenewal, usePayRenewal, useStartRenewal } from '../api/my-renewal';
 
@@ -205,15 +204,7 @@ function RenewalForm({ offer, details, onStarted }: { offer: RenewalOffer; detai
         )}
       </fieldset>
       <h2>Your details</h2>
-      <Field id="renew-phone" label="Your phone (optional)" error={errors.phone?.message}>
-        <input type="tel" className="input" autoComplete="tel" {...bindField(form, 'phone', { clear: true })} />
-      </Field>
-      <Field id="renew-emergencyContactName" label="Emergency contact’s name (optional)" error={errors.emergencyContactName?.message}>
-        <input type="text" className="input" autoComplete="off" {...bindField(form, 'emergencyContactName', { clear: true })} />
-      </Field>
-      <Field id="renew-emergencyContactPhone" label="Emergency contact’s phone (optional)" error={errors.emergencyContactPhone?.message}>
-        <input type="tel" className="input" autoComplete="off" {...bindField(form, 'emergencyContactPhone', { clear: true })} />
-      </Field>
+      <ContactFields form={form} idPrefix="renew" />
       <MembershipTerms form={form} idPrefix="renew" duties={chosen?.dutiesPerSeason ?? 0} />
       <fieldset>
         <legend id="renew-method" tabIndex={-1}>

@@ -2,6 +2,35 @@ import type { ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { PATHS } from '@core/shared/paths';
+import { Field } from '../../../components/ui/field';
+import { bindField } from '../../../lib/form-rules';
+
+/** The contact fields buying a membership confirms, with My details' rule (their messages as the form's). */
+export interface ContactFieldsValues {
+  phone: string;
+  emergencyContactName: string;
+  emergencyContactPhone: string;
+}
+
+/** The phone and emergency contact, as the renewal page and the Join page ask them, under `idPrefix` (`renew-phone`…). */
+export function ContactFields<V extends FieldValues & ContactFieldsValues>({ form, idPrefix }: { form: UseFormReturn<V>; idPrefix: string }) {
+  const { errors } = form.formState;
+  const field = (name: keyof ContactFieldsValues, label: string, type: 'tel' | 'text', autoComplete: string) => {
+    const error = errors[name]?.message;
+    return (
+      <Field id={`${idPrefix}-${name}`} label={label} error={typeof error === 'string' ? error : undefined}>
+        <input type={type} className="input" autoComplete={autoComplete} {...bindField(form, name as Path<V>, { clear: true })} />
+      </Field>
+    );
+  };
+  return (
+    <>
+      {field('phone', 'Your phone (optional)', 'tel', 'tel')}
+      {field('emergencyContactName', 'Emergency contact’s name (optional)', 'text', 'off')}
+      {field('emergencyContactPhone', 'Emergency contact’s phone (optional)', 'tel', 'off')}
+    </>
+  );
+}
 
 /** The form fields the ticks are bound to. */
 export interface MembershipTermsValues {
