@@ -1,17 +1,20 @@
 import type { Knex } from 'knex';
 import {
   decideOrderPayment,
+  decideOrderRefund,
   MembershipOrderSchema,
   ORDER_MESSAGES,
   orderMemberIds,
   type MembershipOrder,
   type OrderPayment,
   type OrderPaymentOutcome,
+  type OrderRefund,
+  type OrderRefundOutcome,
 } from '../../core/membership/membership-order';
 import type { MembershipOrderRepository } from '../../core/membership/membership-order-repository.port';
 import { MemberSchema } from '../../core/members/member';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
-import { newestOrderFirst, oldestOrderFirst, validOrder } from '../membership-order-records';
+import { newestOrderFirst, oldestOrderFirst, oldestPaymentFirst, validOrder, withoutEmptyRefund } from '../membership-order-records';
 import { insertIntoAuditLog } from './sqlite-audit-log';
 import { MEMBER_COLUMNS } from './sqlite-member-repository';
 import { isUniqueViolation } from './sqlite-errors';
@@ -42,6 +45,11 @@ export class SqliteMembershipOrderRepository implements MembershipOrderRepositor
   async listOpenOffline(): Promise<MembershipOrder[]> {
     const rows = await this.db('membership_orders').where({ status: 'open' }).whereIn('method', ['cash', 'transfer']);
     return rows.map(toOrder).sort(oldestOrderFirst);
+  }
+
+  async listPaid(): Promise<MembershipOrder[]> {
+    const rows = await this.db('membership_orders').whereIn('status', ['paid', 'refunded']);
+    return rows.map(toOrder).sort(oldestPaymentFirst);
   }
 
   async create(order: MembershipOrder): Promise<void> {
@@ -75,21 +83,47 @@ export class SqliteMembershipOrderRepository implements MembershipOrderRepositor
       if (!decided.writeOrder) return decided.outcome;
       writes.update('membership_orders', order.id, toRow(decided.outcome.order));
       for (const member of decided.members) writes.update('members', member.id, { renewalDate: member.renewalDate, updatedAt: member.updatedAt });
-      try {
-        insertIntoAuditLog(writes, decided.audit);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new ConflictError('An audit entry with this id already exists');
-        throw error;
-      }
+      insertAudit(writes, decided.audit);
+      return decided.outcome;
+    });
+  }
+
+  recordRefund(refund: OrderRefund, now: string): Promise<OrderRefundOutcome> {
+    // As recordPayment: BEGIN IMMEDIATE, so a second refund of the order waits and then finds it refunded.
+    return preparedWriteTransaction(this.db, (writes) => {
+      const row =
+        typeof refund.orderId === 'string'
+          ? (writes.statement('SELECT * FROM membership_orders WHERE id = ?').get(refund.orderId) as Record<string, unknown> | undefined)
+          : undefined;
+      if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
+      const decided = decideOrderRefund(toOrder(row), refund, now);
+      if (!decided.writeOrder) return decided.outcome;
+      writes.update('membership_orders', refund.orderId, toRow(decided.outcome.order));
+      insertAudit(writes, decided.audit);
       return decided.outcome;
     });
   }
 }
 
+function insertAudit(writes: Parameters<typeof insertIntoAuditLog>[0], audit: Parameters<typeof insertIntoAuditLog>[1]): void {
+  try {
+    insertIntoAuditLog(writes, audit);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError('An audit entry with this id already exists');
+    throw error;
+  }
+}
+
 function toRow(order: MembershipOrder): Record<string, unknown> & { id: string } {
-  return { ...order, householdMemberIds: JSON.stringify(order.householdMemberIds) };
+  return {
+    ...order,
+    householdMemberIds: JSON.stringify(order.householdMemberIds),
+    refundedAt: order.refundedAt ?? null,
+    refundId: order.refundId ?? null,
+    refundedBy: order.refundedBy ?? null,
+  };
 }
 
 function toOrder(row: Record<string, unknown>): MembershipOrder {
-  return readRow(MembershipOrderSchema, row, { json: ['householdMemberIds'] });
+  return readRow(MembershipOrderSchema, withoutEmptyRefund(row), { json: ['householdMemberIds'] });
 }

@@ -41,6 +41,7 @@ import * as walkIns from './migrations/0046-walk-ins';
 import * as bookingChangeCheckouts from './migrations/0047-booking-change-checkouts';
 import * as membership from './migrations/0048-membership';
 import * as membershipOrders from './migrations/0050-membership-orders';
+import * as membershipOrderRefunds from './migrations/0052-membership-order-refunds';
 
 interface NamedMigration {
   name: string;
@@ -92,6 +93,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0047-booking-change-checkouts', migration: bookingChangeCheckouts },
   { name: '0048-membership', migration: membership },
   { name: '0050-membership-orders', migration: membershipOrders },
+  { name: '0052-membership-order-refunds', migration: membershipOrderRefunds },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

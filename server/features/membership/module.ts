@@ -9,6 +9,7 @@ import {
 import { ChangeMyDetails } from '../../../core/my-club/change-my-details';
 import { ORDER_ID_PREFIX } from '../../../core/membership/membership-order';
 import { MembershipOrders } from '../../../core/membership/membership-orders';
+import { MembershipFiguresReport } from '../../../core/membership/membership-figures-report';
 import { RenewOnline } from '../../../core/my-club/renew-online';
 import { auditTrail, type Feature, provide } from '../feature';
 
@@ -24,6 +25,7 @@ export const membershipFeature: Feature = {
         orders: get('membershipOrders'),
         members: get('members'),
         households: get('households'),
+        payments: get('payments'),
         clock: get('clock'),
         ids: { next: () => `${ORDER_ID_PREFIX}${ids.next()}` },
       });
@@ -36,6 +38,10 @@ export const membershipFeature: Feature = {
       provide(GetMembershipSettings, () => new GetMembershipSettings(reading)),
       provide(SaveMembershipSettings, () => new SaveMembershipSettings({ ...reading, ...auditTrail(get) })),
       provide(MembershipOrders, orders),
+      provide(
+        MembershipFiguresReport,
+        () => new MembershipFiguresReport({ members: get('members'), membership: get('membership'), orders: get('membershipOrders'), clock: get('clock') }),
+      ),
       provide(
         RenewOnline,
         () =>

@@ -131,7 +131,8 @@ function useCase(members: Member[]) {
   const orders = new MemoryMembershipOrderRepository({ members: memberStore, audit });
   const households = new MemoryHouseholdRepository();
   const clock = new FixedClock(NOW);
-  const use = new MembershipOrders({ orders, members: memberStore, households, clock, ids: new SequentialIdGenerator('ord') });
+  const payments = { refund: async () => ({ status: 'REFUNDED' as const, refundId: 'refund-1' }) };
+  const use = new MembershipOrders({ orders, members: memberStore, households, clock, payments, ids: new SequentialIdGenerator('ord') });
   return { use, orders, memberStore, households, audit, ready: Promise.all(members.map((m) => memberStore.create(m))) };
 }
 
