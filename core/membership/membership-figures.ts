@@ -109,6 +109,18 @@ export const MembershipFiguresSchema = z.object({
       payments: z.number().int(),
       refunds: z.number().int(),
       byMethod: z.array(MoneySchema.extend({ method: OrderMethodSchema, payments: z.number().int() })),
+      /** The year's paid orders, newest payment first, for the Refund action. */
+      orders: z.array(
+        z.object({
+          id: z.string(),
+          memberName: z.string(),
+          category: z.string(),
+          method: OrderMethodSchema,
+          amount: MinorSchema,
+          paidAt: z.string().nullable(),
+          status: z.enum(['paid', 'refunded']),
+        }),
+      ),
     })
     .nullable(),
 });
@@ -213,7 +225,23 @@ export function membershipFigures(input: FiguresInput): MembershipFigures {
     renewed,
     categories: [...rows.values()].sort(byName).map(({ key: _key, sums, ...row }) => ({ ...row, money: input.money ? sums : null })),
     money: input.money
-      ? { total, payments: orders.length, refunds: orders.filter((order) => order.status === 'refunded').length, byMethod: [...byMethod.values()] }
+      ? {
+          total,
+          payments: orders.length,
+          refunds: orders.filter((order) => order.status === 'refunded').length,
+          byMethod: [...byMethod.values()],
+          orders: [...orders]
+            .reverse()
+            .map((order) => ({
+              id: order.id,
+              memberName: byId.get(order.memberId ?? '')?.name ?? 'A former member',
+              category: byCategoryId.get(order.categoryId)?.name ?? order.categoryId,
+              method: order.method,
+              amount: order.amount,
+              paidAt: order.paidAt,
+              status: order.status === 'refunded' ? ('refunded' as const) : ('paid' as const),
+            })),
+        }
       : null,
   };
 }
