@@ -140,8 +140,8 @@ export interface OrderRefund {
   orderId: string;
   /** The gateway's refund id for a card; offlineRefundId(orderId) for cash and transfer. */
   refundId: string;
-  /** The admin refunding. */
-  refundedBy: { uid: string; email: string };
+  /** The admin refunding; null for the system's refund of a payment that bought nothing. */
+  refundedBy: { uid: string; email: string } | null;
   /** The audit entry's id (one entry, written in the same atomic step). */
   auditId: string;
 }
@@ -183,13 +183,25 @@ export function decideOrderRefund(
 ): { outcome: OrderRefundOutcome; writeOrder: boolean; audit: AuditEntry[] } {
   if (order.status === 'refunded') return { outcome: { result: 'already-refunded', order }, writeOrder: false, audit: [] };
   if (order.status !== 'paid') throw new ValidationError(ORDER_MESSAGES.notRefundable);
-  const refunded: MembershipOrder = { ...order, status: 'refunded', refundedAt: now, refundId: refund.refundId, refundedBy: refund.refundedBy.uid };
-  const how = order.method === 'card' ? 'card refund through the payment provider' : `${order.method} handed back by hand`;
+  const { refundedBy } = refund;
+  const refunded: MembershipOrder = {
+    ...order,
+    status: 'refunded',
+    refundedAt: now,
+    refundId: refund.refundId,
+    ...(refundedBy ? { refundedBy: refundedBy.uid } : {}),
+  };
+  const how =
+    order.method !== 'card'
+      ? `${order.method} handed back by hand`
+      : refundedBy
+        ? 'card refund through the payment provider'
+        : 'card refund through the payment provider: the payment bought nothing';
   const audit: AuditEntry[] = [
     {
       id: refund.auditId,
       at: now,
-      actor: { kind: 'admin', uid: refund.refundedBy.uid, email: refund.refundedBy.email },
+      actor: refundedBy ? { kind: 'admin', uid: refundedBy.uid, email: refundedBy.email } : { kind: 'system' },
       action: 'membership.refunded',
       recordType: 'member',
       recordId: order.memberId ?? order.applicationId!,

@@ -170,6 +170,32 @@ describe('refunding a paid membership order', () => {
     expect([read.amount, read.refunded]).toEqual([after.money.total.paid, after.money.total.refunded]);
   });
 
+  it('a card payment that bought nothing is refunded through the provider and counts as refunded in the figures and the CSV', async () => {
+    const member = await addListedMember(app, { name: 'Gus Twice', renewalDate: '2026-03-31', membershipType: 'Social' });
+    const agent = await signedInMember(app, member);
+    const startCard = async () =>
+      (
+        await agent
+          .post('/api/my/renewal')
+          .set(FETCH)
+          .send({ ...DETAILS, categoryId: 'social', dutiesPledged: 0, method: 'card' })
+      ).body.order.id as string;
+    // Two renewals started in two tabs, both paid: the second buys nothing beyond the first's date.
+    const [first, second] = [await startCard(), await startCard()];
+    const pay = (orderId: string) => agent.post('/api/my/renewal/pay').set(FETCH).send({ orderId, cardToken: TEST_CARDS.succeeds });
+    expect((await pay(first)).body).toMatchObject({ status: 'COMPLETED', refunded: false });
+    const before = (await figures(treasurer)).body.money.total;
+    expect((await pay(second)).body).toMatchObject({ status: 'COMPLETED', refunded: true });
+    expect(await app.get('membershipOrders').get(second)).toMatchObject({ status: 'refunded', refundId: expect.any(String) });
+    const after = (await figures(treasurer)).body.money.total;
+    expect(after).toEqual({ paid: before.paid + 3_000, refunded: before.refunded + 3_000, net: before.net });
+    const read = readCsv((await treasurer.get('/api/admin/membership/payments.csv')).text);
+    expect([read.amount, read.refunded]).toEqual([after.paid, after.refunded]);
+    const audit = (await app.get('audit').list({ recordId: member.id, limit: 20 })).find((e) => e.action === 'membership.refunded');
+    expect(audit).toMatchObject({ actor: { kind: 'system' } });
+    expect(audit?.summary).toContain('the payment bought nothing');
+  });
+
   it('refuses an order that is not paid (400) or unknown (404), changing nothing', async () => {
     const member = await addListedMember(app, { renewalDate: '2026-03-31' });
     const started = await (
