@@ -59,8 +59,18 @@ export default defineConfig({
         test: {
           name: 'api-firestore',
           include: ['test/{app,features/*}/api/**/*.test.ts'],
-          // Starting the server as a process is about the start-up, not the storage.
-          exclude: ['test/app/api/start.test.ts'],
+          // Files about something the storage does not touch run on SQLite only: starting the server
+          // as a process (the start-up), the fuzz tests (bad input is refused before any store is
+          // read), the permission matrix and the admin password and throttle rules (checked before
+          // or beside the stores, whose Firestore adapters the contract tests cover). docs/performance.md,
+          // "The test suite's time".
+          exclude: [
+            'test/app/api/start.test.ts',
+            'test/app/api/bad-input.test.ts',
+            'test/features/admins/api/admin-access.test.ts',
+            'test/features/admins/api/change-password.test.ts',
+            'test/features/admins/api/sign-in-throttle.test.ts',
+          ],
           env: { API_TEST_STORAGE: 'firestore' },
           globalSetup: ['test/support/firestore-global-setup.ts'],
         },

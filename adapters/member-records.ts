@@ -1,4 +1,4 @@
-import { ConflictError, ValidationError } from '../core/shared/errors';
+import { ConflictError, StaleWriteError, ValidationError } from '../core/shared/errors';
 import { MemberSchema, memberEmailKey, type Member } from '../core/members/member';
 import { compareText } from './memory/compare-text';
 
@@ -7,7 +7,16 @@ export const MEMBER_MESSAGES = {
   uidTaken: 'A member with this id already exists',
   emailTaken: 'A member with this e-mail already exists',
   notFound: 'Member not found',
+  changedMeanwhile: 'The member was changed meanwhile',
 } as const;
+
+/**
+ * The compare-and-set of MemberRepository.update: refuses with StaleWriteError when the caller read
+ * the member at another `updatedAt` than the stored one (compared as instants).
+ */
+export function checkExpectedUpdatedAt(storedUpdatedAt: string, expected: string | undefined): void {
+  if (expected !== undefined && Date.parse(storedUpdatedAt) !== Date.parse(expected)) throw new StaleWriteError(MEMBER_MESSAGES.changedMeanwhile);
+}
 
 /** A member checked before it is stored: anything else is refused with a ValidationError. */
 export function validMember(member: Member): Member {

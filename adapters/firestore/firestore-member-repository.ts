@@ -3,7 +3,7 @@ import { MEMBER_OPTIONAL_FIELDS, MemberSchema, memberEmailKey, type Member } fro
 import type { MemberRepository, MemberUpdateExtras } from '../../core/members/member-repository.port';
 import { readMemberDutyRelease } from './firestore-member-duty-release';
 import { addToOutbox } from './firestore-outbox';
-import { byNameThenEmail, MEMBER_MESSAGES, membersAfterImport, validMember } from '../member-records';
+import { byNameThenEmail, checkExpectedUpdatedAt, MEMBER_MESSAGES, membersAfterImport, validMember } from '../member-records';
 import { pickFields } from '../pick-fields';
 import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
@@ -69,6 +69,7 @@ export class FirestoreMemberRepository extends FirestoreCollectionAdapter implem
       memberEmailKey(valid.email),
       toDocument(valid),
       release || mail.length > 0 ? { read, conflict: 'An outbox message with this id already exists' } : undefined,
+      (stored) => checkExpectedUpdatedAt(toMember(stored).updatedAt, also.expectedUpdatedAt),
     );
   }
 

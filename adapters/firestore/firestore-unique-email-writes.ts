@@ -31,16 +31,19 @@ export class UniqueEmailWrites {
    * Replaces the document; NotFoundError for an unknown id, ConflictError when another has the e-mail.
    * `also` reads what else the transaction writes (after the document's own reads) and answers
    * those writes; a create() among them on an id taken fails with ConflictError(`also.conflict`).
+   * `expect` checks the stored document first (a compare-and-set), throwing to write nothing.
    */
   async replace(
     uid: string,
     email: string,
     document: DocumentData,
     also?: { read: (tx: Transaction) => Promise<() => void>; conflict: string },
+    expect?: (stored: DocumentSnapshot) => void,
   ): Promise<void> {
     if (!isDocumentId(uid)) throw new NotFoundError(this.messages.notFound);
     await this.write(uid, email, 2, also ? { conflict: also.conflict } : {}, async (tx, ref, existing, sameEmail) => {
       if (!existing.exists) throw new NotFoundError(this.messages.notFound);
+      expect?.(existing);
       if (sameEmail.docs.some((doc) => doc.id !== uid)) throw new ConflictError(this.messages.emailTaken);
       const writeAlso = also ? await also.read(tx) : null;
       tx.set(ref, document);

@@ -4,7 +4,7 @@ import type { MemberRepository, MemberUpdateExtras } from '../../core/members/me
 import { MemoryDutyRepository } from './memory-duty-repository';
 import { MemoryOutbox } from './memory-outbox';
 import { copyOrNull } from './memory-records';
-import { byNameThenEmail, MEMBER_MESSAGES, membersAfterImport, validMember } from '../member-records';
+import { byNameThenEmail, checkExpectedUpdatedAt, MEMBER_MESSAGES, membersAfterImport, validMember } from '../member-records';
 
 /** The member list in memory (tests, and the contract's reference). */
 export class MemoryMemberRepository implements MemberRepository {
@@ -40,7 +40,9 @@ export class MemoryMemberRepository implements MemberRepository {
 
   async update(member: Member, also: MemberUpdateExtras = {}): Promise<void> {
     const valid = validMember(member);
-    if (!this.members.has(valid.id)) throw new NotFoundError(MEMBER_MESSAGES.notFound);
+    const stored = this.members.get(valid.id);
+    if (!stored) throw new NotFoundError(MEMBER_MESSAGES.notFound);
+    checkExpectedUpdatedAt(stored.updatedAt, also.expectedUpdatedAt);
     const sameEmail = this.findByEmail(valid.email);
     if (sameEmail && sameEmail.id !== valid.id) throw new ConflictError(MEMBER_MESSAGES.emailTaken);
     // Everything checked before anything is written: all or nothing.

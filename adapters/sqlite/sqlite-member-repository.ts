@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { MEMBER_OPTIONAL_FIELDS, MemberSchema, memberEmailKey, type Member } from '../../core/members/member';
 import type { MemberRepository, MemberUpdateExtras } from '../../core/members/member-repository.port';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
-import { MEMBER_MESSAGES, membersAfterImport, validMember } from '../member-records';
+import { checkExpectedUpdatedAt, MEMBER_MESSAGES, membersAfterImport, validMember } from '../member-records';
 import { isUniqueViolation } from './sqlite-errors';
 import { readRow, writeBoolean } from './sqlite-values';
 import { releaseMemberDuties } from './sqlite-member-duty-release';
@@ -74,9 +74,15 @@ export class SqliteMemberRepository implements MemberRepository {
     const { id, ...fields } = toRow(validMember(member));
     const release = also.releaseDuties;
     const mail = also.mail ?? [];
-    if (release || mail.length > 0) {
-      // One write transaction: the member, their duties released and the e-mails about them.
+    const expected = also.expectedUpdatedAt;
+    if (release || mail.length > 0 || expected !== undefined) {
+      // One write transaction: the member (as the caller read it), their duties released and the e-mails about them.
       await preparedWriteTransaction(this.db, (writes) => {
+        if (expected !== undefined) {
+          const stored = writes.statement('SELECT "updatedAt" FROM "members" WHERE id = ?').get(id) as { updatedAt: string } | undefined;
+          if (!stored) throw new NotFoundError(MEMBER_MESSAGES.notFound);
+          checkExpectedUpdatedAt(stored.updatedAt, expected);
+        }
         let updated: number;
         try {
           updated = writes.update('members', id, { id, ...fields });

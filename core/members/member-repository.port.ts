@@ -8,6 +8,13 @@ export interface MemberUpdateExtras {
   releaseDuties?: MemberDutyRelease;
   /** Messages added to the outbox with the member (the notice of a changed e-mail), none without it. */
   mail?: readonly OutboxMessage[];
+  /**
+   * The member's `updatedAt` as the caller read it: the member is written only if the stored one
+   * still has it (compare-and-set), else StaleWriteError and nothing is written. So a write based
+   * on an older read (a member's own save, an admin's edit) never undoes one made meanwhile, such
+   * as a renewal a payment applied (docs/members.md#changes-made-at-the-same-moment).
+   */
+  expectedUpdatedAt?: string;
 }
 
 /** The club's member list (docs/members.md). Every write refuses a member that is not valid with a ValidationError. */
@@ -21,7 +28,8 @@ export interface MemberRepository {
   /** Stores a new member. Throws ConflictError if the id or the e-mail exists. */
   create(member: Member): Promise<void>;
   /**
-   * Replaces a stored member. Throws NotFoundError if the id does not exist, ConflictError if another member has the e-mail.
+   * Replaces a stored member. Throws NotFoundError if the id does not exist, ConflictError if another member has the e-mail,
+   * StaleWriteError if `also.expectedUpdatedAt` is given and the stored member's differs.
    * With `also.releaseDuties`, in the same atomic step: the member's duties as stored then that are
    * not over at its `from` (the core's dutiesReleasedOnLeaving) are taken off their slots and off
    * the member's duties, and the messages its `mail` makes of them are added to the outbox; a

@@ -37,3 +37,14 @@ export const MEMBER_OPTIONAL_FIELDS = ['phone', 'emergencyContactName', 'emergen
 export function memberEmailKey(email: string): string {
   return email.trim().toLowerCase();
 }
+
+/**
+ * The `updatedAt` a write of `member` at `now` gives it: `now`, or a millisecond after the stored
+ * one when that is not earlier (two writes in one millisecond, a clock set back). Every write thus
+ * changes it, and a write based on an older read is refused (MemberUpdateExtras.expectedUpdatedAt).
+ */
+export function nextUpdatedAt(member: Pick<Member, 'updatedAt'>, now: Date | string): string {
+  const at = typeof now === 'string' ? Date.parse(now) : now.getTime();
+  const stored = Date.parse(member.updatedAt);
+  return new Date(Number.isNaN(stored) || at > stored ? at : stored + 1).toISOString();
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type AuditEntry } from '../audit/audit';
-import { type Member } from '../members/member';
+import { nextUpdatedAt, type Member } from '../members/member';
 import { InstantSchema, type Instant } from '../shared/instant';
 import { CurrencySchema, formatMoney, MAX_PAYMENT_AMOUNT, MinorUnitsSchema } from '../shared/money';
 import { ValidationError } from '../shared/errors';
@@ -234,7 +234,7 @@ export function decideOrderPayment(order: MembershipOrder, payment: OrderPayment
     const member = byId.get(id);
     if (!member) continue;
     const next = applyRenewal(member.renewalDate, order);
-    if (next.extended) members.push({ ...member, renewalDate: next.renewalDate, updatedAt: now });
+    if (next.extended) members.push({ ...member, renewalDate: next.renewalDate, updatedAt: nextUpdatedAt(member, now) });
   }
   const paid: MembershipOrder = {
     ...order,

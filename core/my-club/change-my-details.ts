@@ -9,7 +9,7 @@ import type { IdGenerator } from '../shared/id-generator.port';
 import { MY_CLUB_PATH, SIGN_IN_CODE_TTL_MS, SIGN_IN_PATH } from '../member-sign-in/member-sign-in';
 import type { SignInCodeRepository } from '../member-sign-in/sign-in-code-repository.port';
 import type { SignInKeys } from '../member-sign-in/sign-in-keys.port';
-import { ConflictError, RateLimitError, ValidationError } from '../shared/errors';
+import { ConflictError, RateLimitError, StaleWriteError, ValidationError } from '../shared/errors';
 import { londonDate } from '../shared/london-time';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import type { SecretTokens } from '../shared/secret-tokens.port';
@@ -19,7 +19,9 @@ import { MEMBER_EMAIL_CHANGE_CODE_MAIL_KIND } from '../mail/secret-mail-kinds';
 import { emailChangeCodeMail, emailChangedMail, MEMBER_EMAIL_CHANGED_MAIL_KIND } from './email-change-mail';
 import { invitationEmail, invitationLapsed } from '../members/household-membership';
 import type { HouseholdRepository } from '../members/household-repository.port';
-import { MEMBER_OPTIONAL_FIELDS, memberEmailKey, type Member } from '../members/member';
+import { MEMBER_OPTIONAL_FIELDS, memberEmailKey, nextUpdatedAt, type Member } from '../members/member';
+import { writeOnLatest } from '../members/member-writes';
+import { MEMBER_FORM_MESSAGES } from '../members/member-form';
 import type { MemberRepository } from '../members/member-repository.port';
 import {
   EMAIL_CHANGE_MAX_TRIES,
@@ -61,6 +63,8 @@ async function auditOwnChange(deps: AuditTrailDeps, before: Member, after: Membe
   ]);
 }
 
+const MEMBER_NOT_FOUND = MEMBER_FORM_MESSAGES.notFound;
+
 export interface MyDetailsDeps extends AuditTrailDeps {
   members: MemberRepository;
 }
@@ -83,16 +87,19 @@ export class ChangeMyDetails extends UseCase<MyDetailsDeps> {
     const checked = validateMyDetailsForm(form);
     if (!checked.ok) throw fieldsError(checked.errors);
     const now = this.deps.clock.now();
-    const after: Member = { ...member, updatedAt: now.toISOString() };
-    for (const field of MEMBER_OPTIONAL_FIELDS) {
-      const value = checked.value[field];
-      if (value === undefined) delete after[field];
-      else after[field] = value;
-    }
-    if (MEMBER_OPTIONAL_FIELDS.every((field) => after[field] === member[field])) return myDetailsView(member, londonDate(now));
-    await this.deps.members.update(after);
-    await auditOwnChange(this.deps, member, after, `The member ${member.name} changed their own contact details on My club`);
-    return myDetailsView(after, londonDate(now));
+    // Only the member's own fields change, on the member as stored (a renewal paid meanwhile stays).
+    return writeOnLatest(this.deps.members, member, MEMBER_NOT_FOUND, async (current) => {
+      const after: Member = { ...current, updatedAt: nextUpdatedAt(current, now) };
+      for (const field of MEMBER_OPTIONAL_FIELDS) {
+        const value = checked.value[field];
+        if (value === undefined) delete after[field];
+        else after[field] = value;
+      }
+      if (MEMBER_OPTIONAL_FIELDS.every((field) => after[field] === current[field])) return myDetailsView(current, londonDate(now));
+      await this.deps.members.update(after, { expectedUpdatedAt: current.updatedAt });
+      await auditOwnChange(this.deps, current, after, `The member ${current.name} changed their own contact details on My club`);
+      return myDetailsView(after, londonDate(now));
+    });
   }
 }
 
@@ -178,23 +185,31 @@ export class ConfirmEmailChange extends UseCase<ConfirmEmailChangeDeps> {
     if ((holder && holder.id !== member.id) || (await this.invited(email, now))) throw new ConflictError(EMAIL_CHANGE_MESSAGES.emailInUse);
     if (!(await this.deps.signInCodes.markUsed(key, codeHash, now))) throw refused();
     if (memberEmailKey(email) === memberEmailKey(member.email)) return myDetailsView(member, londonDate(now));
-    const after: Member = { ...member, email, updatedAt: now.toISOString() };
     const notice = emailChangedMail(member.email, {
       clubName: this.deps.siteSettings.clubName,
       newEmail: email,
       signInUrl: `${this.deps.siteSettings.publicBaseUrl}${SIGN_IN_PATH}`,
     });
-    try {
-      // The notice to the old address is written with the change: never one without the other.
-      await this.deps.members.update(after, { mail: [newOutboxMessage(this.deps.ids.next(), MEMBER_EMAIL_CHANGED_MAIL_KIND, member.id, notice, now)] });
-    } catch (error) {
-      if (error instanceof ConflictError) throw new ConflictError(EMAIL_CHANGE_MESSAGES.emailInUse);
-      throw error;
-    }
+    const messageId = this.deps.ids.next();
+    // Only the e-mail changes, on the member as stored (a renewal paid meanwhile stays).
+    const { before, after } = await writeOnLatest(this.deps.members, member, MEMBER_NOT_FOUND, async (current) => {
+      const changed: Member = { ...current, email, updatedAt: nextUpdatedAt(current, now) };
+      try {
+        // The notice to the old address is written with the change: never one without the other.
+        await this.deps.members.update(changed, {
+          mail: [newOutboxMessage(messageId, MEMBER_EMAIL_CHANGED_MAIL_KIND, member.id, notice, now)],
+          expectedUpdatedAt: current.updatedAt,
+        });
+      } catch (error) {
+        if (error instanceof ConflictError && !(error instanceof StaleWriteError)) throw new ConflictError(EMAIL_CHANGE_MESSAGES.emailInUse);
+        throw error;
+      }
+      return { before: current, after: changed };
+    });
     await this.endOldAddressCode(member.email, now);
     await auditOwnChange(
       this.deps,
-      member,
+      before,
       after,
       `The member ${member.name} changed their own e-mail on My club, confirmed by a code sent to the new address`,
     );

@@ -46,6 +46,12 @@ export class ConflictError extends DomainError {
   }
 }
 
+/**
+ * A write based on a record as read earlier, which another write has changed since (a
+ * compare-and-set that failed). The caller reads the record again and retries, or says so.
+ */
+export class StaleWriteError extends ConflictError {}
+
 /** The event does not take bookings now (allowBooking off, past the deadline, or over). */
 export class BookingClosedError extends DomainError {
   constructor(message = 'Booking is closed for this event') {

@@ -93,10 +93,18 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   };
 }
 
-/** A full-page screenshot in test-results/screenshots/ (git-ignored). */
+/**
+ * Whether the browser tests save their screenshots: with `KYC_SCREENSHOTS=1` (README, "Tests").
+ * They are for a person to look through, never compared by a test, and a full-page capture costs
+ * a large part of a short browser test, so a plain `npm test` takes none.
+ */
+export const SCREENSHOTS = process.env.KYC_SCREENSHOTS === '1';
+
+/** A full-page screenshot in test-results/screenshots/ (git-ignored), when SCREENSHOTS; its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
+  if (!SCREENSHOTS) return path;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path, fullPage: true });
   return path;
 }

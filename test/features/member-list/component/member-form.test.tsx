@@ -74,3 +74,22 @@ describe('Add a Member', () => {
     expect(posts()).toEqual(['POST /api/admin/members']);
   });
 });
+
+describe('Edit a member', () => {
+  it('sends only the fields the admin changed, so a renewal paid while the form was open is not undone', async () => {
+    const { calls, bodies } = serveForm(
+      () => json(200, { member: { ...ADDED, phone: '07700 900123' } }),
+      ({ path }) =>
+        path.endsWith('/household')
+          ? json(200, { householdId: null, members: [], people: [] })
+          : json(200, { members: [ADDED], today: '2026-11-27', upcomingDuties: {} }),
+    );
+    renderAt('/admin/members', <MemberListPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Ann Sailor' }));
+    const form = within((await screen.findByRole('heading', { name: 'Edit Ann Sailor' })).closest('section') as HTMLElement);
+    await userEvent.type(form.getByLabelText(/^Phone/), '07700 900123');
+    await userEvent.click(form.getByRole('button', { name: 'Save Member' }));
+    await waitFor(() => expect(calls.filter((call) => call.startsWith('PATCH'))).toEqual(['PATCH /api/admin/members/m1']));
+    expect(bodies).toEqual([{ phone: '07700 900123' }]);
+  });
+});

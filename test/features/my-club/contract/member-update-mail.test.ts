@@ -8,7 +8,7 @@ import { SqliteOutbox } from '../../../../adapters/sqlite/sqlite-outbox';
 import type { Outbox } from '../../../../core/mail/outbox.port';
 import type { Member } from '../../../../core/members/member';
 import type { MemberRepository } from '../../../../core/members/member-repository.port';
-import { ConflictError } from '../../../../core/shared/errors';
+import { ConflictError, StaleWriteError } from '../../../../core/shared/errors';
 import { onTwoClients, useFirestoreEmulator } from '../../../support/firestore-emulator-for-file';
 import { withTempSqlite } from '../../../support/temp-sqlite';
 import { aMessage } from '../../mail/contract/outbox.contract';
@@ -79,6 +79,29 @@ for (const [name, withStore] of STORES) {
         );
         expect(await members.get('ann')).toEqual(ann);
         expect((await outbox.list()).map((m) => m.id)).toEqual(['taken']);
+      }));
+  });
+
+  // The compare-and-set that keeps a write based on an older read from undoing a renewal made meanwhile.
+  describe(`MemberRepository.update with expectedUpdatedAt (${name})`, () => {
+    it('writes only over the member as the caller read it; otherwise StaleWriteError and nothing written, mail neither', () =>
+      withStore(async ({ members, outbox }) => {
+        await members.create(ann);
+        const renewed = { ...ann, renewalDate: '2028-03-31', updatedAt: '2026-06-01T09:00:05.000Z' };
+        await members.update(renewed, { expectedUpdatedAt: ann.updatedAt });
+        // A save based on the read before the renewal is refused, with its notice.
+        const stale = members.update({ ...ann, phone: '07700 900123', updatedAt: '2026-06-01T09:00:06.000Z' }, { expectedUpdatedAt: ann.updatedAt });
+        expect(await rejectionOf(stale)).toBeInstanceOf(StaleWriteError);
+        const staleWithMail = members.update(
+          { ...ann, email: 'ann.new@example.org' },
+          { expectedUpdatedAt: ann.updatedAt, mail: [aMessage('notice-3', 0, 'ann')] },
+        );
+        expect(await rejectionOf(staleWithMail)).toBeInstanceOf(StaleWriteError);
+        expect(await members.get('ann')).toEqual(renewed);
+        expect(await outbox.list()).toEqual([]);
+        // Based on the member as stored now, the save goes through.
+        await members.update({ ...renewed, phone: '07700 900123', updatedAt: '2026-06-01T09:00:06.000Z' }, { expectedUpdatedAt: renewed.updatedAt });
+        expect(await members.get('ann')).toMatchObject({ renewalDate: '2028-03-31', phone: '07700 900123' });
       }));
   });
 }

@@ -107,6 +107,8 @@ function MemberFormPanel({
   onStart: () => void;
   onCancel?: () => void;
 }) {
+  // An edit sends only the fields the admin changed: the server applies them to the member as
+  // stored, so a renewal paid while the form was open stays (docs/members.md#changes-made-at-the-same-moment).
   const initial: MemberFormValues = member
     ? {
         name: member.name,
@@ -129,7 +131,7 @@ function MemberFormPanel({
   const update = useUpdateMember();
 
   const send = (values: MemberFormValues) =>
-    (member ? update.mutateAsync({ id: member.id, changes: values }) : add.mutateAsync(values)).then(
+    (member ? update.mutateAsync({ id: member.id, changes: changedValues(initial, values) }) : add.mutateAsync(values)).then(
       (saved) => {
         if (!member) form.reset(EMPTY);
         onSaved(saved);
@@ -380,4 +382,9 @@ function MembersTable({
 function dutiesReleasedText(count: number): string {
   if (count === 0) return 'They hold no duties still to come.';
   return `Their ${count === 1 ? 'duty' : `${count} duties`} still to come will be released: the ${count === 1 ? 'slot is' : 'slots are'} left empty (an event may then be short of cover) and the admins who keep the duty rosters are e-mailed. Enabling them again later does not give ${count === 1 ? 'it' : 'them'} back.`;
+}
+
+/** The fields of `values` that differ from `initial`. */
+function changedValues<T extends object>(initial: T, values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([name, value]) => value !== initial[name as keyof T])) as Partial<T>;
 }
