@@ -94,36 +94,32 @@ export class FirestoreMembershipOrderRepository extends FirestoreCollectionAdapt
       appendToAuditLog(tx, this.db, decided.audit, this.options);
       return decided.outcome;
     };
-    return inTurn(this.db, 'membership-order-payments', () =>
-      withCoreErrors(() => this.db.runTransaction(work, { maxAttempts: TRANSACTION_ATTEMPTS }), { conflict: 'An audit entry with this id already exists' }),
-    );
+    return this.inTransaction(work);
   }
 
   recordRefund(refund: OrderRefund, now: string): Promise<OrderRefundOutcome> {
     if (typeof refund.orderId !== 'string' || !isDocumentId(refund.orderId)) return Promise.reject(new NotFoundError(ORDER_MESSAGES.notFound));
-    const work = refundWork({ orders: this.collection, db: this.db, options: this.options }, refund, now);
-    // In turn with the payments: a refund and a late webhook of the same order do not abort each other.
+    const orders = this.collection;
+    return this.inTransaction(async (tx) => {
+      const snapshot = await tx.get(orders.doc(refund.orderId));
+      if (!snapshot.exists) throw new NotFoundError(ORDER_MESSAGES.notFound);
+      const decided = decideOrderRefund(toOrder(snapshot), refund, now);
+      if (!decided.writeOrder) return decided.outcome;
+      tx.set(orders.doc(refund.orderId), toDocument(decided.outcome.order));
+      appendToAuditLog(tx, this.db, decided.audit, this.options);
+      return decided.outcome;
+    });
+  }
+
+  /**
+   * Runs an order's payment or refund in one transaction, in turn with the others of this process
+   * (a refund and a late webhook of the same order do not abort each other).
+   */
+  private inTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     return inTurn(this.db, 'membership-order-payments', () =>
       withCoreErrors(() => this.db.runTransaction(work, { maxAttempts: TRANSACTION_ATTEMPTS }), { conflict: 'An audit entry with this id already exists' }),
     );
   }
-}
-
-/** A refund recorded in one transaction that reads the order and writes it with its audit entry. */
-function refundWork(
-  repository: { orders: FirebaseFirestore.CollectionReference; db: FirebaseFirestore.Firestore; options: Parameters<typeof appendToAuditLog>[3] },
-  refund: OrderRefund,
-  now: string,
-) {
-  return async (tx: Transaction): Promise<OrderRefundOutcome> => {
-    const snapshot = await tx.get(repository.orders.doc(refund.orderId));
-    if (!snapshot.exists) throw new NotFoundError(ORDER_MESSAGES.notFound);
-    const decided = decideOrderRefund(toOrder(snapshot), refund, now);
-    if (!decided.writeOrder) return decided.outcome;
-    tx.set(repository.orders.doc(refund.orderId), toDocument(decided.outcome.order));
-    appendToAuditLog(tx, repository.db, decided.audit, repository.options);
-    return decided.outcome;
-  };
 }
 
 function toDocument(order: MembershipOrder) {

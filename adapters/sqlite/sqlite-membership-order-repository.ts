@@ -19,7 +19,8 @@ import { insertIntoAuditLog } from './sqlite-audit-log';
 import { MEMBER_COLUMNS } from './sqlite-member-repository';
 import { isUniqueViolation } from './sqlite-errors';
 import { readRow } from './sqlite-values';
-import { preparedWriteTransaction } from './sqlite-write-transaction';
+import { preparedWriteTransaction, type PreparedWrites } from './sqlite-write-transaction';
+import type { AuditEntry } from '../../core/audit/audit';
 
 /**
  * Membership orders in the `membership_orders` table (migration 0050). A payment is recorded in
@@ -65,12 +66,7 @@ export class SqliteMembershipOrderRepository implements MembershipOrderRepositor
   recordPayment(payment: OrderPayment, now: string): Promise<OrderPaymentOutcome> {
     // Synchronous on one connection, BEGIN IMMEDIATE: nothing else writes between the reads and the writes.
     return preparedWriteTransaction(this.db, (writes) => {
-      const row =
-        typeof payment.orderId === 'string'
-          ? (writes.statement('SELECT * FROM membership_orders WHERE id = ?').get(payment.orderId) as Record<string, unknown> | undefined)
-          : undefined;
-      if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
-      const order = toOrder(row);
+      const order = orderIn(writes, payment.orderId);
       const members = orderMemberIds(order).flatMap((id) => {
         const member = writes.statement(`SELECT ${MEMBER_COLUMNS.map((column) => `"${column}"`).join(', ')} FROM members WHERE id = ?`).get(id) as
           Record<string, unknown> | undefined;
@@ -91,12 +87,7 @@ export class SqliteMembershipOrderRepository implements MembershipOrderRepositor
   recordRefund(refund: OrderRefund, now: string): Promise<OrderRefundOutcome> {
     // As recordPayment: BEGIN IMMEDIATE, so a second refund of the order waits and then finds it refunded.
     return preparedWriteTransaction(this.db, (writes) => {
-      const row =
-        typeof refund.orderId === 'string'
-          ? (writes.statement('SELECT * FROM membership_orders WHERE id = ?').get(refund.orderId) as Record<string, unknown> | undefined)
-          : undefined;
-      if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
-      const decided = decideOrderRefund(toOrder(row), refund, now);
+      const decided = decideOrderRefund(orderIn(writes, refund.orderId), refund, now);
       if (!decided.writeOrder) return decided.outcome;
       writes.update('membership_orders', refund.orderId, toRow(decided.outcome.order));
       insertAudit(writes, decided.audit);
@@ -105,7 +96,17 @@ export class SqliteMembershipOrderRepository implements MembershipOrderRepositor
   }
 }
 
-function insertAudit(writes: Parameters<typeof insertIntoAuditLog>[0], audit: Parameters<typeof insertIntoAuditLog>[1]): void {
+/** The order as stored, read inside a write transaction; NotFoundError for none. */
+function orderIn(writes: PreparedWrites, orderId: string): MembershipOrder {
+  const row =
+    typeof orderId === 'string'
+      ? (writes.statement('SELECT * FROM membership_orders WHERE id = ?').get(orderId) as Record<string, unknown> | undefined)
+      : undefined;
+  if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
+  return toOrder(row);
+}
+
+function insertAudit(writes: PreparedWrites, audit: readonly AuditEntry[]): void {
   try {
     insertIntoAuditLog(writes, audit);
   } catch (error) {

@@ -7,6 +7,7 @@ import { ORDER_MESSAGES } from '../../../../core/membership/membership-order';
 import { PERMISSION_MESSAGES } from '../../../../core/admins/permissions';
 import { FETCH, NOW, signedInAdmin, startTestApp, type TestApp } from '../../../support/api/test-app';
 import { addListedMember, signedInMember } from '../../../support/api/signed-in-member';
+import { aMembershipCategory } from '../../../support/entities';
 
 // The secretary's and treasurer's figures, refunds and CSV (docs/membership.md#figures-refunds-and-the-csv).
 let app: TestApp;
@@ -14,20 +15,8 @@ let treasurer: TestAgent;
 let secretary: TestAgent;
 const DETAILS = { phone: '07700 900123', emergencyContactName: 'Bo Renew', emergencyContactPhone: '07700 900456', accept: true };
 
-const category = (fields: Partial<MembershipCategory>): MembershipCategory => ({
-  id: 'adult',
-  name: 'Adult',
-  description: '',
-  seasonPrice: 12_000,
-  coversHousehold: false,
-  dutiesPerSeason: 0,
-  onlinePurchase: true,
-  life: false,
-  withdrawn: false,
-  createdAt: NOW,
-  updatedAt: NOW,
-  ...fields,
-});
+const category = (fields: Partial<MembershipCategory>) =>
+  aMembershipCategory({ description: '', dutiesPerSeason: 0, createdAt: NOW, updatedAt: NOW, ...fields });
 
 /** A lapsed member renewing into `categoryId` by card (paid with the test card) or cash (confirmed by the treasurer): the order's id. */
 async function renew(name: string, categoryId: string, method: 'card' | 'cash'): Promise<{ orderId: string; memberId: string }> {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { MembershipFigures } from '@core/membership/membership-figures';
 import { MembershipFiguresPanel } from '../../../../web/src/features/membership/admin/components/membership-figures-panel';
+import { aMembershipOrder } from '../../../support/entities';
 import { failingUntilTryAgain, json, renderAt, serve, serveForm } from '../../../support/component/render';
 
 // The Membership screen's figures (docs/membership.md#figures-refunds-and-the-csv).
@@ -75,30 +76,14 @@ describe('the Membership screen’s figures', () => {
           ...TREASURERS,
           money: { ...TREASURERS.money!, total: money(12_000, 12_000), orders: [{ ...TREASURERS.money!.orders[0], status: 'refunded' }] },
         };
-        return json(200, {
-          result: 'refunded',
-          order: {
-            id: 'order-1',
-            kind: 'renewal',
-            memberId: 'm-ren',
-            applicationId: null,
-            categoryId: 'adult',
-            householdMemberIds: [],
-            amount: 12_000,
-            currency: 'GBP',
-            paysUntil: '2027-03-31',
-            method: 'card',
-            status: 'refunded',
-            paymentId: 'pay-1',
-            paidAt: '2026-11-01T10:00:00.000Z',
-            appliedAt: '2026-11-01T10:00:00.000Z',
-            confirmedBy: null,
-            createdAt: '2026-11-01T09:00:00.000Z',
-            refundedAt: '2026-11-27T10:00:00.000Z',
-            refundId: 'refund-1',
-            refundedBy: 'uid-t',
-          },
+        const order = aMembershipOrder({
+          memberId: 'm-ren',
+          status: 'refunded',
+          refundedAt: '2026-11-27T10:00:00.000Z',
+          refundId: 'refund-1',
+          refundedBy: 'uid-t',
         });
+        return json(200, { result: 'refunded', order });
       },
       () => json(200, answered),
     );

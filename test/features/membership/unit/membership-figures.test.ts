@@ -11,24 +11,12 @@ import {
 import type { MembershipOrder } from '../../../../core/membership/membership-order';
 import { paysUntil } from '../../../../core/membership/membership-renewal';
 import { DEFAULT_MEMBERSHIP_SETTINGS } from '../../../../core/membership/membership-settings';
-import { aMember } from '../../../support/entities';
+import { aMember, aMembershipCategory, aMembershipOrder } from '../../../support/entities';
 import { dateArb, yearArb } from './membership-arbitraries';
 
 // The treasurer's figures and CSV (docs/membership.md#figures-refunds-and-the-csv).
 
-const CATEGORIES = ['adult', 'social', 'family', 'gone'].map((id) => ({
-  id,
-  name: id[0].toUpperCase() + id.slice(1),
-  description: '',
-  seasonPrice: 100,
-  coversHousehold: false,
-  dutiesPerSeason: 0,
-  onlinePurchase: true,
-  life: false,
-  withdrawn: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-}));
+const CATEGORIES = ['adult', 'social', 'family', 'gone'].map((id) => aMembershipCategory({ id, name: id[0].toUpperCase() + id.slice(1) }));
 // 'other' names no category: its orders still count, in a row of their own.
 const orderArb = fc
   .record({
@@ -40,20 +28,17 @@ const orderArb = fc
     paysUntil: fc.constantFrom('2026-03-31', '2027-03-31', '2028-03-31', '2026-12-31', '2027-06-30', '9999-12-31'),
     memberId: fc.constantFrom('m1', 'm2', 'm3', 'gone'),
   })
-  .map(({ n, ...o }): MembershipOrder => ({
-    id: `order-${n}`,
-    kind: 'renewal',
-    applicationId: null,
-    householdMemberIds: [],
-    currency: 'GBP',
-    paymentId: o.status === 'open' ? null : `pay-${n}`,
-    paidAt: o.status === 'open' ? null : '2026-05-01T10:00:00.000Z',
-    appliedAt: null,
-    confirmedBy: null,
-    createdAt: '2026-05-01T09:00:00.000Z',
-    ...(o.status === 'refunded' ? { refundedAt: '2026-06-01T10:00:00.000Z', refundId: `re-${n}`, refundedBy: 'uid-t' } : {}),
-    ...o,
-  }));
+  .map(({ n, ...o }) =>
+    aMembershipOrder({
+      id: `order-${n}`,
+      paymentId: o.status === 'open' ? null : `pay-${n}`,
+      paidAt: o.status === 'open' ? null : '2026-05-01T10:00:00.000Z',
+      appliedAt: null,
+      createdAt: '2026-05-01T09:00:00.000Z',
+      ...(o.status === 'refunded' ? { refundedAt: '2026-06-01T10:00:00.000Z', refundId: `re-${n}`, refundedBy: 'uid-t' } : {}),
+      ...o,
+    }),
+  );
 const ordersArb = fc.uniqueArray(orderArb, { selector: (o) => o.id, maxLength: 30 });
 const MEMBERS = ['m1', 'm2', 'm3'].map((id, i) => aMember({ id, name: `Member ${i}`, email: `${id}@club.example`, renewalDate: '2027-03-31' }));
 
@@ -156,24 +141,7 @@ describe('membershipFigures and the payments CSV', () => {
 
   it('a CSV cell a member typed is formula-safe, and amounts are decimals as in the bookings CSV', () => {
     const members = [aMember({ id: 'm1', name: '=HYPERLINK("x")', email: 'm1@club.example' })];
-    const order: MembershipOrder = {
-      id: 'order-1',
-      kind: 'renewal',
-      memberId: 'm1',
-      applicationId: null,
-      categoryId: 'adult',
-      householdMemberIds: [],
-      amount: 12_050,
-      currency: 'GBP',
-      paysUntil: '2027-03-31',
-      method: 'card',
-      status: 'paid',
-      paymentId: 'pay-1',
-      paidAt: '2026-07-01T09:05:00.000Z',
-      appliedAt: null,
-      confirmedBy: null,
-      createdAt: '2026-07-01T09:00:00.000Z',
-    };
+    const order = aMembershipOrder({ memberId: 'm1', amount: 12_050, paidAt: '2026-07-01T09:05:00.000Z' });
     const csv = membershipPaymentsCsv({ ...input([order], 2026), members });
     expect(csv.split('\r\n')[1]).toBe(`order-1,2026-07-01 10:05,Payment,"'=HYPERLINK(""x"")",m1,Adult,card,120.50,,GBP,2027-03-31`);
   });
