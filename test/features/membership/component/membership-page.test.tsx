@@ -5,7 +5,7 @@ import type { MembershipCategory } from '@core/membership/membership-category';
 import { MEMBERSHIP_FORM_MESSAGES } from '@core/membership/membership-forms';
 import { DEFAULT_MEMBERSHIP_SETTINGS } from '@core/membership/membership-settings';
 import { MembershipPage } from '../../../../web/src/features/membership/admin/components/membership-page';
-import { aMembershipCategory } from '../../../support/entities';
+import { aMembershipCategory, aMembershipOrder } from '../../../support/entities';
 import { failingUntilTryAgain, json, renderAt, serve, serveForm, type FakeServer } from '../../../support/component/render';
 
 const ADULT = aMembershipCategory();
@@ -172,22 +172,15 @@ describe('the Membership screen', () => {
 
 describe('renewals waiting for cash or transfer', () => {
   const ORDER = {
-    id: 'order-1',
-    kind: 'renewal',
-    memberId: 'mem-dee',
-    applicationId: null,
-    categoryId: 'adult',
-    householdMemberIds: [],
-    amount: 12_000,
-    currency: 'GBP',
-    paysUntil: '2027-03-31',
-    method: 'transfer',
-    status: 'open',
-    paymentId: null,
-    paidAt: null,
-    appliedAt: null,
-    confirmedBy: null,
-    createdAt: '2026-11-27T10:00:00.000Z',
+    ...aMembershipOrder({
+      memberId: 'mem-dee',
+      method: 'transfer',
+      status: 'open',
+      paymentId: null,
+      paidAt: null,
+      appliedAt: null,
+      createdAt: '2026-11-27T10:00:00.000Z',
+    }),
     memberName: 'Dee Cash',
   };
 
