@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { closeFirestore, countFirestoreDocuments, firestoreRepositories, openFirestore } from '../adapters/firestore/firestore-storage';
 import type { FirestoreDataCollectionName } from '../adapters/firestore/firestore-collections';
 import { SqliteMembershipRepository } from '../adapters/sqlite/sqlite-membership-repository';
+import { SqliteMembershipOrderRepository } from '../adapters/sqlite/sqlite-membership-order-repository';
 import { grantPhasePermissions } from '../adapters/firestore/firestore-permission-grants';
 import { SqliteAdminRepository } from '../adapters/sqlite/sqlite-admin-repository';
 import { SqliteBookingRepository } from '../adapters/sqlite/sqlite-booking-repository';
@@ -213,6 +214,12 @@ export async function copySqliteToFirestore(
   source.membershipSettings = membershipSettings === null ? 0 : 1;
   if (membershipSettings !== null) await to.membership.saveSettings(membershipSettings);
   copied.membershipSettings = source.membershipSettings;
+  // Membership orders as they stand (open, paid with their payment, refunded, cancelled).
+  const orders = new SqliteMembershipOrderRepository(sqlite);
+  await copyById(sqlite, { table: 'membership_orders', name: 'membershipOrders', what: 'Membership order' }, source, copied, {
+    get: (id) => orders.get(id),
+    put: (order) => to.membershipOrders.create(order),
+  });
 
   // The households, one by one: their people (keyed by the household's id), then their members in
   // the order they joined and the contact, then the contact's invitations waiting (oldest first),
@@ -313,16 +320,32 @@ async function copyDuties(
   for (const member of disabledHolders) await to.members.update(member!);
   copied.dutySlots = slots.length;
 
-  // Swap requests have no "list all" in their port: their ids from the table, each through the repository.
-  const swapIds: { id: unknown }[] = await sqlite('duty_swaps').select('id').orderBy('id');
   const swaps = new SqliteDutySwapRepository(sqlite);
-  source.dutySwaps = swapIds.length;
-  copied.dutySwaps = 0;
-  for (const { id } of swapIds) {
-    const swap = await swaps.get(String(id));
-    if (!swap) throw new MigrationError(`Duty swap ${String(id)} disappeared during the copy: stop the server and run again.`);
-    await to.dutySwaps.create(swap);
-    copied.dutySwaps += 1;
+  await copyById(sqlite, { table: 'duty_swaps', name: 'dutySwaps', what: 'Duty swap' }, source, copied, {
+    get: (id) => swaps.get(id),
+    put: (swap) => to.dutySwaps.create(swap),
+  });
+}
+
+/**
+ * Copies the records of a port with no "list all" (duty swaps, membership orders): their ids read
+ * from the table, each record through the source repository and written through the target's.
+ */
+async function copyById<T>(
+  sqlite: Knex,
+  records: { table: string; name: FirestoreDataCollectionName; what: string },
+  source: Record<FirestoreDataCollectionName, number>,
+  copied: Record<FirestoreDataCollectionName, number>,
+  port: { get(id: string): Promise<T | null>; put(record: T): Promise<void> },
+): Promise<void> {
+  const ids: { id: unknown }[] = await sqlite(records.table).select('id').orderBy('id');
+  source[records.name] = ids.length;
+  copied[records.name] = 0;
+  for (const { id } of ids) {
+    const record = await port.get(String(id));
+    if (!record) throw new MigrationError(`${records.what} ${String(id)} disappeared during the copy: stop the server and run again.`);
+    await port.put(record);
+    copied[records.name] += 1;
   }
 }
 

@@ -32,6 +32,11 @@ export const FIRESTORE_COLLECTIONS = [
   /** Membership (FirestoreMembershipRepository): the categories, and the settings' one document. */
   'membershipCategories',
   'membershipSettings',
+  /**
+   * Membership orders (FirestoreMembershipOrderRepository): what renewal and joining payments
+   * buy, one document per order, open, paid, refunded or cancelled.
+   */
+  'membershipOrders',
 ] as const;
 /**
  * The working state of the rate limits (sign-in guards, booking counters and holds): short-lived,
@@ -110,11 +115,6 @@ export const FIRESTORE_RETENTION_COLLECTIONS = ['retentionMarks'] as const;
  */
 export const FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS = ['householdMembers', 'householdInvitations'] as const;
 /**
- * Membership orders (FirestoreMembershipOrderRepository): what renewal and joining payments buy,
- * one document per order. Not yet copied by migrate-storage.
- */
-export const FIRESTORE_MEMBERSHIP_ORDER_COLLECTIONS = ['membershipOrders'] as const;
-/**
  * Sub-collections: `files/{key}/chunks` holds the files' bytes (FirestoreFileStore). Counted and
  * copied with their files.
  */
@@ -134,8 +134,7 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_MEMBER_FEED_COLLECTIONS)[number]
   | (typeof FIRESTORE_ATTENDANCE_COLLECTIONS)[number]
   | (typeof FIRESTORE_RETENTION_COLLECTIONS)[number]
-  | (typeof FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS)[number]
-  | (typeof FIRESTORE_MEMBERSHIP_ORDER_COLLECTIONS)[number];
+  | (typeof FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

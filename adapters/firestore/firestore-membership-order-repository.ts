@@ -85,6 +85,8 @@ export class FirestoreMembershipOrderRepository extends FirestoreCollectionAdapt
           members.doc(member.id),
           'renewalDate',
           member.renewalDate,
+          'membershipType',
+          member.membershipType,
           'updatedAt',
           toTimestamp(member.updatedAt),
           new FieldPath(INSTANT_TEXT_FIELD, 'updatedAt'),

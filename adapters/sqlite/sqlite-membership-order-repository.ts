@@ -78,7 +78,8 @@ export class SqliteMembershipOrderRepository implements MembershipOrderRepositor
       const decided = decideOrderPayment(order, payment, members, now);
       if (!decided.writeOrder) return decided.outcome;
       writes.update('membership_orders', order.id, toRow(decided.outcome.order));
-      for (const member of decided.members) writes.update('members', member.id, { renewalDate: member.renewalDate, updatedAt: member.updatedAt });
+      for (const member of decided.members)
+        writes.update('members', member.id, { renewalDate: member.renewalDate, membershipType: member.membershipType, updatedAt: member.updatedAt });
       insertAudit(writes, decided.audit);
       return decided.outcome;
     });

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { z } from 'zod';
 import { MembershipCategorySchema, type MembershipCategory } from '../../core/membership/membership-category';
 import { categoryNameKey, compareCategories, type MembershipRepository } from '../../core/membership/membership-repository.port';
 import { MembershipSettingsSchema, type MembershipSettings } from '../../core/membership/membership-settings';
@@ -7,30 +8,15 @@ import { CATEGORY_STORE_MESSAGES, validCategory, validSettings } from '../member
 import { isUniqueViolation } from './sqlite-errors';
 import { readRow, writeBoolean } from './sqlite-values';
 
-const COLUMNS = [
-  'id',
-  'name',
-  'description',
-  'seasonPrice',
-  'coversHousehold',
-  'dutiesPerSeason',
-  'onlinePurchase',
-  'life',
-  'withdrawn',
-  'createdAt',
-  'updatedAt',
-] as const;
-const BOOLEANS = ['coversHousehold', 'onlinePurchase', 'life', 'withdrawn'] as const;
+/** One column a field of the category, derived from its schema so that a new field cannot be left out. */
+export const CATEGORY_COLUMNS = MembershipCategorySchema.keyof().options;
+/** The yes/no fields, stored as 0 or 1. */
+const BOOLEANS = CATEGORY_COLUMNS.filter((field) => MembershipCategorySchema.shape[field] instanceof z.ZodBoolean);
 
 function toRow(category: MembershipCategory): Record<string, unknown> {
-  return {
-    ...category,
-    nameKey: categoryNameKey(category.name),
-    coversHousehold: writeBoolean(category.coversHousehold),
-    onlinePurchase: writeBoolean(category.onlinePurchase),
-    life: writeBoolean(category.life),
-    withdrawn: writeBoolean(category.withdrawn),
-  };
+  const row: Record<string, unknown> = { ...category, nameKey: categoryNameKey(category.name) };
+  for (const field of BOOLEANS) row[field] = writeBoolean(category[field] as boolean);
+  return row;
 }
 
 function toCategory(row: Record<string, unknown>): MembershipCategory {
@@ -46,14 +32,14 @@ export class SqliteMembershipRepository implements MembershipRepository {
   constructor(private readonly db: Knex) {}
 
   async listCategories(): Promise<MembershipCategory[]> {
-    const rows: Record<string, unknown>[] = await this.db('membership_categories').select(...COLUMNS);
+    const rows: Record<string, unknown>[] = await this.db('membership_categories').select(...CATEGORY_COLUMNS);
     return rows.map(toCategory).sort(compareCategories);
   }
 
   async getCategory(id: string): Promise<MembershipCategory | null> {
     if (typeof id !== 'string') return null;
     const row: Record<string, unknown> | undefined = await this.db('membership_categories')
-      .select(...COLUMNS)
+      .select(...CATEGORY_COLUMNS)
       .where({ id })
       .first();
     return row ? toCategory(row) : null;

@@ -3,7 +3,7 @@ import { holdsPlace, isCancelled as isCancelledBooking } from './booking-state';
 import { PaymentError } from '../shared/errors';
 import type { BookingRepository } from './booking-repository.port';
 import type { Clock } from '../shared/clock.port';
-import type { PaymentGateway } from '../payments/payment-gateway.port';
+import type { PaymentGateway, PaymentNotification } from '../payments/payment-gateway.port';
 import { BOOKING_NOT_FOUND } from '../shared/messages';
 import { parseInput } from '../shared/parse-input';
 import type { Booking } from './booking';
@@ -48,9 +48,11 @@ export const CompletePaymentRequestSchema = z.object({
 
 const CardPaymentSchema = CompletePaymentRequestSchema.extend({ source: z.literal('card') });
 
-/** How a payment reaches the server: the card form's token, or the provider's signed webhook. */
-export type ConfirmPaymentRequest =
-  z.input<typeof CardPaymentSchema> | { source: 'webhook'; rawBody: Buffer; headers: Record<string, string | undefined>; url: string };
+/**
+ * How a payment reaches the server: the card form's token, or the provider's signed webhook as the
+ * gateway read it (`parseWebhook`, once, by the webhook route; null when not genuine or not a payment).
+ */
+export type ConfirmPaymentRequest = z.input<typeof CardPaymentSchema> | { source: 'webhook'; notification: PaymentNotification | null };
 
 /** What a card payment answers: paid (perhaps already), or declined with a message for the member. */
 export const CardPaymentResultSchema = z.discriminatedUnion('status', [
@@ -110,7 +112,7 @@ export class ConfirmPayment extends UseCase<ConfirmPaymentDeps> {
   }
 
   private async fromWebhook(request: Extract<ConfirmPaymentRequest, { source: 'webhook' }>): Promise<ConfirmPaymentResult> {
-    const notification = await this.deps.payments.parseWebhook(request.rawBody, request.headers, request.url);
+    const { notification } = request;
     if (!notification || notification.status !== 'COMPLETED') return { status: 'IGNORED' };
     const booking = await this.deps.bookings.findByCheckoutId(notification.checkoutId);
     if (!booking) return { status: 'IGNORED' };

@@ -53,6 +53,6 @@ export class ImportMembers extends UseCase<ImportMembersDeps> {
       before: { members: null, added: null, updated: null },
       after: { members: lines.length, added, updated },
     });
-    return { imported: lines.length, added, updated, unchanged: lines.length - writes.length };
+    return { imported: lines.length, added, updated, unchanged: lines.length - writes.length, unknownMembershipTypes: decision.plan.unknownMembershipTypes };
   }
 }

@@ -4,6 +4,8 @@ import { checkMemberRows, MAX_MEMBER_CSV_BYTES, MEMBER_CSV_TOO_LARGE_MESSAGE, pl
 
 export interface MemberImportDeps {
   members: MemberRepository;
+  /** The membership categories, which the file's membership types are checked against (a warning only). */
+  membership: { listCategories(): Promise<readonly { name: string }[]> };
 }
 
 /**
@@ -16,6 +18,6 @@ export async function checkMemberCsv(deps: MemberImportDeps, file: string | Uint
   if (read.problems.length > 0) return { ok: false, problems: read.problems };
   const checked = checkMemberRows(read.rows);
   if (checked.problems.length > 0) return { ok: false, problems: checked.problems };
-  const stored = await deps.members.list();
-  return { ok: true, members: checked.members, plan: planMemberImport(checked.members, stored), stored };
+  const [stored, categories] = await Promise.all([deps.members.list(), deps.membership.listCategories()]);
+  return { ok: true, members: checked.members, plan: planMemberImport(checked.members, stored, categories), stored };
 }

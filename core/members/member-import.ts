@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { importPreviewSchema, importResultSchema, type CsvRow, type ImportPreview, type ImportProblem } from '../water-levels/water-levels';
-import { memberEmailKey, type Member } from './member';
+import { memberEmailKey, membershipTypeKey, type Member } from './member';
 import { isMemberEmail, isPhoneNumber, parseRenewalDate, type MemberDetails } from './member-form';
 
 /**
@@ -175,11 +175,44 @@ export interface MemberUpdate {
   changes: { field: Column; before: string; after: string }[];
 }
 
-/** What importing would do: members to add, members whose details change, and how many are already as the file has them. */
+/**
+ * A membership type the file names that no membership category is called (compared as category
+ * names are: membershipTypeKey), with how many of the file's members hold it. A warning only: the
+ * members are imported with it, and the admin adds the category (docs/members.md#csv-import).
+ */
+export interface UnknownMembershipType {
+  membershipType: string;
+  members: number;
+}
+
+/** What importing would do: members to add, members whose details change, how many are already as the file has them, and the types no category is called. */
 export interface MemberImportPlan {
   add: MemberDetails[];
   update: MemberUpdate[];
   unchanged: number;
+  unknownMembershipTypes: UnknownMembershipType[];
+}
+
+const UnknownMembershipTypesSchema = z.array(z.object({ membershipType: z.string(), members: z.number().int().positive() }));
+
+/** The import's warning about membership types no category is called, for the preview and the import's summary; null for none. */
+export function unknownMembershipTypesWarning(unknown: readonly UnknownMembershipType[]): string | null {
+  if (unknown.length === 0) return null;
+  const named = unknown.map((u) => `“${u.membershipType}” (${u.members} ${u.members === 1 ? 'member' : 'members'})`).join(', ');
+  return `No membership category is called ${named}: imported all the same. Add ${unknown.length === 1 ? 'the category' : 'the categories'} under Admin → Membership.`;
+}
+
+/** The file's membership types that name no category, in the order the file first names each. */
+export function unknownMembershipTypes(
+  lines: readonly Pick<MemberDetails, 'membershipType'>[],
+  categories: readonly { name: string }[],
+): UnknownMembershipType[] {
+  const known = new Set(categories.map((category) => membershipTypeKey(category.name)));
+  const counts = new Map<string, number>();
+  for (const { membershipType } of lines) {
+    if (!known.has(membershipTypeKey(membershipType))) counts.set(membershipType, (counts.get(membershipType) ?? 0) + 1);
+  }
+  return [...counts].map(([membershipType, members]) => ({ membershipType, members }));
 }
 
 const DetailsSchema = z.object({
@@ -202,6 +235,7 @@ export const MemberImportPlanSchema = z.object({
     }),
   ),
   unchanged: z.number().int().nonnegative(),
+  unknownMembershipTypes: UnknownMembershipTypesSchema,
 });
 
 /** A line's member details, without its line number. */
@@ -224,7 +258,7 @@ export function hasDetails(member: MemberDetails, details: MemberDetails): boole
 }
 
 /** Compares the file's members with the stored ones, matched by e-mail whatever its letter case. */
-export function planMemberImport(lines: readonly MemberDetails[], stored: readonly Member[]): MemberImportPlan {
+export function planMemberImport(lines: readonly MemberDetails[], stored: readonly Member[], categories: readonly { name: string }[]): MemberImportPlan {
   const byEmail = new Map(stored.map((member) => [memberEmailKey(member.email), member]));
   const add: MemberDetails[] = [];
   const update: MemberUpdate[] = [];
@@ -244,7 +278,7 @@ export function planMemberImport(lines: readonly MemberDetails[], stored: readon
     if (changes.length === 0) unchanged += 1;
     else update.push({ id: member.id, email: member.email, name: member.name, changes });
   }
-  return { add, update, unchanged };
+  return { add, update, unchanged, unknownMembershipTypes: unknownMembershipTypes(lines, categories) };
 }
 
 /** The import's decision: refused with every problem, or the plan. Nothing is stored while any line is bad. */
@@ -255,5 +289,5 @@ export const MemberImportPreviewSchema = importPreviewSchema(MemberImportPlanSch
 export type MemberImportPreview = ImportPreview<MemberImportPlan>;
 
 /** The import's answer: how many members were stored, and of them how many were new, updated or unchanged. */
-export const MemberImportResultSchema = importResultSchema('updated');
+export const MemberImportResultSchema = importResultSchema('updated').extend({ unknownMembershipTypes: UnknownMembershipTypesSchema });
 export type MemberImportResult = z.infer<typeof MemberImportResultSchema>;

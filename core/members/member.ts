@@ -33,6 +33,14 @@ export function isMembershipCurrent(member: Pick<Member, 'renewalDate' | 'disabl
 /** The member's optional fields, absent when not given. */
 export const MEMBER_OPTIONAL_FIELDS = ['phone', 'emergencyContactName', 'emergencyContactPhone'] as const;
 
+/**
+ * How membership type names compare (a member's `membershipType` names a membership category):
+ * case-insensitively, white space trimmed and collapsed. Category names are unique under it.
+ */
+export function membershipTypeKey(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
 /** The form of an e-mail address the list keys on: trimmed and lower-cased. */
 export function memberEmailKey(email: string): string {
   return email.trim().toLowerCase();

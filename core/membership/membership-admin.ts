@@ -4,7 +4,7 @@ import { recordChange, type AuditedRecord, type AuditTrailDeps } from '../audit/
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { acceptedForm, parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
-import type { MembershipCategory } from './membership-category';
+import { MembershipCategorySchema, type MembershipCategory } from './membership-category';
 import { MEMBERSHIP_CURRENCY, type MembershipCategoryList, type MembershipSettingsAnswer, type OfferedCategoryList } from './membership-schema';
 import {
   categoryIdFor,
@@ -22,16 +22,8 @@ import { DEFAULT_MEMBERSHIP_SETTINGS, type MembershipSettings, type MonthDay } f
  * every read and change needs members:write (decisions, fourth phase), every change is audited.
  */
 
-export const CATEGORY_AUDIT_FIELDS = [
-  'name',
-  'description',
-  'seasonPrice',
-  'coversHousehold',
-  'dutiesPerSeason',
-  'onlinePurchase',
-  'life',
-  'withdrawn',
-] as const;
+/** Every field an admin changes: the schema's, but the id and the times (derived, so a new field is audited too). */
+export const CATEGORY_AUDIT_FIELDS = MembershipCategorySchema.omit({ id: true, createdAt: true, updatedAt: true }).keyof().options;
 const AUDITED_CATEGORY: AuditedRecord<MembershipCategory> = {
   recordType: 'membershipCategory',
   idOf: (category) => category.id,

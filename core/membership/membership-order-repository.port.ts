@@ -23,7 +23,8 @@ export interface MembershipOrderRepository {
   /**
    * Records `payment` on its order in ONE atomic step, as decideOrderPayment decides on the order
    * and the members (orderMemberIds) as stored inside that step: the order marked paid by the
-   * payment, every renewal date it moves (never backwards: applyRenewal), and the admin's audit
+   * payment, every renewal date it moves (never backwards: applyRenewal) with the member then
+   * holding `payment.membershipType` when given, and the admin's audit
    * entry, all or none. The same payment recorded again, however many callers at once (a webhook
    * twice and the member's return), changes nothing and answers `already-applied`: the members
    * are extended once. Two orders paid at once for the same member both end paid and the later

@@ -99,6 +99,11 @@ export interface OrderPayment {
   confirmedBy: { uid: string; email: string } | null;
   /** The audit entry's id, when an admin confirms (one entry, written in the same atomic step). */
   auditId: string | null;
+  /**
+   * The name of the order's category as it stands when paid: each member the payment extends
+   * then holds it (their `membershipType`). Absent: their categories stay as they are.
+   */
+  membershipType?: string;
 }
 
 /**
@@ -234,7 +239,13 @@ export function decideOrderPayment(order: MembershipOrder, payment: OrderPayment
     const member = byId.get(id);
     if (!member) continue;
     const next = applyRenewal(member.renewalDate, order);
-    if (next.extended) members.push({ ...member, renewalDate: next.renewalDate, updatedAt: nextUpdatedAt(member, now) });
+    if (next.extended)
+      members.push({
+        ...member,
+        renewalDate: next.renewalDate,
+        membershipType: payment.membershipType ?? member.membershipType,
+        updatedAt: nextUpdatedAt(member, now),
+      });
   }
   const paid: MembershipOrder = {
     ...order,

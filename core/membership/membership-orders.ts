@@ -3,6 +3,7 @@ import type { Admin } from '../admins/admin';
 import { requirePermission } from '../admins/permissions';
 import type { Member } from '../members/member';
 import type { HouseholdRepository } from '../members/household-repository.port';
+import type { MembershipRepository } from './membership-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
 import type { Clock } from '../shared/clock.port';
 import { NotFoundError, PaymentError, ValidationError } from '../shared/errors';
@@ -110,6 +111,8 @@ export interface MembershipOrdersDeps {
   payments: Pick<PaymentGateway, 'refund'>;
   members: MemberRepository;
   households: HouseholdRepository;
+  /** The order's category, read when it is paid: the members it extends hold it from then. */
+  categories: Pick<MembershipRepository, 'getCategory'>;
   clock: Clock;
   ids: IdGenerator;
 }
@@ -152,8 +155,18 @@ export class MembershipOrders {
    * Records the gateway's card payment on an order (the answer to the charge, or a correctly
    * signed webhook): as often as it comes, the member is extended once.
    */
-  recordCardPayment(orderId: string, paymentId: string): Promise<OrderPaymentOutcome> {
-    return this.deps.orders.recordPayment({ orderId, paymentId, method: 'card', confirmedBy: null, auditId: null }, this.deps.clock.now().toISOString());
+  async recordCardPayment(orderId: string, paymentId: string): Promise<OrderPaymentOutcome> {
+    return this.deps.orders.recordPayment(
+      { orderId, paymentId, method: 'card', confirmedBy: null, auditId: null, ...(await this.categoryHeld(orderId)) },
+      this.deps.clock.now().toISOString(),
+    );
+  }
+
+  /** The name of the order's category, which the members it extends hold once it is paid. */
+  private async categoryHeld(orderId: string): Promise<{ membershipType?: string }> {
+    const order = await this.deps.orders.get(orderId);
+    const category = order ? await this.deps.categories.getCategory(order.categoryId) : null;
+    return category ? { membershipType: category.name } : {};
   }
 
   /**
@@ -187,6 +200,7 @@ export class MembershipOrders {
         method: parsed.data.method,
         confirmedBy: { uid: admin.uid, email: admin.email },
         auditId: this.deps.ids.next(),
+        ...(await this.categoryHeld(orderId)),
       },
       this.deps.clock.now().toISOString(),
     );

@@ -1,3 +1,4 @@
+import { membershipTypeKey } from '../members/member';
 import type { MembershipCategory } from './membership-category';
 import type { MembershipSettings } from './membership-settings';
 
@@ -33,10 +34,8 @@ export interface MembershipRepository {
   saveSettings(settings: MembershipSettings): Promise<void>;
 }
 
-/** How two category names are compared: case-insensitively, white space trimmed and collapsed. */
-export function categoryNameKey(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').toLowerCase();
-}
+/** How two category names are compared: as membership types are (membershipTypeKey), since a member's type names a category. */
+export const categoryNameKey = membershipTypeKey;
 
 /** Categories in the port's order: by name (case-insensitive), then by id. */
 export function compareCategories(a: MembershipCategory, b: MembershipCategory): number {

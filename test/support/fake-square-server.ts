@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { serialization } from 'square';
 
 /**
  * What a card token does when charged. The names follow Square's documented error codes; the
@@ -62,6 +63,23 @@ export interface SquarePaymentRecord {
   updated_at: string;
 }
 
+/** A refund as Square's API writes it (snake_case JSON). */
+export interface SquareRefundRecord {
+  id: string;
+  status: 'PENDING';
+  payment_id: string;
+  amount_money: { amount: number; currency: string };
+  reason?: string;
+  idempotency_key: string;
+  created_at: string;
+}
+
+/** A request Square's API description refuses, and why: the fake answers it 400 INVALID_VALUE. */
+export interface RefusedSquareRequest {
+  path: string;
+  problem: string;
+}
+
 export interface RecordedSquareRequest {
   method: string;
   path: string;
@@ -80,7 +98,11 @@ export interface FakeSquareServer {
   payments: SquarePaymentRecord[];
   /** Completed payments only: the money actually taken. */
   completedPayments(): SquarePaymentRecord[];
+  /** Every refund taken (RefundPayment): what Square's dashboard would list. */
+  refunds: SquareRefundRecord[];
   requests: RecordedSquareRequest[];
+  /** The requests that did not validate against Square's API description (none, from a correct client). */
+  refused: RefusedSquareRequest[];
   /** A one-time card token, as the Web Payments SDK gives one per card entry. */
   issueCardToken(outcome: CardOutcome): string;
   failWith(failure: FakeSquareFailure | null): void;
@@ -106,8 +128,57 @@ function errorBody(category: string, code: string, detail: string, field?: strin
 }
 
 /**
- * A local stand-in for Square's Payments API (POST /v2/payments), answering as its documentation
- * says: Bearer access token or 401 UNAUTHORIZED; a Square-Version header; `{ payment }` on success;
+ * Square's published description of each request body this client sends: the schemas the `square`
+ * SDK ships, generated from Square's API definition (every field's name and type, enums such as
+ * currency codes, no unknown fields), with the limits Square's API reference states that those
+ * schemas leave out (lengths, amounts in whole minor units above 0).
+ */
+interface DescribedSchema {
+  parse(
+    raw: unknown,
+    options: { unrecognizedObjectKeys: 'fail'; allowUnrecognizedEnumValues: false },
+  ): { ok: true } | { ok: false; errors: { path: string[]; message: string }[] };
+}
+
+const DESCRIBED: Record<string, { operation: string; schema: DescribedSchema; required: string[]; maxLengths: Record<string, number> }> = {
+  '/v2/payments': {
+    operation: 'CreatePayment',
+    schema: serialization.CreatePaymentRequest,
+    required: ['source_id', 'idempotency_key', 'amount_money'],
+    maxLengths: { idempotency_key: 45, reference_id: 40, note: 500 },
+  },
+  '/v2/refunds': {
+    operation: 'RefundPayment',
+    schema: serialization.RefundPaymentRequest,
+    required: ['idempotency_key', 'amount_money', 'payment_id'],
+    maxLengths: { idempotency_key: 45, payment_id: 192, reason: 192 },
+  },
+};
+
+/** Why Square's API description refuses the body sent to the path, or null when it validates. */
+export function squareRequestProblem(path: string, body: unknown): string | null {
+  const described = DESCRIBED[path];
+  if (!described) return `No request body is described for ${path}`;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'The request body must be a JSON object.';
+  const parsed = described.schema.parse(body, { unrecognizedObjectKeys: 'fail', allowUnrecognizedEnumValues: false });
+  if (!parsed.ok) return parsed.errors.map((e) => `${described.operation}: ${e.path.join('.') || 'body'}: ${e.message}`).join('; ');
+  const b = body as Record<string, unknown>;
+  for (const field of described.required) {
+    if (b[field] === undefined || b[field] === null || b[field] === '') return `Field must be set: ${field}`;
+  }
+  for (const [field, max] of Object.entries(described.maxLengths)) {
+    if (typeof b[field] === 'string' && b[field].length > max) return `Field ${field} must not be longer than ${max} characters`;
+  }
+  const money = b.amount_money as { amount?: unknown; currency?: unknown };
+  if (!Number.isSafeInteger(money.amount) || (money.amount as number) <= 0) return 'Field must be a positive whole number: amount_money.amount';
+  if (typeof money.currency !== 'string') return 'Field must be a currency code: amount_money.currency';
+  return null;
+}
+
+/**
+ * A local stand-in for Square's Payments and Refunds APIs (POST /v2/payments, POST /v2/refunds,
+ * GET /v2/locations/{id}), answering as its documentation says: each body validated against Square's
+ * API description (squareRequestProblem; refused as 400 INVALID_VALUE and kept in `refused`); Bearer access token or 401 UNAUTHORIZED; a Square-Version header; `{ payment }` on success;
  * declines as 400 with `errors` (category PAYMENT_METHOD_ERROR) and the FAILED payment; idempotency
  * keys honoured (the same key and body give the same answer without a second charge, the same key
  * with another body gives IDEMPOTENCY_KEY_REUSED); one-time card tokens refused once used.
@@ -122,6 +193,8 @@ export async function startFakeSquareServer(
   const currency = options.currency ?? 'GBP';
   const payments: SquarePaymentRecord[] = [];
   const requests: RecordedSquareRequest[] = [];
+  const refunds: SquareRefundRecord[] = [];
+  const refused: RefusedSquareRequest[] = [];
   const oneTimeTokens = new Map<string, { outcome: CardOutcome; usedBy: string | null }>();
   const byKey = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   const pending = new Set<NodeJS.Timeout>();
@@ -197,19 +270,59 @@ export async function startFakeSquareServer(
     };
   };
 
-  const validate = (body: unknown): string | null => {
-    if (typeof body !== 'object' || body === null) return 'The request body must be a JSON object.';
-    const b = body as Record<string, unknown>;
-    if (typeof b.source_id !== 'string' || !b.source_id) return 'Field must be set: source_id';
-    if (typeof b.idempotency_key !== 'string' || !b.idempotency_key) return 'Field must be set: idempotency_key';
-    if (b.idempotency_key.length > 45) return 'Field idempotency_key must not be longer than 45 characters';
-    const money = b.amount_money as { amount?: unknown; currency?: unknown } | undefined;
-    if (!money || !Number.isSafeInteger(money.amount) || (money.amount as number) <= 0) return 'Field must be a positive whole number: amount_money.amount';
-    if (typeof money.currency !== 'string' || !/^[A-Z]{3}$/.test(money.currency)) return 'Field must be a currency code: amount_money.currency';
-    if (b.reference_id !== undefined && (typeof b.reference_id !== 'string' || b.reference_id.length > 40))
-      return 'Field reference_id must not be longer than 40 characters';
-    if (b.note !== undefined && (typeof b.note !== 'string' || b.note.length > 500)) return 'Field note must not be longer than 500 characters';
-    return null;
+  /** RefundPayment: a repeated key answers its first refund; never more than the payment left. */
+  const refundAnswer = (b: Record<string, unknown>): [number, unknown] => {
+    const key = b.idempotency_key as string;
+    const fingerprint = JSON.stringify(b);
+    const seen = byKey.get(`refund:${key}`);
+    if (seen) {
+      return seen.fingerprint === fingerprint
+        ? [seen.status, seen.body]
+        : [
+            400,
+            errorBody(
+              'INVALID_REQUEST_ERROR',
+              'IDEMPOTENCY_KEY_REUSED',
+              'The idempotency key can only be retried with the same request data.',
+              'idempotency_key',
+            ),
+          ];
+    }
+    const money = b.amount_money as { amount: number; currency: string };
+    const payment = payments.find((p) => p.id === b.payment_id && p.status === 'COMPLETED');
+    let answer: { status: number; body: unknown };
+    if (!payment) {
+      answer = { status: 404, body: errorBody('INVALID_REQUEST_ERROR', 'NOT_FOUND', `Payment \`${String(b.payment_id)}\` not found.`, 'payment_id') };
+    } else {
+      const refunded = refunds.filter((r) => r.payment_id === payment.id).reduce((sum, r) => sum + r.amount_money.amount, 0);
+      if (money.currency !== payment.amount_money.currency || money.amount > payment.amount_money.amount - refunded) {
+        answer = {
+          status: 400,
+          body: errorBody(
+            'INVALID_REQUEST_ERROR',
+            'REFUND_AMOUNT_INVALID',
+            'The requested refund amount exceeds the amount available to refund.',
+            'amount_money',
+          ),
+        };
+      } else {
+        counter += 1;
+        const refund: SquareRefundRecord = {
+          id: `fakeRefund${String(counter).padStart(4, '0')}`,
+          status: 'PENDING',
+          payment_id: payment.id,
+          amount_money: { amount: money.amount, currency: money.currency },
+          ...(typeof b.reason === 'string' ? { reason: b.reason } : {}),
+          idempotency_key: key,
+          created_at: new Date().toISOString(),
+        };
+        refunds.push(refund);
+        const { idempotency_key: _key, ...visible } = refund;
+        answer = { status: 200, body: { refund: { ...visible, location_id: payment.location_id, updated_at: refund.created_at } } };
+      }
+    }
+    byKey.set(`refund:${key}`, { fingerprint, ...answer });
+    return [answer.status, answer.body];
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse, raw: string) => {
@@ -250,7 +363,7 @@ export async function startFakeSquareServer(
       });
       return;
     }
-    if (req.method !== 'POST' || url.pathname !== '/v2/payments') {
+    if (req.method !== 'POST' || !(url.pathname in DESCRIBED)) {
       send(
         res,
         404,
@@ -262,12 +375,17 @@ export async function startFakeSquareServer(
       send(res, 400, errorBody('INVALID_REQUEST_ERROR', 'INVALID_CONTENT_TYPE', 'The request body is not valid JSON.'));
       return;
     }
-    const problem = validate(body);
+    const problem = squareRequestProblem(url.pathname, body);
     if (problem) {
+      refused.push({ path: url.pathname, problem });
       send(res, 400, errorBody('INVALID_REQUEST_ERROR', 'INVALID_VALUE', problem));
       return;
     }
     const b = body as Record<string, unknown>;
+    if (url.pathname === '/v2/refunds') {
+      send(res, ...refundAnswer(b));
+      return;
+    }
     if ((b.location_id ?? locationId) !== locationId) {
       send(res, 404, errorBody('INVALID_REQUEST_ERROR', 'NOT_FOUND', `Location \`${String(b.location_id)}\` not found.`, 'location_id'));
       return;
@@ -320,7 +438,9 @@ export async function startFakeSquareServer(
     notificationUrl,
     payments,
     completedPayments: () => payments.filter((p) => p.status === 'COMPLETED'),
+    refunds,
     requests,
+    refused,
     issueCardToken(outcome) {
       const token = `cnon:fake-${randomUUID()}`;
       oneTimeTokens.set(token, { outcome, usedBy: null });
@@ -350,5 +470,20 @@ export async function startFakeSquareServer(
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** The settings of PAYMENTS=square against the local Square server. */
+export function squareEnv(square: FakeSquareServer, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    PAYMENTS: 'square',
+    SQUARE_ENVIRONMENT: 'sandbox',
+    SQUARE_ACCESS_TOKEN: square.accessToken,
+    SQUARE_LOCATION_ID: square.locationId,
+    SQUARE_APPLICATION_ID: 'sandbox-sq0idb-club-app',
+    SQUARE_WEBHOOK_SIGNATURE_KEY: square.signatureKey,
+    SQUARE_WEBHOOK_URL: square.notificationUrl,
+    SQUARE_BASE_URL: square.baseUrl,
+    ...overrides,
   };
 }

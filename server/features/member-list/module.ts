@@ -24,8 +24,8 @@ export const memberListFeature: Feature = {
           ...auditTrail(get),
         }),
     ),
-    provide(PreviewMemberImport, () => new PreviewMemberImport({ members: get('members') })),
-    provide(ImportMembers, () => new ImportMembers({ members: get('members'), ...auditTrail(get) })),
+    provide(PreviewMemberImport, () => new PreviewMemberImport({ members: get('members'), membership: get('membership') })),
+    provide(ImportMembers, () => new ImportMembers({ members: get('members'), membership: get('membership'), ...auditTrail(get) })),
     // Households of several members (docs/members-households.md).
     provide(GetMemberHousehold, () => new GetMemberHousehold({ households: get('households'), members: get('members') })),
     provide(AddHouseholdMember, () => new AddHouseholdMember({ households: get('households'), members: get('members'), clock: get('clock'), ids: get('ids') })),

@@ -26,6 +26,7 @@ export const membershipFeature: Feature = {
         members: get('members'),
         households: get('households'),
         payments: get('payments'),
+        categories: get('membership'),
         clock: get('clock'),
         ids: { next: () => `${ORDER_ID_PREFIX}${ids.next()}` },
       });

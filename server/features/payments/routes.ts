@@ -112,10 +112,11 @@ export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): v
       // The test gateway checks the signature over the address the request reached; Square's
       // adapter uses the configured one, which a proxy may rewrite on its way here.
       const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
-      // A membership order's payment (its reference carries the order prefix: docs/payments.md#checkout-ids-signed-carrying-their-amount).
+      // Read once, then routed by its reference: a membership order's (the order prefix,
+      // docs/payments.md#checkout-ids-signed-carrying-their-amount), else a booking's.
       const notification = await payments.parseWebhook(rawBody, headerRecord(req), url);
       if (notification?.status === 'COMPLETED' && (await ports.useCase(RenewOnline).fromWebhook(notification))) return reply(200, { status: 'COMPLETED' });
-      const result = await ports.useCase(ConfirmPayment).execute({ source: 'webhook', rawBody, headers: headerRecord(req), url });
+      const result = await ports.useCase(ConfirmPayment).execute({ source: 'webhook', notification });
       return reply(200, { status: result.status });
     },
   });

@@ -101,6 +101,33 @@ async function seedSqlite(file: string): Promise<void> {
       createdAt: '2026-05-20T10:00:00.000Z',
       updatedAt: '2026-05-20T10:00:00.000Z',
     });
+    // Ann's membership orders: a cash one waiting for an admin, and a household one paid by card.
+    const order = {
+      kind: 'renewal' as const,
+      memberId: 'mem-ann',
+      applicationId: null,
+      categoryId: 'family',
+      householdMemberIds: [],
+      amount: 18_000,
+      currency: 'GBP' as const,
+      paysUntil: '2027-03-31',
+      paymentId: null,
+      paidAt: null,
+      appliedAt: null,
+      confirmedBy: null,
+    };
+    await repos.membershipOrders.create({ ...order, id: 'order-cash', method: 'cash', status: 'open', createdAt: '2026-05-20T10:00:00.000Z' });
+    await repos.membershipOrders.create({
+      ...order,
+      id: 'order-card',
+      householdMemberIds: ['mem-bob'],
+      method: 'card',
+      status: 'paid',
+      paymentId: 'pay-ann-1',
+      paidAt: '2026-05-19T10:05:00.000Z',
+      appliedAt: '2026-05-19T10:05:00.000Z',
+      createdAt: '2026-05-19T10:00:00.000Z',
+    });
     // Manages admins, and was let go of privacy:manage after SQLite's migration 0036 gave it.
     await repos.admins.create(
       anAdmin({ uid: 'uid-commodore', permissions: ['events:read', 'events:write', 'bookings:read', 'admins:manage', 'members:write', 'duties:write'] }),
@@ -259,6 +286,7 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       sitePages: 1,
       membershipCategories: demo.membershipCategories.length,
       membershipSettings: 1,
+      membershipOrders: 2,
       households: 2,
       members: 2,
       dutyCatalogue: 4,
@@ -333,6 +361,18 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       expect(await to.sitePages.list()).toEqual(await from.sitePages.list());
       expect(await to.membership.listCategories()).toEqual(await from.membership.listCategories());
       expect(await to.membership.getSettings()).toEqual(await from.membership.getSettings());
+      expect((await from.membershipOrders.listForMember('mem-ann')).map((o) => o.id)).toEqual(['order-cash', 'order-card']);
+      expect(await to.membershipOrders.listForMember('mem-ann')).toEqual(await from.membershipOrders.listForMember('mem-ann'));
+      expect(await to.membershipOrders.listOpenOffline()).toEqual(await from.membershipOrders.listOpenOffline());
+      // The paid order still knows its payment: a webhook after the move changes nothing.
+      expect(
+        (
+          await to.membershipOrders.recordPayment(
+            { orderId: 'order-card', paymentId: 'pay-ann-1', method: 'card', confirmedBy: null, auditId: null },
+            NOW.toISOString(),
+          )
+        ).result,
+      ).toBe('already-applied');
       for (const member of ['member-a', 'member-b']) expect(await to.households.listForMember(member)).toEqual(await from.households.listForMember(member));
       expect((await to.households.listForMember('member-a')).map((p) => p.name)).toEqual(['Tom Sailor', 'Tess Sailor']);
       expect(await to.households.membersOf('member-a')).toEqual(await from.households.membersOf('member-a'));

@@ -115,6 +115,7 @@ const WORLD_PORTS = [
   'campaigns',
   'sitePages',
   'members',
+  'membership',
   'duties',
   'conditions',
   'attendance',

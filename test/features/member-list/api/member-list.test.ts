@@ -1,3 +1,4 @@
+import { aMembershipCategory } from '../../../support/entities';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { MAX_MEMBER_CSV_BYTES, MEMBER_CSV_TOO_LARGE_MESSAGE } from '../../../../core/members/member-import';
@@ -12,6 +13,13 @@ let secretary: TestAgent;
 useTestApp({}, async (started) => {
   app = started;
   secretary = await signedInAdmin(app, 'secretary@example.org', ['members:write']);
+  // The club's categories, which an imported membership type is checked against.
+  for (const [id, name] of [
+    ['adult', 'Adult'],
+    ['family', 'Family'],
+    ['junior', 'Junior'],
+  ])
+    await app.get('membership').createCategory(aMembershipCategory({ id, name }));
 });
 
 let seen = new Set<string>();
@@ -192,19 +200,42 @@ describe('the CSV import', () => {
           },
         ],
         unchanged: 1,
+        unknownMembershipTypes: [],
       },
     });
     expect(await app.get('members').getByEmail('lee@example.org')).toBeNull();
     const res = await csv('/api/admin/members/import', good);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ imported: 3, added: 1, updated: 1, unchanged: 1 });
+    expect(res.body).toEqual({ imported: 3, added: 1, updated: 1, unchanged: 1, unknownMembershipTypes: [] });
     const jo = await app.get('members').get(kept.body.member.id);
     expect(jo).toMatchObject({ name: 'Jo New', email: 'JO@example.org', membershipType: 'Family', renewalDate: '2027-03-31', disabled: true });
     expect(await app.get('members').getByEmail('LEE@example.org')).toMatchObject({ name: 'Lee, Sam', disabled: false });
     const [entry] = await memberAudit();
     expect(entry).toMatchObject({ action: 'member.imported', summary: 'Imported 3 members from a CSV file: 1 added, 1 updated, 1 unchanged' });
     // The same file again changes nothing.
-    expect((await csv('/api/admin/members/import', good)).body).toEqual({ imported: 3, added: 0, updated: 0, unchanged: 3 });
+    expect((await csv('/api/admin/members/import', good)).body).toEqual({ imported: 3, added: 0, updated: 0, unchanged: 3, unknownMembershipTypes: [] });
+  });
+
+  it('keeps a membership type that names a category; one that names none is imported with a warning, for the admin to add the category', async () => {
+    const file = [
+      'Name,Email,Membership type,Renewal date',
+      'Moe Mover,moe@example.org,adult,2027-03-31',
+      'Nia Mover,nia@example.org,Cadet,2027-03-31',
+      'Oli Mover,oli@example.org,Cadet,2027-03-31',
+      'Pam Mover,pam@example.org,Winter sailing,2027-03-31',
+    ].join('\n');
+    const warnings = [
+      { membershipType: 'Cadet', members: 2 },
+      { membershipType: 'Winter sailing', members: 1 },
+    ];
+    const preview = await csv('/api/admin/members/import/preview', file);
+    expect(preview.status).toBe(200);
+    expect(preview.body.plan.unknownMembershipTypes).toEqual(warnings);
+    expect(preview.body.plan.add).toHaveLength(4);
+    const res = await csv('/api/admin/members/import', file);
+    expect(res.body).toEqual({ imported: 4, added: 4, updated: 0, unchanged: 0, unknownMembershipTypes: warnings });
+    const types = await Promise.all(['moe', 'nia', 'pam'].map(async (who) => (await app.get('members').getByEmail(`${who}@example.org`))?.membershipType));
+    expect(types).toEqual(['adult', 'Cadet', 'Winter sailing']);
   });
 
   it('imports the optional phone and emergency contact, named by the header, and checks the phone numbers', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkMemberRows, planMemberImport, MAX_MEMBER_IMPORT_ROWS } from '../../../../core/members/member-import';
+import { checkMemberRows, planMemberImport, MAX_MEMBER_IMPORT_ROWS, unknownMembershipTypes } from '../../../../core/members/member-import';
 import { parseRenewalDate, renewalDateText, validateMemberForm } from '../../../../core/members/member-form';
 import type { Member } from '../../../../core/members/member';
 import type { CsvRow } from '../../../../core/water-levels/water-levels';
@@ -136,12 +136,37 @@ describe('the import plan', () => {
           createdAt: '2026-01-01T00:00:00.000Z',
           updatedAt: '2026-01-01T00:00:00.000Z',
         }));
-        const plan = planMemberImport(members, stored);
+        const plan = planMemberImport(members, stored, []);
         expect(plan.add.length + plan.update.length + plan.unchanged).toBe(members.length);
         expect(plan.add.length).toBe(members.length - stored.length);
         // Every stored one differs at least in the e-mail's letter case.
         expect(plan.update.map((u) => u.id).sort()).toEqual(stored.map((m) => m.id).sort());
         for (const update of plan.update) expect(update.changes.map((c) => c.field)).toContain('email');
+      }),
+    );
+  });
+});
+
+describe('membership types and the categories', () => {
+  const categories = [{ name: 'Adult' }, { name: 'Family sailing' }];
+  it('a type naming a category (as category names compare: case and spaces aside) is known; any other is counted once per member, in file order', () => {
+    const lines = ['adult', ' Family   Sailing ', 'Cadet', 'Adult', 'Winter', 'Cadet'].map((membershipType) => ({ membershipType }));
+    expect(unknownMembershipTypes(lines, categories)).toEqual([
+      { membershipType: 'Cadet', members: 2 },
+      { membershipType: 'Winter', members: 1 },
+    ]);
+    expect(unknownMembershipTypes(lines, [])).toHaveLength(5);
+  });
+
+  it('PROPERTY: every member whose type is unknown is counted exactly once, and no known type is reported', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('Adult', 'adult', 'Cadet', 'Family sailing', 'Winter', 'WINTER')), (types) => {
+        const unknown = unknownMembershipTypes(
+          types.map((membershipType) => ({ membershipType })),
+          categories,
+        );
+        expect(unknown.reduce((sum, u) => sum + u.members, 0)).toBe(types.filter((t) => !/^(adult|family sailing)$/i.test(t)).length);
+        expect(unknown.map((u) => u.membershipType.toLowerCase())).not.toContain('adult');
       }),
     );
   });

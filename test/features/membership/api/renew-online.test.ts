@@ -1,12 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { TEST_CARDS, type TestPaymentGateway } from '../../../../adapters/test-payments/test-payment-gateway';
 import type { MembershipCategory } from '../../../../core/membership/membership-category';
 import { ORDER_MESSAGES } from '../../../../core/membership/membership-order';
 import { RENEW_MESSAGES } from '../../../../core/my-club/renew-online';
 import { MEMBER_FORM_MESSAGES } from '../../../../core/members/member-form';
-import { FETCH, NOW, signedInAdmin, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { addEvent, FETCH, NOW, signedInAdmin, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { aBookingForm } from '../../../support/api/booking-form';
 import { addListedMember, signedInMember } from '../../../support/api/signed-in-member';
+import { postTestWebhook, testWebhookOf } from '../../../support/api/test-webhook';
 
 // Renewing online from My club (docs/membership.md#renewing-online).
 let app: TestApp;
@@ -39,15 +41,8 @@ const CARD_RENEWAL = { ...DETAILS, categoryId: 'adult', accept: true, dutiesPled
 const start = (agent: TestAgent, body: object) => agent.post('/api/my/renewal').set(FETCH).send(body);
 const pay = (agent: TestAgent, orderId: string, cardToken: string = TEST_CARDS.succeeds) =>
   agent.post('/api/my/renewal/pay').set(FETCH).send({ orderId, cardToken });
-const webhookOf = (checkoutId: string) => (app.get('payments') as TestPaymentGateway).webhookFor(checkoutId, 'http://club.example/api/webhooks/test')!;
-const sendWebhook = (webhook: { rawBody: Buffer; headers: Record<string, string> }) =>
-  app
-    .agent()
-    .post('/api/webhooks/test')
-    .set('Host', 'club.example')
-    .set('Content-Type', 'application/json')
-    .set(webhook.headers)
-    .send(webhook.rawBody.toString('utf8'));
+const webhookOf = (checkoutId: string) => testWebhookOf(app, checkoutId);
+const sendWebhook = (webhook: { rawBody: Buffer; headers: Record<string, string> }) => postTestWebhook(app, webhook);
 
 describe('a member reads what renewing offers them', () => {
   it('lapsed: open, the categories sold online with their price and the date each pays until', async () => {
@@ -138,6 +133,33 @@ describe('a member starts a renewal', () => {
     expect(answers.map((a) => a.body)).toEqual([{ status: 'COMPLETED' }, { status: 'COMPLETED' }]);
     expect((await app.get('members').get(member.id))?.renewalDate).toBe('2027-03-31');
     expect((await pay(agent, started.body.order.id)).body).toMatchObject({ status: 'COMPLETED', alreadyPaid: true, renewalDate: '2027-03-31' });
+  });
+
+  it("reads each webhook once and routes it by its reference: an order's renews, a booking's pays the booking", async () => {
+    const gateway = app.get('payments') as TestPaymentGateway;
+    const member = await addListedMember(app, { renewalDate: '2026-03-31' });
+    const started = await start(await signedInMember(app, member), { ...CARD_RENEWAL, categoryId: 'social', dutiesPledged: 0 });
+    await gateway.completeCheckout(started.body.checkoutId, TEST_CARDS.succeeds);
+    const event = await addEvent(app, { requiresPayment: true, price: 1250, name: 'Laying-up supper' });
+    const booked = await app
+      .agent()
+      .post('/api/bookings')
+      .send({ eventId: event.id, ...aBookingForm({ numberAttending: '1', email: '' }) });
+    expect(booked.status).toBe(201);
+    await gateway.completeCheckout(booked.body.checkoutId, TEST_CARDS.succeeds);
+
+    const parse = vi.spyOn(gateway, 'parseWebhook');
+    try {
+      expect((await sendWebhook(webhookOf(started.body.checkoutId))).body).toEqual({ status: 'COMPLETED' });
+      expect(parse).toHaveBeenCalledTimes(1);
+      expect((await sendWebhook(webhookOf(booked.body.checkoutId))).body).toEqual({ status: 'COMPLETED' });
+      expect(parse).toHaveBeenCalledTimes(2);
+    } finally {
+      parse.mockRestore();
+    }
+    expect((await app.get('members').get(member.id))?.renewalDate).toBe('2027-03-31');
+    expect(await app.get('membershipOrders').get(started.body.order.id)).toMatchObject({ status: 'paid', method: 'card' });
+    expect(await app.get('bookings').get(booked.body.bookingId)).toMatchObject({ paid: true });
   });
 
   it('by cash or transfer: the order stays open for an admin, no checkout, nothing extended', async () => {

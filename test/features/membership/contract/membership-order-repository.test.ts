@@ -143,16 +143,19 @@ describe.each(STORES)('MembershipOrderRepository (%s)', (_name, open) => {
   it('a household order moves every member of the household it covers in the same write, each never backwards', async () => {
     await withStore(open, async ({ membershipOrders: orders, members }) => {
       await members.create(ann);
-      await members.create({ ...bob, renewalDate: '2030-03-31' });
+      await members.create({ ...bob, renewalDate: '2030-03-31', membershipType: 'Junior' });
       await members.create(cat);
       await orders.create(anOrder({ householdMemberIds: ['mem-bob', 'mem-cat', 'mem-gone'] }));
-      const outcome = await orders.recordPayment(card('ord-1', 'pay-1'), NOW);
+      const outcome = await orders.recordPayment({ ...card('ord-1', 'pay-1'), membershipType: 'Household' }, NOW);
       expect(outcome.result).toBe('applied');
       expect(outcome.moved).toEqual([
         { memberId: 'mem-ann', renewalDate: '2028-03-31' },
         { memberId: 'mem-cat', renewalDate: '2028-03-31' },
       ]);
       expect(await renewalDates(members, 'mem-ann', 'mem-bob', 'mem-cat')).toEqual(['2028-03-31', '2030-03-31', '2028-03-31']);
+      // The members it moved hold the order's category; Bob, not moved, keeps his.
+      const held = await Promise.all(['mem-ann', 'mem-bob', 'mem-cat'].map(async (id) => (await members.get(id))?.membershipType));
+      expect(held).toEqual(['Household', 'Junior', 'Household']);
     });
   });
 

@@ -5,6 +5,7 @@ import { MemoryAuditLog } from '../../../../adapters/memory/memory-audit-log';
 import { MemoryHouseholdRepository } from '../../../../adapters/memory/memory-household-repository';
 import { MemoryMemberRepository } from '../../../../adapters/memory/memory-member-repository';
 import { MemoryMembershipOrderRepository } from '../../../../adapters/memory/memory-membership-order-repository';
+import { MemoryMembershipRepository } from '../../../../adapters/memory/memory-membership-repository';
 import { SequentialIdGenerator } from '../../../../adapters/memory/sequential-id-generator';
 import { LIFE_RENEWAL_DATE, type MembershipCategory } from '../../../../core/membership/membership-category';
 import { decideOrderPayment, ORDER_MESSAGES, type MembershipOrder, type OrderPayment } from '../../../../core/membership/membership-order';
@@ -88,6 +89,15 @@ describe('deciding a payment on an order', () => {
     expect(() => decideOrderPayment(anOrder(), { ...card('ord-1', 'p'), confirmedBy: { uid: 'u', email: 'e@x.org' } }, [], NOW)).toThrow(ValidationError);
   });
 
+  it("the members a payment extends hold the order's category; one it does not extend keeps theirs", () => {
+    const order = anOrder({ householdMemberIds: ['mem-bob'], paysUntil: '2027-03-31' });
+    const ann = aMember({ id: 'mem-ann', membershipType: 'Adult', renewalDate: '2026-03-31' });
+    const bob = aMember({ id: 'mem-bob', membershipType: 'Junior', renewalDate: '2027-03-31' });
+    const decided = decideOrderPayment(order, { ...card(order.id, 'pay-1'), membershipType: 'Family' }, [ann, bob], NOW);
+    expect(decided.members.map((m) => [m.id, m.membershipType])).toEqual([['mem-ann', 'Family']]);
+    expect(decideOrderPayment(order, card(order.id, 'pay-1'), [ann, bob], NOW).members.map((m) => m.membershipType)).toEqual(['Adult']);
+  });
+
   it('PROPERTY: any interleaving of repeated recordings of a set of orders’ payments ends at the dates of applying each once, in any order', () => {
     const orderArb = fc.record({ paysUntil: dateArb, household: fc.subarray(['mem-bob', 'mem-cat']) });
     fc.assert(
@@ -131,9 +141,11 @@ function useCase(members: Member[]) {
   const orders = new MemoryMembershipOrderRepository({ members: memberStore, audit });
   const households = new MemoryHouseholdRepository();
   const clock = new FixedClock(NOW);
+  const categories = new MemoryMembershipRepository();
   const payments = { refund: async () => ({ status: 'REFUNDED' as const, refundId: 'refund-1' }) };
-  const use = new MembershipOrders({ orders, members: memberStore, households, clock, payments, ids: new SequentialIdGenerator('ord') });
-  return { use, orders, memberStore, households, audit, ready: Promise.all(members.map((m) => memberStore.create(m))) };
+  const use = new MembershipOrders({ orders, members: memberStore, households, categories, clock, payments, ids: new SequentialIdGenerator('ord') });
+  const ready = Promise.all([...members.map((m) => memberStore.create(m)), categories.createCategory(aCategory()), categories.createCategory(family)]);
+  return { use, orders, memberStore, households, audit, ready };
 }
 
 describe('MembershipOrders', () => {
@@ -164,6 +176,8 @@ describe('MembershipOrders', () => {
     expect(order.householdMemberIds).toEqual(['mem-bob']);
     await use.recordCardPayment(order.id, 'pay-1');
     expect((await memberStore.get('mem-bob'))?.renewalDate).toBe('2028-03-31');
+    // Both now hold the household's category.
+    expect([(await memberStore.get('mem-ann'))?.membershipType, (await memberStore.get('mem-bob'))?.membershipType]).toEqual(['Family', 'Family']);
   });
 
   it('an admin with members:write confirms cash or transfer once, audited; anything else is refused with a clear message and changes nothing', async () => {

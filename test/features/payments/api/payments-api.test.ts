@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS, TestPaymentGateway } from '../../../../adapters/test-payments/test-payment-gateway';
 import { pino } from 'pino';
 import { CARD_ACCOUNT_UNREADABLE } from '../../../../server/app';
-import { startFakeSquareServer, type FakeSquareServer } from '../../../support/fake-square-server';
+import { squareEnv, startFakeSquareServer, type FakeSquareServer } from '../../../support/fake-square-server';
 import { addAdmin, addEvent, signIn, startTestApp, type TestApp, withTestApp } from '../../../support/api/test-app';
 import { useTestApp } from '../../../support/api/use-test-app';
 import { withTempSqlite } from '../../../support/temp-sqlite';
@@ -24,21 +24,6 @@ async function paidBooking(app: TestApp, fields: Record<string, unknown> = {}) {
 
 function complete(app: TestApp, checkoutId: string, cardToken: string) {
   return app.agent().post('/api/payments/complete').set('X-Requested-With', 'fetch').send({ checkoutId, cardToken });
-}
-
-/** The settings of PAYMENTS=square against the local Square server. */
-function squareEnv(square: FakeSquareServer, overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    PAYMENTS: 'square',
-    SQUARE_ENVIRONMENT: 'sandbox',
-    SQUARE_ACCESS_TOKEN: square.accessToken,
-    SQUARE_LOCATION_ID: square.locationId,
-    SQUARE_APPLICATION_ID: 'sandbox-sq0idb-club-app',
-    SQUARE_WEBHOOK_SIGNATURE_KEY: square.signatureKey,
-    SQUARE_WEBHOOK_URL: square.notificationUrl,
-    SQUARE_BASE_URL: square.baseUrl,
-    ...overrides,
-  };
 }
 
 describe('test mode (PAYMENTS=test, the default)', () => {

@@ -19,13 +19,10 @@ function confirmPayment(world: World) {
   return new ConfirmPayment(world);
 }
 
-function webhook(body: object, signature = GOOD_SIGNATURE) {
-  return {
-    source: 'webhook' as const,
-    rawBody: Buffer.from(JSON.stringify(body)),
-    headers: { 'x-signature': signature },
-    url: 'http://127.0.0.1/api/payments/webhook',
-  };
+/** The provider's webhook as the route hands it on: read once by the gateway (null when not genuine). */
+async function webhook(world: World, body: object, signature = GOOD_SIGNATURE) {
+  const notification = await world.payments.parseWebhook(Buffer.from(JSON.stringify(body)), { 'x-signature': signature });
+  return { source: 'webhook' as const, notification };
 }
 
 describe('ConfirmPayment', () => {
@@ -71,10 +68,15 @@ describe('ConfirmPayment', () => {
     const { bookingId, checkoutId } = await paidBooking(world);
     const use = confirmPayment(world);
     const notification = { checkoutId, paymentId: 'pay_from_webhook', status: 'COMPLETED', completedAt: null };
-    expect(await use.execute(webhook(notification))).toEqual({ status: 'COMPLETED', bookingId, paymentId: 'pay_from_webhook', alreadyPaid: false });
+    expect(await use.execute(await webhook(world, notification))).toEqual({
+      status: 'COMPLETED',
+      bookingId,
+      paymentId: 'pay_from_webhook',
+      alreadyPaid: false,
+    });
     expect(await world.bookings.get(bookingId)).toMatchObject({ paid: true, paymentCompletedAt: '2026-06-01T09:00:00.000Z' });
     // The card answer arriving after the webhook reports the payment that is stored.
-    expect(await use.execute(webhook({ ...notification, paymentId: 'pay_other' }))).toEqual({
+    expect(await use.execute(await webhook(world, { ...notification, paymentId: 'pay_other' }))).toEqual({
       status: 'COMPLETED',
       bookingId,
       paymentId: 'pay_from_webhook',
@@ -87,9 +89,9 @@ describe('ConfirmPayment', () => {
     const { bookingId, checkoutId } = await paidBooking(world);
     const use = confirmPayment(world);
     const completed = { checkoutId, paymentId: 'p1', status: 'COMPLETED', completedAt: '2026-06-01T09:01:00.000Z' };
-    expect(await use.execute(webhook(completed, 'forged'))).toEqual({ status: 'IGNORED' });
-    expect(await use.execute(webhook({ ...completed, status: 'PENDING' }))).toEqual({ status: 'IGNORED' });
-    expect(await use.execute(webhook({ ...completed, checkoutId: 'someone-elses' }))).toEqual({ status: 'IGNORED' });
+    expect(await use.execute(await webhook(world, completed, 'forged'))).toEqual({ status: 'IGNORED' });
+    expect(await use.execute(await webhook(world, { ...completed, status: 'PENDING' }))).toEqual({ status: 'IGNORED' });
+    expect(await use.execute(await webhook(world, { ...completed, checkoutId: 'someone-elses' }))).toEqual({ status: 'IGNORED' });
     expect(await world.bookings.get(bookingId)).toMatchObject({ paid: false });
   });
 
@@ -126,7 +128,12 @@ describe('ConfirmPayment', () => {
     const { bookingId, checkoutId } = await paidBooking(world);
     world.clock.advance(2 * 60 * 60 * 1000);
     const notification = { checkoutId, paymentId: 'pay_taken', status: 'COMPLETED', completedAt: '2026-06-01T09:29:00.000Z' };
-    expect(await confirmPayment(world).execute(webhook(notification))).toEqual({ status: 'COMPLETED', bookingId, paymentId: 'pay_taken', alreadyPaid: false });
+    expect(await confirmPayment(world).execute(await webhook(world, notification))).toEqual({
+      status: 'COMPLETED',
+      bookingId,
+      paymentId: 'pay_taken',
+      alreadyPaid: false,
+    });
     expect(await world.bookings.get(bookingId)).toMatchObject({ paid: true, paymentId: 'pay_taken', paymentCompletedAt: '2026-06-01T09:29:00.000Z' });
     // Paid, so a late card attempt answers with the stored payment instead of the expiry message.
     await expect(confirmPayment(world).execute({ source: 'card', checkoutId: checkoutId!, cardToken: GOOD_CARD })).resolves.toEqual({

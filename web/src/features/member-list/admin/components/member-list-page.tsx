@@ -7,10 +7,11 @@ import {
   type MemberView,
   type MembershipStatus,
 } from '@core/members/member-form';
-import { MAX_MEMBER_CSV_BYTES, MEMBER_CSV_TOO_LARGE_MESSAGE, type MemberImportPlan } from '@core/members/member-import';
+import { MAX_MEMBER_CSV_BYTES, MEMBER_CSV_TOO_LARGE_MESSAGE, type MemberImportPlan, unknownMembershipTypesWarning } from '@core/members/member-import';
 import { ApiError, refusalMessage } from '../../../../lib/api';
 import { useAdminPanelForm } from '../../../../admin/shared/components/admin-form';
 import { ruleResolver } from '../../../../lib/form-rules';
+import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { InputField } from '../../../../components/ui/field';
@@ -246,7 +247,12 @@ function ImportPanel({ onImported, onStart }: { onImported: (message: string) =>
         return `Import ${total} ${total === 1 ? 'Member' : 'Members'}`;
       }}
       importedMessage={(result, fileName) =>
-        `Imported ${result.imported} ${result.imported === 1 ? 'member' : 'members'} from ${fileName}: ${result.added} added, ${result.updated} updated, ${result.unchanged} unchanged.`
+        [
+          `Imported ${result.imported} ${result.imported === 1 ? 'member' : 'members'} from ${fileName}: ${result.added} added, ${result.updated} updated, ${result.unchanged} unchanged.`,
+          unknownMembershipTypesWarning(result.unknownMembershipTypes),
+        ]
+          .filter(Boolean)
+          .join(' ')
       }
       onImported={onImported}
       onStart={onStart}
@@ -255,8 +261,10 @@ function ImportPanel({ onImported, onStart }: { onImported: (message: string) =>
 }
 
 function MemberImportDetails({ plan }: { plan: MemberImportPlan }) {
+  const warning = unknownMembershipTypesWarning(plan.unknownMembershipTypes);
   return (
     <>
+      {warning && <Alert tone="warning">{warning}</Alert>}
       {plan.update.length > 0 && (
         <DataTable label="Members who will be updated" columns={['Member', 'Changes']}>
           {plan.update.map((u) => (
