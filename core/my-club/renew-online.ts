@@ -259,8 +259,8 @@ export class RenewOnline extends UseCase<RenewOnlineDeps> {
     return {
       status: 'COMPLETED',
       renewalDate: await this.renewalDateOf(member.id),
-      alreadyPaid: recorded === 'already-applied',
-      refunded: recorded === 'refund',
+      alreadyPaid: recorded.result === 'already-applied',
+      refunded: recorded.refunded,
     };
   }
 
@@ -276,12 +276,14 @@ export class RenewOnline extends UseCase<RenewOnlineDeps> {
     return true;
   }
 
-  private async record(orderId: string, paymentId: string): Promise<'applied' | 'already-applied' | 'refund'> {
+  /** Records the payment; `refunded`: it bought nothing and the provider took its refund (not when it refused or was out of reach). */
+  private async record(orderId: string, paymentId: string): Promise<{ result: 'applied' | 'already-applied' | 'refund'; refunded: boolean }> {
     const outcome = await this.deps.orders.recordCardPayment(orderId, paymentId);
+    let refunded = false;
     if (outcome.result === 'refund') {
       const { order } = outcome;
       try {
-        const refunded = await this.deps.payments.refund({
+        const answer = await this.deps.payments.refund({
           paymentId,
           amount: order.amount,
           currency: order.currency,
@@ -290,9 +292,10 @@ export class RenewOnline extends UseCase<RenewOnlineDeps> {
         });
         // The order paid by this very payment is marked refunded, so the treasurer's figures
         // count it as money given back (a payment of an order paid by another is on no order).
-        if (refunded.status === 'REFUNDED' && order.paymentId === paymentId && order.status === 'paid') {
+        refunded = answer.status === 'REFUNDED';
+        if (answer.status === 'REFUNDED' && order.paymentId === paymentId && order.status === 'paid') {
           await this.deps.orderStore.recordRefund(
-            { orderId: order.id, refundId: refunded.refundId, refundedBy: null, auditId: this.deps.ids.next() },
+            { orderId: order.id, refundId: answer.refundId, refundedBy: null, auditId: this.deps.ids.next() },
             this.deps.clock.now().toISOString(),
           );
         }
@@ -301,7 +304,7 @@ export class RenewOnline extends UseCase<RenewOnlineDeps> {
         if (!(error instanceof UnavailableError)) throw error;
       }
     }
-    return outcome.result;
+    return { result: outcome.result, refunded };
   }
 
   private async renewalDateOf(memberId: string): Promise<string> {

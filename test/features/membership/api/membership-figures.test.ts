@@ -187,6 +187,24 @@ describe('refunding a paid membership order', () => {
     expect(audit?.summary).toContain('the payment bought nothing');
   });
 
+  it('a payment that bought nothing whose refund the provider refuses is not said refunded, nor counted so', async () => {
+    const member = await addListedMember(app, { name: 'Hal Refused', renewalDate: '2026-03-31', membershipType: 'Social' });
+    const agent = await signedInMember(app, member);
+    const startCard = async () =>
+      (
+        await agent
+          .post('/api/my/renewal')
+          .set(FETCH)
+          .send({ ...DETAILS, categoryId: 'social', dutiesPledged: 0, method: 'card' })
+      ).body.order.id as string;
+    const [first, second] = [await startCard(), await startCard()];
+    const pay = (orderId: string, cardToken: string) => agent.post('/api/my/renewal/pay').set(FETCH).send({ orderId, cardToken });
+    expect((await pay(first, TEST_CARDS.succeeds)).body).toMatchObject({ status: 'COMPLETED', refunded: false });
+    // Paid with a card whose refunds the issuer refuses: the money is still with the club.
+    expect((await pay(second, TEST_CARDS.refundRefused)).body).toMatchObject({ status: 'COMPLETED', refunded: false });
+    expect(await app.get('membershipOrders').get(second)).toMatchObject({ status: 'paid' });
+  });
+
   it('refuses an order that is not paid (400) or unknown (404), changing nothing', async () => {
     const member = await addListedMember(app, { renewalDate: '2026-03-31' });
     const started = await (
