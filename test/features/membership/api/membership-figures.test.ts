@@ -65,6 +65,19 @@ afterAll(async () => {
   await app.dispose();
 });
 
+/** A signed-in member who may start card renewals in two tabs (the second buys nothing beyond the first). */
+async function twoTabs(member: Parameters<typeof signedInMember>[1]) {
+  const agent = await signedInMember(app, member);
+  const startCard = async () =>
+    (
+      await agent
+        .post('/api/my/renewal')
+        .set(FETCH)
+        .send({ ...DETAILS, categoryId: 'social', dutiesPledged: 0, method: 'card' })
+    ).body.order.id as string;
+  return { agent, startCard };
+}
+
 const figures = (agent: TestAgent, query = '') => agent.get(`/api/admin/membership/figures${query}`);
 const names = (list: { name: string }[]) => list.map((m) => m.name);
 
@@ -163,14 +176,7 @@ describe('refunding a paid membership order', () => {
 
   it('a card payment that bought nothing is refunded through the provider and counts as refunded in the figures and the CSV', async () => {
     const member = await addListedMember(app, { name: 'Gus Twice', renewalDate: '2026-03-31', membershipType: 'Social' });
-    const agent = await signedInMember(app, member);
-    const startCard = async () =>
-      (
-        await agent
-          .post('/api/my/renewal')
-          .set(FETCH)
-          .send({ ...DETAILS, categoryId: 'social', dutiesPledged: 0, method: 'card' })
-      ).body.order.id as string;
+    const { agent, startCard } = await twoTabs(member);
     // Two renewals started in two tabs, both paid: the second buys nothing beyond the first's date.
     const [first, second] = [await startCard(), await startCard()];
     const pay = (orderId: string) => agent.post('/api/my/renewal/pay').set(FETCH).send({ orderId, cardToken: TEST_CARDS.succeeds });
@@ -189,14 +195,7 @@ describe('refunding a paid membership order', () => {
 
   it('a payment that bought nothing whose refund the provider refuses is not said refunded, nor counted so', async () => {
     const member = await addListedMember(app, { name: 'Hal Refused', renewalDate: '2026-03-31', membershipType: 'Social' });
-    const agent = await signedInMember(app, member);
-    const startCard = async () =>
-      (
-        await agent
-          .post('/api/my/renewal')
-          .set(FETCH)
-          .send({ ...DETAILS, categoryId: 'social', dutiesPledged: 0, method: 'card' })
-      ).body.order.id as string;
+    const { agent, startCard } = await twoTabs(member);
     const [first, second] = [await startCard(), await startCard()];
     const pay = (orderId: string, cardToken: string) => agent.post('/api/my/renewal/pay').set(FETCH).send({ orderId, cardToken });
     expect((await pay(first, TEST_CARDS.succeeds)).body).toMatchObject({ status: 'COMPLETED', refunded: false });
