@@ -1,17 +1,20 @@
 import { FieldPath, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import {
   decideOrderPayment,
+  decideOrderRefund,
   MembershipOrderSchema,
   ORDER_MESSAGES,
   orderMemberIds,
   type MembershipOrder,
   type OrderPayment,
   type OrderPaymentOutcome,
+  type OrderRefund,
+  type OrderRefundOutcome,
 } from '../../core/membership/membership-order';
 import type { MembershipOrderRepository } from '../../core/membership/membership-order-repository.port';
 import { MemberSchema } from '../../core/members/member';
 import { NotFoundError } from '../../core/shared/errors';
-import { isOpenOffline, newestOrderFirst, oldestOrderFirst, validOrder } from '../membership-order-records';
+import { isOpenOffline, newestOrderFirst, oldestOrderFirst, oldestPaymentFirst, validOrder, withoutEmptyRefund } from '../membership-order-records';
 import { appendToAuditLog } from './firestore-audit-log';
 import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
@@ -20,7 +23,7 @@ import { INSTANT_TEXT_FIELD, instantFields, toTimestamp } from './firestore-inst
 import { readDocument } from './firestore-read-document';
 import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
 
-const INSTANTS = ['paidAt', 'appliedAt', 'createdAt'] as const;
+const INSTANTS = ['paidAt', 'appliedAt', 'createdAt', 'refundedAt'] as const;
 
 /**
  * Membership orders in the `membershipOrders` collection, one document per order keyed by its id.
@@ -48,6 +51,12 @@ export class FirestoreMembershipOrderRepository extends FirestoreCollectionAdapt
     // One equality filter, so no composite index is needed; the method is read here.
     const snapshot = await withCoreErrors(() => this.collection.where('status', '==', 'open').get());
     return snapshot.docs.map(toOrder).filter(isOpenOffline).sort(oldestOrderFirst);
+  }
+
+  async listPaid(): Promise<MembershipOrder[]> {
+    // One `in` filter on one field: no composite index is needed.
+    const snapshot = await withCoreErrors(() => this.collection.where('status', 'in', ['paid', 'refunded']).get());
+    return snapshot.docs.map(toOrder).sort(oldestPaymentFirst);
   }
 
   async create(order: MembershipOrder): Promise<void> {
@@ -101,6 +110,28 @@ export class FirestoreMembershipOrderRepository extends FirestoreCollectionAdapt
       appendToAuditLog(tx, this.db, decided.audit, this.options);
       return decided.outcome;
     };
+    return this.inTransaction(work);
+  }
+
+  recordRefund(refund: OrderRefund, now: string): Promise<OrderRefundOutcome> {
+    if (typeof refund.orderId !== 'string' || !isDocumentId(refund.orderId)) return Promise.reject(new NotFoundError(ORDER_MESSAGES.notFound));
+    const orders = this.collection;
+    return this.inTransaction(async (tx) => {
+      const snapshot = await tx.get(orders.doc(refund.orderId));
+      if (!snapshot.exists) throw new NotFoundError(ORDER_MESSAGES.notFound);
+      const decided = decideOrderRefund(toOrder(snapshot), refund, now);
+      if (!decided.writeOrder) return decided.outcome;
+      tx.set(orders.doc(refund.orderId), toDocument(decided.outcome.order));
+      appendToAuditLog(tx, this.db, decided.audit, this.options);
+      return decided.outcome;
+    });
+  }
+
+  /**
+   * Runs an order's payment or refund in one transaction, in turn with the others of this process
+   * (a refund and a late webhook of the same order do not abort each other).
+   */
+  private inTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     return inTurn(this.db, 'membership-order-payments', () =>
       withCoreErrors(() => this.db.runTransaction(work, { maxAttempts: TRANSACTION_ATTEMPTS }), { conflict: 'An audit entry with this id already exists' }),
     );
@@ -108,10 +139,12 @@ export class FirestoreMembershipOrderRepository extends FirestoreCollectionAdapt
 }
 
 function toDocument(order: MembershipOrder) {
-  const { id: _id, paidAt, appliedAt, createdAt, ...fields } = order;
-  return { ...fields, ...instantFields({ paidAt, appliedAt, createdAt }) };
+  const { id: _id, paidAt, appliedAt, createdAt, refundedAt, ...fields } = order;
+  return { ...fields, ...instantFields({ paidAt, appliedAt, createdAt, ...(refundedAt === undefined ? {} : { refundedAt }) }) };
 }
 
 function toOrder(snapshot: DocumentSnapshot): MembershipOrder {
-  return readDocument(MembershipOrderSchema, snapshot, { instants: INSTANTS });
+  return readDocument({ parse: (value) => MembershipOrderSchema.parse(withoutEmptyRefund(value as Record<string, unknown>)) }, snapshot, {
+    instants: INSTANTS,
+  });
 }

@@ -1,15 +1,18 @@
 import {
   decideOrderPayment,
+  decideOrderRefund,
   ORDER_MESSAGES,
   orderMemberIds,
   type MembershipOrder,
   type OrderPayment,
   type OrderPaymentOutcome,
+  type OrderRefund,
+  type OrderRefundOutcome,
 } from '../../core/membership/membership-order';
 import type { MembershipOrderRepository } from '../../core/membership/membership-order-repository.port';
 import type { Member } from '../../core/members/member';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
-import { isOpenOffline, newestOrderFirst, oldestOrderFirst, validOrder } from '../membership-order-records';
+import { isOpenOffline, newestOrderFirst, oldestOrderFirst, oldestPaymentFirst, validOrder, wasPaid } from '../membership-order-records';
 import { MemoryAuditLog } from './memory-audit-log';
 import { MemoryMemberRepository } from './memory-member-repository';
 import { copyOrNull } from './memory-records';
@@ -48,6 +51,13 @@ export class MemoryMembershipOrderRepository implements MembershipOrderRepositor
       .map((order) => structuredClone(order));
   }
 
+  async listPaid(): Promise<MembershipOrder[]> {
+    return [...this.orders.values()]
+      .filter(wasPaid)
+      .sort(oldestPaymentFirst)
+      .map((order) => structuredClone(order));
+  }
+
   async create(order: MembershipOrder): Promise<void> {
     const valid = validOrder(order);
     if (this.orders.has(valid.id)) throw new ConflictError(ORDER_MESSAGES.idTaken);
@@ -69,6 +79,21 @@ export class MemoryMembershipOrderRepository implements MembershipOrderRepositor
 
   recordPayment(payment: OrderPayment, now: string): Promise<OrderPaymentOutcome> {
     const result = this.tail.then(() => this.recordNow(payment, now));
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  recordRefund(refund: OrderRefund, now: string): Promise<OrderRefundOutcome> {
+    const result = this.tail.then(() => {
+      const order = this.orders.get(refund.orderId);
+      if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
+      const decided = decideOrderRefund(structuredClone(order), refund, now);
+      if (!decided.writeOrder) return structuredClone(decided.outcome);
+      this.audit.checkNew(decided.audit);
+      this.orders.set(order.id, structuredClone(decided.outcome.order));
+      this.audit.appendNow(decided.audit);
+      return structuredClone(decided.outcome);
+    });
     this.tail = result.catch(() => undefined);
     return result;
   }

@@ -1,22 +1,26 @@
 import type { Knex } from 'knex';
 import {
   decideOrderPayment,
+  decideOrderRefund,
   MembershipOrderSchema,
   ORDER_MESSAGES,
   orderMemberIds,
   type MembershipOrder,
   type OrderPayment,
   type OrderPaymentOutcome,
+  type OrderRefund,
+  type OrderRefundOutcome,
 } from '../../core/membership/membership-order';
 import type { MembershipOrderRepository } from '../../core/membership/membership-order-repository.port';
 import { MemberSchema } from '../../core/members/member';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
-import { newestOrderFirst, oldestOrderFirst, validOrder } from '../membership-order-records';
+import { newestOrderFirst, oldestOrderFirst, oldestPaymentFirst, validOrder, withoutEmptyRefund } from '../membership-order-records';
 import { insertIntoAuditLog } from './sqlite-audit-log';
 import { MEMBER_COLUMNS } from './sqlite-member-repository';
 import { isUniqueViolation } from './sqlite-errors';
 import { readRow } from './sqlite-values';
-import { preparedWriteTransaction } from './sqlite-write-transaction';
+import { preparedWriteTransaction, type PreparedWrites } from './sqlite-write-transaction';
+import type { AuditEntry } from '../../core/audit/audit';
 
 /**
  * Membership orders in the `membership_orders` table (migration 0050). A payment is recorded in
@@ -44,6 +48,11 @@ export class SqliteMembershipOrderRepository implements MembershipOrderRepositor
     return rows.map(toOrder).sort(oldestOrderFirst);
   }
 
+  async listPaid(): Promise<MembershipOrder[]> {
+    const rows = await this.db('membership_orders').whereIn('status', ['paid', 'refunded']);
+    return rows.map(toOrder).sort(oldestPaymentFirst);
+  }
+
   async create(order: MembershipOrder): Promise<void> {
     const row = toRow(validOrder(order));
     try {
@@ -65,12 +74,7 @@ export class SqliteMembershipOrderRepository implements MembershipOrderRepositor
   recordPayment(payment: OrderPayment, now: string): Promise<OrderPaymentOutcome> {
     // Synchronous on one connection, BEGIN IMMEDIATE: nothing else writes between the reads and the writes.
     return preparedWriteTransaction(this.db, (writes) => {
-      const row =
-        typeof payment.orderId === 'string'
-          ? (writes.statement('SELECT * FROM membership_orders WHERE id = ?').get(payment.orderId) as Record<string, unknown> | undefined)
-          : undefined;
-      if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
-      const order = toOrder(row);
+      const order = orderIn(writes, payment.orderId);
       const members = orderMemberIds(order).flatMap((id) => {
         const member = writes.statement(`SELECT ${MEMBER_COLUMNS.map((column) => `"${column}"`).join(', ')} FROM members WHERE id = ?`).get(id) as
           Record<string, unknown> | undefined;
@@ -84,21 +88,52 @@ export class SqliteMembershipOrderRepository implements MembershipOrderRepositor
       writes.update('membership_orders', order.id, toRow(decided.outcome.order));
       for (const member of decided.members)
         writes.update('members', member.id, { renewalDate: member.renewalDate, membershipType: member.membershipType, updatedAt: member.updatedAt });
-      try {
-        insertIntoAuditLog(writes, decided.audit);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new ConflictError('An audit entry with this id already exists');
-        throw error;
-      }
+      insertAudit(writes, decided.audit);
+      return decided.outcome;
+    });
+  }
+
+  recordRefund(refund: OrderRefund, now: string): Promise<OrderRefundOutcome> {
+    // As recordPayment: BEGIN IMMEDIATE, so a second refund of the order waits and then finds it refunded.
+    return preparedWriteTransaction(this.db, (writes) => {
+      const decided = decideOrderRefund(orderIn(writes, refund.orderId), refund, now);
+      if (!decided.writeOrder) return decided.outcome;
+      writes.update('membership_orders', refund.orderId, toRow(decided.outcome.order));
+      insertAudit(writes, decided.audit);
       return decided.outcome;
     });
   }
 }
 
+/** The order as stored, read inside a write transaction; NotFoundError for none. */
+function orderIn(writes: PreparedWrites, orderId: string): MembershipOrder {
+  const row =
+    typeof orderId === 'string'
+      ? (writes.statement('SELECT * FROM membership_orders WHERE id = ?').get(orderId) as Record<string, unknown> | undefined)
+      : undefined;
+  if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
+  return toOrder(row);
+}
+
+function insertAudit(writes: PreparedWrites, audit: readonly AuditEntry[]): void {
+  try {
+    insertIntoAuditLog(writes, audit);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError('An audit entry with this id already exists');
+    throw error;
+  }
+}
+
 function toRow(order: MembershipOrder): Record<string, unknown> & { id: string } {
-  return { ...order, householdMemberIds: JSON.stringify(order.householdMemberIds) };
+  return {
+    ...order,
+    householdMemberIds: JSON.stringify(order.householdMemberIds),
+    refundedAt: order.refundedAt ?? null,
+    refundId: order.refundId ?? null,
+    refundedBy: order.refundedBy ?? null,
+  };
 }
 
 function toOrder(row: Record<string, unknown>): MembershipOrder {
-  return readRow(MembershipOrderSchema, row, { json: ['householdMemberIds'] });
+  return readRow(MembershipOrderSchema, withoutEmptyRefund(row), { json: ['householdMemberIds'] });
 }

@@ -42,6 +42,7 @@ import * as bookingChangeCheckouts from './migrations/0047-booking-change-checko
 import * as membership from './migrations/0048-membership';
 import * as membershipOrders from './migrations/0050-membership-orders';
 import * as membershipApplications from './migrations/0051-membership-applications';
+import * as membershipOrderRefunds from './migrations/0052-membership-order-refunds';
 
 interface NamedMigration {
   name: string;
@@ -94,6 +95,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0048-membership', migration: membership },
   { name: '0050-membership-orders', migration: membershipOrders },
   { name: '0051-membership-applications', migration: membershipApplications },
+  { name: '0052-membership-order-refunds', migration: membershipOrderRefunds },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

@@ -105,6 +105,9 @@ export const ACTIONS = {
   // The club's member list is personal data: seeing it needs the same permission as changing it.
   'members.read': 'members:write',
   'members.write': 'members:write',
+  // Membership money (figures in pounds, the payments CSV, refunds) is the treasurer's: the
+  // bookings' money permission, on top of members:write (decisions, fourth phase).
+  'membershipMoney.manage': 'bookings:write',
   // Rosters name members (personal data): seeing them needs the permission that keeps them.
   'duties.read': 'duties:write',
   'duties.write': 'duties:write',
@@ -138,6 +141,7 @@ export const PERMISSION_MESSAGES = {
   members: 'You do not have permission to manage the member list.',
   duties: 'You do not have permission to manage duties.',
   privacy: "You do not have permission to manage members' data.",
+  membershipMoney: 'You do not have permission to see or refund membership payments.',
 } as const;
 
 const ACTION_MESSAGES: Record<AdminAction, string> = {
@@ -164,6 +168,7 @@ const ACTION_MESSAGES: Record<AdminAction, string> = {
   'sitePages.write': PERMISSION_MESSAGES.sitePages,
   'members.read': PERMISSION_MESSAGES.members,
   'members.write': PERMISSION_MESSAGES.members,
+  'membershipMoney.manage': PERMISSION_MESSAGES.membershipMoney,
   'duties.read': PERMISSION_MESSAGES.duties,
   'duties.write': PERMISSION_MESSAGES.duties,
   'duties.lights': PERMISSION_MESSAGES.eventsRead,

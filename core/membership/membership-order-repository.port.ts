@@ -1,5 +1,5 @@
 import type { Instant } from '../shared/instant';
-import type { MembershipOrder, OrderPayment, OrderPaymentOutcome } from './membership-order';
+import type { MembershipOrder, OrderPayment, OrderPaymentOutcome, OrderRefund, OrderRefundOutcome } from './membership-order';
 
 /**
  * Membership orders (docs/membership.md, "Orders and payments"), kept in the same storage as the
@@ -41,4 +41,19 @@ export interface MembershipOrderRepository {
    * written then. `now` is the payment's and the members' `updatedAt`.
    */
   recordPayment(payment: OrderPayment, now: Instant): Promise<OrderPaymentOutcome>;
+  /**
+   * Every order that was paid: status `paid` or `refunded` (open and cancelled ones are left
+   * out), oldest payment first (paidAt, then id). For the treasurer's figures and CSV.
+   */
+  listPaid(): Promise<MembershipOrder[]>;
+  /**
+   * Records the refund of a paid order in ONE atomic step, as decideOrderRefund decides on the
+   * order as stored inside it: the order marked `refunded` (refundedAt `now`, the refund id and
+   * the admin) with its audit entry, all or none; the renewal dates are not touched. An order
+   * already refunded, however many callers at once, changes nothing and answers
+   * `already-refunded` (one audit entry in all). Throws NotFoundError for an unknown order,
+   * ValidationError for an order that is not paid (open, cancelled), ConflictError if the audit
+   * id exists; nothing is written then.
+   */
+  recordRefund(refund: OrderRefund, now: Instant): Promise<OrderRefundOutcome>;
 }

@@ -67,6 +67,12 @@ export const MembershipOrderSchema = z
     /** The admin who confirmed a cash or transfer payment (their uid); null for card. */
     confirmedBy: z.string().min(1).max(200).nullable(),
     createdAt: InstantSchema,
+    /** When a paid order was refunded (status `refunded`); absent before. */
+    refundedAt: InstantSchema.optional(),
+    /** The gateway's refund id for a card, `offline-refund-{orderId}` for cash or transfer handed back by hand; absent before. */
+    refundId: z.string().min(1).max(200).optional(),
+    /** The admin who refunded it (their uid); absent before. */
+    refundedBy: z.string().min(1).max(200).optional(),
   })
   .refine((order) => (order.kind === 'renewal' ? order.memberId !== null && order.applicationId === null : order.applicationId !== null), {
     message: 'A renewal names its member, a joining order its application',
@@ -132,6 +138,32 @@ export interface OrderPaymentDecision {
   audit: AuditEntry[];
 }
 
+/** The refund id recorded for a cash or transfer payment handed back by hand: one per order. */
+export function offlineRefundId(orderId: string): string {
+  return `offline-refund-${orderId}`;
+}
+
+/** A refund of a paid order to record (MembershipOrderRepository.recordRefund): the whole amount. */
+export interface OrderRefund {
+  orderId: string;
+  /** The gateway's refund id for a card; offlineRefundId(orderId) for cash and transfer. */
+  refundId: string;
+  /** The admin refunding; null for the system's refund of a payment that bought nothing. */
+  refundedBy: { uid: string; email: string } | null;
+  /** The audit entry's id (one entry, written in the same atomic step). */
+  auditId: string;
+}
+
+/**
+ * What recording a refund did: `refunded` (the order is now refunded by this call) or
+ * `already-refunded` (it was before: nothing written).
+ */
+export interface OrderRefundOutcome {
+  result: 'refunded' | 'already-refunded';
+  /** The order as stored after the call. */
+  order: MembershipOrder;
+}
+
 export const ORDER_MESSAGES = {
   notFound: 'Membership order not found',
   idTaken: 'A membership order with this id already exists',
@@ -142,7 +174,51 @@ export const ORDER_MESSAGES = {
   disabled: 'Your membership is disabled. Please contact the club.',
   notContact: "Only your household's contact can pay for a household membership.",
   offlineMethod: 'An admin confirms cash or transfer payments only',
+  notRefundable: 'Only a paid membership order can be refunded',
 } as const;
+
+/**
+ * What recording a refund of `order` writes (every adapter applies it in one atomic step): an
+ * order refunded before changes nothing (`already-refunded`); an order not paid is refused
+ * (ValidationError, nothing written); a paid order becomes `refunded`, with one audit entry on
+ * its member. The renewal dates it moved stay as they are (docs/membership.md, "Figures, refunds
+ * and the CSV"): an admin changes a member's date on the member list when it should go back.
+ */
+export function decideOrderRefund(
+  order: MembershipOrder,
+  refund: OrderRefund,
+  now: Instant,
+): { outcome: OrderRefundOutcome; writeOrder: boolean; audit: AuditEntry[] } {
+  if (order.status === 'refunded') return { outcome: { result: 'already-refunded', order }, writeOrder: false, audit: [] };
+  if (order.status !== 'paid') throw new ValidationError(ORDER_MESSAGES.notRefundable);
+  const { refundedBy } = refund;
+  const refunded: MembershipOrder = {
+    ...order,
+    status: 'refunded',
+    refundedAt: now,
+    refundId: refund.refundId,
+    ...(refundedBy ? { refundedBy: refundedBy.uid } : {}),
+  };
+  const how =
+    order.method !== 'card'
+      ? `${order.method} handed back by hand`
+      : refundedBy
+        ? 'card refund through the payment provider'
+        : 'card refund through the payment provider: the payment bought nothing';
+  const audit: AuditEntry[] = [
+    {
+      id: refund.auditId,
+      at: now,
+      actor: refundedBy ? { kind: 'admin', uid: refundedBy.uid, email: refundedBy.email } : { kind: 'system' },
+      action: 'membership.refunded',
+      recordType: 'member',
+      recordId: order.memberId ?? order.applicationId!,
+      summary: `Refunded ${formatMoney(order.amount, order.currency)} of membership order ${order.id} (${how}); the renewal date stays as it is`,
+      changes: [{ field: 'status', before: 'paid', after: 'refunded' }],
+    },
+  ];
+  return { outcome: { result: 'refunded', order: refunded }, writeOrder: true, audit };
+}
 
 /**
  * What recording `payment` on `order` does, given the stored members it names (orderMemberIds;

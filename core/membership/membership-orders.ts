@@ -6,7 +6,8 @@ import type { HouseholdRepository } from '../members/household-repository.port';
 import type { MembershipRepository } from './membership-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
 import type { Clock } from '../shared/clock.port';
-import { NotFoundError, ValidationError } from '../shared/errors';
+import { NotFoundError, PaymentError, ValidationError } from '../shared/errors';
+import type { PaymentGateway } from '../payments/payment-gateway.port';
 import type { IdGenerator } from '../shared/id-generator.port';
 import { formatDay } from '../shared/date-text';
 import { londonDate, londonMidnight } from '../shared/london-time';
@@ -15,11 +16,13 @@ import type { MembershipCategory } from './membership-category';
 import {
   MembershipOrderSchema,
   offlinePaymentId,
+  offlineRefundId,
   ORDER_MESSAGES,
   UNPAID_ORDER,
   type MembershipOrder,
   type OrderMethod,
   type OrderPaymentOutcome,
+  type OrderRefundOutcome,
 } from './membership-order';
 import type { MembershipOrderRepository } from './membership-order-repository.port';
 import { membershipPrice } from './membership-price';
@@ -91,8 +94,18 @@ export const OfflinePaymentAnswerSchema = z.object({ result: z.enum(['applied', 
 /** An admin's confirmation that an order was paid in cash or by transfer. */
 export const OfflinePaymentRequestSchema = z.object({ method: z.enum(['cash', 'transfer']) }).strict();
 
+/** What refunding answers: `refunded` now, or `already-refunded` before; the order as stored. */
+export const OrderRefundAnswerSchema = z.object({ result: z.enum(['refunded', 'already-refunded']), order: MembershipOrderSchema });
+
+/** The idempotency key of an admin's refund of a paid order: one refund per order, however often asked (at most 45 characters). */
+export function adminOrderRefundKey(orderId: string): string {
+  return `mo-refund-${orderId}`.slice(0, 45);
+}
+
 export interface MembershipOrdersDeps {
   orders: MembershipOrderRepository;
+  /** Refunds of card payments (docs/payments.md). */
+  payments: Pick<PaymentGateway, 'refund'>;
   members: MemberRepository;
   households: HouseholdRepository;
   /** The order's category, read when it is paid: the members it extends hold it from then. */
@@ -186,6 +199,41 @@ export class MembershipOrders {
         auditId: this.deps.ids.next(),
         ...(await this.categoryHeld(orderId)),
       },
+      this.deps.clock.now().toISOString(),
+    );
+  }
+
+  /**
+   * An admin's refund of a paid order, its whole amount (docs/membership.md, "Figures, refunds
+   * and the CSV"; members:write and the treasurer's bookings:write, else PermissionError). A card
+   * payment is refunded through the payments port under one key per order (adminOrderRefundKey),
+   * so two refunds at once, or a retry after a lost answer, refund once; the provider's refusal is
+   * a PaymentError with its words, and nothing is recorded. Cash and transfer are handed back by
+   * hand and recorded as such. Either way the order is marked refunded, audited, in one atomic
+   * step; the renewal dates stay. An order refunded before answers `already-refunded`; one not
+   * paid is refused (ValidationError), NotFoundError for an unknown one.
+   */
+  async refund(admin: Pick<Admin, 'uid' | 'email' | 'permissions'>, orderId: string): Promise<OrderRefundOutcome> {
+    requirePermission(admin, 'members.write');
+    requirePermission(admin, 'membershipMoney.manage');
+    const order = await this.deps.orders.get(orderId);
+    if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
+    if (order.status === 'refunded') return { result: 'already-refunded', order };
+    if (order.status !== 'paid' || order.paymentId === null) throw new ValidationError(ORDER_MESSAGES.notRefundable);
+    let refundId = offlineRefundId(order.id);
+    if (order.method === 'card') {
+      const refunded = await this.deps.payments.refund({
+        paymentId: order.paymentId,
+        amount: order.amount,
+        currency: order.currency,
+        reason: `Membership order ${order.id} refunded by an admin`,
+        idempotencyKey: adminOrderRefundKey(order.id),
+      });
+      if (refunded.status === 'FAILED') throw new PaymentError(refunded.message);
+      refundId = refunded.refundId;
+    }
+    return this.deps.orders.recordRefund(
+      { orderId: order.id, refundId, refundedBy: { uid: admin.uid, email: admin.email }, auditId: this.deps.ids.next() },
       this.deps.clock.now().toISOString(),
     );
   }

@@ -13,6 +13,7 @@ import { londonDate, londonMidnight } from '../shared/london-time';
 import { formatDay } from '../shared/date-text';
 import { CurrencySchema, formatMoney } from '../shared/money';
 import { UseCase } from '../shared/use-case';
+import type { MembershipOrderRepository } from '../membership/membership-order-repository.port';
 import type { MembershipCategory } from '../membership/membership-category';
 import { isOrderReference, MembershipOrderIdSchema, ORDER_MESSAGES, OrderMethodSchema, type MembershipOrder } from '../membership/membership-order';
 import type { MembershipOrders } from '../membership/membership-orders';
@@ -120,7 +121,7 @@ export interface RenewOnlineDeps {
   membership: MembershipRepository;
   orders: MembershipOrders;
   /** Reads an order (the store). */
-  orderStore: { get(id: string): Promise<MembershipOrder | null> };
+  orderStore: Pick<MembershipOrderRepository, 'get' | 'recordRefund'>;
   payments: PaymentGateway;
   /** Saves the confirmed phone and emergency contact with My details' rule (ChangeMyDetails). */
   details: { execute(member: Member, request: unknown): Promise<MyDetails> };
@@ -258,8 +259,8 @@ export class RenewOnline extends UseCase<RenewOnlineDeps> {
     return {
       status: 'COMPLETED',
       renewalDate: await this.renewalDateOf(member.id),
-      alreadyPaid: recorded === 'already-applied',
-      refunded: recorded === 'refund',
+      alreadyPaid: recorded.result === 'already-applied',
+      refunded: recorded.refunded,
     };
   }
 
@@ -275,24 +276,35 @@ export class RenewOnline extends UseCase<RenewOnlineDeps> {
     return true;
   }
 
-  private async record(orderId: string, paymentId: string): Promise<'applied' | 'already-applied' | 'refund'> {
+  /** Records the payment; `refunded`: it bought nothing and the provider took its refund (not when it refused or was out of reach). */
+  private async record(orderId: string, paymentId: string): Promise<{ result: 'applied' | 'already-applied' | 'refund'; refunded: boolean }> {
     const outcome = await this.deps.orders.recordCardPayment(orderId, paymentId);
+    let refunded = false;
     if (outcome.result === 'refund') {
       const { order } = outcome;
       try {
-        await this.deps.payments.refund({
+        const answer = await this.deps.payments.refund({
           paymentId,
           amount: order.amount,
           currency: order.currency,
           reason: `Membership order ${order.id}: the payment bought nothing`,
           idempotencyKey: orderRefundKey(paymentId),
         });
+        // The order paid by this very payment is marked refunded, so the treasurer's figures
+        // count it as money given back (a payment of an order paid by another is on no order).
+        refunded = answer.status === 'REFUNDED';
+        if (answer.status === 'REFUNDED' && order.paymentId === paymentId && order.status === 'paid') {
+          await this.deps.orderStore.recordRefund(
+            { orderId: order.id, refundId: answer.refundId, refundedBy: null, auditId: this.deps.ids.next() },
+            this.deps.clock.now().toISOString(),
+          );
+        }
       } catch (error) {
         // Unknown: the provider's next webhook tries again with the same key.
         if (!(error instanceof UnavailableError)) throw error;
       }
     }
-    return outcome.result;
+    return { result: outcome.result, refunded };
   }
 
   private async renewalDateOf(memberId: string): Promise<string> {

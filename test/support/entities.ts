@@ -1,3 +1,4 @@
+import type { MembershipOrder } from '../../core/membership/membership-order';
 import type { MembershipCategory } from '../../core/membership/membership-category';
 import { UNCHANGED_BOOKING, type Booking } from '../../core/bookings/booking';
 import type { BookingAmendment, PendingChange } from '../../core/bookings/booking-amendment';
@@ -180,6 +181,26 @@ export const aMembershipCategory = builder<MembershipCategory>({
   withdrawn: false,
   createdAt: '2026-11-27T10:00:00.000Z',
   updatedAt: '2026-11-27T10:00:00.000Z',
+});
+
+/** A renewal order paid by card (docs/membership.md, "Orders and payments"). */
+export const aMembershipOrder = builder<MembershipOrder>({
+  id: 'order-1',
+  kind: 'renewal',
+  memberId: 'mem-ann',
+  applicationId: null,
+  categoryId: 'adult',
+  householdMemberIds: [],
+  amount: 12_000,
+  currency: 'GBP',
+  paysUntil: '2027-03-31',
+  method: 'card',
+  status: 'paid',
+  paymentId: 'pay-1',
+  paidAt: '2026-11-01T10:00:00.000Z',
+  appliedAt: '2026-11-01T10:00:00.000Z',
+  confirmedBy: null,
+  createdAt: '2026-11-01T09:00:00.000Z',
 });
 
 export const aPhoto = builder<Photo>({

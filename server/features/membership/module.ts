@@ -9,6 +9,7 @@ import {
 import { ChangeMyDetails } from '../../../core/my-club/change-my-details';
 import { ORDER_ID_PREFIX } from '../../../core/membership/membership-order';
 import { MembershipOrders } from '../../../core/membership/membership-orders';
+import { MembershipFiguresReport } from '../../../core/membership/membership-figures-report';
 import { RenewOnline } from '../../../core/my-club/renew-online';
 import { JoinClub } from '../../../core/operations/join-club';
 import { auditTrail, type Feature, provide, siteSettings } from '../feature';
@@ -25,6 +26,7 @@ export const membershipFeature: Feature = {
         orders: get('membershipOrders'),
         members: get('members'),
         households: get('households'),
+        payments: get('payments'),
         categories: get('membership'),
         clock: get('clock'),
         ids: { next: () => `${ORDER_ID_PREFIX}${ids.next()}` },
@@ -55,6 +57,10 @@ export const membershipFeature: Feature = {
             siteSettings: siteSettings(config),
             ...auditTrail(get),
           }),
+      ),
+      provide(
+        MembershipFiguresReport,
+        () => new MembershipFiguresReport({ members: get('members'), membership: get('membership'), orders: get('membershipOrders'), clock: get('clock') }),
       ),
       provide(
         RenewOnline,

@@ -21,8 +21,12 @@ import {
   StartedRenewalSchema,
   StartRenewalRequestSchema,
 } from '../../../core/my-club/renew-online';
+import { z } from 'zod';
+import { FiguresQuerySchema, MembershipFiguresSchema } from '../../../core/membership/membership-figures';
+import { MembershipFiguresReport } from '../../../core/membership/membership-figures-report';
 import {
   MembershipOrders,
+  OrderRefundAnswerSchema,
   OfflinePaymentAnswerSchema,
   OfflinePaymentRequestSchema,
   OpenOfflineOrderListSchema,
@@ -31,8 +35,9 @@ import { IdParamsSchema } from '../../http/api-schemas';
 import type { AppContainer } from '../../container';
 import { CROSS_SITE } from '../../http/route-parts';
 import { AdminCollection } from '../../http/admin-collection';
-import { reply, type ApiRoutes } from '../../http/api-routes';
+import { ErrorResponseSchema, reply, type ApiRoutes } from '../../http/api-routes';
 import { saying } from '../../http/route-parts';
+import { sendCsvDownload } from '../../http/route-helpers';
 
 /** Every admin membership route: members:write reads and changes (decisions, fourth phase). */
 const MEMBERS_WRITE = { action: 'members.write' } as const;
@@ -161,6 +166,58 @@ export function registerMembershipRoutes(routes: ApiRoutes, ports: AppContainer)
       const { result, order } = await ports.useCase(MembershipOrders).confirmOfflinePayment(admin, params.id, body);
       return reply(200, { result, order });
     },
+  });
+
+  // The secretary's and treasurer's figures (docs/membership.md#figures-refunds-and-the-csv): money needs bookings:write too.
+  const YEAR_REFUSED = { 400: { description: '"Give the year as four digits, e.g. 2026"' } };
+  const MONEY_REFUSED = {
+    403: {
+      description: 'Without members:write, or (for money) without bookings:write: "You do not have permission to see or refund membership payments."',
+      schema: ErrorResponseSchema,
+    },
+  };
+  routes.add({
+    method: 'get',
+    path: '/api/admin/membership/figures',
+    operationId: 'adminGetMembershipFigures',
+    summary:
+      'A membership year’s figures (the current one unless `year` is given): who is due, lapsed and renewed, counts per category; with bookings:write also the money per category, by method, and refunds (null without it)',
+    tag: 'admin membership',
+    access: MEMBERS_WRITE,
+    query: FiguresQuerySchema,
+    responses: { 200: { description: 'The figures', schema: MembershipFiguresSchema }, ...YEAR_REFUSED },
+    handler: async ({ admin, query }) => reply(200, await ports.useCase(MembershipFiguresReport).figures(admin, query)),
+  });
+  routes.add({
+    method: 'get',
+    path: '/api/admin/membership/payments.csv',
+    operationId: 'adminExportMembershipPaymentsCsv',
+    summary:
+      'The membership year’s payments as a CSV download: one row per payment and one per refund (order, date, member, category, method, amount, refunded), formula-safe; needs bookings:write too',
+    tag: 'admin membership',
+    access: MEMBERS_WRITE,
+    query: FiguresQuerySchema,
+    responses: { 200: { description: 'CSV', schema: z.string(), contentType: 'text/csv' }, ...YEAR_REFUSED, ...MONEY_REFUSED },
+    handler: async ({ admin, query, res }) => sendCsvDownload(res, await ports.useCase(MembershipFiguresReport).csv(admin, query), 'membership_payments.csv'),
+  });
+  routes.add({
+    method: 'post',
+    path: '/api/admin/membership/orders/:id/refund',
+    operationId: 'adminRefundMembershipOrder',
+    summary:
+      'Refund a paid membership order in full: a card through the payment provider (once, however often asked), cash or transfer recorded as handed back by hand; audited; the renewal dates stay. Needs bookings:write too',
+    tag: 'admin membership',
+    access: MEMBERS_WRITE,
+    params: IdParamsSchema,
+    responses: {
+      200: { description: '`refunded`, or `already-refunded`; the order as stored', schema: OrderRefundAnswerSchema },
+      400: { description: '"Only a paid membership order can be refunded"' },
+      402: { description: 'The payment provider refused the refund (its words)' },
+      404: { description: '"Membership order not found"' },
+      502: { description: 'The payment provider failed or could not be reached: ask again (the same refund, never a second)' },
+      ...MONEY_REFUSED,
+    },
+    handler: async ({ admin, params }) => reply(200, await ports.useCase(MembershipOrders).refund(admin, params.id)),
   });
 
   routes.add({

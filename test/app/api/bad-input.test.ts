@@ -481,6 +481,14 @@ const TARGETS: Target[] = [
     body: () => shapedBody(['reason']),
   },
   {
+    // No order exists, so no generated body refunds anything (the route reads no body).
+    name: 'POST /api/admin/membership/orders/:id/refund',
+    method: 'post',
+    path: () => '/api/admin/membership/orders/no-such-order/refund',
+    agent: () => admin,
+    body: () => anyValue,
+  },
+  {
     // No generated expiry is one the settings may have, so nothing is saved.
     name: 'PUT /api/admin/membership/settings',
     method: 'put',
@@ -1335,6 +1343,27 @@ describe('generated bad query strings and paths', () => {
           const roster = await admin.get(`/api/admin/duties/days/${encode(day)}`);
           if (roster.status === 200) expect(Array.isArray(roster.body.events)).toBe(true);
           else if (roster.status !== 404) expectClientError(roster, `/api/admin/duties/days/${day}`);
+        },
+      ),
+      serverProperty(60),
+    );
+    expect(await storedCounts(app)).toEqual(before);
+  });
+
+  it('GET /api/admin/membership/figures and /payments.csv: random years give the figures or a clear 400, never a 500', async () => {
+    const before = await storedCounts(app);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('/api/admin/membership/figures', '/api/admin/membership/payments.csv'),
+        fc.array(fc.tuple(fc.constantFrom('year', 'year[]', 'year[a]', 'x'), fc.oneof(queryValue, fc.constantFrom('2026', '1999', '2100', '0000'))), {
+          maxLength: 3,
+        }),
+        fc.constantFrom('', '&year=%', '&year'),
+        async (path, pairs, tail) => {
+          const query = pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&') + tail;
+          const res = await admin.get(`${path}?${query}`);
+          if (res.status === 200) expect(path.endsWith('.csv') ? res.text.startsWith('Order ID,') : Number.isInteger(res.body.year)).toBe(true);
+          else expectClientError(res, `${path}?${query}`);
         },
       ),
       serverProperty(60),

@@ -637,6 +637,10 @@ const GUARDED: Guarded[] = [
       ['get', '/api/admin/membership/applications', '/api/admin/membership/applications', undefined],
       ['post', '/api/admin/membership/applications/:id/admit', '/api/admin/membership/applications/guarded/admit', undefined],
       ['post', '/api/admin/membership/applications/:id/decline', '/api/admin/membership/applications/guarded/decline', { reason: 'Sneaky' }],
+      // Figures, the payments CSV and refunds (docs/membership.md#figures-refunds-and-the-csv): money needs bookings:write too (below).
+      ['get', '/api/admin/membership/figures', '/api/admin/membership/figures', undefined],
+      ['get', '/api/admin/membership/payments.csv', '/api/admin/membership/payments.csv', undefined],
+      ['post', '/api/admin/membership/orders/:id/refund', '/api/admin/membership/orders/order-guarded/refund', undefined],
       [
         'put',
         '/api/admin/membership/settings',
@@ -737,6 +741,25 @@ describe('admin endpoints refuse callers without a session or without the permis
       });
     }
   }
+
+  it('membership money (the payments CSV, refunds) needs bookings:write on top of members:write; members:write alone sees no money', async () => {
+    await addAdmin(app, 'secretary-only@example.org', ['members:write']);
+    const agent = app.agent();
+    await signIn(agent, 'secretary-only@example.org');
+    const before = await stored();
+    for (const [method, path] of [
+      ['get', '/api/admin/membership/payments.csv'],
+      ['post', '/api/admin/membership/orders/order-guarded/refund'],
+    ] as const) {
+      const res = await agent[method](path).set(FETCH);
+      expect(res.status, path).toBe(403);
+      expect(res.body).toEqual({ error: 'You do not have permission to see or refund membership payments.', permission: 'bookings:write' });
+    }
+    const figures = await agent.get('/api/admin/membership/figures');
+    expect(figures.status).toBe(200);
+    expect(figures.body.money).toBeNull();
+    expect(await stored()).toBe(before);
+  });
 
   it('the password-reset steps need no session (the admin cannot sign in) and say nothing about who is an admin', async () => {
     const request = await app.agent().post('/api/admin/password-reset').set(FETCH).send({ email: 'nobody@example.org' });

@@ -127,6 +127,7 @@ describe('permission examples', () => {
     const withheld = [
       'admins.manage',
       'bookings.write',
+      'membershipMoney.manage',
       'audit.read',
       'mail.resend',
       'workDays.write',

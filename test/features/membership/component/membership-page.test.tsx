@@ -5,20 +5,28 @@ import type { MembershipCategory } from '@core/membership/membership-category';
 import { MEMBERSHIP_FORM_MESSAGES } from '@core/membership/membership-forms';
 import { DEFAULT_MEMBERSHIP_SETTINGS } from '@core/membership/membership-settings';
 import { MembershipPage } from '../../../../web/src/features/membership/admin/components/membership-page';
-import { aMembershipCategory } from '../../../support/entities';
+import { aMembershipCategory, aMembershipOrder } from '../../../support/entities';
 import { failingUntilTryAgain, json, renderAt, serve, serveForm, type FakeServer } from '../../../support/component/render';
 
 const ADULT = aMembershipCategory();
 const FAMILY: MembershipCategory = { ...ADULT, id: 'family', name: 'Family', description: '', seasonPrice: 18_050, coversHousehold: true, dutiesPerSeason: 3 };
 
-/** The screen's reads: the categories, the settings (the defaults, never saved) and the renewals waiting for cash or transfer. */
+/** The figures of a year with nobody in it, as members:write alone sees them (membership-figures-panel.test.tsx tests them). */
+const NO_FIGURES = {
+  ...{ year: 2026, start: '2026-04-01', end: '2027-03-31', asOf: '2026-11-27', currency: 'GBP' },
+  ...{ counts: { due: 0, lapsed: 0, renewed: 0, life: 0, current: 0 }, due: [], lapsed: [], renewed: [], categories: [], money: null },
+};
+
+/** The screen's reads: the categories, the settings (the defaults, never saved), the renewals waiting for cash or transfer and the figures. */
 function reads(categories: MembershipCategory[], orders: object[] = []): FakeServer {
   return ({ path }) =>
     path === '/api/admin/membership/settings'
       ? json(200, { settings: DEFAULT_MEMBERSHIP_SETTINGS, saved: false })
       : path === '/api/admin/membership/orders'
         ? json(200, { orders })
-        : json(200, { categories });
+        : path === '/api/admin/membership/figures'
+          ? json(200, NO_FIGURES)
+          : json(200, { categories });
 }
 
 function renderPage(write: FakeServer, categories: MembershipCategory[] = [ADULT, FAMILY]) {
@@ -164,22 +172,15 @@ describe('the Membership screen', () => {
 
 describe('renewals waiting for cash or transfer', () => {
   const ORDER = {
-    id: 'order-1',
-    kind: 'renewal',
-    memberId: 'mem-dee',
-    applicationId: null,
-    categoryId: 'adult',
-    householdMemberIds: [],
-    amount: 12_000,
-    currency: 'GBP',
-    paysUntil: '2027-03-31',
-    method: 'transfer',
-    status: 'open',
-    paymentId: null,
-    paidAt: null,
-    appliedAt: null,
-    confirmedBy: null,
-    createdAt: '2026-11-27T10:00:00.000Z',
+    ...aMembershipOrder({
+      memberId: 'mem-dee',
+      method: 'transfer',
+      status: 'open',
+      paymentId: null,
+      paidAt: null,
+      appliedAt: null,
+      createdAt: '2026-11-27T10:00:00.000Z',
+    }),
     memberName: 'Dee Cash',
   };
 

@@ -3,7 +3,7 @@ import { FirestoreMemberRepository } from '../../../../adapters/firestore/firest
 import { FirestoreMembershipOrderRepository } from '../../../../adapters/firestore/firestore-membership-order-repository';
 import { SqliteMemberRepository } from '../../../../adapters/sqlite/sqlite-member-repository';
 import { SqliteMembershipOrderRepository } from '../../../../adapters/sqlite/sqlite-membership-order-repository';
-import { offlinePaymentId, type MembershipOrder, type OrderPayment } from '../../../../core/membership/membership-order';
+import { offlinePaymentId, offlineRefundId, type MembershipOrder, type OrderPayment, type OrderRefund } from '../../../../core/membership/membership-order';
 import type { MembershipOrderRepository } from '../../../../core/membership/membership-order-repository.port';
 import type { MemberRepository } from '../../../../core/members/member-repository.port';
 import { ConflictError, NotFoundError, ValidationError } from '../../../../core/shared/errors';
@@ -44,6 +44,8 @@ const anOrder = builder<MembershipOrder>({
 
 const card = (orderId: string, paymentId: string): OrderPayment => ({ orderId, paymentId, method: 'card', confirmedBy: null, auditId: null });
 const TREASURER = { uid: 'uid-treasurer', email: 'treasurer@example.org' };
+
+const refundOf = (orderId: string, auditId: string, refundId = `re-${orderId}`): OrderRefund => ({ orderId, refundId, refundedBy: TREASURER, auditId });
 
 const ann = aMember({ id: 'mem-ann', email: 'ann@club.example', renewalDate: '2027-03-31' });
 const bob = aMember({ id: 'mem-bob', name: 'Bob Sailor', email: 'bob@club.example', renewalDate: '2027-03-31' });
@@ -243,6 +245,82 @@ describe.each(STORES)('MembershipOrderRepository (%s)', (_name, open) => {
     });
   });
 
+  it('lists the paid orders, refunded ones too, oldest payment first; open and cancelled ones are not listed', async () => {
+    await withStore(open, async ({ membershipOrders: orders, members }) => {
+      await members.create(ann);
+      expect(await orders.listPaid()).toEqual([]);
+      await orders.create(anOrder({ id: 'ord-open' }));
+      await orders.create(anOrder({ id: 'ord-gone', status: 'cancelled' }));
+      await orders.create(anOrder({ id: 'ord-late', paysUntil: '2029-03-31' }));
+      await orders.create(anOrder({ id: 'ord-early' }));
+      await orders.recordPayment(card('ord-late', 'pay-late'), LATER);
+      await orders.recordPayment(card('ord-early', 'pay-early'), NOW);
+      await orders.recordRefund(refundOf('ord-late', 'audit-r'), LATER);
+      const paid = await orders.listPaid();
+      expect(paid.map((o) => [o.id, o.status])).toEqual([
+        ['ord-early', 'paid'],
+        ['ord-late', 'refunded'],
+      ]);
+      expect(paid[0]).toEqual(await orders.get('ord-early'));
+    });
+  });
+
+  it('records a refund of a paid order with its audit entry in one step; the renewal date stays; again changes nothing', async () => {
+    await withStore(open, async ({ membershipOrders: orders, members, audit }) => {
+      await members.create(ann);
+      await orders.create(anOrder({ method: 'cash' }));
+      const paid = (
+        await orders.recordPayment({ orderId: 'ord-1', paymentId: offlinePaymentId('ord-1'), method: 'cash', confirmedBy: TREASURER, auditId: 'audit-p' }, NOW)
+      ).order;
+      const outcome = await orders.recordRefund(refundOf('ord-1', 'audit-r', offlineRefundId('ord-1')), LATER);
+      const refunded = { ...paid, status: 'refunded', refundedAt: LATER, refundId: 'offline-refund-ord-1', refundedBy: 'uid-treasurer' };
+      expect(outcome).toEqual({ result: 'refunded', order: refunded });
+      expect(await orders.get('ord-1')).toEqual(refunded);
+      expect(await renewalDates(members, 'mem-ann')).toEqual(['2028-03-31']);
+      expect((await audit.list({ limit: 10 })).find((e) => e.id === 'audit-r')).toMatchObject({
+        action: 'membership.refunded',
+        recordType: 'member',
+        recordId: 'mem-ann',
+        actor: { kind: 'admin', uid: 'uid-treasurer', email: 'treasurer@example.org' },
+        changes: [{ field: 'status', before: 'paid', after: 'refunded' }],
+      });
+      expect(await orders.recordRefund(refundOf('ord-1', 'audit-r2'), '2027-03-02T10:00:00.000Z')).toEqual({ result: 'already-refunded', order: refunded });
+      expect(await audit.list({ limit: 10 })).toHaveLength(2);
+    });
+  });
+
+  it('refuses to refund an unknown order, one not paid, or with an audit id taken, writing nothing', async () => {
+    await withStore(open, async ({ membershipOrders: orders, members, audit }) => {
+      await members.create(ann);
+      await orders.create(anOrder());
+      await orders.create(anOrder({ id: 'ord-paid' }));
+      await orders.recordPayment(card('ord-paid', 'pay-1'), NOW);
+      const paid = await orders.get('ord-paid');
+      await audit.append([
+        { id: 'audit-1', at: NOW, actor: { kind: 'system' }, action: 'x', recordType: 'member', recordId: 'mem-ann', summary: '', changes: [] },
+      ]);
+      expect(await rejectionOf(orders.recordRefund(refundOf('ord-none', 'audit-2'), NOW))).toBeInstanceOf(NotFoundError);
+      expect(await rejectionOf(orders.recordRefund(refundOf('a/b', 'audit-2'), NOW))).toBeInstanceOf(NotFoundError);
+      expect(await rejectionOf(orders.recordRefund(refundOf('ord-1', 'audit-2'), NOW))).toBeInstanceOf(ValidationError);
+      expect(await rejectionOf(orders.recordRefund(refundOf('ord-paid', 'audit-1'), NOW))).toBeInstanceOf(ConflictError);
+      expect(await orders.get('ord-1')).toEqual(anOrder());
+      expect(await orders.get('ord-paid')).toEqual(paid);
+      expect(await audit.list({ limit: 10 })).toHaveLength(1);
+    });
+  });
+
+  it('RACE: the same order refunded by 5 callers at once is refunded once, with one audit entry', async () => {
+    await withStore(open, async ({ membershipOrders: orders, members, audit }) => {
+      await members.create(ann);
+      await orders.create(anOrder());
+      await orders.recordPayment(card('ord-1', 'pay-1'), NOW);
+      const outcomes = await Promise.all(Array.from({ length: 5 }, (_, i) => orders.recordRefund(refundOf('ord-1', `audit-${i}`), LATER)));
+      expect(outcomes.map((o) => o.result).sort()).toEqual(['already-refunded', 'already-refunded', 'already-refunded', 'already-refunded', 'refunded']);
+      expect((await audit.list({ limit: 10 })).filter((e) => e.action === 'membership.refunded')).toHaveLength(1);
+      expect(await orders.get('ord-1')).toMatchObject({ status: 'refunded' });
+    });
+  });
+
   it('RACE: the same payment recorded by 6 callers at once (webhooks and returns) extends once and ends with one paid order', async () => {
     await withStore(open, async ({ membershipOrders: orders, members }) => {
       await members.create(ann);
@@ -337,6 +415,22 @@ describe.each(TWO_SERVERS)('MembershipOrderRepository across two servers (%s)', 
       const [cancelled, paid] = await Promise.all([two.orders.cancel('ord-1'), one.orders.recordPayment(card('ord-1', 'pay-1'), NOW)]);
       expect(cancelled).toBe(paid.result === 'refund');
       expect((await one.orders.get('ord-1'))?.status).toBe(cancelled ? 'cancelled' : 'paid');
+    });
+  });
+
+  it('RACE: one order refunded on two servers at once is refunded once, with one audit entry', async () => {
+    await onTwo(async (one, two) => {
+      await one.members.create(ann);
+      await one.orders.create(anOrder());
+      await one.orders.recordPayment(card('ord-1', 'pay-1'), NOW);
+      const outcomes = await Promise.all([
+        one.orders.recordRefund(refundOf('ord-1', 'audit-a'), LATER),
+        two.orders.recordRefund(refundOf('ord-1', 'audit-b'), LATER),
+        one.orders.recordRefund(refundOf('ord-1', 'audit-c'), LATER),
+        two.orders.recordRefund(refundOf('ord-1', 'audit-d'), LATER),
+      ]);
+      expect(outcomes.map((o) => o.result).sort()).toEqual(['already-refunded', 'already-refunded', 'already-refunded', 'refunded']);
+      expect(await one.orders.get('ord-1')).toMatchObject({ status: 'refunded' });
     });
   });
 

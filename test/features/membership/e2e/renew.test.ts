@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addCurrentMembers, createEvent, memberPricedSupper, signedInAdminRequests } from '../../../support/e2e/admin-api';
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import type { TestPaymentGateway } from '../../../../adapters/test-payments/test-payment-gateway';
+import { addCurrentMembers, adminSignedInTab, createEvent, memberPricedSupper, signedInAdminRequests } from '../../../support/e2e/admin-api';
+import { PHONE } from '../../../support/e2e/browser';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { memberOnPhone } from '../../../support/e2e/sign-in-code';
 import { useApp } from '../../../support/e2e/use-app';
@@ -67,4 +71,54 @@ describe('renewing online in Chromium', () => {
     expect(made.amount).toBe(1000);
     await page.close();
   });
+
+  it('the treasurer’s CSV downloaded from the Membership screen sums to the figures shown and to the payments made, before and after a refund', async () => {
+    const gateway = world.app.built.ports.get('payments') as TestPaymentGateway;
+    // The membership payments the gateway took (an order's checkout carries the order id) less its refunds of them.
+    const taken = () => {
+      const charges = gateway.charges.filter((charge) => charge.checkoutId.includes('.order-'));
+      const refunded = gateway.refunds.filter((refund) => charges.some((charge) => charge.paymentId === refund.paymentId));
+      return charges.reduce((sum, c) => sum + c.amount, 0) - refunded.reduce((sum, r) => sum + r.amount, 0);
+    };
+    const admin = await adminSignedInTab(world, PHONE);
+    await admin.goto('/admin/membership');
+    const figures = admin.getByRole('region', { name: 'Figures' });
+    await figures.getByRole('list', { name: 'Renewed this year' }).getByText(MEMBER.name).waitFor();
+    await expectAccessible(admin, 'membership-figures-375');
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await shownNet(admin)).toBe(9_000);
+    expect(await downloadedNet(admin)).toEqual({ net: 9_000, rows: 1 });
+    expect(taken()).toBe(9_000);
+
+    await figures.getByRole('button', { name: `Refund ${MEMBER.name}` }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Refund this payment?' });
+    await expectAccessible(admin, 'membership-refund-dialog-375');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await admin.getByText('Refund made: the renewal date stays as it was.').waitFor();
+    await figures.getByTestId('adm-ms-net').getByText('£0.00').waitFor();
+    expect(await downloadedNet(admin)).toEqual({ net: 0, rows: 2 });
+    expect(taken()).toBe(0);
+    // The renewal date stays (docs/membership.md#figures-refunds-and-the-csv).
+    expect((await world.app.built.ports.get('members').get(MEMBER.id))?.renewalDate).toBe('2027-03-31');
+    await admin.close();
+  });
 });
+
+/** The net the figures show ("Taken less refunds"), in minor units. */
+async function shownNet(admin: Page): Promise<number> {
+  const text = await admin.getByTestId('adm-ms-net').textContent();
+  return Math.round(Number(text!.replace(/[£,]/g, '')) * 100);
+}
+
+/** Downloads the CSV from the screen's link: its Amount less its Refunded column, in minor units, and its rows. */
+async function downloadedNet(admin: Page): Promise<{ net: number; rows: number }> {
+  const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('link', { name: 'Download CSV' }).click()]);
+  const [header, ...lines] = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
+  const names = header.split(',');
+  const sum = (column: string) =>
+    lines.reduce((total, line) => {
+      const cell = line.split(',')[names.indexOf(column)];
+      return total + (cell ? Math.round(Number(cell) * 100) : 0);
+    }, 0);
+  return { net: sum('Amount') - sum('Refunded'), rows: lines.length };
+}

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { OfflinePaymentAnswerSchema, OpenOfflineOrderListSchema, type OpenOfflineOrderList } from '@core/membership/membership-orders';
+import { OfflinePaymentAnswerSchema, OpenOfflineOrderListSchema, OrderRefundAnswerSchema, type OpenOfflineOrderList } from '@core/membership/membership-orders';
+import { MembershipFiguresSchema, type MembershipFigures } from '@core/membership/membership-figures';
 import type { MembershipCategory } from '@core/membership/membership-category';
 import type { MembershipCategoryFormValues, MembershipSettingsFormValues } from '@core/membership/membership-forms';
 import {
@@ -81,5 +82,40 @@ export function markOrderPaid({ orderId, method }: OfflinePayment): Promise<z.in
 }
 
 export function useMarkOrderPaid(config: MutationConfig<z.infer<typeof OfflinePaymentAnswerSchema>, OfflinePayment> = {}) {
-  return useMutation({ ...config, mutationFn: markOrderPaid, onSuccess: useReadAgainAfter([['admin', 'membership', 'orders']], config) });
+  return useMutation({
+    ...config,
+    mutationFn: markOrderPaid,
+    onSuccess: useReadAgainAfter(
+      [
+        ['admin', 'membership', 'orders'],
+        ['admin', 'membership', 'figures'],
+      ],
+      config,
+    ),
+  });
+}
+
+/** A membership year's figures (members:write; the money only with bookings:write too). */
+export function getMembershipFigures(): Promise<MembershipFigures> {
+  return apiGet('/api/admin/membership/figures', MembershipFiguresSchema);
+}
+
+export const membershipFiguresQueryOptions = () => adminQueryOptions(['membership', 'figures'], getMembershipFigures);
+
+export function useMembershipFigures() {
+  return useQuery(membershipFiguresQueryOptions());
+}
+
+/** The CSV download of a membership year's payments and refunds. */
+export function membershipPaymentsCsvUrl(year: number): string {
+  return `/api/admin/membership/payments.csv?year=${year}`;
+}
+
+/** Refunds a paid order in full (a card through the payment provider; cash or transfer recorded as handed back). */
+export function refundOrder(order: { id: string }): Promise<z.infer<typeof OrderRefundAnswerSchema>> {
+  return apiPost(`/api/admin/membership/orders/${encodeURIComponent(order.id)}/refund`, {}, OrderRefundAnswerSchema);
+}
+
+export function useRefundOrder(config: MutationConfig<z.infer<typeof OrderRefundAnswerSchema>, { id: string }> = {}) {
+  return useMutation({ ...config, mutationFn: refundOrder, onSuccess: useReadAgainAfter([['admin', 'membership', 'figures']], config) });
 }

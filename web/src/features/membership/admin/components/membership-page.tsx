@@ -24,6 +24,7 @@ import { NoticeArea, type Notice } from '../../../../admin/shared/components/not
 import { PageTitle } from '../../../../admin/shared/components/page-title';
 import { PanelForm } from '../../../../admin/shared/components/panel-form';
 import '../membership.css';
+import { MembershipFiguresPanel } from './membership-figures-panel';
 import {
   categoriesQueryOptions,
   membershipSettingsQueryOptions,
@@ -89,6 +90,7 @@ export function MembershipPage() {
           ))}
       </section>
       <OfflineOrdersPanel onNotice={setNotice} />
+      <MembershipFiguresPanel onNotice={setNotice} />
       <div className="adm-columns">
         <CategoryPanel
           key={editing?.id ?? 'new'}
