@@ -2,15 +2,16 @@ import { composeMail } from '../mail/compose-mail';
 import type { OutgoingMail } from '../mail/mail';
 import type { Member } from '../members/member';
 import { calendarDateText } from '../shared/london-time';
+import { PATHS } from '../shared/paths';
 
 /** The outbox kind of a renewal reminder (docs/membership.md, "Reminder mails and the renewal link"). */
 export const MEMBERSHIP_REMINDER_KIND = 'membership-reminder';
 
 /** The renewal page a reminder's link opens once the member is signed in. */
-export const RENEW_PATH = '/my-club/renew';
+export const RENEW_PATH = PATHS.renew;
 
 /** The page a reminder's link lands on: it signs in only when the member presses its button (a POST). */
-export const RENEWAL_LINK_PATH = '/sign-in/renewal';
+export const RENEWAL_LINK_PATH = PATHS.renewalLink;
 
 /**
  * How long a reminder's link signs in: 14 days after the mail. Long enough for a member who reads

@@ -20,6 +20,10 @@ export const PATHS = {
   join: '/join',
   /** A signed-in member's own page. */
   myClub: '/my',
+  /** Renewing the membership online (docs/membership.md#renewing-online). */
+  renew: '/my-club/renew',
+  /** The renewal reminder's link: signs the member in, then opens `renew`. */
+  renewalLink: '/sign-in/renewal',
   /** A signed-in member's duties, and the open ones they may volunteer for. */
   duties: '/duties',
   /** The privacy notice: words admins edit, and the retention schedule from the settings (docs/data-protection.md). */

@@ -216,7 +216,7 @@ export function createRoutes(data: DataOf, { admin }: { admin: boolean }): Route
       ),
       page(
         data,
-        '/my-club/renew',
+        PATHS.renew,
         'src/features/my-club/components/renew-page.tsx',
         async () => (await import('./features/my-club/components/renew-page')).RenewPage,
       ),

@@ -20,7 +20,7 @@ import { useMyDetails } from '../api/my-details';
 import { useMyRenewal, usePayRenewal, useStartRenewal } from '../api/my-renewal';
 
 /** The page's own address; the renewal reminders link to it (docs/membership.md#renewing-online). */
-export const RENEW_PATH = '/my-club/renew';
+export const RENEW_PATH = PATHS.renew;
 
 /** A London date (YYYY-MM-DD) as members read dates ("Wed 31 March 2027"). */
 function dayText(date: string): string {
