@@ -16,6 +16,7 @@ import { closeFirestore, countFirestoreDocuments, firestoreRepositories, openFir
 import type { FirestoreDataCollectionName } from '../adapters/firestore/firestore-collections';
 import { SqliteMembershipRepository } from '../adapters/sqlite/sqlite-membership-repository';
 import { SqliteMembershipOrderRepository } from '../adapters/sqlite/sqlite-membership-order-repository';
+import { SqliteMembershipApplicationRepository } from '../adapters/sqlite/sqlite-membership-application-repository';
 import { grantPhasePermissions } from '../adapters/firestore/firestore-permission-grants';
 import { SqliteAdminRepository } from '../adapters/sqlite/sqlite-admin-repository';
 import { SqliteBookingRepository } from '../adapters/sqlite/sqlite-booking-repository';
@@ -220,6 +221,11 @@ export async function copySqliteToFirestore(
     get: (id) => orders.get(id),
     put: (order) => to.membershipOrders.create(order),
   });
+  // Applications to join, whatever their state (an expiry or a late webhook on the copy finds them).
+  const applications = await new SqliteMembershipApplicationRepository(sqlite).list();
+  source.membershipApplications = applications.length;
+  for (const application of applications) await to.membershipApplications.create(application);
+  copied.membershipApplications = applications.length;
 
   // The households, one by one: their people (keyed by the household's id), then their members in
   // the order they joined and the contact, then the contact's invitations waiting (oldest first),

@@ -37,6 +37,8 @@ export const FIRESTORE_COLLECTIONS = [
    * buy, one document per order, open, paid, refunded or cancelled.
    */
   'membershipOrders',
+  /** Applications to join the club (FirestoreMembershipApplicationRepository), one document per application. */
+  'membershipApplications',
 ] as const;
 /**
  * The working state of the rate limits (sign-in guards, booking counters and holds): short-lived,
@@ -115,11 +117,6 @@ export const FIRESTORE_RETENTION_COLLECTIONS = ['retentionMarks'] as const;
  */
 export const FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS = ['householdMembers', 'householdInvitations'] as const;
 /**
- * Applications to join the club (FirestoreMembershipApplicationRepository), one document per
- * application. Not yet copied by migrate-storage.
- */
-export const FIRESTORE_MEMBERSHIP_APPLICATION_COLLECTIONS = ['membershipApplications'] as const;
-/**
  * Sub-collections: `files/{key}/chunks` holds the files' bytes (FirestoreFileStore). Counted and
  * copied with their files.
  */
@@ -139,8 +136,7 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_MEMBER_FEED_COLLECTIONS)[number]
   | (typeof FIRESTORE_ATTENDANCE_COLLECTIONS)[number]
   | (typeof FIRESTORE_RETENTION_COLLECTIONS)[number]
-  | (typeof FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS)[number]
-  | (typeof FIRESTORE_MEMBERSHIP_APPLICATION_COLLECTIONS)[number];
+  | (typeof FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

@@ -53,6 +53,11 @@ export class FirestoreMembershipOrderRepository extends FirestoreCollectionAdapt
     return snapshot.docs.map(toOrder).filter(isOpenOffline).sort(oldestOrderFirst);
   }
 
+  async listOpen(): Promise<MembershipOrder[]> {
+    const snapshot = await withCoreErrors(() => this.collection.where('status', '==', 'open').get());
+    return snapshot.docs.map(toOrder).sort(oldestOrderFirst);
+  }
+
   async listPaid(): Promise<MembershipOrder[]> {
     // One `in` filter on one field: no composite index is needed.
     const snapshot = await withCoreErrors(() => this.collection.where('status', 'in', ['paid', 'refunded']).get());

@@ -51,6 +51,13 @@ export class MemoryMembershipOrderRepository implements MembershipOrderRepositor
       .map((order) => structuredClone(order));
   }
 
+  async listOpen(): Promise<MembershipOrder[]> {
+    return [...this.orders.values()]
+      .filter((order) => order.status === 'open')
+      .sort(oldestOrderFirst)
+      .map((order) => structuredClone(order));
+  }
+
   async listPaid(): Promise<MembershipOrder[]> {
     return [...this.orders.values()]
       .filter(wasPaid)

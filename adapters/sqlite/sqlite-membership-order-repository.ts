@@ -48,6 +48,10 @@ export class SqliteMembershipOrderRepository implements MembershipOrderRepositor
     return rows.map(toOrder).sort(oldestOrderFirst);
   }
 
+  async listOpen(): Promise<MembershipOrder[]> {
+    return (await this.db('membership_orders').where({ status: 'open' })).map(toOrder).sort(oldestOrderFirst);
+  }
+
   async listPaid(): Promise<MembershipOrder[]> {
     const rows = await this.db('membership_orders').whereIn('status', ['paid', 'refunded']);
     return rows.map(toOrder).sort(oldestPaymentFirst);

@@ -15,6 +15,8 @@ export interface MembershipOrderRepository {
    * `open`), which an admin confirms: oldest first (createdAt, then id).
    */
   listOpenOffline(): Promise<MembershipOrder[]>;
+  /** Every open order, whatever its method and kind: oldest first (createdAt, then id). For closing those left open. */
+  listOpen(): Promise<MembershipOrder[]>;
   /**
    * Stores a new order. Throws ValidationError for an order that is not a valid MembershipOrder,
    * ConflictError if the id exists; nothing is stored then.

@@ -164,6 +164,24 @@ export interface OrderRefundOutcome {
   order: MembershipOrder;
 }
 
+/**
+ * How long a renewal order may stay open before the daily membership run closes it
+ * (docs/membership.md#orders-left-open): a card order its member never paid (the card step takes
+ * minutes; two days leave the provider's late webhook time), and a cash or transfer order no admin
+ * confirmed (sixty days: a bank transfer and the treasurer's next round). Joining orders close with
+ * their application.
+ */
+export const OPEN_ORDER_DAYS = { card: 2, offline: 60 } as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether the daily run closes `order` at `now`: a renewal order still open OPEN_ORDER_DAYS (for its method) after it was made. */
+export function isLeftOpen(order: Pick<MembershipOrder, 'status' | 'kind' | 'method' | 'createdAt'>, now: Date): boolean {
+  if (order.status !== 'open' || order.kind !== 'renewal') return false;
+  const days = order.method === 'card' ? OPEN_ORDER_DAYS.card : OPEN_ORDER_DAYS.offline;
+  return now.getTime() - Date.parse(order.createdAt) >= days * DAY_MS;
+}
+
 export const ORDER_MESSAGES = {
   notFound: 'Membership order not found',
   idTaken: 'A membership order with this id already exists',

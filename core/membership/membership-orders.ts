@@ -14,6 +14,7 @@ import { londonDate, londonMidnight } from '../shared/london-time';
 import type { Currency } from '../shared/money';
 import type { MembershipCategory } from './membership-category';
 import {
+  isLeftOpen,
   MembershipOrderSchema,
   offlinePaymentId,
   offlineRefundId,
@@ -171,6 +172,19 @@ export class MembershipOrders {
    * name (null for a member no longer stored), for the admin's Membership screen.
    * PermissionError without members:write.
    */
+  /**
+   * Closes the renewal orders left open (isLeftOpen): each cancelled in one step unless paid
+   * meanwhile (a payment recorded after that buys nothing and is refunded). The ids closed.
+   */
+  async closeLeftOpen(): Promise<string[]> {
+    const now = this.deps.clock.now();
+    const closed: string[] = [];
+    for (const order of await this.deps.orders.listOpen()) {
+      if (isLeftOpen(order, now) && (await this.deps.orders.cancel(order.id))) closed.push(order.id);
+    }
+    return closed;
+  }
+
   async listOpenOffline(admin: Pick<Admin, 'permissions'>): Promise<OpenOfflineOrderList> {
     requirePermission(admin, 'members.write');
     const orders = await this.deps.orders.listOpenOffline();

@@ -16,6 +16,7 @@ import { ApplyRetention } from '../privacy/apply-retention';
 import { SweepExpiredSignIns } from '../member-sign-in/sweep-expired-sign-ins';
 import { MEMBERSHIP_REMINDER_RUN_JOB, nextMembershipReminderRun, SendMembershipReminders } from './send-membership-reminders';
 import { JoinClub } from './join-club';
+import { MembershipOrders } from '../membership/membership-orders';
 
 /** How often the reminders' round looks for events whose reminders are due. */
 export const REMINDER_ROUND_MS = 15 * 60_000;
@@ -77,6 +78,8 @@ export function jobHandlers(useCase: UseCaseOf): JobHandlers {
         await useCase(SendMembershipReminders).execute();
         // Applications waiting past the settings' expiry are closed and refunded in the same daily run (docs/membership.md#joining).
         await useCase(JoinClub).expire();
+        // Renewal orders never paid or never confirmed are closed too (docs/membership.md#orders-left-open).
+        await useCase(MembershipOrders).closeLeftOpen();
         return nextMembershipReminderRun(now);
       },
     },

@@ -1,3 +1,4 @@
+import type { MembershipApplication } from '../../core/membership/membership-application';
 import type { MembershipOrder } from '../../core/membership/membership-order';
 import type { MembershipCategory } from '../../core/membership/membership-category';
 import { UNCHANGED_BOOKING, type Booking } from '../../core/bookings/booking';
@@ -309,4 +310,30 @@ export const aNewsItem = builder<NewsItem>({
   status: 'published',
   createdAt: '2026-04-01T12:00:00.000Z',
   updatedAt: '2026-04-01T12:00:00.000Z',
+});
+
+/** An application to join: a family of two, paid after admission by card (docs/membership.md#joining). */
+export const anApplication = builder<MembershipApplication>({
+  id: 'app-1',
+  firstName: 'Ann',
+  lastName: 'Sailor',
+  email: 'ann@example.org',
+  phone: '07700 900123',
+  emergencyContactName: 'Bob Sailor',
+  emergencyContactPhone: '07700 900456',
+  people: [{ firstName: 'Cat', lastName: 'Sailor', email: null }],
+  categoryId: 'family',
+  categoryName: 'Family',
+  dutiesPledged: 3,
+  amount: 18000,
+  currency: 'GBP',
+  admission: 'after-payment',
+  orderId: 'order-app-1',
+  status: 'submitted',
+  memberIds: [],
+  reason: null,
+  refund: null,
+  decidedBy: null,
+  decidedAt: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
 });

@@ -21,7 +21,7 @@ import { sqliteStorage } from '../../support/stores';
 import { startFileEmulator } from '../../support/firestore-emulator-for-file';
 import { grantPhasePermissions } from '../../../adapters/firestore/firestore-permission-grants';
 import { tempSqlite, type TempSqlite } from '../../support/temp-sqlite';
-import { anAdmin, aPhoto } from '../../support/entities';
+import { anAdmin, anApplication, aPhoto } from '../../support/entities';
 import { DEFAULT_MEMBERSHIP_SETTINGS } from '../../../core/membership/membership-settings';
 
 const NOW = new Date('2026-05-20T10:00:00.000Z');
@@ -128,6 +128,18 @@ async function seedSqlite(file: string): Promise<void> {
       appliedAt: '2026-05-19T10:05:00.000Z',
       createdAt: '2026-05-19T10:00:00.000Z',
     });
+    // Two applications to join: one waiting for its admission, one declined.
+    await repos.membershipApplications.create(anApplication());
+    await repos.membershipApplications.create(
+      anApplication({
+        id: 'app-2',
+        email: 'dee@example.org',
+        status: 'declined',
+        reason: 'No places left',
+        decidedBy: 'uid-commodore',
+        decidedAt: '2026-11-02T10:00:00.000Z',
+      }),
+    );
     // Manages admins, and was let go of privacy:manage after SQLite's migration 0036 gave it.
     await repos.admins.create(
       anAdmin({ uid: 'uid-commodore', permissions: ['events:read', 'events:write', 'bookings:read', 'admins:manage', 'members:write', 'duties:write'] }),
@@ -287,6 +299,7 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       membershipCategories: demo.membershipCategories.length,
       membershipSettings: 1,
       membershipOrders: 2,
+      membershipApplications: 2,
       households: 2,
       members: 2,
       dutyCatalogue: 4,
@@ -373,6 +386,8 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
           )
         ).result,
       ).toBe('already-applied');
+      expect((await from.membershipApplications.list()).map((a) => a.id).sort()).toEqual(['app-1', 'app-2']);
+      expect(await to.membershipApplications.list()).toEqual(await from.membershipApplications.list());
       for (const member of ['member-a', 'member-b']) expect(await to.households.listForMember(member)).toEqual(await from.households.listForMember(member));
       expect((await to.households.listForMember('member-a')).map((p) => p.name)).toEqual(['Tom Sailor', 'Tess Sailor']);
       expect(await to.households.membersOf('member-a')).toEqual(await from.households.membersOf('member-a'));

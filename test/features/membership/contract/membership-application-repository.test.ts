@@ -4,7 +4,7 @@ import { SqliteMembershipApplicationRepository } from '../../../../adapters/sqli
 import type { MembershipApplication } from '../../../../core/membership/membership-application';
 import type { MembershipApplicationRepository } from '../../../../core/membership/membership-application-repository.port';
 import { ConflictError, NotFoundError, ValidationError } from '../../../../core/shared/errors';
-import { builder } from '../../../support/entities';
+import { anApplication } from '../../../support/entities';
 import { rejectionOf, withStore } from '../../../support/contract/storage-fixtures';
 import { onTwoClients, useFirestoreEmulator } from '../../../support/firestore-emulator-for-file';
 import { storesUnderTest } from '../../../support/stores';
@@ -15,31 +15,6 @@ import { withTempSqlite } from '../../../support/temp-sqlite';
 
 const firestore = useFirestoreEmulator();
 const STORES = storesUnderTest(firestore, 'kyc-applications-');
-
-export const anApplication = builder<MembershipApplication>({
-  id: 'app-1',
-  firstName: 'Ann',
-  lastName: 'Sailor',
-  email: 'ann@example.org',
-  phone: '07700 900123',
-  emergencyContactName: 'Bob Sailor',
-  emergencyContactPhone: '07700 900456',
-  people: [{ firstName: 'Cat', lastName: 'Sailor', email: null }],
-  categoryId: 'family',
-  categoryName: 'Family',
-  dutiesPledged: 3,
-  amount: 18000,
-  currency: 'GBP',
-  admission: 'after-payment',
-  orderId: 'order-app-1',
-  status: 'submitted',
-  memberIds: [],
-  reason: null,
-  refund: null,
-  decidedBy: null,
-  decidedAt: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-});
 
 const admitted = (application: MembershipApplication, by: string): MembershipApplication => ({
   ...application,

@@ -76,7 +76,7 @@ describe.each(STORES)('MembershipOrderRepository (%s)', (_name, open) => {
     });
   });
 
-  it('lists the open cash and transfer orders, oldest first; a card order or a paid one is not listed', async () => {
+  it('lists the open cash and transfer orders, oldest first; a card order or a paid one is not listed; and every open order', async () => {
     await withStore(open, async ({ membershipOrders: orders, members }) => {
       await members.create(ann);
       expect(await orders.listOpenOffline()).toEqual([]);
@@ -89,6 +89,10 @@ describe.each(STORES)('MembershipOrderRepository (%s)', (_name, open) => {
         NOW,
       );
       expect((await orders.listOpenOffline()).map((o) => o.id)).toEqual(['ord-early', 'ord-late']);
+      // Every open order, whatever its method, oldest first; a cancelled one no more.
+      expect((await orders.listOpen()).map((o) => o.id)).toEqual(['ord-card', 'ord-early', 'ord-late']);
+      expect(await orders.cancel('ord-late')).toBe(true);
+      expect((await orders.listOpen()).map((o) => o.id)).toEqual(['ord-card', 'ord-early']);
     });
   });
 

@@ -8,7 +8,14 @@ import { MemoryMembershipOrderRepository } from '../../../../adapters/memory/mem
 import { MemoryMembershipRepository } from '../../../../adapters/memory/memory-membership-repository';
 import { SequentialIdGenerator } from '../../../../adapters/memory/sequential-id-generator';
 import { LIFE_RENEWAL_DATE, type MembershipCategory } from '../../../../core/membership/membership-category';
-import { decideOrderPayment, ORDER_MESSAGES, type MembershipOrder, type OrderPayment } from '../../../../core/membership/membership-order';
+import {
+  decideOrderPayment,
+  isLeftOpen,
+  OPEN_ORDER_DAYS,
+  ORDER_MESSAGES,
+  type MembershipOrder,
+  type OrderPayment,
+} from '../../../../core/membership/membership-order';
 import { MembershipOrders, quoteRenewal, renewalQuoteRefusal, type RenewalQuoteInput } from '../../../../core/membership/membership-orders';
 import { applyRenewal } from '../../../../core/membership/membership-renewal';
 import { DEFAULT_MEMBERSHIP_SETTINGS } from '../../../../core/membership/membership-settings';
@@ -201,5 +208,45 @@ describe('MembershipOrders', () => {
       action: 'membership.paid-offline',
       summary: `Transfer of £90.00 confirmed for membership order ${order.id}; renewed to 2028-03-31 (1 member)`,
     });
+  });
+});
+
+describe('orders left open (docs/membership.md#orders-left-open)', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const at = (ms: number) => new Date(Date.parse(NOW) + ms);
+
+  it('closes a renewal order exactly once it has been open its method’s days: 2 for a card, 60 for cash or transfer; never a paid or joining one', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('card' as const, 'cash' as const, 'transfer' as const),
+        fc.constantFrom('open' as const, 'paid' as const, 'cancelled' as const, 'refunded' as const),
+        fc.constantFrom('renewal' as const, 'joining' as const),
+        fc.integer({ min: -DAY, max: 90 * DAY }),
+        (method, status, kind, age) => {
+          const days = method === 'card' ? OPEN_ORDER_DAYS.card : OPEN_ORDER_DAYS.offline;
+          const order = anOrder({ method, status, kind, createdAt: NOW });
+          expect(isLeftOpen(order, at(age))).toBe(status === 'open' && kind === 'renewal' && age >= days * DAY);
+        },
+      ),
+    );
+    expect(isLeftOpen(anOrder({ method: 'card', createdAt: NOW }), at(2 * DAY - 1))).toBe(false);
+    expect(isLeftOpen(anOrder({ method: 'card', createdAt: NOW }), at(2 * DAY))).toBe(true);
+    expect(isLeftOpen(anOrder({ method: 'transfer', createdAt: NOW }), at(59 * DAY))).toBe(false);
+  });
+
+  it('the daily run cancels those left open; a card payment arriving later buys nothing and is refunded', async () => {
+    const { use, orders, memberStore, ready } = useCase([aMember({ id: 'mem-ann', email: 'ann@club.example', renewalDate: '2027-03-31' })]);
+    await ready;
+    const old = (id: string, method: MembershipOrder['method'], daysAgo: number) =>
+      orders.create(anOrder({ id, memberId: 'mem-ann', method, createdAt: new Date(Date.parse(NOW) - daysAgo * DAY).toISOString() }));
+    await old('ord-card-old', 'card', 3);
+    await old('ord-card-new', 'card', 1);
+    await old('ord-cash-old', 'cash', 61);
+    await old('ord-transfer-new', 'transfer', 30);
+    expect(await use.closeLeftOpen()).toEqual(['ord-cash-old', 'ord-card-old']);
+    expect((await orders.listOpen()).map((o) => o.id).sort()).toEqual(['ord-card-new', 'ord-transfer-new']);
+    expect(await use.closeLeftOpen()).toEqual([]);
+    expect((await use.recordCardPayment('ord-card-old', 'pay-late')).result).toBe('refund');
+    expect((await memberStore.get('mem-ann'))?.renewalDate).toBe('2027-03-31');
   });
 });
