@@ -139,6 +139,8 @@ describe('SQLite database file', () => {
           '0047-booking-change-checkouts',
           '0048-membership',
           '0050-membership-orders',
+          '0051-membership-applications',
+          '0052-membership-order-refunds',
         ]);
       } finally {
         await reopened.destroy();
