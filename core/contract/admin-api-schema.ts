@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { AdminEvent } from '../operations/get-admin-event';
 import { AdminSchema, SessionAdminSchema } from '../admins/admin';
 import { EventSchema } from '../events/event';
+import { GoDecisionSchema } from '../conditions/event-conditions';
+import { ConditionsLimitsSchema } from '../conditions/conditions-limits';
 import { WorkDaySignupSchema, WorkDayWithCountsSchema } from '../work-days/work-day';
 import { EventFormValuesSchema } from '../events/event-form';
 import type { EventCancellationPreview } from '../bookings/event-cancellation';
@@ -32,6 +34,12 @@ export const AdminEventResponseSchema = z.object({
 }) satisfies z.ZodType<AdminEvent>;
 /** Who a save (or a postponement) that moved the event e-mailed: booked members and duty holders; zeros when it moved nothing. */
 export const ChangeNoticeToldSchema = z.object({ members: z.number().int().min(0), dutyHolders: z.number().int().min(0) });
+
+/** A go/no-go decision recorded: the decision, the event as it now stands, and who was told. */
+export const GoDecisionAnswerSchema = z.object({ decision: GoDecisionSchema, event: EventSchema, told: ChangeNoticeToldSchema });
+
+/** The conditions limits as saved. */
+export const ConditionsLimitsSavedSchema = z.object({ limits: ConditionsLimitsSchema });
 export const EventSavedSchema = z.object({ event: EventSchema, told: ChangeNoticeToldSchema.optional() });
 
 /** What cancelling an event would do: its standing bookings, and how they are refunded. */

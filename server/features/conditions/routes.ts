@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { ConditionsLimitsFormSchema, ConditionsLimitsSchema } from '../../../core/conditions/conditions-limits';
+import { ConditionsLimitsFormSchema } from '../../../core/conditions/conditions-limits';
 import {
   ConditionsLimitsAnswerSchema,
   EventKindRequestSchema,
@@ -15,9 +14,7 @@ import { GetEventConditions } from '../../../core/conditions/get-event-condition
 import { GetGoNoGo } from '../../../core/conditions/get-go-no-go';
 import { SaveConditionsLimits } from '../../../core/conditions/save-conditions-limits';
 import { SetEventKind } from '../../../core/conditions/set-event-kind';
-import { GoDecisionSchema } from '../../../core/conditions/event-conditions';
-import { EventSchema } from '../../../core/events/event';
-import { ChangeNoticeToldSchema } from '../../../core/contract/admin-api-schema';
+import { ConditionsLimitsSavedSchema, GoDecisionAnswerSchema } from '../../../core/contract/admin-api-schema';
 import type { AppContainer } from '../../container';
 import { reply, type ApiRoutes } from '../../http/api-routes';
 import { IdParamsSchema } from '../../http/api-schemas';
@@ -58,7 +55,7 @@ export function registerConditionsRoutes(routes: ApiRoutes, ports: AppContainer)
     summary: "Save the club's wind limits: each kind of event (id, name, wind and gust limits in knots), the default kind and the margin in knots",
     ...WRITE,
     body: ConditionsLimitsFormSchema,
-    responses: { 200: { description: 'Saved', schema: z.object({ limits: ConditionsLimitsSchema }) } },
+    responses: { 200: { description: 'Saved', schema: ConditionsLimitsSavedSchema } },
     handler: async ({ admin, body }) => reply(200, { limits: await ports.useCase(SaveConditionsLimits).execute(admin, body) }),
   });
 
@@ -109,10 +106,7 @@ export function registerConditionsRoutes(routes: ApiRoutes, ports: AppContainer)
     params: IdParamsSchema,
     body: GoDecisionRequestSchema,
     responses: {
-      200: {
-        description: 'Decided: the decision as recorded and the event as it now stands',
-        schema: z.object({ decision: GoDecisionSchema, event: EventSchema, told: ChangeNoticeToldSchema }),
-      },
+      200: { description: 'Decided: the decision as recorded and the event as it now stands', schema: GoDecisionAnswerSchema },
       404: EVENT_NOT_FOUND,
       409: saying(`${GO_NO_GO_MESSAGES.eventCancelled}" or "${GO_NO_GO_MESSAGES.eventOver}`),
     },

@@ -1,12 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ConditionsLimitsSchema } from '@core/conditions/conditions-limits';
 import { ConditionsLimitsAnswerSchema, GoNoGoListSchema, GoNoGoPanelSchema, type GoDecisionRequest } from '@core/conditions/conditions-schema';
-import { GoDecisionSchema } from '@core/conditions/event-conditions';
-import { EventSchema } from '@core/events/event';
 import { apiGet, apiPost, apiPut } from '../../../../lib/api';
 import { adminQueryOptions } from '../../../../admin/shared/api/admin-query';
-import { ChangeNoticeToldSchema } from '@core/contract/admin-api-schema';
+import { ConditionsLimitsSavedSchema, GoDecisionAnswerSchema } from '@core/contract/admin-api-schema';
 
 const panelPath = (id: string) => `/api/admin/events/${encodeURIComponent(id)}/go-no-go`;
 
@@ -45,7 +41,7 @@ export interface LimitsFormValues {
 export function useSaveLimits() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (values: LimitsFormValues) => apiPut('/api/admin/conditions/limits', values, z.object({ limits: ConditionsLimitsSchema })),
+    mutationFn: (values: LimitsFormValues) => apiPut('/api/admin/conditions/limits', values, ConditionsLimitsSavedSchema),
     onSuccess: refresh,
   });
 }
@@ -58,8 +54,7 @@ export function useSetKind(id: string) {
 export function useDecide(id: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (request: GoDecisionRequest) =>
-      apiPost(`${panelPath(id)}/decisions`, request, z.object({ decision: GoDecisionSchema, event: EventSchema, told: ChangeNoticeToldSchema })),
+    mutationFn: (request: GoDecisionRequest) => apiPost(`${panelPath(id)}/decisions`, request, GoDecisionAnswerSchema),
     onSuccess: refresh,
   });
 }
