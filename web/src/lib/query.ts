@@ -17,6 +17,11 @@ export function createQueryClient(): QueryClient {
         // A members' page reached again within this time is drawn from the cache at once; the
         // prefetched answer of a page being opened is used rather than asked for again.
         staleTime: 10_000,
+        // Every read is asked, whatever the browser says of its connection: with no signal the
+        // service worker answers from the device or the request fails and the page says it is
+        // offline (docs/offline.md). A read paused until an `online` event would leave the page on
+        // its loading state for good.
+        networkMode: 'always',
       },
     },
   });
