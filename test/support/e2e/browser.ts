@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Request, type Response } from 'playwright-core';
 import { ROOT } from './app-server';
 
 /** Debian's Chromium, never a downloaded browser; CHROMIUM_PATH overrides. */
@@ -28,8 +28,10 @@ export interface BrowserSession {
   context: BrowserContext;
   /** A new tab of the given size (desktop by default) that records page errors. */
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
-  /** Uncaught errors and console errors seen in any tab so far. */
+  /** Uncaught errors, console errors and failed requests seen in any tab so far. */
   errors: string[];
+  /** The requests of `page` sent and not yet answered, each with when it was sent (for a failed test's report). */
+  pending(page: Page): { url: string; since: number }[];
   close(): Promise<void>;
 }
 
@@ -70,10 +72,19 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   // A wait ends as soon as the page is ready; the limit only catches a page that never gets there.
   context.setDefaultTimeout(120_000);
   const errors: string[] = [];
+  const inFlight = new WeakMap<Page, Map<Request, number>>();
   const watch = (page: Page) => {
+    const requests = new Map<Request, number>();
+    inFlight.set(page, requests);
     page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(`${page.url()}: console: ${message.text()}`);
+    });
+    page.on('request', (request) => requests.set(request, Date.now()));
+    page.on('requestfinished', (request) => requests.delete(request));
+    page.on('requestfailed', (request) => {
+      requests.delete(request);
+      errors.push(`${page.url()}: ${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? 'unknown'}`);
     });
   };
   context.pages().forEach((page) => watch(waitingForTheApp(page)));
@@ -81,6 +92,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   return {
     context,
     errors,
+    pending: (page) => [...(inFlight.get(page) ?? new Map<Request, number>())].map(([request, since]) => ({ url: request.url(), since })),
     async newPage(viewport: { width: number; height: number } = DESKTOP) {
       const page = await context.newPage();
       await page.setViewportSize(viewport);

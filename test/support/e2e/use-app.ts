@@ -73,13 +73,17 @@ export function useApp(options: UseAppOptions | (() => UseAppOptions | Promise<U
     }
   });
   // A failed test prints what each open tab showed: a wait that ran out says only what it waited for.
+  // The report goes into the failure's own message, which the run's summary prints, not only to the log.
   beforeEach(({ onTestFailed }) => {
-    onTestFailed(async () => {
+    onTestFailed(async ({ task }) => {
       const browser = started?.browser;
-      if (browser) console.error(await describeTabs(browser));
+      if (browser) await withReport(task.result?.errors, browser);
     });
   });
-  afterAll(async () => {
+  // eslint-disable-next-line no-empty-pattern -- Vitest reads a hook's first parameter as its fixtures, which must be a pattern.
+  afterAll(async ({}, file) => {
+    // A hook that failed (a sign-in in a beforeAll) fails the file, not a test: its report too.
+    if (file.result?.errors?.length && started?.browser) await withReport(file.result.errors, started.browser);
     const current = started;
     started = undefined;
     if (!current) return;
@@ -116,15 +120,32 @@ export function useApp(options: UseAppOptions | (() => UseAppOptions | Promise<U
   };
 }
 
-/** Each open tab's address and the start of its text, and the errors the browser saw: printed when a test fails. */
+/** Adds describeTabs' report to the first of `errors` (a failed test's or file's), so the summary shows it. */
+async function withReport(errors: { message?: string }[] | undefined, browser: BrowserSession): Promise<void> {
+  const report = await describeTabs(browser).catch((error: unknown) => `(no report of the tabs: ${String(error)})`);
+  const first = errors?.[0];
+  if (first) first.message = `${first.message ?? ''}\n${report}`;
+  else console.error(report);
+}
+
+/**
+ * Each open tab's address, the start of its text, whether the app runs on it and the requests it
+ * still waits for, and the errors the browser saw: for a failed test's report.
+ */
 export async function describeTabs(browser: BrowserSession): Promise<string> {
+  const now = Date.now();
   const tabs = await Promise.all(
     browser.context.pages().map(async (tab: Page, index) => {
       const text = await tab
         .locator('body')
         .innerText({ timeout: 2000 })
         .catch((error: unknown) => `(no text: ${String(error).split('\n')[0]})`);
-      return `tab ${index + 1}: ${tab.url()}\n${text.replace(/\s+/g, ' ').slice(0, 800)}`;
+      const running = await tab
+        .locator('#root')
+        .getAttribute('data-app', { timeout: 2000 })
+        .catch(() => null);
+      const waiting = browser.pending(tab).map(({ url, since }) => `  waiting ${Math.round((now - since) / 1000)} s for ${url}`);
+      return [`tab ${index + 1}: ${tab.url()} (app ${running ?? 'not running'})`, text.replace(/\s+/g, ' ').slice(0, 800), ...waiting].join('\n');
     }),
   );
   const errors = browser.errors.length > 0 ? `\nbrowser errors:\n${browser.errors.slice(-10).join('\n')}` : '';
