@@ -40,6 +40,7 @@ import { MEMBER_SESSION_COOKIE, memberAuthenticator } from './http/member-sessio
 import { registerMyClubRoutes } from './features/my-club/routes';
 import { registerPrivacyRoutes } from './features/privacy/routes';
 import { registerMyDutyRoutes } from './features/duties/my-duty-routes';
+import { registerAvailabilityRoutes } from './features/duties/availability-routes';
 import { registerDutySwapRoutes } from './features/duties/swap-routes';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { createOpenApiRegistry, generateOpenApiDocument } from './http/openapi';
@@ -321,6 +322,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerMemberSignInRoutes(routes, ports);
   registerMyClubRoutes(routes, ports);
   registerMyDutyRoutes(routes, ports);
+  registerAvailabilityRoutes(routes, ports);
   registerDutySwapRoutes(routes, ports);
   registerWaitingListRoutes(routes, ports, config);
   registerWorkDayWithdrawRoutes(routes, ports);

@@ -547,6 +547,19 @@ const TARGETS: Target[] = [
     body: () => shapedBody(['name', 'kind', 'yearOfBirth']),
   },
   {
+    // The signed-in member's availability: no generated list is all dates of the season, so nothing is stored.
+    name: 'PUT /api/my/availability',
+    method: 'put',
+    path: () => '/api/my/availability',
+    agent: () => member,
+    body: () =>
+      shapedBody(['unavailable', 'wishes'], {
+        unavailable: fc
+          .oneof(anyValue, fc.array(fc.oneof(oddText, fc.constantFrom('2026-02-30', '2027-04-01', '1 June 2026')), { minLength: 1, maxLength: 4 }))
+          .filter((v) => !(Array.isArray(v) && v.every((d) => typeof d === 'string' && /^2026-(0[4-9]|1[0-2])-\d\d$/.test(d)))),
+      }),
+  },
+  {
     // The fuzz member holds no duty: a good body is 404 "You do not hold this duty", a bad one 400; no swap is stored.
     name: 'POST /api/my/duties/:slotId/swap',
     method: 'post',
@@ -1500,7 +1513,15 @@ describe('generated bad query strings and paths', () => {
   });
 
   it('My club’s reads: any member cookie but a session’s answers 401 "Please sign in", never an error', async () => {
-    const routes = ['/api/my/bookings', '/api/my/waiting-lists', '/api/my/work-days', '/api/my/calendar-feed'];
+    const routes = [
+      '/api/my/bookings',
+      '/api/my/waiting-lists',
+      '/api/my/work-days',
+      '/api/my/calendar-feed',
+      '/api/my/availability',
+      '/api/my/duty-quota',
+      '/api/my/rota',
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...routes),

@@ -62,14 +62,17 @@ export async function storedCounts(app: TestApp): Promise<Record<string, number>
       app.get('conditions').getLimits(),
       Promise.all([app.get('membership').listCategories(), app.get('membership').getSettings()]),
     ]);
-  const [signups, conditionEvents, walkIns] = await Promise.all([
+  const [signups, conditionEvents, walkIns, availability] = await Promise.all([
     Promise.all(workDays.map((workDay) => app.get('workDays').listSignups(workDay.id))),
     app.get('conditions').getEvents(events.map((e) => e.id)),
     app.get('attendance').listWalkIns(events.map((e) => e.id)),
+    // Members' availability of the test clock's season (1 June 2026: the year from 1 April).
+    app.get('availability').listSeason('2026-04-01'),
   ]);
   return {
     events: events.length,
     walkIns: walkIns.length,
+    availabilityJson: JSON.stringify(availability).length,
     eventsJson: JSON.stringify(events).length,
     bookings: bookings.length,
     bookingsJson: JSON.stringify(bookings).length,

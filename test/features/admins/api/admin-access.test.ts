@@ -527,6 +527,7 @@ const GUARDED: Guarded[] = [
       ['get', '/api/admin/duties/days/:date', '/api/admin/duties/days/2026-06-20', undefined],
       ['get', '/api/admin/duties/counts', '/api/admin/duties/counts', undefined],
       ['get', '/api/admin/duties/export.csv', '/api/admin/duties/export.csv', undefined],
+      ['get', '/api/admin/duties/availability', '/api/admin/duties/availability', undefined],
     ] as const
   ).map(([method, route, path, body]): Guarded => ({
     method,
