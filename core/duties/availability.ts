@@ -79,7 +79,12 @@ export const AvailabilityFormSchema = z
 export type AvailabilityForm = z.infer<typeof AvailabilityFormSchema>;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isCalendarDate = (text: string) => DATE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+/** Whether a text is a real date 'yyyy-MM-dd' (no 30 February, no month 13: those parse to another day or to none). */
+function isCalendarDate(text: string): boolean {
+  if (!DATE.test(text)) return false;
+  const at = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(at) && new Date(at).toISOString().startsWith(text);
+}
 
 /**
  * Checks what a member sent against the season and the duty catalogue: every date a real London

@@ -555,7 +555,10 @@ const TARGETS: Target[] = [
     body: () =>
       shapedBody(['unavailable', 'wishes'], {
         unavailable: fc
-          .oneof(anyValue, fc.array(fc.oneof(oddText, fc.constantFrom('2026-02-30', '2027-04-01', '1 June 2026')), { minLength: 1, maxLength: 4 }))
+          .oneof(
+            anyValue,
+            fc.array(fc.oneof(oddText, fc.constantFrom('2026-02-30', '2026-13-01', '2026-00-10', '2027-04-01', '1 June 2026')), { minLength: 1, maxLength: 4 }),
+          )
           .filter((v) => !(Array.isArray(v) && v.every((d) => typeof d === 'string' && /^2026-(0[4-9]|1[0-2])-\d\d$/.test(d)))),
       }),
   },

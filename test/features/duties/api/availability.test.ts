@@ -117,6 +117,7 @@ describe("a member's availability and wishes", () => {
       [{ unavailable: ['2027-04-01'], wishes: [] }, 'Choose dates within this season, 2026-04-01 to 2027-03-31'],
       [{ unavailable: ['2026-03-31'], wishes: [] }, 'Choose dates within this season, 2026-04-01 to 2027-03-31'],
       [{ unavailable: ['2026-02-30'], wishes: [] }, 'Give dates as YYYY-MM-DD'],
+      [{ unavailable: ['2026-13-01'], wishes: [] }, 'Give dates as YYYY-MM-DD'],
       [{ unavailable: [], wishes: [{ dutyTypeId: 'no-such-type', wish: 'prefer' }] }, 'Choose duty types from the list'],
       [
         {

@@ -68,10 +68,12 @@ describe('checkAvailability', () => {
       ok: false,
       errors: { unavailable: 'Choose dates within this season, 2026-04-01 to 2027-03-31' },
     });
-    expect(checkAvailability({ unavailable: ['2026-02-30'], wishes: [] }, SEASON, [])).toEqual({
-      ok: false,
-      errors: { unavailable: AVAILABILITY_MESSAGES.dateInvalid },
-    });
+    for (const date of ['2026-02-30', '2026-13-01', '2026-00-10', '2026-06-31', '2026-6-1', ' 2026-06-01']) {
+      expect(checkAvailability({ unavailable: [date], wishes: [] }, SEASON, [])).toEqual({
+        ok: false,
+        errors: { unavailable: AVAILABILITY_MESSAGES.dateInvalid },
+      });
+    }
     expect(checkAvailability({ unavailable: [], wishes: [{ dutyTypeId: 'nope', wish: 'prefer' }] }, SEASON, ['galley'])).toEqual({
       ok: false,
       errors: { wishes: AVAILABILITY_MESSAGES.unknownDutyType },
