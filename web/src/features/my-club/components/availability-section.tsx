@@ -4,12 +4,11 @@ import { checkAvailability, DUTY_WISHES, type AvailabilityForm, type DutyWish } 
 import type { MyAvailability } from '@core/duties/availability-schema';
 import { formatDay } from '@core/shared/date-text';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { QueryView } from '../../../components/ui/load-failed';
-import { ApiError, refusalMessage } from '../../../lib/api';
-import { ruleResolver, showRefusal, submitOnce, useFocusFirst } from '../../../lib/form-rules';
+import { ruleResolver, showRequestRefusal, submitOnce, useFocusFirst } from '../../../lib/form-rules';
 import { useMyAvailability, useSetMyAvailability } from '../api/my-availability';
+import { SaveRow } from './save-row';
 
 /** A London date (YYYY-MM-DD) as members read it: "Sat 4 July 2026". */
 export function dateText(date: string): string {
@@ -98,17 +97,7 @@ function AvailabilityFormView({ view }: { view: MyAvailability }) {
         form.reset(valuesOf(after));
         setSaved(true);
       },
-      (error: unknown) => {
-        const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
-        focusFirst(
-          showRefusal(
-            form,
-            ['unavailable', 'wishes'],
-            fields,
-            Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Saving your availability failed. Please try again.'),
-          ),
-        );
-      },
+      (error: unknown) => focusFirst(showRequestRefusal(form, ['unavailable', 'wishes'], error, 'Saving your availability failed. Please try again.')),
     );
   };
   const toggle = (date: string, on: boolean) => {
@@ -170,15 +159,13 @@ function AvailabilityFormView({ view }: { view: MyAvailability }) {
         )}
       </div>
       {errors.wishes?.message && <Alert tone="error">{errors.wishes.message}</Alert>}
-      {errors.root?.server?.message && <Alert tone="error">{errors.root.server.message}</Alert>}
-      <div className="household-form-actions">
-        <Button type="submit" disabled={submitting}>
-          {submitting ? 'Saving…' : 'Save availability and wishes'}
-        </Button>
-      </div>
-      <p role="status" className="field-hint">
-        {saved ? 'Your availability and wishes are saved.' : ''}
-      </p>
+      <SaveRow
+        refusal={errors.root?.server?.message}
+        submitting={submitting}
+        label="Save availability and wishes"
+        saved={saved}
+        savedText="Your availability and wishes are saved."
+      />
     </form>
   );
 }
