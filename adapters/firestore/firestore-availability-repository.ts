@@ -41,6 +41,16 @@ export class FirestoreAvailabilityRepository extends FirestoreCollectionAdapter 
       return snapshot.size;
     });
   }
+
+  async removeSeasonsBefore(seasonStart: string, limit: number): Promise<number> {
+    return withCoreErrors(async () => {
+      const snapshot = await this.collection.where('seasonStart', '<', seasonStart).limit(limit).get();
+      const batch = this.db.batch();
+      for (const doc of snapshot.docs) batch.delete(doc.ref);
+      if (snapshot.size > 0) await batch.commit();
+      return snapshot.size;
+    });
+  }
 }
 
 const documentId = (memberId: string, seasonStart: string) => `${seasonStart}_${memberId}`;

@@ -32,6 +32,12 @@ export class MemoryAvailabilityRepository implements AvailabilityRepository {
     }
     return removed;
   }
+
+  async removeSeasonsBefore(seasonStart: string, limit: number): Promise<number> {
+    const past = [...this.records].filter(([, record]) => record.seasonStart < seasonStart).slice(0, limit);
+    for (const [k] of past) this.records.delete(k);
+    return past.length;
+  }
 }
 
 const key = (memberId: string, seasonStart: string) => JSON.stringify([memberId, seasonStart]);

@@ -39,6 +39,13 @@ export class SqliteAvailabilityRepository implements AvailabilityRepository {
   async removeMember(memberId: string): Promise<number> {
     return this.db(TABLE).where({ memberId }).delete();
   }
+
+  async removeSeasonsBefore(seasonStart: string, limit: number): Promise<number> {
+    // One statement: the page is chosen and deleted together.
+    return this.db(TABLE)
+      .whereIn('rowid', this.db(TABLE).select('rowid').where('seasonStart', '<', seasonStart).limit(limit))
+      .delete();
+  }
 }
 
 function fromRow(row: Row): MemberAvailability {

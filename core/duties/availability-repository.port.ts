@@ -17,4 +17,10 @@ export interface AvailabilityRepository {
   put(record: MemberAvailability): Promise<void>;
   /** Removes the member's records of every season; answers how many there were (0 for a member with none). */
   removeMember(memberId: string): Promise<number>;
+  /**
+   * Removes at most `limit` records of seasons that start before `seasonStart` (any member's), and
+   * answers how many it removed: fewer than `limit` when none such is left. Records of that season
+   * and later stay.
+   */
+  removeSeasonsBefore(seasonStart: string, limit: number): Promise<number>;
 }

@@ -5,6 +5,7 @@ import { useTestApp } from '../../../support/api/use-test-app';
 import { addListedMember, signedInMember } from '../../../support/api/signed-in-member';
 import { aMembershipCategory } from '../../../support/entities';
 import type { Member } from '../../../../core/members/member';
+import { ApplyRetention } from '../../../../core/privacy/apply-retention';
 
 // Availability, wishes, quotas and the season's rota (docs/duties.md, "Availability, wishes and
 // quotas"), on SQLite and (--project api-firestore) the Firestore emulator. Today is 1 June 2026:
@@ -175,6 +176,22 @@ describe("a member's availability and wishes", () => {
     const reader = await signedInAdmin(app, 'events-only@example.org', ['events:read']);
     expect((await reader.get('/api/admin/duties/availability')).status).toBe(403);
     expect((await eveAgent.get('/api/admin/duties/availability')).status).toBe(401);
+  });
+});
+
+describe('retention', () => {
+  it("the nightly run deletes availability of seasons that have ended, keeps this season's, and counts them", async () => {
+    const fay = await addListedMember(app, { name: 'Fay Former' });
+    const last = { memberId: fay.id, seasonStart: '2025-04-01', unavailable: ['2025-07-05'], wishes: [], updatedAt: '2025-05-01T09:00:00.000Z' };
+    const now = { ...last, seasonStart: '2026-04-01', unavailable: ['2026-07-04'], updatedAt: '2026-05-01T09:00:00.000Z' };
+    await app.get('availability').put(last);
+    await app.get('availability').put(now);
+    await app.built.ports.useCase(ApplyRetention).execute();
+    expect(await app.get('availability').get(fay.id, '2025-04-01')).toBeNull();
+    expect(await app.get('availability').get(fay.id, '2026-04-01')).toEqual(now);
+    const run = (await app.get('audit').list({ limit: 50 })).find((entry) => entry.action === 'retention.applied');
+    expect(run?.changes.find((change) => change.field === 'pastAvailability')?.after).toBe(1);
+    expect(run?.summary).toContain('availability of past seasons 1');
   });
 });
 

@@ -80,6 +80,22 @@ describe.each(STORES)('AvailabilityRepository (%s)', (_name, open) => {
     });
   });
 
+  it('removes the records of seasons before a date a page at a time, and keeps that season and later', async () => {
+    await withStore(open, async ({ availability }) => {
+      for (const id of ['m-1', 'm-2', 'm-3']) await availability.put(record(id, { seasonStart: '2025-04-01', unavailable: [] }));
+      await availability.put(record('m-1', { seasonStart: '2024-04-01', unavailable: [] }));
+      await availability.put(record('m-1'));
+      await availability.put(record('m-4', { seasonStart: '2027-04-01', unavailable: [] }));
+      expect(await availability.removeSeasonsBefore('2026-04-01', 3)).toBe(3);
+      expect(await availability.removeSeasonsBefore('2026-04-01', 3)).toBe(1);
+      expect(await availability.removeSeasonsBefore('2026-04-01', 3)).toBe(0);
+      expect(await availability.listSeason('2025-04-01')).toEqual([]);
+      expect(await availability.listSeason('2024-04-01')).toEqual([]);
+      expect(await availability.get('m-1', '2026-04-01')).toEqual(record('m-1'));
+      expect((await availability.listSeason('2027-04-01')).map((r) => r.memberId)).toEqual(['m-4']);
+    });
+  });
+
   it("is found among the member's personal data (subject access), and another member's is not", async () => {
     await withStore(open, async (store) => {
       const { availability, members } = store;
