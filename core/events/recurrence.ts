@@ -3,7 +3,7 @@ import type { Options } from 'rrule';
 
 // rrule ships its ES module as `module` and a UMD bundle as `main`: bundlers give the named
 // exports, Node's own loader the UMD's object as the default export.
-const { RRule } = ('RRule' in rruleModule ? rruleModule : (rruleModule as unknown as { default: typeof rruleModule }).default) as typeof rruleModule;
+const { RRule } = ('RRule' in rruleModule ? rruleModule : Reflect.get(rruleModule, 'default')) as typeof rruleModule;
 
 /**
  * Recurrence rules read on London's calendar (docs/events.md, "Event series"). rrule works on

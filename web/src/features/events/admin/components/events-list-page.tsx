@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { ClubEvent } from '@core/events/event';
 import { formatDate } from '@core/shared/date-text';
 import type { AdminBookingState } from '@core/bookings/booking-state';
@@ -11,6 +12,7 @@ import { useSignedInAdmin } from '../../../../admin/session/components/admin-ses
 import { Badge, type BadgeTone } from '../../../../admin/shared/components/badge';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { CancelEventDialog, outcomeText } from './cancel-event-dialog';
+import { seriesPagePath } from './series-pages';
 import { HandRefundList } from '../../../bookings/admin/exports/hand-refund-list';
 import { NoticeArea, useFlashNotice } from '../../../../admin/shared/components/notice';
 import { LoadError, LoadStatus } from '../../../../admin/shared/components/load-error';
@@ -66,7 +68,13 @@ export function EventsListPage() {
 
   return (
     <>
-      <PageHead title="Manage Events" create={canWrite && { to: '/admin/events/create', label: 'Create Event' }} />
+      <PageHead title="Manage Events" create={canWrite && { to: '/admin/events/create', label: 'Create Event' }}>
+        {canWrite && (
+          <Link className="btn btn-secondary" to="/admin/events/series/new">
+            New series
+          </Link>
+        )}
+      </PageHead>
 
       <NoticeArea notice={notice} />
       {handRefunds && <HandRefundList eventId={handRefunds.event.id} eventName={handRefunds.event.name} refunds={handRefunds.handRefunds} />}
@@ -116,6 +124,11 @@ export function EventsListPage() {
                     {!event.cancelledAt && event.bookingState !== 'Over' && (
                       <ActionLink to={goNoGoPath(event.id)} label={`Go / no-go for ${event.name}`}>
                         Go / no-go
+                      </ActionLink>
+                    )}
+                    {event.seriesId && (
+                      <ActionLink to={seriesPagePath(event.seriesId)} label={`Series of ${event.name}`}>
+                        Series
                       </ActionLink>
                     )}
                     <ActionLink to={rosterPath(event.id)} label={`Duties for ${event.name}`}>
