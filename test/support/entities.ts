@@ -61,6 +61,24 @@ export const anEvent = builder<ClubEvent>({
   ...NEW_EVENT,
 });
 
+/** What a series copies to its dates, from an event's fields. */
+function seriesFieldsOf(event: ClubEvent): EventSeries['event'] {
+  const {
+    id: _id,
+    name: _name,
+    eventdatetime: _s,
+    eventenddatetime: _e,
+    bookingEndDate: _b,
+    createdAt: _c,
+    updatedAt: _u,
+    sequence: _q,
+    cancelledAt: _x,
+    cancelReason: _r,
+    ...fields
+  } = event;
+  return fields;
+}
+
 /** A series of Sundays around the March clock change, copying anEvent's fields. */
 export const anEventSeries = builder<EventSeries>({
   id: 'sunday-racing',
@@ -72,19 +90,7 @@ export const anEventSeries = builder<EventSeries>({
   endTime: '16:00',
   skippedDates: [],
   addedDates: ['2026-04-06'],
-  event: {
-    description: 'Racing round the cans',
-    longdescription: 'Two races in the morning, lunch in the clubhouse, one race after.',
-    allowBooking: true,
-    isBoatEvent: true,
-    offerChild: true,
-    offerSoftDrinks: false,
-    offerVeg: true,
-    requiresPayment: true,
-    price: 1250,
-    currency: 'GBP',
-    capacity: 40,
-  },
+  event: seriesFieldsOf(anEvent()),
   templateId: null,
   createdAt: '2026-01-05T09:00:00.000Z',
   updatedAt: '2026-01-05T09:00:00.000Z',

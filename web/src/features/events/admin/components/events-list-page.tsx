@@ -11,7 +11,7 @@ import { eventsQueryOptions, useEvents } from '../exports/event-queries';
 import { useSignedInAdmin } from '../../../../admin/session/components/admin-session';
 import { Badge, type BadgeTone } from '../../../../admin/shared/components/badge';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
-import { CancelEventDialog, outcomeText } from './cancel-event-dialog';
+import { CancelEventDialog, cancelledNotice } from './cancel-event-dialog';
 import { seriesPagePath } from './series-pages';
 import { HandRefundList } from '../../../bookings/admin/exports/hand-refund-list';
 import { NoticeArea, useFlashNotice } from '../../../../admin/shared/components/notice';
@@ -158,7 +158,7 @@ export function EventsListPage() {
         onClose={() => setToCancel(null)}
         onCancelled={(result) => {
           setToCancel(null);
-          setNotice({ kind: result.refundsFailed > 0 ? 'error' : 'success', message: outcomeText(result) });
+          setNotice(cancelledNotice(result));
           setHandRefunds(result);
         }}
       />

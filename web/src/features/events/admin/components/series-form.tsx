@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { calendarDateText } from '@core/shared/london-time';
-import { DEFAULT_MAX_ATTENDEES } from '@core/events/event-form';
+import { DEFAULT_MAX_ATTENDEES, emptyEventForm } from '@core/events/event-form';
 import { seriesDates, validateSeriesChange, validateSeriesForm, type SeriesChangeFormValues, type SeriesFormValues } from '@core/events/event-series';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { Field, type FieldProps } from '../../../../components/ui/field';
@@ -26,12 +26,11 @@ const SERIES_ORDER: readonly SeriesField[] = [
 ];
 const CHANGE_ORDER: readonly ChangeField[] = ['name', 'description', 'startTime', 'endTime', 'capacity', 'price', 'templateId'];
 
-/** The "New series" form as it opens: every Sunday, booking off, reminders on. */
+/** The "New series" form as it opens: the new event form's fields (booking off, reminders on), every Sunday from 10:00 to 16:00. */
 export function emptySeriesForm(): SeriesFormValues {
+  const { eventdatetime: _start, eventenddatetime: _end, bookingEndDate: _bookingEnd, ...fields } = emptyEventForm();
   return {
-    name: '',
-    description: '',
-    longdescription: '',
+    ...fields,
     rule: 'FREQ=WEEKLY;BYDAY=SU',
     firstDate: '',
     lastDate: '',
@@ -39,17 +38,6 @@ export function emptySeriesForm(): SeriesFormValues {
     endTime: '16:00',
     skippedDates: '',
     addedDates: '',
-    allowBooking: false,
-    isBoatEvent: false,
-    offerChild: false,
-    offerSoftDrinks: false,
-    offerVeg: false,
-    requiresPayment: false,
-    price: '',
-    memberPrice: '',
-    currency: 'GBP',
-    capacity: '',
-    sendReminders: true,
     templateId: '',
   };
 }
@@ -78,6 +66,9 @@ function sharedFields(form: SharedForm, prefix: string, templates: TemplateChoic
     </Field>
   );
   const { values } = form;
+  const check = (name: 'allowBooking' | 'requiresPayment', label: string, hint: string) => (
+    <Checkbox id={id(name)} name={name} label={label} hint={hint} checked={values[name]} onChange={(checked) => form.set(name, checked)} />
+  );
   return {
     field,
     details: (
@@ -94,25 +85,11 @@ function sharedFields(form: SharedForm, prefix: string, templates: TemplateChoic
     ),
     booking: (
       <>
-        <Checkbox
-          id={id('allowBooking')}
-          name="allowBooking"
-          label="Allow Booking"
-          hint="Members can book each date."
-          checked={values.allowBooking}
-          onChange={(checked) => form.set('allowBooking', checked)}
-        />
+        {check('allowBooking', 'Allow Booking', 'Members can book each date.')}
         {field('capacity', 'Capacity', <input className="input" type="number" inputMode="numeric" min={1} step={1} {...form.bind('capacity')} />, {
           hint: 'Most attendees on each date. Leave empty for no limit.',
         })}
-        <Checkbox
-          id={id('requiresPayment')}
-          name="requiresPayment"
-          label="Requires Payment"
-          hint="Members pay by card when they book."
-          checked={values.requiresPayment}
-          onChange={(checked) => form.set('requiresPayment', checked)}
-        />
+        {check('requiresPayment', 'Requires Payment', 'Members pay by card when they book.')}
         {values.requiresPayment &&
           field('price', 'Price per adult', <input className="input" type="number" inputMode="decimal" min={0} step={0.01} {...form.bind('price')} />, {
             required: true,

@@ -18,7 +18,7 @@ import { Button } from '../../../../components/ui/button';
 import { useTryAgain } from '../../../../admin/shared/api/admin-query';
 import { useDutyTemplates } from '../../../duties/admin/exports/duty-templates';
 import { eventSeriesQueryOptions, useChangeSeriesFrom, useCreateSeries, useEventSeries } from '../api/event-series';
-import { CancelEventDialog, outcomeText } from './cancel-event-dialog';
+import { CancelEventDialog, cancelledNotice } from './cancel-event-dialog';
 import { emptySeriesForm, SeriesChangeForm, SeriesForm } from './series-form';
 
 const LIST = '/admin/events';
@@ -154,7 +154,7 @@ export function SeriesPage() {
         onClose={() => setToCancel(null)}
         onCancelled={(result) => {
           setToCancel(null);
-          setNotice({ kind: result.refundsFailed > 0 ? 'error' : 'success', message: outcomeText(result) });
+          setNotice(cancelledNotice(result));
           // The date now reads Cancelled.
           void client.invalidateQueries({ queryKey: eventSeriesQueryOptions(id).queryKey });
         }}
