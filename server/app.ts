@@ -15,6 +15,7 @@ import { registerPaymentRoutes } from './features/payments/routes';
 import { registerAdminWorkDayRoutes } from './features/work-days/admin-routes';
 import { registerBookingAdminRoutes } from './features/bookings/admin-routes';
 import { registerEventCancelRoutes } from './features/events/cancel-routes';
+import { registerEventSeriesRoutes } from './features/events/series-routes';
 import { registerOutboxRoutes } from './features/mail/outbox-routes';
 import { registerPasswordResetRoutes } from './features/admins/password-reset-routes';
 import { registerAccountRoutes } from './features/admins/account-routes';
@@ -316,6 +317,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerAdminWorkDayRoutes(routes, ports);
   registerBookingAdminRoutes(routes, ports);
   registerEventCancelRoutes(routes, ports);
+  registerEventSeriesRoutes(routes, ports);
   registerOutboxRoutes(routes, ports);
   registerPasswordResetRoutes(routes, ports);
   registerAccountRoutes(routes, ports);

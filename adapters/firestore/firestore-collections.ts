@@ -3,6 +3,8 @@ import { FieldPath, type CollectionReference, type Firestore, type OrderByDirect
 /** The collections this app keeps in Firestore, by their name without a prefix. */
 export const FIRESTORE_COLLECTIONS = [
   'events',
+  /** Event series (FirestoreEventRepository): one document per series; its dates are events naming it. */
+  'eventSeries',
   'bookings',
   'admins',
   'credentials',

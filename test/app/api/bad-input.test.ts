@@ -27,6 +27,7 @@ let cancelledId: string;
 let cancelledToken: string;
 /** An event already cancelled: any body is refused (400 or 409), none changes it. */
 let cancelledEventId: string;
+let seriesId: string;
 /** A signed-in member (a session stored directly) with no passkey, no registration challenge and no household: no body can add one. */
 let member: TestAgent;
 
@@ -61,6 +62,12 @@ beforeAll(async () => {
   await signIn(admin, 'fuzz@example.org');
   await app.get('photos').create(FUZZ_PHOTO);
   cancelledEventId = (await addEvent(app)).id;
+  const series = await admin
+    .post('/api/admin/event-series')
+    .set(FETCH)
+    .send({ name: 'Fuzzed series', rule: 'FREQ=WEEKLY', firstDate: '2026-08-02', lastDate: '2026-08-16', startTime: '10:00', endTime: '12:00' });
+  expect(series.status).toBe(201);
+  seriesId = series.body.series.id;
   await app
     .get('membership')
     .createCategory({
@@ -144,6 +151,9 @@ const oddText = fc.oneof(
   fc.string({ minLength: 2000, maxLength: 20_000 }),
 );
 const anyValue = fc.oneof(fc.jsonValue({ maxDepth: 3 }), oddText, fc.constantFrom(null, true, false, -1, 1.5, 1e308, [], {}));
+
+/** The keys a series and a "this and later" change share. */
+const SERIES_KEYS = ['name', 'description', 'startTime', 'endTime', 'templateId', 'price', 'capacity', 'requiresPayment', 'currency'];
 
 /** An object with the endpoint's own keys (and some others), each of any type. */
 function shapedBody(keys: string[], forced: Record<string, fc.Arbitrary<unknown>> = {}) {
@@ -340,6 +350,20 @@ const TARGETS: Target[] = [
     path: () => `/api/admin/events/${cancelledEventId}/cancel`,
     agent: () => admin,
     body: () => shapedBody(['reason']),
+  },
+  {
+    name: 'POST /api/admin/event-series',
+    method: 'post',
+    path: () => '/api/admin/event-series',
+    agent: () => admin,
+    body: () => shapedBody([...SERIES_KEYS, 'rule', 'firstDate', 'lastDate', 'skippedDates', 'addedDates']),
+  },
+  {
+    name: 'POST /api/admin/event-series/:id/change',
+    method: 'post',
+    path: () => `/api/admin/event-series/${seriesId}/change`,
+    agent: () => admin,
+    body: () => shapedBody([...SERIES_KEYS, 'fromEventId']),
   },
   {
     name: 'PATCH /api/admin/bookings/:id',
