@@ -27,10 +27,22 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   // Evaluated rather than added as a <script>: the app's Content-Security-Policy (rightly) refuses inline scripts.
   if (!loaded) await page.evaluate(axeSource());
   const violations = await page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] };
+    type Check = { message?: string };
+    type Result = {
+      violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; any: Check[]; all: Check[]; none: Check[] }[] }[];
+    };
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<Result> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    // Each node with axe's own words for it (a contrast's colours and ratio), so a failure says what it saw.
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => {
+        const said = [...n.any, ...n.all, ...n.none].map((check) => check.message).filter(Boolean);
+        return said.length > 0 ? `${n.target.join(' ')} (${said.join('; ')})` : n.target.join(' ');
+      }),
+    }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

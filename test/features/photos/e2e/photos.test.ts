@@ -64,6 +64,8 @@ describe('the admin Photos screen and the Home panel', () => {
     const item = admin.getByRole('listitem').filter({ hasText: CAPTION });
     await item.getByText('Shown', { exact: true }).waitFor();
     await visibleOf(item.getByText(`Credit: ${CREDIT}.`)).toBe(true);
+    // The form is ready for the next photo once the list has been read again: checked as it then is.
+    await admin.getByRole('button', { name: 'Upload Photo', disabled: false }).waitFor();
     await expectAccessible(admin, 'admin-photos-uploaded-375');
 
     const listed = (await (await fetch(`${world.app.baseUrl}/api/photos`)).json()) as {
