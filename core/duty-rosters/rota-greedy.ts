@@ -1,6 +1,6 @@
 // The greedy fill other club systems use ("auto-allocate"), kept as the baseline the solver is
 // measured against (docs/performance.md, "Filling the rota") and tested to be valid.
-import { dutiesConflict, rotaCandidates, rotaIndex, unitLoads } from './rota-rules';
+import { dutiesConflict, pushTo, rotaCandidates, rotaIndex, unitLoads } from './rota-rules';
 import type { RotaAllocation, RotaAssignment, RotaProblem, RotaSlot } from './rota-problem';
 
 /**
@@ -15,7 +15,7 @@ export function greedyRotaFill(problem: RotaProblem): RotaAllocation {
   const expected = new Map(problem.units.map((unit) => [unit.id, unit.expected]));
   const mine = new Map<string, RotaSlot[]>();
   const bySlot = new Map<string, string[]>();
-  for (const [memberId, slots] of candidates) for (const slot of slots) bySlot.set(slot.id, [...(bySlot.get(slot.id) ?? []), memberId]);
+  for (const [memberId, slots] of candidates) for (const slot of slots) pushTo(bySlot, slot.id, memberId);
   const slots = [...problem.slots].sort((a, b) => a.window.start.localeCompare(b.window.start) || a.id.localeCompare(b.id));
   const out: RotaAssignment[] = [];
   for (const slot of slots) {
@@ -32,7 +32,7 @@ export function greedyRotaFill(problem: RotaProblem): RotaAllocation {
       if (best === null) break;
       const unitId = index.people.get(best.memberId)!.unitId;
       if (loads.has(unitId)) loads.set(unitId, loads.get(unitId)! + 1);
-      mine.set(best.memberId, [...(mine.get(best.memberId) ?? []), slot]);
+      pushTo(mine, best.memberId, slot);
       out.push({ slotId: slot.id, memberId: best.memberId });
     }
   }

@@ -17,6 +17,13 @@ export function dutiesConflict(a: Pick<RotaSlot, 'date' | 'window' | 'allowsSeco
   return a.date === b.date && !(a.allowsSecondDuty && b.allowsSecondDuty);
 }
 
+/** Adds `value` to the list `map` keeps under `key`. */
+export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
 /** The problem's lookups, built once per call. */
 export interface RotaIndex {
   slots: Map<string, RotaSlot>;
@@ -32,7 +39,7 @@ export function rotaIndex(problem: RotaProblem): RotaIndex {
   for (const holder of problem.holders) {
     const slot = slots.get(holder.slotId);
     if (slot === undefined) continue;
-    held.set(holder.memberId, [...(held.get(holder.memberId) ?? []), slot]);
+    pushTo(held, holder.memberId, slot);
   }
   return { slots, people, held };
 }
@@ -87,7 +94,7 @@ export function rotaViolations(problem: RotaProblem, allocation: RotaAllocation)
     const again = mine.find((other) => other.id === slotId);
     if (again !== undefined) problems.push(`${memberId} ${held.includes(again) ? 'already holds' : 'is given twice'} ${slotId}`);
     else for (const other of mine) if (dutiesConflict(other, slot)) problems.push(`${memberId} would have ${other.id} and ${slotId}, which clash`);
-    given.set(memberId, [...(given.get(memberId) ?? []), slot]);
+    pushTo(given, memberId, slot);
   }
   for (const [slotId, count] of taken) {
     const open = index.slots.get(slotId)!.open;
@@ -154,7 +161,7 @@ export function rotaFairness(problem: RotaProblem, allocation: RotaAllocation): 
   const datesOf = new Map<string, string[]>();
   for (const { slotId, memberId } of [...problem.holders, ...allocation]) {
     const slot = index.slots.get(slotId);
-    if (slot !== undefined) datesOf.set(memberId, [...(datesOf.get(memberId) ?? []), slot.date]);
+    if (slot !== undefined) pushTo(datesOf, memberId, slot.date);
   }
   const dates = seasonDates(problem);
   let crowding = 0;

@@ -13,7 +13,8 @@ export interface RotaSolver {
    * Among valid answers it fills the most places; then it has the least `maxOver` (so it is within
    * every quota whenever an answer as full within quotas exists); then the least `totalOver`; then,
    * as far as its time allows, the fewest broken wishes and crowded weeks (`rotaFairness`).
-   * An empty problem, or one nobody can fill, answers [].
+   * An empty problem, or one nobody can fill, answers []. An adapter may bound its search in time:
+   * its answer is then still valid, and as full and fair as it found.
    */
   fill(problem: RotaProblem): Promise<RotaAllocation>;
 }
