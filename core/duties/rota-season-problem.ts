@@ -1,0 +1,72 @@
+// A season's rota fill as the solver sees it (docs/duties.md, "Filling the rota"): the duty rules
+// decide here who may take each slot, and the membership categories give each quota, so the
+// plain RotaProblem carries only outcomes.
+import type { DutyWindow } from '../duty-rosters/duty-roster';
+import type { RotaPerson, RotaProblem, RotaQuotaUnit, RotaSlot } from '../duty-rosters/rota-problem';
+import { membershipTypeKey, type Member } from '../members/member';
+import type { MembershipCategory } from '../membership/membership-category';
+import { dutyDays, ineligibility, type DutyType, type MemberQualification, type StaffedSlot } from './duties';
+
+/** A slot of the season to fill, with its event's duty time. */
+export interface RotaSeasonSlot {
+  slot: Pick<StaffedSlot, 'id' | 'eventId' | 'dutyTypeId' | 'needed' | 'holders'>;
+  window: DutyWindow;
+  dutyType: Pick<DutyType, 'qualificationIds'>;
+  /** Whether its holder may have another duty that day (both slots must allow it). */
+  allowsSecondDuty: boolean;
+}
+
+/** A member the fill may use, with what the availability and wishes say of them. */
+export interface RotaSeasonMember {
+  member: Pick<Member, 'id' | 'renewalDate' | 'disabled' | 'membershipType'>;
+  /** Their household's id, or null for a member on their own. */
+  householdId: string | null;
+  qualifications: readonly MemberQualification[];
+  /** London dates (YYYY-MM-DD) they cannot do a duty. */
+  unavailable: readonly string[];
+  prefers: readonly string[];
+  avoids: readonly string[];
+  /** Their duties of the season already done (events past, so not among the slots). */
+  done: number;
+}
+
+/**
+ * The fill's problem for a season: each member may take a slot when the duty rules allow it
+ * (membership current and every qualification valid on the duty's days, `ineligibility`) and
+ * they are available on each of its days. Their quota unit is their household when their
+ * membership category covers one (its `dutiesPerSeason`, the largest among the household's
+ * categories, counts for all of it), else their own; a type no category names has a quota of 0.
+ * The holders are kept; a slot's open places are its `needed` less its holders.
+ */
+export function rotaSeasonProblem(
+  slots: readonly RotaSeasonSlot[],
+  members: readonly RotaSeasonMember[],
+  categories: readonly Pick<MembershipCategory, 'name' | 'coversHousehold' | 'dutiesPerSeason'>[],
+): RotaProblem {
+  const rotaSlots: RotaSlot[] = slots.map(({ slot, window, allowsSecondDuty }) => ({
+    id: slot.id,
+    eventId: slot.eventId,
+    dutyTypeId: slot.dutyTypeId,
+    date: dutyDays(window).first,
+    window,
+    open: Math.max(0, slot.needed - slot.holders.length),
+    allowsSecondDuty,
+  }));
+  const units = new Map<string, RotaQuotaUnit>();
+  const people: RotaPerson[] = members.map((entry) => {
+    const category = categories.find((c) => membershipTypeKey(c.name) === membershipTypeKey(entry.member.membershipType));
+    const unitId = category?.coversHousehold === true && entry.householdId !== null ? `household:${entry.householdId}` : `member:${entry.member.id}`;
+    const unit = units.get(unitId) ?? { id: unitId, expected: 0, done: 0 };
+    units.set(unitId, { id: unitId, expected: Math.max(unit.expected, category?.dutiesPerSeason ?? 0), done: unit.done + entry.done });
+    const eligibleSlotIds = slots
+      .filter(({ window, dutyType }) => {
+        if (ineligibility(entry.member, dutyType, entry.qualifications, [], window) !== null) return false;
+        const { first, last } = dutyDays(window);
+        return !entry.unavailable.some((date) => date >= first && date <= last);
+      })
+      .map(({ slot }) => slot.id);
+    return { memberId: entry.member.id, unitId, eligibleSlotIds, prefers: entry.prefers, avoids: entry.avoids };
+  });
+  const holders = slots.flatMap(({ slot }) => slot.holders.map((holder) => ({ slotId: slot.id, memberId: holder.memberId })));
+  return { slots: rotaSlots, people, units: [...units.values()], holders };
+}
