@@ -60,13 +60,17 @@ export default defineConfig({
           name: 'api-firestore',
           include: ['test/{app,features/*}/api/**/*.test.ts'],
           // Files about something the storage does not touch run on SQLite only: starting the server
-          // as a process (the start-up), the fuzz tests (bad input is refused before any store is
-          // read), the permission matrix and the admin password and throttle rules (checked before
-          // or beside the stores, whose Firestore adapters the contract tests cover). docs/performance.md,
-          // "The test suite's time".
+          // as a process (the start-up), the OpenAPI document, the security headers and the request
+          // log, the fuzz tests (bad input is refused before any store is read), the permission
+          // matrix and the admin password and throttle rules (checked before or beside the stores,
+          // whose Firestore adapters the contract tests cover). docs/performance.md, "The test suite's time".
           exclude: [
             'test/app/api/start.test.ts',
+            'test/app/api/openapi-and-site.test.ts',
+            'test/app/api/openapi-lint.test.ts',
+            'test/app/api/log-redaction.test.ts',
             'test/app/api/bad-input.test.ts',
+            'test/features/payments/api/payments-bad-input.test.ts',
             'test/features/admins/api/admin-access.test.ts',
             'test/features/admins/api/change-password.test.ts',
             'test/features/admins/api/sign-in-throttle.test.ts',

@@ -6,13 +6,14 @@ import type { MyDetails } from './my-details';
 import { MyDetailsFormSchema, validateMyDetailsForm } from './my-details';
 import type { PaymentGateway, PaymentNotification } from '../payments/payment-gateway.port';
 import type { Clock } from '../shared/clock.port';
-import { NotFoundError, PaymentError, UnavailableError, ValidationError } from '../shared/errors';
+import { NotFoundError, PaymentError, ValidationError } from '../shared/errors';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import type { IdGenerator } from '../shared/id-generator.port';
 import { londonDate, londonMidnight } from '../shared/london-time';
 import { formatDay } from '../shared/date-text';
 import { CurrencySchema, formatMoney } from '../shared/money';
 import { UseCase } from '../shared/use-case';
+import { refundOrderPayment } from '../membership/refund-order-payment';
 import type { MembershipOrderRepository } from '../membership/membership-order-repository.port';
 import type { MembershipCategory } from '../membership/membership-category';
 import { isOrderReference, MembershipOrderIdSchema, ORDER_MESSAGES, OrderMethodSchema, type MembershipOrder } from '../membership/membership-order';
@@ -133,11 +134,6 @@ export interface RenewOnlineDeps {
 function orderView(order: MembershipOrder): z.infer<typeof RenewalOrderViewSchema> {
   const { id, categoryId, amount, currency, paysUntil: until, method, status } = order;
   return { id, categoryId, amount, currency, paysUntil: until, method, status };
-}
-
-/** The idempotency key of refunding a payment that bought nothing: one refund per payment (at most 45 characters). */
-export function orderRefundKey(paymentId: string): string {
-  return `mr-${paymentId}`.slice(0, 45);
 }
 
 /**
@@ -279,31 +275,9 @@ export class RenewOnline extends UseCase<RenewOnlineDeps> {
   /** Records the payment; `refunded`: it bought nothing and the provider took its refund (not when it refused or was out of reach). */
   private async record(orderId: string, paymentId: string): Promise<{ result: 'applied' | 'already-applied' | 'refund'; refunded: boolean }> {
     const outcome = await this.deps.orders.recordCardPayment(orderId, paymentId);
-    let refunded = false;
-    if (outcome.result === 'refund') {
-      const { order } = outcome;
-      try {
-        const answer = await this.deps.payments.refund({
-          paymentId,
-          amount: order.amount,
-          currency: order.currency,
-          reason: `Membership order ${order.id}: the payment bought nothing`,
-          idempotencyKey: orderRefundKey(paymentId),
-        });
-        // The order paid by this very payment is marked refunded, so the treasurer's figures
-        // count it as money given back (a payment of an order paid by another is on no order).
-        refunded = answer.status === 'REFUNDED';
-        if (answer.status === 'REFUNDED' && order.paymentId === paymentId && order.status === 'paid') {
-          await this.deps.orderStore.recordRefund(
-            { orderId: order.id, refundId: answer.refundId, refundedBy: null, auditId: this.deps.ids.next() },
-            this.deps.clock.now().toISOString(),
-          );
-        }
-      } catch (error) {
-        // Unknown: the provider's next webhook tries again with the same key.
-        if (!(error instanceof UnavailableError)) throw error;
-      }
-    }
+    const refunded =
+      outcome.result === 'refund' &&
+      (await refundOrderPayment(this.deps, outcome.order, paymentId, `Membership order ${outcome.order.id}: the payment bought nothing`));
     return { result: outcome.result, refunded };
   }
 

@@ -39,10 +39,10 @@ import { paysUntil } from '../membership/membership-renewal';
 import type { MembershipRepository } from '../membership/membership-repository.port';
 import { MEMBERSHIP_CURRENCY } from '../membership/membership-schema';
 import { DEFAULT_MEMBERSHIP_SETTINGS, type MembershipSettings } from '../membership/membership-settings';
-import { orderRefundKey } from '../my-club/renew-online';
+import { refundOrderPayment } from '../membership/refund-order-payment';
 import type { PaymentGateway } from '../payments/payment-gateway.port';
 import type { Clock } from '../shared/clock.port';
-import { ConflictError, NotFoundError, PaymentError, UnavailableError, ValidationError } from '../shared/errors';
+import { ConflictError, NotFoundError, PaymentError, ValidationError } from '../shared/errors';
 import type { IdGenerator } from '../shared/id-generator.port';
 import { addDaysToDate, calendarDateText, londonDate } from '../shared/london-time';
 import { CurrencySchema, formatMoney } from '../shared/money';
@@ -116,7 +116,7 @@ export interface JoinClubDeps {
   applications: MembershipApplicationRepository;
   membership: MembershipRepository;
   orders: MembershipOrders;
-  orderStore: Pick<MembershipOrderRepository, 'get' | 'create' | 'cancel'>;
+  orderStore: Pick<MembershipOrderRepository, 'get' | 'create' | 'cancel' | 'recordRefund'>;
   members: MemberRepository;
   households: HouseholdRepository;
   payments: PaymentGateway;
@@ -427,21 +427,9 @@ export class JoinClub extends UseCase<JoinClubDeps> {
     return this.view(final);
   }
 
-  /** Refunds a payment through the port (one refund per payment: orderRefundKey); false when it could not be done now. */
-  private async refund(order: MembershipOrder, paymentId: string): Promise<boolean> {
-    try {
-      const result = await this.deps.payments.refund({
-        paymentId,
-        amount: order.amount,
-        currency: order.currency,
-        reason: `Membership application ${order.applicationId ?? order.id} not admitted`,
-        idempotencyKey: orderRefundKey(paymentId),
-      });
-      return result.status === 'REFUNDED';
-    } catch (error) {
-      if (error instanceof UnavailableError) return false;
-      throw error;
-    }
+  /** Gives the payment back (refundOrderPayment): false when it could not be done now. */
+  private refund(order: MembershipOrder, paymentId: string): Promise<boolean> {
+    return refundOrderPayment(this.deps, order, paymentId, `Membership application ${order.applicationId ?? order.id} not admitted`);
   }
 
   private declinedMail(application: MembershipApplication): OutgoingMail {

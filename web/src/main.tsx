@@ -7,6 +7,7 @@ import { createRoutes } from './routes';
 import { ServerOriginProvider } from './lib/origin';
 import { readDrawnPageState } from './lib/drawn-page';
 import { queryClient } from './lib/query';
+import { pagesShown, type PageShown, type PagesShown } from './lib/pages-shown';
 // The members' styles, in cascade order: the shared tokens and base, the site's frame and the
 // shared components, then each feature's own style sheet, kept beside the feature.
 import './styles/tokens.css';
@@ -136,37 +137,14 @@ function startOfflineSide(onPageShown: PageShown): void {
  * drawn its own): its effects, the window's listeners among them (Ctrl+K), run before this one, the
  * outermost. A click before then is replayed by React; a key press is not.
  */
-function Running({ children, onPageShown }: { children: ReactNode; onPageShown: PageShown }) {
+function Running({ children, pages }: { children: ReactNode; pages: PagesShown }) {
   useEffect(() => {
+    // After the RouterProvider's own subscription (a layout effect, before this one): see pagesShown.
+    pages.watch();
     root.setAttribute('data-app', 'running');
-    startOfflineSide(onPageShown);
-  }, [onPageShown]);
+    startOfflineSide(pages.onPageShown);
+  }, [pages]);
   return children;
-}
-
-type PageShown = (listener: (address: string) => void) => () => void;
-
-/**
- * Each address the router shows (the first one included), told to the offline side once it starts
- * (keep-pages.ts): those shown before then wait here, so a link followed at once is kept too.
- */
-function pagesShown(router: ReturnType<typeof createBrowserRouter>): PageShown {
-  const { pathname, search } = router.state.location;
-  const shown = [pathname + search];
-  let tell: ((address: string) => void) | null = null;
-  router.subscribe((state) => {
-    if (state.navigation.state !== 'idle') return;
-    const address = state.location.pathname + state.location.search;
-    if (tell) tell(address);
-    else shown.push(address);
-  });
-  return (listener) => {
-    tell = listener;
-    for (const address of shown.splice(0)) listener(address);
-    return () => {
-      tell = null;
-    };
-  };
 }
 
 async function start(): Promise<void> {
@@ -183,14 +161,14 @@ async function start(): Promise<void> {
   if (page) restoreScroll();
   await nextTask();
   const router = createBrowserRouter(routes, page ? { hydrationData: page.router } : {});
-  const onPageShown = pagesShown(router);
+  const pages = pagesShown(router);
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <ServerOriginProvider value={page?.origin ?? ''}>
           {/* The answers the server drew the page from, in the data layer before the first render. */}
           <HydrationBoundary state={page?.queries}>
-            <Running onPageShown={onPageShown}>
+            <Running pages={pages}>
               <RouterProvider router={router} />
             </Running>
           </HydrationBoundary>

@@ -28,8 +28,10 @@ export interface BrowserSession {
   context: BrowserContext;
   /** A new tab of the given size (desktop by default) that records page errors. */
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
-  /** Uncaught errors, console errors and failed requests seen in any tab so far. */
+  /** Uncaught errors and console errors seen in any tab so far. */
   errors: string[];
+  /** Requests that failed (refused, aborted, reset) in any tab so far, for a failed test's report. */
+  failedRequests: string[];
   /** The requests of `page` sent and not yet answered, each with when it was sent (for a failed test's report). */
   pending(page: Page): { url: string; since: number }[];
   close(): Promise<void>;
@@ -72,6 +74,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   // A wait ends as soon as the page is ready; the limit only catches a page that never gets there.
   context.setDefaultTimeout(120_000);
   const errors: string[] = [];
+  const failedRequests: string[] = [];
   const inFlight = new WeakMap<Page, Map<Request, number>>();
   const watch = (page: Page) => {
     const requests = new Map<Request, number>();
@@ -84,7 +87,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     page.on('requestfinished', (request) => requests.delete(request));
     page.on('requestfailed', (request) => {
       requests.delete(request);
-      errors.push(`${page.url()}: ${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? 'unknown'}`);
+      failedRequests.push(`${page.url()}: ${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? 'unknown'}`);
     });
   };
   context.pages().forEach((page) => watch(waitingForTheApp(page)));
@@ -92,6 +95,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   return {
     context,
     errors,
+    failedRequests,
     pending: (page) => [...(inFlight.get(page) ?? new Map<Request, number>())].map(([request, since]) => ({ url: request.url(), since })),
     async newPage(viewport: { width: number; height: number } = DESKTOP) {
       const page = await context.newPage();

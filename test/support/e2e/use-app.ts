@@ -149,5 +149,6 @@ export async function describeTabs(browser: BrowserSession): Promise<string> {
     }),
   );
   const errors = browser.errors.length > 0 ? `\nbrowser errors:\n${browser.errors.slice(-10).join('\n')}` : '';
-  return `What the browser showed when the test failed:\n${tabs.join('\n')}${errors}`;
+  const failed = browser.failedRequests.length > 0 ? `\nfailed requests:\n${browser.failedRequests.slice(-10).join('\n')}` : '';
+  return `What the browser showed when the test failed:\n${tabs.join('\n')}${errors}${failed}`;
 }

@@ -208,11 +208,17 @@ describe('an admin admits or declines', () => {
     expect(declined.body.application).toMatchObject({ state: 'declined', reason: 'The club is full this season', refund: 'refunded' });
     expect(gateway().refunds.length).toBe(refunds + 1);
     expect(gateway().refunds.at(-1)).toMatchObject({ amount: 12_000 });
+    // The treasurer's figures count the money as given back.
+    const { orderId } = (await app.get('membershipApplications').get(id))!;
+    const orders = (await admin.get('/api/admin/membership/figures')).body.money.orders as { id: string; status: string }[];
+    expect(orders.find((order) => order.id === orderId)).toMatchObject({ amount: 12_000, status: 'refunded' });
     const [mail] = await mailsOf(APPLICATION_MAIL_KINDS.declined, id);
     expect(mail!.mail.text).toContain('declined: The club is full this season');
     expect(mail!.mail.text).toContain('Your payment of £120.00 is refunded to your card.');
     expect((await admin.post(`/api/admin/membership/applications/${id}/admit`).set(FETCH)).status).toBe(409);
-    expect((await pay(id)).body).toEqual({ status: 'COMPLETED', alreadyPaid: true });
+    // Its payment given back, the application is not "paid" any more, nor payable.
+    const again = await pay(id);
+    expect([again.status, again.body.error]).toEqual([402, APPLICATION_MESSAGES.notPayable]);
     expect((await admin.post('/api/admin/membership/applications/nope/decline').set(FETCH).send({ reason: 'x' })).status).toBe(404);
   });
 
@@ -275,6 +281,8 @@ describe('an admin admits or declines', () => {
     app.clock.set('2026-07-02T09:00:00.000Z');
     expect(await app.built.ports.useCase(JoinClub).expire()).toContain(id);
     expect(await app.get('membershipApplications').get(id)).toMatchObject({ status: 'expired', refund: 'refunded' });
+    const { orderId } = (await app.get('membershipApplications').get(id))!;
+    expect(await app.get('membershipOrders').get(orderId!)).toMatchObject({ status: 'refunded' });
     const [mail] = await mailsOf(APPLICATION_MAIL_KINDS.declined, id);
     expect(mail!.mail.text).toContain('not accepted in time');
     expect(mail!.mail.text).toContain('Your payment of £120.00 is refunded to your card.');
