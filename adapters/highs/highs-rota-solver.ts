@@ -135,12 +135,12 @@ function buildModel(problem: RotaProblem) {
   // Crowding: e >= (a person's duties in the CROWDED_DAYS from a season date) - 1, e >= 0.
   const crowd: string[] = [];
   const dates = seasonDates(problem);
+  const weeks = dates.map((date) => ({ date, last: addDaysToDate(date, CROWDED_DAYS - 1) }));
   let q = 0;
   for (const person of problem.people) {
     const mine = byPerson.get(person.memberId) ?? [];
     const held = index.held.get(person.memberId) ?? [];
-    for (const date of dates) {
-      const last = addDaysToDate(date, CROWDED_DAYS - 1);
+    for (const { date, last } of weeks) {
       const inside = (slot: RotaSlot) => slot.date >= date && slot.date <= last;
       const heldThere = held.filter(inside).length;
       const vs = mine.filter((v) => inside(v.slot));
@@ -173,7 +173,7 @@ function buildModel(problem: RotaProblem) {
       ...variables.map((v) => ` ${v.name}`),
       'End',
     ].join('\n');
-  const busiestWeek = Math.max(0, ...dates.map((date) => dates.filter((other) => other >= date && other <= addDaysToDate(date, CROWDED_DAYS - 1)).length));
+  const busiestWeek = Math.max(0, ...weeks.map(({ date, last }) => dates.filter((other) => other >= date && other <= last).length));
   return { variables, overs, crowd, wishes, lp, busiestWeek };
 }
 
