@@ -97,6 +97,11 @@ export async function copySqliteToFirestore(
   source.events = events.length;
   for (const event of events) await to.events.create(event);
   copied.events = events.length;
+  // A series after its dates (copied above, each naming it): the series alone, with no event.
+  const series = await from.events.listSeries();
+  source.eventSeries = series.length;
+  for (const one of series) await to.events.createSeries(one, []);
+  copied.eventSeries = series.length;
 
   const bookings = await from.bookings.listAll();
   source.bookings = bookings.length;

@@ -34,6 +34,7 @@ import { SqliteSitePageRepository } from '../adapters/sqlite/sqlite-site-page-re
 import { SqliteMembershipRepository } from '../adapters/sqlite/sqlite-membership-repository';
 import { SqliteHouseholdRepository } from '../adapters/sqlite/sqlite-household-repository';
 import { SqliteMemberCalendarFeedRepository } from '../adapters/sqlite/sqlite-member-calendar-feed-repository';
+import { SqliteAvailabilityRepository } from '../adapters/sqlite/sqlite-availability-repository';
 import { SqliteMemberRepository } from '../adapters/sqlite/sqlite-member-repository';
 import { SqliteMembershipApplicationRepository } from '../adapters/sqlite/sqlite-membership-application-repository';
 import { SqliteMembershipOrderRepository } from '../adapters/sqlite/sqlite-membership-order-repository';
@@ -143,6 +144,7 @@ const PORTS = {
   membership: 'STORAGE',
   households: 'STORAGE',
   calendarFeeds: 'STORAGE',
+  availability: 'STORAGE',
   members: 'STORAGE',
   membershipOrders: 'STORAGE',
   membershipApplications: 'STORAGE',
@@ -311,6 +313,7 @@ export async function bindAdapters(
   bind('membership', () => firestore?.membership ?? new SqliteMembershipRepository(db));
   bind('households', () => firestore?.households ?? new SqliteHouseholdRepository(db));
   bind('calendarFeeds', () => firestore?.calendarFeeds ?? new SqliteMemberCalendarFeedRepository(db));
+  bind('availability', () => firestore?.availability ?? new SqliteAvailabilityRepository(db));
   bind('members', () => firestore?.members ?? new SqliteMemberRepository(db));
   bind('membershipOrders', () => firestore?.membershipOrders ?? new SqliteMembershipOrderRepository(db));
   bind('membershipApplications', () => firestore?.membershipApplications ?? new SqliteMembershipApplicationRepository(db));

@@ -3,6 +3,8 @@ import { FieldPath, type CollectionReference, type Firestore, type OrderByDirect
 /** The collections this app keeps in Firestore, by their name without a prefix. */
 export const FIRESTORE_COLLECTIONS = [
   'events',
+  /** Event series (FirestoreEventRepository): one document per series; its dates are events naming it. */
+  'eventSeries',
   'bookings',
   'admins',
   'credentials',
@@ -97,6 +99,12 @@ export const FIRESTORE_CONDITIONS_COLLECTIONS = ['conditions'] as const;
  */
 export const FIRESTORE_MEMBER_FEED_COLLECTIONS = ['memberCalendarFeeds'] as const;
 /**
+ * Members' availability and duty wishes (FirestoreAvailabilityRepository): one document per member
+ * and season. Not copied by migrate-storage: a season's marks are short-lived, and members mark
+ * them again on My club after moving (docs/duties.md).
+ */
+export const FIRESTORE_AVAILABILITY_COLLECTIONS = ['memberAvailability'] as const;
+/**
  * Check-in's mark keys (FirestoreAttendanceStore): one document per mark key applied, so a mark
  * sent again is applied once. Working state: not copied by migrate-storage, which copies the
  * attendance records with their versions (a mark sent again after the copy is then a conflict,
@@ -134,6 +142,7 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_WAITING_LIST_COLLECTIONS)[number]
   | (typeof FIRESTORE_CONDITIONS_COLLECTIONS)[number]
   | (typeof FIRESTORE_MEMBER_FEED_COLLECTIONS)[number]
+  | (typeof FIRESTORE_AVAILABILITY_COLLECTIONS)[number]
   | (typeof FIRESTORE_ATTENDANCE_COLLECTIONS)[number]
   | (typeof FIRESTORE_RETENTION_COLLECTIONS)[number]
   | (typeof FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS)[number];

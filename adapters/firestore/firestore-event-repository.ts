@@ -6,6 +6,8 @@ import { TRANSACTION_ATTEMPTS } from './firestore-turns';
 import { eventEndInstant } from '../../core/events/event-time';
 import { NotFoundError, ValidationError } from '../../core/shared/errors';
 import { EventSchema, type ClubEvent } from '../../core/events/event';
+import { EventSeriesSchema, type EventSeries } from '../../core/events/event-series';
+import { collectionOf } from './firestore-collections';
 import { FirestoreCollectionAdapter, orderedBy, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, translateFirestoreError, withCoreErrors } from './firestore-errors';
@@ -180,6 +182,56 @@ export class FirestoreEventRepository extends FirestoreCollectionAdapter impleme
     );
   }
 
+  createSeries(series: EventSeries, events: readonly ClubEvent[]): Promise<void> {
+    return this.writing(async () => {
+      const valid = seriesDocument(series);
+      const seriesRef = this.seriesCollection.doc(checkedId(valid.id));
+      const refs = events.map((event) => this.collection.doc(checkedId(event.id)));
+      // One batch (MAX_SERIES_DATES keeps it under Firestore's 500 writes): create() fails the
+      // whole commit when any of the documents exists, so the series and its dates land together.
+      const batch = this.db.batch();
+      batch.create(seriesRef, valid);
+      events.forEach((event, i) => batch.create(refs[i], toDocument(event)));
+      await withCoreErrors(() => batch.commit(), { conflict: 'An event series or event with this id already exists' });
+      // Each date's places ledger parts, as create() makes them (made by a first booking otherwise).
+      const shards = new FirestorePlacesShards(this.db, this.options);
+      for (const event of events) await shards.createEmpty(event.id, event.capacity, event.sequence).catch(() => undefined);
+    });
+  }
+
+  async getSeries(id: string): Promise<EventSeries | null> {
+    if (!isDocumentId(id)) return null;
+    const snapshot = await withCoreErrors(() => this.seriesCollection.doc(id).get());
+    return snapshot.exists ? EventSeriesSchema.parse(snapshot.data()) : null;
+  }
+
+  async listSeries(): Promise<EventSeries[]> {
+    // A club keeps a few series a season: read whole and ordered here, with no index to keep.
+    const snapshot = await withCoreErrors(() => this.seriesCollection.get());
+    return snapshot.docs
+      .map((doc) => EventSeriesSchema.parse(doc.data()))
+      .sort((a, b) => (a.firstDate < b.firstDate ? -1 : a.firstDate > b.firstDate ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  updateSeries(series: EventSeries): Promise<void> {
+    return this.writing(async () => {
+      const valid = seriesDocument(series);
+      if (!isDocumentId(valid.id)) throw new NotFoundError('Event series not found');
+      await withCoreErrors(() => this.seriesCollection.doc(valid.id).update(valid), { notFound: 'Event series not found' });
+    });
+  }
+
+  async listBySeries(seriesId: string): Promise<ClubEvent[]> {
+    // One equality filter (a single-field index); a series' few dates are ordered here.
+    const snapshot = await withCoreErrors(() => this.collection.where('seriesId', '==', seriesId).get());
+    const startOf = (e: ClubEvent) => (e.eventdatetime === null ? Number.POSITIVE_INFINITY : Date.parse(e.eventdatetime));
+    return snapshot.docs.map(toEvent).sort((a, b) => startOf(a) - startOf(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  private get seriesCollection() {
+    return collectionOf(this.db, 'eventSeries', this.options);
+  }
+
   private async deleteNow(id: string): Promise<boolean> {
     if (!isDocumentId(id)) return false;
     try {
@@ -197,6 +249,11 @@ function copyOf(event: ClubEvent | null): ClubEvent | null {
   return event === null ? null : structuredClone(event);
 }
 
+/** A series as stored: checked, with no undefined field (Firestore refuses them). */
+function seriesDocument(series: EventSeries): EventSeries & DocumentData {
+  return JSON.parse(JSON.stringify(EventSeriesSchema.parse(series))) as EventSeries & DocumentData;
+}
+
 function checkedId(id: string): string {
   if (!isDocumentId(id)) throw new ValidationError('An event id may not contain a slash or be reserved by Firestore');
   return id;
@@ -204,13 +261,15 @@ function checkedId(id: string): string {
 
 function toDocument(event: ClubEvent): DocumentData {
   // The id is the document's own; the instants are Timestamps with their texts (firestore-instants).
-  const { id: _id, eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt, cancelledAt, remindersOff, memberPrice, ...fields } = event;
+  const { id: _id, eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt, cancelledAt, remindersOff, memberPrice, seriesId, ...fields } = event;
   // remindersOff and memberPrice are always written, so that an update turns reminders back on
   // and takes a member price away.
   return {
     ...fields,
     remindersOff: remindersOff === true,
     memberPrice: memberPrice ?? null,
+    // Written only on a series' dates: an event of its own has none.
+    ...(seriesId ? { seriesId } : {}),
     ...instantFields({ eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt, cancelledAt }),
   };
 }
@@ -227,6 +286,7 @@ function toEvent(snapshot: DocumentSnapshot): ClubEvent {
       remindersOff: (data) => (data.remindersOff === true ? true : undefined),
       // Given only when the event has one (documents written before member prices have none).
       memberPrice: (data) => (typeof data.memberPrice === 'number' ? data.memberPrice : undefined),
+      seriesId: (data) => (typeof data.seriesId === 'string' ? data.seriesId : undefined),
     },
   });
 }

@@ -25,6 +25,7 @@ import { FirestoreSitePageRepository } from './firestore-site-page-repository';
 import { FirestoreMembershipRepository } from './firestore-membership-repository';
 import { FirestoreHouseholdRepository } from './firestore-household-repository';
 import { FirestoreMemberCalendarFeedRepository } from './firestore-member-calendar-feed-repository';
+import { FirestoreAvailabilityRepository } from './firestore-availability-repository';
 import { FirestoreMemberRepository } from './firestore-member-repository';
 import { FirestoreMembershipOrderRepository } from './firestore-membership-order-repository';
 import { FirestoreMembershipApplicationRepository } from './firestore-membership-application-repository';
@@ -124,6 +125,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     membership: new FirestoreMembershipRepository(db, options),
     households: new FirestoreHouseholdRepository(db, options),
     calendarFeeds: new FirestoreMemberCalendarFeedRepository(db, options),
+    availability: new FirestoreAvailabilityRepository(db, options),
     members: new FirestoreMemberRepository(db, options),
     membershipOrders: new FirestoreMembershipOrderRepository(db, options),
     membershipApplications: new FirestoreMembershipApplicationRepository(db, options),

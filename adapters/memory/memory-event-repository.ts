@@ -1,8 +1,9 @@
-import { NotFoundError } from '../../core/shared/errors';
+import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import type { EventSeries } from '../../core/events/event-series';
 import type { ClubEvent } from '../../core/events/event';
 import { eventEndInstant } from '../../core/events/event-time';
 import type { EventRepository, EventUpdateExtras } from '../../core/events/event-repository.port';
-import { byInstantThenId } from './compare-text';
+import { byInstantThenId, compareText } from './compare-text';
 import { addCopy, copyOrNull } from './memory-records';
 import { requireCapacityFits } from '../../core/events/event-form';
 import { MemoryOutbox } from './memory-outbox';
@@ -10,6 +11,7 @@ import { MemoryDutyRepository } from './memory-duty-repository';
 
 export class MemoryEventRepository implements EventRepository {
   private readonly events = new Map<string, ClubEvent>();
+  private readonly series = new Map<string, EventSeries>();
 
   private readonly placesTaken: (eventId: string, now: Date) => number;
   private readonly outbox: MemoryOutbox;
@@ -70,5 +72,30 @@ export class MemoryEventRepository implements EventRepository {
 
   async delete(id: string): Promise<boolean> {
     return this.events.delete(id);
+  }
+
+  async createSeries(series: EventSeries, events: readonly ClubEvent[]): Promise<void> {
+    const ids = events.map((event) => event.id);
+    if (this.series.has(series.id)) throw new ConflictError('An event series with this id already exists');
+    if (new Set(ids).size !== ids.length || ids.some((id) => this.events.has(id))) throw new ConflictError('An event with this id already exists');
+    this.series.set(series.id, structuredClone(series));
+    for (const event of events) this.events.set(event.id, structuredClone(event));
+  }
+
+  async getSeries(id: string): Promise<EventSeries | null> {
+    return copyOrNull(this.series.get(id));
+  }
+
+  async listSeries(): Promise<EventSeries[]> {
+    return [...this.series.values()].sort((a, b) => compareText(a.firstDate, b.firstDate) || compareText(a.id, b.id)).map((series) => structuredClone(series));
+  }
+
+  async updateSeries(series: EventSeries): Promise<void> {
+    if (!this.series.has(series.id)) throw new NotFoundError('Event series not found');
+    this.series.set(series.id, structuredClone(series));
+  }
+
+  async listBySeries(seriesId: string): Promise<ClubEvent[]> {
+    return (await this.list({ order: 'asc' })).filter((event) => event.seriesId === seriesId);
   }
 }

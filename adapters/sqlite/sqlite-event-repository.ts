@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import { EventSeriesSchema, type EventSeries } from '../../core/events/event-series';
 import { EventSchema, type ClubEvent } from '../../core/events/event';
 import type { EventRepository, EventUpdateExtras } from '../../core/events/event-repository.port';
 import { eventEndInstant } from '../../core/events/event-time';
@@ -82,6 +83,51 @@ export class SqliteEventRepository implements EventRepository {
     const removed = await this.db('events').where({ id }).delete();
     return removed > 0;
   }
+
+  async createSeries(series: EventSeries, events: readonly ClubEvent[]): Promise<void> {
+    // One write transaction: the series and every date, or nothing.
+    try {
+      await preparedWriteTransaction(this.db, (writes) => {
+        writes.insert('event_series', [seriesRow(series)]);
+        writes.insert('events', events.map(toRow));
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError('An event series or event with this id already exists');
+      throw error;
+    }
+  }
+
+  async getSeries(id: string): Promise<EventSeries | null> {
+    const row = await this.reads.run((statement) => statement(`SELECT document FROM event_series WHERE id = ?`).get(id) as { document: string } | undefined);
+    return row ? toSeries(row) : null;
+  }
+
+  async listSeries(): Promise<EventSeries[]> {
+    const rows = await this.reads.run((statement) => statement(`SELECT document FROM event_series ORDER BY firstDate, id`).all() as { document: string }[]);
+    return rows.map(toSeries);
+  }
+
+  async updateSeries(series: EventSeries): Promise<void> {
+    const changed = await this.db('event_series').where({ id: series.id }).update(seriesRow(series));
+    if (changed === 0) throw new NotFoundError('Event series not found');
+  }
+
+  async listBySeries(seriesId: string): Promise<ClubEvent[]> {
+    const rows = await this.reads.run(
+      (statement) =>
+        statement(`SELECT * FROM events WHERE seriesId = ? ORDER BY eventStartMs IS NULL, eventStartMs ASC, id ASC`).all(seriesId) as Record<string, unknown>[],
+    );
+    return rows.map(toEvent);
+  }
+}
+
+function seriesRow(series: EventSeries): Record<string, unknown> {
+  const valid = EventSeriesSchema.parse(series);
+  return { id: valid.id, firstDate: valid.firstDate, document: JSON.stringify(valid) };
+}
+
+function toSeries(row: { document: string }): EventSeries {
+  return EventSeriesSchema.parse(JSON.parse(row.document));
 }
 
 function toRow(event: ClubEvent): Record<string, unknown> {
@@ -112,16 +158,19 @@ function toRow(event: ClubEvent): Record<string, unknown> {
     sequence: event.sequence,
     cancelledAt: event.cancelledAt,
     cancelReason: event.cancelReason,
+    seriesId: event.seriesId ?? null,
   };
 }
 
 function toEvent(row: Record<string, unknown>): ClubEvent {
-  const { remindersOff, memberPrice, ...fields } = row;
+  const { remindersOff, memberPrice, seriesId, ...fields } = row;
   const event: ClubEvent = readRow(EventSchema, fields, {
     booleans: ['allowBooking', 'isBoatEvent', 'offerChild', 'offerSoftDrinks', 'offerVeg', 'requiresPayment'],
   });
   // A member price is given only when the event has one.
   if (memberPrice !== null && memberPrice !== undefined) event.memberPrice = EventSchema.shape.memberPrice.parse(memberPrice);
+  // A date of a series names it; an event of its own has no such field.
+  if (seriesId !== null && seriesId !== undefined) event.seriesId = EventSchema.shape.seriesId.parse(seriesId);
   // Reminders are on unless turned off: the field is given only when it is.
   return readBoolean(remindersOff) ? { ...event, remindersOff: true } : event;
 }

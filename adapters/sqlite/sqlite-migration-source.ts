@@ -43,6 +43,8 @@ import * as membership from './migrations/0048-membership';
 import * as membershipOrders from './migrations/0050-membership-orders';
 import * as membershipApplications from './migrations/0051-membership-applications';
 import * as membershipOrderRefunds from './migrations/0052-membership-order-refunds';
+import * as eventSeries from './migrations/0053-event-series';
+import * as memberAvailability from './migrations/0054-member-availability';
 
 interface NamedMigration {
   name: string;
@@ -96,6 +98,8 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0050-membership-orders', migration: membershipOrders },
   { name: '0051-membership-applications', migration: membershipApplications },
   { name: '0052-membership-order-refunds', migration: membershipOrderRefunds },
+  { name: '0053-event-series', migration: eventSeries },
+  { name: '0054-member-availability', migration: memberAvailability },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

@@ -1,4 +1,5 @@
 import type { ClubEvent } from './event';
+import type { EventSeries } from './event-series';
 import type { OutboxMessage } from '../mail/mail';
 import type { DutyMove } from '../duty-rosters/duty-roster';
 
@@ -48,4 +49,18 @@ export interface EventRepository {
   update(event: ClubEvent, expected?: { sequence: number }, also?: EventUpdateExtras): Promise<boolean>;
   /** Removes an event. Returns false when there was none. */
   delete(id: string): Promise<boolean>;
+
+  /**
+   * Stores a new event series and its dates' events in one all-or-nothing write. Throws
+   * ConflictError, storing nothing, when the series' id or any event's id exists already.
+   */
+  createSeries(series: EventSeries, events: readonly ClubEvent[]): Promise<void>;
+  /** The series with this id, or null when there is none. */
+  getSeries(id: string): Promise<EventSeries | null>;
+  /** Every series, by first date, then id. */
+  listSeries(): Promise<EventSeries[]>;
+  /** Replaces a stored series (its events are left as they are). Throws NotFoundError if the id does not exist. */
+  updateSeries(series: EventSeries): Promise<void>;
+  /** The events whose `seriesId` is this id (cancelled ones too), by `eventdatetime`, then id; none for an unknown id. */
+  listBySeries(seriesId: string): Promise<ClubEvent[]>;
 }

@@ -44,11 +44,21 @@ export const EventSchema = z.object({
   cancelledAt: InstantSchema.nullable().default(null),
   /** Why the event was called off, as members are told; null while it stands. */
   cancelReason: z.string().max(2000).nullable().default(null),
+  /** The event series this event is a date of (core/events/event-series.ts); absent or null for an event of its own. */
+  seriesId: z.string().min(1).max(200).nullable().optional(),
 });
 export type ClubEvent = z.infer<typeof EventSchema>;
 
-/** The fields an administrator sets; id, timestamps, sequence and cancellation are the server's. */
-export const EventFieldsSchema = EventSchema.omit({ id: true, createdAt: true, updatedAt: true, sequence: true, cancelledAt: true, cancelReason: true });
+/** The fields an administrator sets; id, timestamps, sequence, cancellation and series are the server's. */
+export const EventFieldsSchema = EventSchema.omit({
+  id: true,
+  createdAt: true,
+  updatedAt: true,
+  sequence: true,
+  cancelledAt: true,
+  cancelReason: true,
+  seriesId: true,
+});
 export type EventFields = z.infer<typeof EventFieldsSchema>;
 
 /** The server's fields of an event just created: never changed, not cancelled. */

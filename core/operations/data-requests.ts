@@ -13,6 +13,7 @@ import type { MemberSessionRepository } from '../member-sign-in/member-session-r
 import type { MemberRepository } from '../members/member-repository.port';
 import { memberDutyRelease, type MemberDutyReleaseDeps } from '../duties/member-duty-release';
 import type { MemberCalendarFeedRepository } from '../my-club/member-calendar-feed-repository.port';
+import type { AvailabilityRepository } from '../duties/availability-repository.port';
 import type { Clock } from '../shared/clock.port';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import type { IdGenerator } from '../shared/id-generator.port';
@@ -93,6 +94,8 @@ export interface ErasePersonDeps extends RebuildSearchIndexDeps, SearchIndexingD
   memberSessions: MemberSessionRepository;
   passkeys: PasskeyRepository;
   calendarFeeds: MemberCalendarFeedRepository;
+  /** The member's availability and duty wishes are deleted: they serve only the rota still to plan. */
+  availability: Pick<AvailabilityRepository, 'removeMember'>;
   secrets: SecretTokens;
   pseudonyms: Pseudonyms;
   audit: AuditLog;
@@ -109,7 +112,7 @@ export interface ErasureResult {
  * Erases a person's personal data everywhere (docs/privacy-requests.md#erasure): their name, e-mail,
  * boat, phones and household names become their pseudonym in every record that held them; financial
  * records (reference, amounts, method, refunds, dates) stay. A member record is kept disabled, without
- * its optional details and off their duties still to come (the duty admins told), their sessions, passkeys and calendar feed secret are ended; the search index
+ * its optional details and off their duties still to come (the duty admins told), their sessions, passkeys and calendar feed secret are ended, their availability and duty wishes deleted; the search index
  * is rebuilt from the erased records. The audit log
  * says that an erasure happened, and by whom, never whose. Refused while a paid booking is upcoming.
  */
@@ -145,6 +148,7 @@ export class ErasePerson extends UseCase<ErasePersonDeps> {
       await deps.memberSessions.deleteByUid(member.id);
       for (const passkey of await deps.passkeys.listByMember(member.id)) await deps.passkeys.delete(member.id, passkey.credentialId);
       if ((await deps.calendarFeeds.secretOf(member.id)) !== null) await deps.calendarFeeds.replace(member.id, deps.secrets.generate(), now);
+      await deps.availability.removeMember(member.id);
       const erased = await deps.members.get(member.id);
       if (erased) {
         const { phone: _phone, emergencyContactName: _contact, emergencyContactPhone: _contactPhone, ...kept } = erased;

@@ -11,6 +11,10 @@ import { UseCase } from '../shared/use-case';
 import type { PersonalDataStore } from './personal-data-store.port';
 import type { Pseudonyms } from './pseudonyms.port';
 import type { DutyRepository } from '../duties/duty-repository.port';
+import { dutySeasonAt } from '../duties/availability';
+import type { AvailabilityRepository } from '../duties/availability-repository.port';
+import type { MembershipRepository } from '../membership/membership-repository.port';
+import { DEFAULT_MEMBERSHIP_SETTINGS } from '../membership/membership-settings';
 import { RETENTION_AUDIT_ACTIONS, pseudonymisedNamedEntry } from './retention-audit';
 import {
   RETENTION_KINDS,
@@ -36,6 +40,13 @@ export interface ApplyRetentionDeps extends MemberDutyReleaseDeps {
   events: MemberDutyReleaseDeps['events'] & Pick<EventRepository, 'listNotOverBefore'>;
   /** Household invitations made HOUSEHOLD_INVITATION_DAYS ago are lapsed: the run deletes them. */
   households: Pick<HouseholdRepository, 'removeInvitationsMadeBefore'>;
+  /**
+   * Members' availability and duty wishes of seasons that have ended are deleted: they served only
+   * the rota of their season (docs/duties.md#availability-wishes-and-quotas). The season is the
+   * membership year of the club's settings.
+   */
+  availability: Pick<AvailabilityRepository, 'removeSeasonsBefore'>;
+  membership: Pick<MembershipRepository, 'getSettings'>;
   /** Its files keep no copy of what the run anonymised or deleted (dropOldCopies). */
   personalData: Pick<PersonalDataStore, 'dropOldCopies'>;
   audit: AuditLog;
@@ -48,7 +59,7 @@ export interface ApplyRetentionDeps extends MemberDutyReleaseDeps {
 }
 
 /** Records changed per kind, and the audit entries naming people of those kinds that were pseudonymised. */
-export type RetentionCounts = Record<RetentionKind, number> & { auditEntries: number; householdInvitations: number };
+export type RetentionCounts = Record<RetentionKind, number> & { auditEntries: number; householdInvitations: number; pastAvailability: number };
 
 /**
  * The nightly retention run (docs/data-protection.md): for each kind, removes the personal data of the records
@@ -62,7 +73,12 @@ export type RetentionCounts = Record<RetentionKind, number> & { auditEntries: nu
 export class ApplyRetention extends UseCase<ApplyRetentionDeps> {
   async execute(): Promise<RetentionCounts> {
     const now = this.deps.clock.now();
-    const counts = { ...Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, 0])), auditEntries: 0, householdInvitations: 0 } as RetentionCounts;
+    const counts = {
+      ...Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, 0])),
+      auditEntries: 0,
+      householdInvitations: 0,
+      pastAvailability: 0,
+    } as RetentionCounts;
     const pseudonymOf = (person: AnonymisedPerson) => ({ texts: person.texts, pseudonym: this.deps.pseudonyms.of(person.key) });
     for (const kind of RETENTION_KINDS.filter(retentionRemoves)) {
       const cutoff = retentionCutoff(kind, this.deps.retentionSchedule, now);
@@ -90,6 +106,12 @@ export class ApplyRetention extends UseCase<ApplyRetentionDeps> {
       counts.householdInvitations += removed;
       if (removed < RETENTION_PAGE) break;
     }
+    const season = dutySeasonAt(((await this.deps.membership.getSettings()) ?? DEFAULT_MEMBERSHIP_SETTINGS).year, now);
+    for (let page = 0; page < RETENTION_PAGES_PER_RUN; page += 1) {
+      const removed = await this.deps.availability.removeSeasonsBefore(season.start, RETENTION_PAGE);
+      counts.pastAvailability += removed;
+      if (removed < RETENTION_PAGE) break;
+    }
     await this.deps.audit.append([
       {
         id: this.deps.ids.next(),
@@ -100,10 +122,13 @@ export class ApplyRetention extends UseCase<ApplyRetentionDeps> {
         recordId: 'retention',
         summary: `Retention run: ${RETENTION_KINDS.filter(retentionRemoves)
           .map((kind) => `${RETENTION_KIND_TEXT[kind].title.toLowerCase()} ${counts[kind]}`)
-          .join(', ')}, lapsed household invitations ${counts.householdInvitations}, audit entries pseudonymised ${counts.auditEntries}`,
+          .join(
+            ', ',
+          )}, lapsed household invitations ${counts.householdInvitations}, availability of past seasons ${counts.pastAvailability}, audit entries pseudonymised ${counts.auditEntries}`,
         changes: [
           ...RETENTION_KINDS.filter(retentionRemoves).map((kind) => ({ field: kind, before: null, after: counts[kind] })),
           { field: 'householdInvitations', before: null, after: counts.householdInvitations },
+          { field: 'pastAvailability', before: null, after: counts.pastAvailability },
           { field: 'auditEntries', before: null, after: counts.auditEntries },
         ],
       },

@@ -31,6 +31,7 @@ import type { DutySwapRepository } from '../duties/duty-swap-repository.port';
 import type { DutyRepository } from '../duties/duty-repository.port';
 import type { AttendanceStore } from '../check-in/attendance-store.port';
 import type { MemberCalendarFeedRepository } from '../my-club/member-calendar-feed-repository.port';
+import type { AvailabilityRepository } from '../duties/availability-repository.port';
 import type { PersonalDataStore } from '../privacy/personal-data-store.port';
 import type { RetentionStore } from '../privacy/retention-store.port';
 
@@ -71,6 +72,8 @@ export interface StoragePorts {
   membershipApplications: MembershipApplicationRepository;
   /** Members' private calendar feeds: one secret each (docs/my-club.md). */
   calendarFeeds: MemberCalendarFeedRepository;
+  /** Members' availability and duty wishes, one record per member and season (docs/duties.md). */
+  availability: AvailabilityRepository;
   /** Duty rosters: qualifications, duty types, templates, events' duty slots (docs/duties.md). */
   duties: DutyRepository;
   /** Duty swap requests, in the same storage as the rosters (accepting one changes a slot). */

@@ -4,6 +4,7 @@ import type { MembershipCategory } from '../../core/membership/membership-catego
 import { UNCHANGED_BOOKING, type Booking } from '../../core/bookings/booking';
 import type { BookingAmendment, PendingChange } from '../../core/bookings/booking-amendment';
 import { NEW_EVENT, type ClubEvent } from '../../core/events/event';
+import type { EventSeries } from '../../core/events/event-series';
 import type { WorkDay, WorkDaySignup } from '../../core/work-days/work-day';
 import { DEFAULT_PERMISSIONS, type Admin } from '../../core/admins/admin';
 import type { Member } from '../../core/members/member';
@@ -58,6 +59,41 @@ export const anEvent = builder<ClubEvent>({
   createdAt: '2026-05-01T08:00:00.000Z',
   updatedAt: '2026-05-01T08:00:00.000Z',
   ...NEW_EVENT,
+});
+
+/** What a series copies to its dates, from an event's fields. */
+function seriesFieldsOf(event: ClubEvent): EventSeries['event'] {
+  const {
+    id: _id,
+    name: _name,
+    eventdatetime: _s,
+    eventenddatetime: _e,
+    bookingEndDate: _b,
+    createdAt: _c,
+    updatedAt: _u,
+    sequence: _q,
+    cancelledAt: _x,
+    cancelReason: _r,
+    ...fields
+  } = event;
+  return fields;
+}
+
+/** A series of Sundays around the March clock change, copying anEvent's fields. */
+export const anEventSeries = builder<EventSeries>({
+  id: 'sunday-racing',
+  name: 'Sunday racing',
+  rule: 'FREQ=WEEKLY;BYDAY=SU',
+  firstDate: '2026-03-22',
+  lastDate: '2026-04-05',
+  startTime: '10:00',
+  endTime: '16:00',
+  skippedDates: [],
+  addedDates: ['2026-04-06'],
+  event: seriesFieldsOf(anEvent()),
+  templateId: null,
+  createdAt: '2026-01-05T09:00:00.000Z',
+  updatedAt: '2026-01-05T09:00:00.000Z',
 });
 
 const storedBooking = builder<Booking>({

@@ -16,6 +16,7 @@ import { MemoryEventRepository } from '../../adapters/memory/memory-event-reposi
 import { MemoryHouseholdRepository } from '../../adapters/memory/memory-household-repository';
 import { MemoryLoginAttemptStore } from '../../adapters/memory/memory-login-attempt-store';
 import { MemoryMemberCalendarFeedRepository } from '../../adapters/memory/memory-member-calendar-feed-repository';
+import { MemoryAvailabilityRepository } from '../../adapters/memory/memory-availability-repository';
 import { MemoryMemberRepository } from '../../adapters/memory/memory-member-repository';
 import { MemoryMembershipOrderRepository } from '../../adapters/memory/memory-membership-order-repository';
 import { MemoryMembershipApplicationRepository } from '../../adapters/memory/memory-membership-application-repository';
@@ -51,6 +52,7 @@ import { SqliteHouseholdRepository } from '../../adapters/sqlite/sqlite-househol
 import { SqliteJobQueue } from '../../adapters/sqlite/sqlite-job-queue';
 import { SqliteLoginAttemptStore } from '../../adapters/sqlite/sqlite-login-attempt-store';
 import { SqliteMemberCalendarFeedRepository } from '../../adapters/sqlite/sqlite-member-calendar-feed-repository';
+import { SqliteAvailabilityRepository } from '../../adapters/sqlite/sqlite-availability-repository';
 import { SqliteMemberRepository } from '../../adapters/sqlite/sqlite-member-repository';
 import { SqliteMembershipOrderRepository } from '../../adapters/sqlite/sqlite-membership-order-repository';
 import { SqliteMembershipApplicationRepository } from '../../adapters/sqlite/sqlite-membership-application-repository';
@@ -133,6 +135,7 @@ export function memoryStorage() {
     membership: new MemoryMembershipRepository(),
     households: new MemoryHouseholdRepository(),
     calendarFeeds: new MemoryMemberCalendarFeedRepository(),
+    availability: new MemoryAvailabilityRepository(),
     conditions: new MemoryConditionsRepository(),
   };
 }
@@ -167,6 +170,7 @@ export function sqliteStorage(db: Knex) {
     membershipOrders: new SqliteMembershipOrderRepository(db),
     membershipApplications: new SqliteMembershipApplicationRepository(db),
     calendarFeeds: new SqliteMemberCalendarFeedRepository(db),
+    availability: new SqliteAvailabilityRepository(db),
     duties: new SqliteDutyRepository(db),
     dutySwaps: new SqliteDutySwapRepository(db),
     outbox: new SqliteOutbox(db),

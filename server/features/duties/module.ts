@@ -6,6 +6,7 @@ import { VolunteerForDuty } from '../../../core/duties/volunteer-for-duty';
 import { WithdrawFromDuty } from '../../../core/duties/withdraw-from-duty';
 import { DutySwaps } from '../../../core/duties/duty-swap-requests';
 import { AskForCover } from '../../../core/duties/duty-cover';
+import { GetMyDutyQuota, GetSeasonAvailability, GetSeasonRota, ManageMyAvailability } from '../../../core/duties/member-availability';
 import { auditTrail, type Feature, provide, siteSettings } from '../feature';
 
 /** Duty rosters (docs/duties.md): the catalogue, members' qualifications, events' rosters. */
@@ -48,6 +49,32 @@ export const dutiesFeature: Feature = {
           siteSettings: siteSettings(config),
           ...auditTrail(get),
         }),
+    ),
+    // Availability, wishes, quotas and the season's rota (docs/duties.md).
+    provide(
+      ManageMyAvailability,
+      () =>
+        new ManageMyAvailability({
+          availability: get('availability'),
+          duties: get('duties'),
+          events: get('events'),
+          households: get('households'),
+          members: get('members'),
+          membership: get('membership'),
+          clock: get('clock'),
+        }),
+    ),
+    provide(
+      GetSeasonAvailability,
+      () => new GetSeasonAvailability({ availability: get('availability'), members: get('members'), membership: get('membership'), clock: get('clock') }),
+    ),
+    provide(
+      GetMyDutyQuota,
+      () => new GetMyDutyQuota({ duties: get('duties'), households: get('households'), membership: get('membership'), clock: get('clock') }),
+    ),
+    provide(
+      GetSeasonRota,
+      () => new GetSeasonRota({ duties: get('duties'), events: get('events'), members: get('members'), membership: get('membership'), clock: get('clock') }),
     ),
     provide(WithdrawFromDuty, () => new WithdrawFromDuty({ duties: get('duties'), clock: get('clock') })),
   ],

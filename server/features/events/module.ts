@@ -7,6 +7,7 @@ import { GetCalendarFeed } from '../../../core/calendar/get-calendar-feed';
 import { ListAdminEvents } from '../../../core/operations/list-admin-events';
 import { ListCalendarEvents } from '../../../core/calendar/list-calendar-events';
 import { UpdateEvent } from '../../../core/operations/update-event';
+import { ManageEventSeries } from '../../../core/operations/event-series';
 import type { AppConfig } from '../../config';
 import { auditTrail, type Feature, provide, searchIndexing, siteSettings } from '../feature';
 
@@ -25,6 +26,16 @@ export const eventsFeature: Feature = {
       ...auditTrail(get),
       ...searchIndexing(get, options),
     };
+    // Editing an event tells its bookings and moves its roster.
+    const eventEditing = {
+      ...eventWriting,
+      bookings: get('bookings'),
+      outbox: get('outbox'),
+      bookingLinks: get('bookingLinks'),
+      siteSettings: settings.siteSettings,
+      duties: get('duties'),
+      members: get('members'),
+    };
     return [
       provide(ListAdminEvents, () => new ListAdminEvents({ events: get('events'), bookings: get('bookings'), clock: get('clock') })),
       provide(
@@ -32,19 +43,9 @@ export const eventsFeature: Feature = {
         () => new GetAdminEvent({ events: get('events'), bookings: get('bookings'), clock: get('clock'), duties: get('duties'), members: get('members') }),
       ),
       provide(CreateEvent, () => new CreateEvent(eventWriting)),
-      provide(
-        UpdateEvent,
-        () =>
-          new UpdateEvent({
-            ...eventWriting,
-            bookings: get('bookings'),
-            outbox: get('outbox'),
-            bookingLinks: get('bookingLinks'),
-            siteSettings: settings.siteSettings,
-            duties: get('duties'),
-            members: get('members'),
-          }),
-      ),
+      provide(UpdateEvent, () => new UpdateEvent(eventEditing)),
+      // A series' dates are edited as one event is ("this and later"), and made with ids.
+      provide(ManageEventSeries, () => new ManageEventSeries({ ...eventEditing, ids: get('ids') })),
       provide(
         DeleteEvent,
         () => new DeleteEvent({ events: get('events'), bookings: get('bookings'), duties: get('duties'), ...auditTrail(get), ...searchIndexing(get, options) }),

@@ -19,6 +19,7 @@ export const privacyFeature: Feature = {
           memberSessions: get('memberSessions'),
           passkeys: get('passkeys'),
           calendarFeeds: get('calendarFeeds'),
+          availability: get('availability'),
           secrets: get('secrets'),
           pseudonyms: get('pseudonyms'),
           audit: get('audit'),

@@ -20,6 +20,8 @@ export const retentionFeature: Feature = {
             retention: get('retention'),
             personalData: get('personalData'),
             households: get('households'),
+            availability: get('availability'),
+            membership: get('membership'),
             members: get('members'),
             duties: get('duties'),
             events: get('events'),

@@ -27,6 +27,7 @@ let cancelledId: string;
 let cancelledToken: string;
 /** An event already cancelled: any body is refused (400 or 409), none changes it. */
 let cancelledEventId: string;
+let seriesId: string;
 /** A signed-in member (a session stored directly) with no passkey, no registration challenge and no household: no body can add one. */
 let member: TestAgent;
 
@@ -61,6 +62,12 @@ beforeAll(async () => {
   await signIn(admin, 'fuzz@example.org');
   await app.get('photos').create(FUZZ_PHOTO);
   cancelledEventId = (await addEvent(app)).id;
+  const series = await admin
+    .post('/api/admin/event-series')
+    .set(FETCH)
+    .send({ name: 'Fuzzed series', rule: 'FREQ=WEEKLY', firstDate: '2026-08-02', lastDate: '2026-08-16', startTime: '10:00', endTime: '12:00' });
+  expect(series.status).toBe(201);
+  seriesId = series.body.series.id;
   await app
     .get('membership')
     .createCategory({
@@ -144,6 +151,9 @@ const oddText = fc.oneof(
   fc.string({ minLength: 2000, maxLength: 20_000 }),
 );
 const anyValue = fc.oneof(fc.jsonValue({ maxDepth: 3 }), oddText, fc.constantFrom(null, true, false, -1, 1.5, 1e308, [], {}));
+
+/** The keys a series and a "this and later" change share. */
+const SERIES_KEYS = ['name', 'description', 'startTime', 'endTime', 'templateId', 'price', 'capacity', 'requiresPayment', 'currency'];
 
 /** An object with the endpoint's own keys (and some others), each of any type. */
 function shapedBody(keys: string[], forced: Record<string, fc.Arbitrary<unknown>> = {}) {
@@ -340,6 +350,20 @@ const TARGETS: Target[] = [
     path: () => `/api/admin/events/${cancelledEventId}/cancel`,
     agent: () => admin,
     body: () => shapedBody(['reason']),
+  },
+  {
+    name: 'POST /api/admin/event-series',
+    method: 'post',
+    path: () => '/api/admin/event-series',
+    agent: () => admin,
+    body: () => shapedBody([...SERIES_KEYS, 'rule', 'firstDate', 'lastDate', 'skippedDates', 'addedDates']),
+  },
+  {
+    name: 'POST /api/admin/event-series/:id/change',
+    method: 'post',
+    path: () => `/api/admin/event-series/${seriesId}/change`,
+    agent: () => admin,
+    body: () => shapedBody([...SERIES_KEYS, 'fromEventId']),
   },
   {
     name: 'PATCH /api/admin/bookings/:id',
@@ -545,6 +569,22 @@ const TARGETS: Target[] = [
     path: () => '/api/my/household/no-such-person',
     agent: () => member,
     body: () => shapedBody(['name', 'kind', 'yearOfBirth']),
+  },
+  {
+    // The signed-in member's availability: no generated list is all dates of the season, so nothing is stored.
+    name: 'PUT /api/my/availability',
+    method: 'put',
+    path: () => '/api/my/availability',
+    agent: () => member,
+    body: () =>
+      shapedBody(['unavailable', 'wishes'], {
+        unavailable: fc
+          .oneof(
+            anyValue,
+            fc.array(fc.oneof(oddText, fc.constantFrom('2026-02-30', '2026-13-01', '2026-00-10', '2027-04-01', '1 June 2026')), { minLength: 1, maxLength: 4 }),
+          )
+          .filter((v) => !(Array.isArray(v) && v.every((d) => typeof d === 'string' && /^2026-(0[4-9]|1[0-2])-\d\d$/.test(d)))),
+      }),
   },
   {
     // The fuzz member holds no duty: a good body is 404 "You do not hold this duty", a bad one 400; no swap is stored.
@@ -1500,7 +1540,15 @@ describe('generated bad query strings and paths', () => {
   });
 
   it('My club’s reads: any member cookie but a session’s answers 401 "Please sign in", never an error', async () => {
-    const routes = ['/api/my/bookings', '/api/my/waiting-lists', '/api/my/work-days', '/api/my/calendar-feed'];
+    const routes = [
+      '/api/my/bookings',
+      '/api/my/waiting-lists',
+      '/api/my/work-days',
+      '/api/my/calendar-feed',
+      '/api/my/availability',
+      '/api/my/duty-quota',
+      '/api/my/rota',
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...routes),

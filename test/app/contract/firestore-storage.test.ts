@@ -558,6 +558,7 @@ describe('openFirestoreStorage', () => {
         'admins',
         'attendance',
         'audit',
+        'availability',
         'bookings',
         'calendarFeeds',
         'campaigns',

@@ -21,7 +21,7 @@ import { sqliteStorage } from '../../support/stores';
 import { startFileEmulator } from '../../support/firestore-emulator-for-file';
 import { grantPhasePermissions } from '../../../adapters/firestore/firestore-permission-grants';
 import { tempSqlite, type TempSqlite } from '../../support/temp-sqlite';
-import { anAdmin, anApplication, aPhoto } from '../../support/entities';
+import { anAdmin, anApplication, anEventSeries, aPhoto } from '../../support/entities';
 import { DEFAULT_MEMBERSHIP_SETTINGS } from '../../../core/membership/membership-settings';
 
 const NOW = new Date('2026-05-20T10:00:00.000Z');
@@ -128,6 +128,8 @@ async function seedSqlite(file: string): Promise<void> {
       appliedAt: '2026-05-19T10:05:00.000Z',
       createdAt: '2026-05-19T10:00:00.000Z',
     });
+    // A season's series (its dates are among the events above, or none yet).
+    await repos.events.createSeries(anEventSeries(), []);
     // Two applications to join: one waiting for its admission, one declined.
     await repos.membershipApplications.create(anApplication());
     await repos.membershipApplications.create(
@@ -283,6 +285,7 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
     const signups = demo.workDaySignups.length;
     const expected: Record<string, number> = {
       events: demo.events.length,
+      eventSeries: 1,
       bookings: demo.bookings.length,
       admins: 2,
       credentials: 2,
@@ -386,6 +389,8 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
           )
         ).result,
       ).toBe('already-applied');
+      expect((await to.events.listSeries()).map((s) => s.id)).toEqual(['sunday-racing']);
+      expect(await to.events.listSeries()).toEqual(await from.events.listSeries());
       expect((await from.membershipApplications.list()).map((a) => a.id).sort()).toEqual(['app-1', 'app-2']);
       expect(await to.membershipApplications.list()).toEqual(await from.membershipApplications.list());
       for (const member of ['member-a', 'member-b']) expect(await to.households.listForMember(member)).toEqual(await from.households.listForMember(member));

@@ -141,6 +141,8 @@ describe('SQLite database file', () => {
           '0050-membership-orders',
           '0051-membership-applications',
           '0052-membership-order-refunds',
+          '0053-event-series',
+          '0054-member-availability',
         ]);
       } finally {
         await reopened.destroy();

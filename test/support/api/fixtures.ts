@@ -38,39 +38,61 @@ export async function addWorkDays(app: TestApp): Promise<void> {
 export async function storedCounts(app: TestApp): Promise<Record<string, number>> {
   // The reads are independent, so they go together: one after another they were about 25 round
   // trips to the Firestore emulator per call, twice in each of the fuzz file's 145 tests.
-  const [events, workDays, admins, bookings, audit, outbox, news, waterLevels, documents, photos, sitePages, members, duties, files, limits, membership] =
-    await Promise.all([
-      app.get('events').list({ order: 'asc' }),
-      app.get('workDays').list(),
-      app.get('admins').list(),
-      app.get('bookings').listAll(),
-      app.get('audit').list({ limit: 10_000 }),
-      app.get('outbox').list(),
-      app.get('campaigns').listNewsItems(),
-      app.get('waterLevels').readings('1900-01-01', '2100-12-31'),
-      app.get('documents').list(),
-      app.get('photos').list(),
-      app.get('sitePages').list(),
-      app.get('members').list(),
-      Promise.all([
-        app.get('duties').listCatalogue('qualifications'),
-        app.get('duties').listCatalogue('dutyTypes'),
-        app.get('duties').listCatalogue('templates'),
-        app.get('duties').listMemberQualifications(),
-      ]),
-      app.get('files').list(),
-      app.get('conditions').getLimits(),
-      Promise.all([app.get('membership').listCategories(), app.get('membership').getSettings()]),
-    ]);
-  const [signups, conditionEvents, walkIns] = await Promise.all([
+  const [
+    events,
+    workDays,
+    admins,
+    bookings,
+    audit,
+    outbox,
+    news,
+    waterLevels,
+    documents,
+    photos,
+    sitePages,
+    members,
+    duties,
+    files,
+    limits,
+    membership,
+    series,
+  ] = await Promise.all([
+    app.get('events').list({ order: 'asc' }),
+    app.get('workDays').list(),
+    app.get('admins').list(),
+    app.get('bookings').listAll(),
+    app.get('audit').list({ limit: 10_000 }),
+    app.get('outbox').list(),
+    app.get('campaigns').listNewsItems(),
+    app.get('waterLevels').readings('1900-01-01', '2100-12-31'),
+    app.get('documents').list(),
+    app.get('photos').list(),
+    app.get('sitePages').list(),
+    app.get('members').list(),
+    Promise.all([
+      app.get('duties').listCatalogue('qualifications'),
+      app.get('duties').listCatalogue('dutyTypes'),
+      app.get('duties').listCatalogue('templates'),
+      app.get('duties').listMemberQualifications(),
+    ]),
+    app.get('files').list(),
+    app.get('conditions').getLimits(),
+    Promise.all([app.get('membership').listCategories(), app.get('membership').getSettings()]),
+    app.get('events').listSeries(),
+  ]);
+  const [signups, conditionEvents, walkIns, availability] = await Promise.all([
     Promise.all(workDays.map((workDay) => app.get('workDays').listSignups(workDay.id))),
     app.get('conditions').getEvents(events.map((e) => e.id)),
     app.get('attendance').listWalkIns(events.map((e) => e.id)),
+    // Members' availability of the test clock's season (1 June 2026: the year from 1 April).
+    app.get('availability').listSeason('2026-04-01'),
   ]);
   return {
     events: events.length,
     walkIns: walkIns.length,
+    availabilityJson: JSON.stringify(availability).length,
     eventsJson: JSON.stringify(events).length,
+    seriesJson: JSON.stringify(series).length,
     bookings: bookings.length,
     bookingsJson: JSON.stringify(bookings).length,
     audit: audit.length,

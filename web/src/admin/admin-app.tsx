@@ -11,6 +11,7 @@ import { DashboardPage } from './dashboard/components/dashboard-page';
 import { EventBookingsPage } from '../features/bookings/admin/components/event-bookings-page';
 import { EventCreatePage, EventEditPage } from '../features/events/admin/components/event-form-pages';
 import { EventsListPage } from '../features/events/admin/components/events-list-page';
+import { SeriesCreatePage, SeriesPage } from '../features/events/admin/components/series-pages';
 import { AccountPage } from './session/components/account-page';
 import { LoginPage } from './session/components/login-page';
 import { ForgotPasswordPage } from './session/components/forgot-password-page';
@@ -51,6 +52,8 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'events', permission: 'events:read', message: PERMISSION_MESSAGES.eventsRead, Page: EventsListPage },
   { path: 'events/create', permission: 'events:write', message: PERMISSION_MESSAGES.create, Page: EventCreatePage },
   { path: 'events/edit/:id', permission: 'events:write', message: PERMISSION_MESSAGES.edit, Page: EventEditPage },
+  { path: 'events/series/new', permission: 'events:write', message: PERMISSION_MESSAGES.create, Page: SeriesCreatePage },
+  { path: 'events/series/:id', permission: 'events:read', message: PERMISSION_MESSAGES.eventsRead, Page: SeriesPage },
   { path: 'events/go-no-go/:id', permission: 'events:read', message: PERMISSION_MESSAGES.eventsRead, Page: GoNoGoPage },
   { path: 'conditions', permission: 'events:read', message: PERMISSION_MESSAGES.eventsRead, Page: ConditionsLimitsPage },
   { path: 'bookings', permission: 'bookings:read', message: PERMISSION_MESSAGES.bookings, Page: BookingsOverviewPage },

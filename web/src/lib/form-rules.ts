@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import type { FieldErrors, FieldValues, Path, Resolver, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { inputErrors } from '@core/shared/parse-input';
+import { ApiError, refusalMessage } from './api';
 
 /**
  * The glue between react-hook-form and the core's rules (ADR 65): the forms use react-hook-form
@@ -93,6 +94,16 @@ export function showRefusal<V extends FieldValues>(
   }
   if (message) form.setError('root.server', { type: 'server', message });
   return shown;
+}
+
+/**
+ * Shows why a request refused a form's values: a 400's messages beside the fields it names or, when
+ * it names none, the refusal's own message (`failed` when it gave none, offline said as such) for the
+ * whole form. Returns the field messages shown, so the caller can focus the first.
+ */
+export function showRequestRefusal<V extends FieldValues>(form: UseFormReturn<V>, order: readonly Path<V>[], error: unknown, failed: string): FieldMessages {
+  const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
+  return showRefusal(form, order, fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, failed));
 }
 
 /** The messages of a submit the rule refused, by field name, from react-hook-form's errors. */

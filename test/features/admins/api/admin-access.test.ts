@@ -147,6 +147,36 @@ const GUARDED: Guarded[] = [
   },
   {
     method: 'get',
+    route: '/api/admin/event-series',
+    path: () => '/api/admin/event-series',
+    permission: 'events:read',
+    message: 'You do not have permission to view events.',
+  },
+  {
+    method: 'get',
+    route: '/api/admin/event-series/:id',
+    path: () => '/api/admin/event-series/guarded-series',
+    permission: 'events:read',
+    message: 'You do not have permission to view events.',
+  },
+  {
+    method: 'post',
+    route: '/api/admin/event-series',
+    path: () => '/api/admin/event-series',
+    body: { name: 'X', rule: 'FREQ=WEEKLY', firstDate: '2026-08-02', lastDate: '2026-08-30', startTime: '10:00', endTime: '12:00' },
+    permission: 'events:write',
+    message: 'You do not have permission to create events.',
+  },
+  {
+    method: 'post',
+    route: '/api/admin/event-series/:id/change',
+    path: () => '/api/admin/event-series/guarded-series/change',
+    body: { fromEventId: 'x', name: 'X', startTime: '10:00', endTime: '12:00' },
+    permission: 'events:write',
+    message: 'You do not have permission to edit events.',
+  },
+  {
+    method: 'get',
     route: '/api/admin/bookings',
     path: () => '/api/admin/bookings',
     permission: 'bookings:read',
@@ -527,6 +557,7 @@ const GUARDED: Guarded[] = [
       ['get', '/api/admin/duties/days/:date', '/api/admin/duties/days/2026-06-20', undefined],
       ['get', '/api/admin/duties/counts', '/api/admin/duties/counts', undefined],
       ['get', '/api/admin/duties/export.csv', '/api/admin/duties/export.csv', undefined],
+      ['get', '/api/admin/duties/availability', '/api/admin/duties/availability', undefined],
     ] as const
   ).map(([method, route, path, body]): Guarded => ({
     method,
@@ -664,6 +695,7 @@ async function stored(): Promise<string> {
   return JSON.stringify(
     await Promise.all([
       app.get('events').list({ order: 'asc' }),
+      app.get('events').listSeries(),
       app.get('admins').list(),
       app.get('bookings').listAll(),
       app.get('audit').list({ limit: 1000 }),

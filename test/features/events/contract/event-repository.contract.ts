@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../../../../core/shared/errors';
 import type { EventRepository } from '../../../../core/events/event-repository.port';
 import { rejectionOf, describeContract, itAnswers, type AdapterFactory } from '../../../support/contract/storage-fixtures';
-import { anEvent } from '../../../support/entities';
+import { anEvent, anEventSeries } from '../../../support/entities';
+import type { EventSeries } from '../../../../core/events/event-series';
+import { seriesEvent } from '../../../../core/events/event-series';
+
+const aSeries = anEventSeries;
+
+function datesOf(series: EventSeries, dates = ['2026-04-05', '2026-03-22', '2026-03-29']) {
+  return dates.map((date) => seriesEvent(series, date, `${series.id}-${date}`, new Date('2026-01-05T09:00:00.000Z')));
+}
 
 export function describeEventRepositoryContract(name: string, makeAdapter: AdapterFactory<EventRepository>): void {
   describeContract('EventRepository', name, makeAdapter, (events) => {
@@ -195,6 +203,66 @@ export function describeEventRepositoryContract(name: string, makeAdapter: Adapt
       const [listed] = await events().list({ order: 'asc' });
       listed.capacity = 1;
       expect(await events().get('summer-regatta')).toEqual(anEvent());
+    });
+
+    it('stores a series with its dates, each naming it, and lists them by start', async () => {
+      const series = aSeries();
+      const dates = datesOf(series);
+      await events().create(anEvent());
+      await events().createSeries(series, dates);
+      expect(await events().getSeries(series.id)).toEqual(series);
+      expect(await events().listSeries()).toEqual([series]);
+      expect((await events().listBySeries(series.id)).map((e) => e.id)).toEqual([
+        'sunday-racing-2026-03-22',
+        'sunday-racing-2026-03-29',
+        'sunday-racing-2026-04-05',
+      ]);
+      expect(await events().get('sunday-racing-2026-03-29')).toEqual(dates[2]);
+      expect((await events().get('summer-regatta'))?.seriesId).toBeUndefined();
+      expect(await events().listBySeries('no-such-series')).toEqual([]);
+      expect(await events().getSeries('no-such-series')).toBeNull();
+    });
+
+    it('creates a series all or nothing: an event id that exists stores neither the series nor any date', async () => {
+      const series = aSeries();
+      const taken = datesOf(series)[1];
+      await events().create(taken);
+      const error = await rejectionOf(events().createSeries(series, datesOf(series)));
+      expect(error).toBeInstanceOf(ConflictError);
+      expect(await events().getSeries(series.id)).toBeNull();
+      expect(await events().get('sunday-racing-2026-04-05')).toBeNull();
+      const again = await rejectionOf(
+        events()
+          .createSeries(aSeries({ id: 'other' }), [])
+          .then(() => events().createSeries(aSeries({ id: 'other' }), [])),
+      );
+      expect(again).toBeInstanceOf(ConflictError);
+    });
+
+    it('lists series by first date, then id; replaces one on update, and refuses to update one that does not exist', async () => {
+      await events().createSeries(aSeries({ id: 'b', firstDate: '2026-05-01' }), []);
+      await events().createSeries(aSeries({ id: 'a', firstDate: '2026-05-01' }), []);
+      await events().createSeries(aSeries({ id: 'c', firstDate: '2026-04-01' }), []);
+      expect((await events().listSeries()).map((s) => s.id)).toEqual(['c', 'a', 'b']);
+      const changed = aSeries({
+        id: 'a',
+        firstDate: '2026-05-01',
+        name: 'Wednesday evenings',
+        startTime: '18:30',
+        templateId: 'tpl-1',
+        event: { ...aSeries().event, capacity: 8, memberPrice: null },
+      });
+      await events().updateSeries(changed);
+      expect(await events().getSeries('a')).toEqual(changed);
+      expect(await rejectionOf(events().updateSeries(aSeries({ id: 'none' })))).toBeInstanceOf(NotFoundError);
+    });
+
+    it('keeps a date in its series through an update of the event', async () => {
+      const series = aSeries();
+      const [date] = datesOf(series, ['2026-03-22']);
+      await events().createSeries(series, [date]);
+      await events().update({ ...date, name: 'Sunday racing (moved)', sequence: 1 }, { sequence: 0 });
+      expect((await events().listBySeries(series.id)).map((e) => [e.name, e.seriesId])).toEqual([['Sunday racing (moved)', series.id]]);
     });
   });
 }

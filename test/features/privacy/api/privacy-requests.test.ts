@@ -59,6 +59,13 @@ async function everything(): Promise<string> {
   return JSON.stringify(await app.get('personalData').scan()).toLowerCase();
 }
 
+const AVAILABILITY = {
+  seasonStart: '2026-04-01',
+  unavailable: ['2026-08-15'],
+  wishes: [{ dutyTypeId: 'galley', wish: 'prefer' as const }],
+  updatedAt: '2026-04-10T09:00:00.000Z',
+};
+
 interface Person {
   member: Member;
   agent: TestAgent;
@@ -109,6 +116,9 @@ describe('data requests', () => {
       .send(bookingBody(paidEventId, { ...who(ann), email: ann.member.email.toUpperCase() }));
     expect(paid.status).toBe(201);
     annPaid = paid.body.bookingId;
+    // Their availability and wishes for the season (docs/duties.md): personal data too.
+    await app.get('availability').put({ ...AVAILABILITY, memberId: ann.member.id });
+    await app.get('availability').put({ ...AVAILABILITY, memberId: bob.member.id, unavailable: ['2026-09-19'] });
     expect((await admin.post(`/api/admin/bookings/${annPaid}/mark-paid`).set(FETCH).send({ method: 'cash', reference: 'R1' })).status).toBe(200);
   });
 
@@ -128,6 +138,8 @@ describe('data requests', () => {
     const all = Object.values(files).join('\n');
     expect(all).toContain('Milly Quillfeather');
     expect(all).toContain('Saucy Sue');
+    expect(all).toContain('2026-08-15');
+    expect(all).not.toContain('2026-09-19');
     for (const other of ['Bartholomew', 'Zanzibar', 'Blue Heron', bob.member.email]) expect(all).not.toContain(other);
     // The sign-in code's e-mail is listed (who and when), its code is not.
     expect(all).not.toMatch(/sign-in code is \d{6}/);
@@ -191,6 +203,9 @@ describe('data requests', () => {
         numberAttending,
       }));
     expect(money(after)).toEqual(money(before));
+    // Their availability and wishes are deleted, another member's kept.
+    expect(await app.get('availability').get(ann.member.id, AVAILABILITY.seasonStart)).toBeNull();
+    expect(await app.get('availability').get(bob.member.id, AVAILABILITY.seasonStart)).not.toBeNull();
     // Their private calendar feed address stops working.
     expect((await app.agent().get(feed.body.path)).status).toBe(404);
     // The member is signed out and cannot sign in again with the old session.

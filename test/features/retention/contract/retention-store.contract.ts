@@ -529,6 +529,8 @@ async function checkRun(s: RetentionFixture, world: World, run: number): Promise
     retention: s.retention,
     personalData: { dropOldCopies: async () => {} },
     households: { removeInvitationsMadeBefore: async () => 0 },
+    availability: { removeSeasonsBefore: async () => 0 },
+    membership: { getSettings: async () => null },
     members: s.members,
     duties: s.duties,
     events: s.events,

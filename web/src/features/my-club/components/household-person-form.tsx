@@ -2,9 +2,8 @@ import { householdPersonFormErrors } from '@core/members/household';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { ApiError, refusalMessage } from '../../../lib/api';
 import { useForm } from 'react-hook-form';
-import { bindField, messagesResolver, showRefusal, submitOnce, useFocusFirst } from '../../../lib/form-rules';
+import { bindField, messagesResolver, showRequestRefusal, submitOnce, useFocusFirst } from '../../../lib/form-rules';
 
 export interface PersonValues {
   name: string;
@@ -47,10 +46,7 @@ export function HouseholdPersonForm({ idPrefix, title, initial, submit, failed, 
   const onSend = (values: PersonValues) =>
     send(values).then(
       () => form.reset(initial),
-      (error: unknown) => {
-        const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
-        focusFirst(showRefusal(form, FIELDS, fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, failed)));
-      },
+      (error: unknown) => focusFirst(showRequestRefusal(form, FIELDS, error, failed)),
     );
 
   return (

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { invitationFormErrors } from '@core/members/household-views';
 import { useForm } from 'react-hook-form';
-import { bindField, messagesResolver, showRefusal, submitOnce, useFocusFirst } from '../../../lib/form-rules';
+import { bindField, messagesResolver, showRequestRefusal, submitOnce, useFocusFirst } from '../../../lib/form-rules';
 import { HouseholdPersonForm, NEW_PERSON, type PersonValues } from './household-person-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError, refusalMessage } from '../../../lib/api';
+import { refusalMessage } from '../../../lib/api';
 import { useHousehold, useHouseholdChanges } from '../exports/household';
 
 const INVITE_FIELD = ['email'] as const;
@@ -45,12 +45,7 @@ export function HouseholdSection() {
         inviteForm.reset({ email: '' });
         setSent(true);
       },
-      (error: unknown) => {
-        const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
-        focusInvite(
-          showRefusal(inviteForm, INVITE_FIELD, fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Inviting failed. Please try again.')),
-        );
-      },
+      (error: unknown) => focusInvite(showRequestRefusal(inviteForm, INVITE_FIELD, error, 'Inviting failed. Please try again.')),
     );
   };
 

@@ -14,6 +14,9 @@ import { MyCalendarFeedSection } from './my-calendar-feed-section';
 import { MyWaitingListsSection } from './my-waiting-lists-section';
 import { MyWorkDaysSection } from './my-work-days-section';
 import { MyDutiesSection } from './my-duties-section';
+import { MyDutyQuotaSection } from './my-duty-quota-section';
+import { AvailabilitySection } from './availability-section';
+import { SeasonRotaSection } from './season-rota-section';
 import { PasskeysSection } from '../../member-sign-in/exports/passkeys-section';
 import { MyDataSection } from './my-data-section';
 import { MyDetailsSection } from './my-details-section';
@@ -21,7 +24,8 @@ import { MyDetailsSection } from './my-details-section';
 /**
  * /my, "My club" (docs/my-club.md): the signed-in member's name and Sign out, then any invitation
  * into a household waiting for them, their bookings,
- * waiting lists, work-day jobs, calendar feed and household, and their data (download, erase).
+ * waiting lists, work-day jobs, duties (this season's count, their availability and wishes, the
+ * season's rota), calendar feed and household, and their data (download, erase).
  * The session is read in the browser, so the server draws the loading state.
  */
 export function MyClubPage() {
@@ -84,6 +88,9 @@ export function MyClubPage() {
           <MyWaitingListsSection />
           <MyWorkDaysSection />
           <MyDutiesSection />
+          <MyDutyQuotaSection />
+          <AvailabilitySection />
+          <SeasonRotaSection />
           <MyCalendarFeedSection />
           <HouseholdSection />
           <MyDetailsSection />

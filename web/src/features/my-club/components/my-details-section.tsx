@@ -9,9 +9,9 @@ import { Button } from '../../../components/ui/button';
 import { DetailsList } from '../../../components/ui/details-list';
 import { Field } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/load-failed';
-import { ApiError, refusalMessage } from '../../../lib/api';
-import { bindField, messagesResolver, ruleResolver, showRefusal, submitOnce, useFocusFirst } from '../../../lib/form-rules';
+import { bindField, messagesResolver, ruleResolver, showRequestRefusal, submitOnce, useFocusFirst } from '../../../lib/form-rules';
 import { useMyRenewal } from '../api/my-renewal';
+import { SaveRow } from './save-row';
 import { useChangeMyDetails, useConfirmEmailChange, useMyDetails, useRequestEmailChange } from '../api/my-details';
 
 /** A London date (YYYY-MM-DD) as members read dates ("Wed 31 March 2027"). */
@@ -105,17 +105,7 @@ function ContactForm({ details }: { details: MyDetails }) {
         form.reset(contactValues(after));
         setSaved(true);
       },
-      (error: unknown) => {
-        const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
-        focusFirst(
-          showRefusal(
-            form,
-            CONTACT_FIELDS,
-            fields,
-            Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Saving your details failed. Please try again.'),
-          ),
-        );
-      },
+      (error: unknown) => focusFirst(showRequestRefusal(form, CONTACT_FIELDS, error, 'Saving your details failed. Please try again.')),
     );
   };
   return (
@@ -135,15 +125,13 @@ function ContactForm({ details }: { details: MyDetails }) {
       <Field id="my-details-emergencyContactPhone" label="Emergency contact’s phone (optional)" error={errors.emergencyContactPhone?.message}>
         <input type="tel" className="input" autoComplete="off" {...bindField(form, 'emergencyContactPhone', { clear: true })} />
       </Field>
-      {errors.root?.server?.message && <Alert tone="error">{errors.root.server.message}</Alert>}
-      <div className="household-form-actions">
-        <Button type="submit" disabled={submitting}>
-          {submitting ? 'Saving…' : 'Save phone and emergency contact'}
-        </Button>
-      </div>
-      <p role="status" className="field-hint">
-        {saved ? 'Your details are saved.' : ''}
-      </p>
+      <SaveRow
+        refusal={errors.root?.server?.message}
+        submitting={submitting}
+        label="Save phone and emergency contact"
+        saved={saved}
+        savedText="Your details are saved."
+      />
     </form>
   );
 }
@@ -202,12 +190,7 @@ function NewEmailForm({ current, onSent, onCancel }: { current: string; onSent: 
   const send = ({ email }: { email: string }) =>
     request.mutateAsync({ email }).then(
       ({ message }) => onSent({ email: email.trim(), message }),
-      (error: unknown) => {
-        const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
-        focusFirst(
-          showRefusal(form, ['email'], fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Sending the code failed. Please try again.')),
-        );
-      },
+      (error: unknown) => focusFirst(showRequestRefusal(form, ['email'], error, 'Sending the code failed. Please try again.')),
     );
   return (
     <form className="form-fields" noValidate onSubmit={submitOnce(form, send, focusFirst)} aria-labelledby="my-email-title">
@@ -251,17 +234,7 @@ function EmailCodeForm({
   const send = ({ code }: { code: string }) =>
     confirm.mutateAsync({ email: pending.email, code }).then(
       (after) => onChanged(after.email),
-      (error: unknown) => {
-        const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
-        focusFirst(
-          showRefusal(
-            form,
-            ['code'],
-            fields,
-            Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Changing your e-mail address failed. Please try again.'),
-          ),
-        );
-      },
+      (error: unknown) => focusFirst(showRequestRefusal(form, ['code'], error, 'Changing your e-mail address failed. Please try again.')),
     );
   return (
     <form className="form-fields" noValidate onSubmit={submitOnce(form, send, focusFirst)} aria-labelledby="my-email-code-title">

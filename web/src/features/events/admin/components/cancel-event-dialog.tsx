@@ -34,6 +34,11 @@ export function outcomeText(result: EventCancelled): string {
   return `${parts.length > 0 ? `${done}; ${parts.join(', ')}` : done}.`;
 }
 
+/** The notice after a cancellation: an error when a card refund failed. */
+export function cancelledNotice(result: EventCancelled): { kind: 'success' | 'error'; message: string } {
+  return { kind: result.refundsFailed > 0 ? 'error' : 'success', message: outcomeText(result) };
+}
+
 /**
  * Asks for the reason members will be told and says how many bookings will be cancelled and
  * refunded, then cancels the event (events:write). The reason is checked by the core rule the

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { ClubEvent } from '@core/events/event';
 import { formatDate } from '@core/shared/date-text';
 import type { AdminBookingState } from '@core/bookings/booking-state';
@@ -10,7 +11,8 @@ import { eventsQueryOptions, useEvents } from '../exports/event-queries';
 import { useSignedInAdmin } from '../../../../admin/session/components/admin-session';
 import { Badge, type BadgeTone } from '../../../../admin/shared/components/badge';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
-import { CancelEventDialog, outcomeText } from './cancel-event-dialog';
+import { CancelEventDialog, cancelledNotice } from './cancel-event-dialog';
+import { seriesPagePath } from './series-pages';
 import { HandRefundList } from '../../../bookings/admin/exports/hand-refund-list';
 import { NoticeArea, useFlashNotice } from '../../../../admin/shared/components/notice';
 import { LoadError, LoadStatus } from '../../../../admin/shared/components/load-error';
@@ -66,7 +68,13 @@ export function EventsListPage() {
 
   return (
     <>
-      <PageHead title="Manage Events" create={canWrite && { to: '/admin/events/create', label: 'Create Event' }} />
+      <PageHead title="Manage Events" create={canWrite && { to: '/admin/events/create', label: 'Create Event' }}>
+        {canWrite && (
+          <Link className="btn btn-secondary" to="/admin/events/series/new">
+            New series
+          </Link>
+        )}
+      </PageHead>
 
       <NoticeArea notice={notice} />
       {handRefunds && <HandRefundList eventId={handRefunds.event.id} eventName={handRefunds.event.name} refunds={handRefunds.handRefunds} />}
@@ -118,6 +126,11 @@ export function EventsListPage() {
                         Go / no-go
                       </ActionLink>
                     )}
+                    {event.seriesId && (
+                      <ActionLink to={seriesPagePath(event.seriesId)} label={`Series of ${event.name}`}>
+                        Series
+                      </ActionLink>
+                    )}
                     <ActionLink to={rosterPath(event.id)} label={`Duties for ${event.name}`}>
                       Duties
                     </ActionLink>
@@ -145,7 +158,7 @@ export function EventsListPage() {
         onClose={() => setToCancel(null)}
         onCancelled={(result) => {
           setToCancel(null);
-          setNotice({ kind: result.refundsFailed > 0 ? 'error' : 'success', message: outcomeText(result) });
+          setNotice(cancelledNotice(result));
           setHandRefunds(result);
         }}
       />
