@@ -180,7 +180,7 @@ export interface RotaReason extends RotaAssignment {
   /** This duty is the unit's `count`th of the season (done, held and proposed, in date order) of `expected`. */
   count: number;
   expected: number;
-  /** The quota unit is a household of several people (else the member's own quota). */
+  /** The quota unit the duty counts towards (the household's or the member's own). */
   unitId: string;
   prefers: boolean;
   avoids: boolean;
