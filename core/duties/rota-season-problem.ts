@@ -1,10 +1,10 @@
 // A season's rota fill as the solver sees it (docs/duties.md, "Filling the rota"): the duty rules
-// decide here who may take each slot, and the membership categories give each quota, so the
-// plain RotaProblem carries only outcomes.
+// decide here who may take each slot, and each member's quota is the quota rule's (dutyQuota), so
+// the plain RotaProblem carries only outcomes.
 import type { DutyWindow } from '../duty-rosters/duty-roster';
 import type { RotaPerson, RotaProblem, RotaQuotaUnit, RotaSlot } from '../duty-rosters/rota-problem';
-import { membershipTypeKey, type Member } from '../members/member';
-import type { MembershipCategory } from '../membership/membership-category';
+import type { Member } from '../members/member';
+import type { DutyQuota } from './availability';
 import { dutyDays, ineligibility, type DutyType, type MemberQualification, type StaffedSlot } from './duties';
 
 /** A slot of the season to fill, with its event's duty time. */
@@ -18,31 +18,29 @@ export interface RotaSeasonSlot {
 
 /** A member the fill may use, with what the availability and wishes say of them. */
 export interface RotaSeasonMember {
-  member: Pick<Member, 'id' | 'renewalDate' | 'disabled' | 'membershipType'>;
+  member: Pick<Member, 'id' | 'renewalDate' | 'disabled'>;
   /** Their household's id, or null for a member on their own. */
   householdId: string | null;
+  /**
+   * Their quota for the season (dutyQuota): `done` and `pledged` must not count the duties held on
+   * the problem's slots, which the fill counts itself as holders.
+   */
+  quota: Pick<DutyQuota, 'scope' | 'expected' | 'done' | 'pledged'>;
   qualifications: readonly MemberQualification[];
   /** London dates (YYYY-MM-DD) they cannot do a duty. */
   unavailable: readonly string[];
   prefers: readonly string[];
   avoids: readonly string[];
-  /** Their duties of the season already done (events past, so not among the slots). */
-  done: number;
 }
 
 /**
  * The fill's problem for a season: each member may take a slot when the duty rules allow it
  * (membership current and every qualification valid on the duty's days, `ineligibility`) and
- * they are available on each of its days. Their quota unit is their household when their
- * membership category covers one (its `dutiesPerSeason`, the largest among the household's
- * categories, counts for all of it), else their own; a type no category names has a quota of 0.
- * The holders are kept; a slot's open places are its `needed` less its holders.
+ * they are available on each of its days. Their quota unit is their household when their quota's
+ * scope is the household's (one count for all of it: the largest expected among its members),
+ * else their own. The holders are kept; a slot's open places are its `needed` less its holders.
  */
-export function rotaSeasonProblem(
-  slots: readonly RotaSeasonSlot[],
-  members: readonly RotaSeasonMember[],
-  categories: readonly Pick<MembershipCategory, 'name' | 'coversHousehold' | 'dutiesPerSeason'>[],
-): RotaProblem {
+export function rotaSeasonProblem(slots: readonly RotaSeasonSlot[], members: readonly RotaSeasonMember[]): RotaProblem {
   const rotaSlots: RotaSlot[] = slots.map(({ slot, window, allowsSecondDuty }) => ({
     id: slot.id,
     eventId: slot.eventId,
@@ -54,10 +52,11 @@ export function rotaSeasonProblem(
   }));
   const units = new Map<string, RotaQuotaUnit>();
   const people: RotaPerson[] = members.map((entry) => {
-    const category = categories.find((c) => membershipTypeKey(c.name) === membershipTypeKey(entry.member.membershipType));
-    const unitId = category?.coversHousehold === true && entry.householdId !== null ? `household:${entry.householdId}` : `member:${entry.member.id}`;
-    const unit = units.get(unitId) ?? { id: unitId, expected: 0, done: 0 };
-    units.set(unitId, { id: unitId, expected: Math.max(unit.expected, category?.dutiesPerSeason ?? 0), done: unit.done + entry.done });
+    const { quota } = entry;
+    const unitId = quota.scope === 'household' && entry.householdId !== null ? `household:${entry.householdId}` : `member:${entry.member.id}`;
+    const unit = units.get(unitId);
+    // A household's quota counts every member's duties already: one count, not a sum.
+    units.set(unitId, { id: unitId, expected: Math.max(unit?.expected ?? 0, quota.expected), done: Math.max(unit?.done ?? 0, quota.done + quota.pledged) });
     const eligibleSlotIds = slots
       .filter(({ window, dutyType }) => {
         if (ineligibility(entry.member, dutyType, entry.qualifications, [], window) !== null) return false;

@@ -21,27 +21,12 @@ function slot(id: string, window: typeof RACE, qualificationIds: string[], holde
   };
 }
 
-function member(
-  id: string,
-  overrides: Partial<RotaSeasonMember> & { membershipType?: string; renewalDate?: string; disabled?: boolean } = {},
-): RotaSeasonMember {
-  const { membershipType = 'Family', renewalDate = '2027-03-31', disabled = false, ...rest } = overrides;
-  return {
-    member: { id, membershipType, renewalDate, disabled },
-    householdId: 'helm',
-    qualifications: [],
-    unavailable: [],
-    prefers: [],
-    avoids: [],
-    done: 0,
-    ...rest,
-  };
-}
+const family = { scope: 'household', expected: 3, done: 0, pledged: 0 } as const;
 
-const categories = [
-  { name: 'Family', coversHousehold: true, dutiesPerSeason: 3 },
-  { name: 'Adult', coversHousehold: false, dutiesPerSeason: 2 },
-];
+function member(id: string, overrides: Partial<RotaSeasonMember> & { renewalDate?: string; disabled?: boolean } = {}): RotaSeasonMember {
+  const { renewalDate = '2027-03-31', disabled = false, ...rest } = overrides;
+  return { member: { id, renewalDate, disabled }, householdId: 'helm', quota: family, qualifications: [], unavailable: [], prefers: [], avoids: [], ...rest };
+}
 
 describe('a season as the rota fill sees it', () => {
   it('offers each member the slots the duty rules allow on their days, and none they are away for', () => {
@@ -53,15 +38,9 @@ describe('a season as the rota fill sees it', () => {
         // Bob is away on the regatta's second day; his qualification never expires.
         member('bob', { qualifications: [{ memberId: 'bob', qualificationId: 'pb2', expiresOn: null }], unavailable: ['2026-06-14'] }),
         // Cat's membership ends before the regatta; Dan has left.
-        member('cat', {
-          membershipType: 'Adult',
-          householdId: null,
-          renewalDate: '2026-06-12',
-          qualifications: [{ memberId: 'cat', qualificationId: 'pb2', expiresOn: null }],
-        }),
+        member('cat', { householdId: null, renewalDate: '2026-06-12', qualifications: [{ memberId: 'cat', qualificationId: 'pb2', expiresOn: null }] }),
         member('dan', { disabled: true }),
       ],
-      categories,
     );
     expect(Object.fromEntries(problem.people.map((person) => [person.memberId, person.eligibleSlotIds]))).toEqual({
       ann: ['race-galley', 'race-safety'],
@@ -76,16 +55,16 @@ describe('a season as the rota fill sees it', () => {
     ]);
   });
 
-  it("counts a household's duties together against its category's quota, and keeps the holders", () => {
+  it("counts a household's duties once against its quota, a member's own on theirs, and keeps the holders", () => {
     const problem = rotaSeasonProblem(
       [slot('race-galley', RACE, [], ['ann'], 3)],
       [
-        member('ann', { done: 1 }),
-        member('bob', { done: 1 }),
-        member('cat', { membershipType: 'adult ', householdId: 'helm' }),
-        member('eve', { membershipType: 'Junior', householdId: null }),
+        // dutyQuota's household count is the same for each of its members: 1 done, 1 pledged elsewhere.
+        member('ann', { quota: { ...family, done: 1, pledged: 1 } }),
+        member('bob', { quota: { ...family, done: 1, pledged: 1 } }),
+        member('cat', { quota: { scope: 'member', expected: 2, done: 0, pledged: 0 } }),
+        member('eve', { householdId: null, quota: { scope: 'member', expected: 0, done: 0, pledged: 0 } }),
       ],
-      categories,
     );
     expect(problem.people.map(({ memberId, unitId }) => ({ memberId, unitId }))).toEqual([
       { memberId: 'ann', unitId: 'household:helm' },
