@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { InstantSchema } from '../shared/instant';
 import { addDaysToDate, londonDate, londonMidnight } from '../shared/london-time';
-import { IdSchema, type DutyAssignment, type DutyWindow } from '../duty-rosters/duty-roster';
+import { IdSchema, windowsOverlap, type DutyAssignment, type DutyWindow } from '../duty-rosters/duty-roster';
 import { isMembershipCurrent, type Member } from '../members/member';
 
 /**
@@ -99,10 +99,8 @@ export function dutyWindow(event: { eventdatetime: string | null; eventenddateti
   return { start: start.toISOString(), end: end.toISOString() };
 }
 
-/** Whether two duty windows share any moment ([start, end): one ending as the other starts does not overlap). */
-export function windowsOverlap(a: DutyWindow, b: DutyWindow): boolean {
-  return Date.parse(a.start) < Date.parse(b.end) && Date.parse(b.start) < Date.parse(a.end);
-}
+// The rule sits with the roster's shapes, so the rota fill (core/duty-rosters) uses it too.
+export { windowsOverlap } from '../duty-rosters/duty-roster';
 
 /** The London dates a duty spans: its first day and its last (the day of its last moment). */
 export function dutyDays(window: DutyWindow): { first: string; last: string } {

@@ -16,6 +16,11 @@ export const DutyWindowSchema = z.object({ start: InstantSchema, end: InstantSch
 
 export type DutyWindow = z.infer<typeof DutyWindowSchema>;
 
+/** Whether two duty windows share any moment ([start, end): one ending as the other starts does not overlap). */
+export function windowsOverlap(a: DutyWindow, b: DutyWindow): boolean {
+  return Date.parse(a.start) < Date.parse(b.end) && Date.parse(b.start) < Date.parse(a.end);
+}
+
 /** A member holding a slot. overrideReason: why an admin assigned someone not eligible (else null). */
 export const DutyAssignmentSchema = z.object({
   slotId: IdSchema,
