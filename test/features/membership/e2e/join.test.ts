@@ -82,7 +82,7 @@ describe('joining online in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in and renew' }).click();
     await page.waitForURL('**/my-club/renew');
     await page.goto('/my');
-    const details = page.locator('dl').first();
+    const details = page.getByRole('region', { name: 'My details' });
     await details.getByText(CATEGORY, { exact: true }).waitFor();
     await details.getByText(formatDay(`${applicant!.renewalDate}T12:00:00.000Z`, 'member'), { exact: true }).waitFor();
     await expectAccessible(page, 'join-my-club-375');
