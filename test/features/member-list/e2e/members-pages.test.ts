@@ -244,6 +244,24 @@ describe('home', () => {
       await page.getByRole('button', { name: /Next/ }).click();
       await textOf(caption).toBe('Saturday club racing.');
     }));
+
+  it('for someone who asks for reduced motion, a control takes its new colours at once, with no transition', async () => {
+    const page = await world.browser.newPage(PHONE);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    // A button of the site's own style, turned disabled: its colours as the very next read gives them.
+    const colours = await page.evaluate(() => {
+      const button = document.body.appendChild(document.createElement('button'));
+      button.className = 'btn btn-primary';
+      button.textContent = 'Save';
+      const before = getComputedStyle(button).backgroundColor;
+      button.disabled = true;
+      const style = getComputedStyle(button);
+      return { before, after: style.backgroundColor, text: style.color, transition: style.transitionProperty };
+    });
+    expect(colours).toEqual({ before: 'rgb(11, 61, 92)', after: 'rgb(227, 232, 236)', text: 'rgb(77, 86, 96)', transition: 'none' });
+    await page.close();
+  });
 });
 
 describe('news', () => {
