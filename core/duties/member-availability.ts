@@ -30,7 +30,7 @@ async function seasonNow(deps: { membership: Pick<MembershipRepository, 'getSett
 }
 
 /** The events of the season with a date, not cancelled, soonest first (then by id). */
-async function seasonEvents(events: Pick<EventRepository, 'list'>, season: DutySeason): Promise<(ClubEvent & { eventdatetime: string })[]> {
+export async function seasonEvents(events: Pick<EventRepository, 'list'>, season: DutySeason): Promise<(ClubEvent & { eventdatetime: string })[]> {
   return (await events.list({ order: 'asc' }))
     .filter((event): event is ClubEvent & { eventdatetime: string } => event.eventdatetime !== null && event.cancelledAt === null)
     .filter((event) => inSeason(season, londonDate(new Date(event.eventdatetime))))
@@ -38,7 +38,7 @@ async function seasonEvents(events: Pick<EventRepository, 'list'>, season: DutyS
 }
 
 /** The ids of the member's household's members (themselves included), or null when they are in none. */
-async function householdMemberIds(households: Pick<HouseholdRepository, 'membershipOf' | 'membersOf'>, memberId: string): Promise<string[] | null> {
+export async function householdMemberIds(households: Pick<HouseholdRepository, 'membershipOf' | 'membersOf'>, memberId: string): Promise<string[] | null> {
   const place = await households.membershipOf(memberId);
   if (!place) return null;
   return (await households.membersOf(place.householdId)).map((m) => m.memberId);
