@@ -29,14 +29,14 @@ import type { AvailabilityRepository } from './availability-repository.port';
 import { dutyWindow, type DutyType } from './duties';
 import { dutyIcsEvent, MY_DUTIES_PATH, type DutyMailContext } from './duty-reminders';
 import type { DutyRepository } from './duty-repository.port';
-import { householdMemberIds, seasonEvents } from './member-availability';
+import { seasonEvents } from './member-availability';
 import { ROTA_FILL_MESSAGES, RotaFillPreviewFormSchema, RotaFillPublishFormSchema, type RotaFillPreview, type RotaFillPublishResult } from './rota-fill-schema';
 import { rotaSeasonProblem, type RotaSeasonMember, type RotaSeasonSlot } from './rota-season-problem';
 
 export const ROTA_FILL_MAIL_KIND = 'duty-rota-fill';
 
 export interface FillRotaDeps extends AuditTrailDeps {
-  duties: Pick<DutyRepository, 'listCatalogue' | 'listSlotsOfEvents' | 'listMemberQualifications' | 'assign'>;
+  duties: Pick<DutyRepository, 'listCatalogue' | 'listSlotsOfEvents' | 'listMemberQualifications' | 'assign' | 'getSlot'>;
   events: Pick<EventRepository, 'list'>;
   members: Pick<MemberRepository, 'list'>;
   households: Pick<HouseholdRepository, 'membershipOf' | 'membersOf'>;
@@ -171,7 +171,6 @@ export class FillRota extends UseCase<FillRotaDeps> {
     const { problem } = fill;
     const wanted = uniqueAssignments(input.assignments);
     const holds = (a: RotaAssignment) => problem.holders.some((h) => h.slotId === a.slotId && h.memberId === a.memberId);
-    const held = wanted.filter(holds);
     const skipped: RotaFillPublishResult['skipped'] = [];
     // Places filled since the preview: the first of the list keep the open ones, the rest are skipped.
     const room = new Map(problem.slots.map((slot) => [slot.id, slot.open]));
@@ -214,7 +213,15 @@ export class FillRota extends UseCase<FillRotaDeps> {
         after: { memberId: a.memberId, overrideReason: null },
       });
     }
-    const mailed = await this.mailMembers(fill, [...held, ...written]);
+    // Read back who holds the listed slots now: a publish running at the same time (or an earlier try of
+    // this one) may have written some of this list, and each member's e-mail lists all of theirs, so the
+    // publish that ends last names the same duties as any other and its e-mail is not written twice.
+    const listed = [...new Set(wanted.map((a) => a.slotId))].filter((slotId) => fill.slots.has(slotId));
+    const holders = new Map(
+      (await Promise.all(listed.map((slotId) => this.deps.duties.getSlot(slotId)))).flatMap((slot) => (slot ? [[slot.id, slot.holders] as const] : [])),
+    );
+    const theirs = wanted.filter((a) => holders.get(a.slotId)?.some((h) => h.memberId === a.memberId) ?? false);
+    const mailed = await this.mailMembers(fill, theirs);
     return { written, skipped, mailed };
   }
 
@@ -277,22 +284,25 @@ export class FillRota extends UseCase<FillRotaDeps> {
       });
     const wishes = new Map(records.map((r) => [r.memberId, r]));
     const today = londonDate(now);
-    const people: RotaSeasonMember[] = [];
-    for (const member of members.filter((m) => !m.disabled)) {
-      const ids = await householdMemberIds(this.deps.households, member.id);
-      const place = ids === null ? null : await this.deps.households.membershipOf(member.id);
-      const category = categories.find((c) => categoryNameKey(c.name) === categoryNameKey(member.membershipType)) ?? null;
-      const record = wishes.get(member.id);
-      people.push({
-        member,
-        householdId: place?.householdId ?? null,
-        quota: dutyQuota({ category, memberId: member.id, householdMemberIds: ids, duties: counted, season, today }),
-        qualifications: qualifications.filter((q) => q.memberId === member.id),
-        unavailable: record?.unavailable ?? [],
-        prefers: (record?.wishes ?? []).filter((w) => w.wish === 'prefer').map((w) => w.dutyTypeId),
-        avoids: (record?.wishes ?? []).filter((w) => w.wish === 'rather-not').map((w) => w.dutyTypeId),
-      });
-    }
+    const people = await Promise.all(
+      members
+        .filter((m) => !m.disabled)
+        .map(async (member): Promise<RotaSeasonMember> => {
+          const place = await this.deps.households.membershipOf(member.id);
+          const ids = place === null ? null : (await this.deps.households.membersOf(place.householdId)).map((m) => m.memberId);
+          const category = categories.find((c) => categoryNameKey(c.name) === categoryNameKey(member.membershipType)) ?? null;
+          const record = wishes.get(member.id);
+          return {
+            member,
+            householdId: place?.householdId ?? null,
+            quota: dutyQuota({ category, memberId: member.id, householdMemberIds: ids, duties: counted, season, today }),
+            qualifications: qualifications.filter((q) => q.memberId === member.id),
+            unavailable: record?.unavailable ?? [],
+            prefers: (record?.wishes ?? []).filter((w) => w.wish === 'prefer').map((w) => w.dutyTypeId),
+            avoids: (record?.wishes ?? []).filter((w) => w.wish === 'rather-not').map((w) => w.dutyTypeId),
+          };
+        }),
+    );
     return { season, problem: rotaSeasonProblem(seasonSlots, people), slots, members: new Map(members.map((m) => [m.id, m])) };
   }
 }

@@ -38,7 +38,7 @@ export async function seasonEvents(events: Pick<EventRepository, 'list'>, season
 }
 
 /** The ids of the member's household's members (themselves included), or null when they are in none. */
-export async function householdMemberIds(households: Pick<HouseholdRepository, 'membershipOf' | 'membersOf'>, memberId: string): Promise<string[] | null> {
+async function householdMemberIds(households: Pick<HouseholdRepository, 'membershipOf' | 'membersOf'>, memberId: string): Promise<string[] | null> {
   const place = await households.membershipOf(memberId);
   if (!place) return null;
   return (await households.membersOf(place.householdId)).map((m) => m.memberId);

@@ -88,4 +88,23 @@ describe('filling the rota', () => {
     expect(refused.body.error).toContain('These assignments break the rota rules');
     expect((await app.get('duties').getSlot(slots.safety))!.holders).toEqual([]);
   });
+
+  it('two publishes of one list at once fill each place once and e-mail each member once', async () => {
+    for (const slot of Object.values(slots))
+      for (const { memberId } of (await app.get('duties').getSlot(slot))!.holders)
+        expect((await admin.delete(`/api/admin/duties/slots/${slot}/assignments/${memberId}`).set(FETCH)).status).toBe(204);
+    const mailsBefore = new Set((await fillMails()).map((m) => m.id));
+    const assignments = [
+      { slotId: slots.galley, memberId: 'cat' },
+      { slotId: slots.galley2, memberId: 'cat' },
+    ];
+    const answers = await Promise.all([0, 1].map(() => post('/api/admin/duties/rota-fill/publish', { assignments })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.flatMap((a) => a.body.written as unknown[])).toHaveLength(2);
+    for (const slot of [slots.galley, slots.galley2]) expect((await app.get('duties').getSlot(slot))!.holders.map((h) => h.memberId)).toEqual(['cat']);
+    // Whichever publish ends last sees both duties held: its e-mail lists both, and is written once.
+    const mails = (await fillMails()).filter((m) => !mailsBefore.has(m.id));
+    expect(mails.every((m) => m.mail.to === 'cat@club.example')).toBe(true);
+    expect(mails.filter((m) => m.mail.subject.includes('2 duties'))).toHaveLength(1);
+  });
 });

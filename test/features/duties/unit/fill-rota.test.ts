@@ -137,4 +137,25 @@ describe('publishing a fill', () => {
     expect(await w.outbox.list()).toEqual([]);
     await expect(fill.publish(admin, { assignments: [] })).rejects.toThrow(ValidationError);
   });
+
+  it('a publish of the same list running meanwhile leaves one e-mail listing all of the member’s duties', async () => {
+    const assignments = [
+      { slotId: ids.galley, memberId: 'bob' },
+      { slotId: ids.galley2, memberId: 'bob' },
+    ];
+    // The other publish runs right after this one writes its first duty.
+    let other: Promise<unknown> | null = null;
+    const duties = Object.create(w.duties) as typeof w.duties;
+    duties.assign = async (assignment) => {
+      await w.duties.assign(assignment);
+      other ??= fill.publish(admin, { assignments });
+      await other;
+    };
+    const { households, availability } = memoryStorage();
+    const racing = new FillRota({ ...w, duties, households, availability, solver: new HighsRotaSolver() });
+    await racing.publish(admin, { assignments });
+    const mails = await w.outbox.list();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.mail.subject).toContain('2 duties');
+  });
 });
