@@ -13,6 +13,7 @@ import { ErrorResponseSchema, reply, type ApiRoutes } from '../../http/api-route
 import { CROSS_SITE } from '../../http/route-parts';
 
 const MEMBER = { tag: 'member duties', access: 'member' } as const;
+const DUTIES_WRITE = { tag: 'admin duties', access: { action: 'duties.write' } } as const;
 
 /**
  * Availability, wishes, quotas and the season's rota (docs/duties.md, "Availability, wishes and
@@ -76,8 +77,7 @@ export function registerAvailabilityRoutes(routes: ApiRoutes, ports: AppContaine
     path: '/api/admin/duties/availability',
     operationId: 'adminGetSeasonAvailability',
     summary: "Every member's availability and wishes for the season, by member id (the rota's planning input)",
-    tag: 'admin duties',
-    access: { action: 'duties.write' },
+    ...DUTIES_WRITE,
     responses: { 200: { description: 'The season and each member who gave marks', schema: SeasonAvailabilitySchema } },
     handler: async ({ admin }) => reply(200, await ports.useCase(GetSeasonAvailability).execute(admin)),
   });
@@ -88,8 +88,7 @@ export function registerAvailabilityRoutes(routes: ApiRoutes, ports: AppContaine
     operationId: 'adminPreviewRotaFill',
     summary:
       "Proposes who does each open place of the season's duties not begun yet (the season of the date given, else today's): each assignment with why, the fairness against the greedy pass, and the places left open. Writes nothing",
-    tag: 'admin duties',
-    access: { action: 'duties.write' },
+    ...DUTIES_WRITE,
     body: RotaFillPreviewFormSchema,
     responses: {
       200: { description: 'The proposal', schema: RotaFillPreviewSchema },
@@ -104,8 +103,7 @@ export function registerAvailabilityRoutes(routes: ApiRoutes, ports: AppContaine
     operationId: 'adminPublishRotaFill',
     summary:
       'Writes the (possibly adjusted) proposal: refused whole when one breaks a rota rule; a slot filled meanwhile is skipped and reported; each member is e-mailed their new duties once, with one .ics',
-    tag: 'admin duties',
-    access: { action: 'duties.write' },
+    ...DUTIES_WRITE,
     body: RotaFillPublishFormSchema,
     responses: {
       200: { description: 'What was written and skipped, and how many members were e-mailed', schema: RotaFillPublishResultSchema },
