@@ -133,6 +133,9 @@ describe('publishing a fill', () => {
     ]) {
       await expect(fill.publish(admin, { assignments: [{ slotId: ids.galley2, memberId: 'bob' }, ...bad] })).rejects.toThrow(ValidationError);
     }
+    await expect(fill.publish(admin, { assignments: [{ slotId: ids.safety, memberId: 'bob' }] })).rejects.toThrow(
+      /^These assignments break the rota rules: Member bob is not eligible for Safety boat driver at Race 1 \(Sat 4 July 2026/,
+    );
     expect((await w.duties.getSlot(ids.galley2))!.holders).toEqual([]);
     expect(await w.outbox.list()).toEqual([]);
     await expect(fill.publish(admin, { assignments: [] })).rejects.toThrow(ValidationError);
