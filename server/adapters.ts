@@ -70,6 +70,8 @@ import { SqlitePhotoRepository } from '../adapters/sqlite/sqlite-photo-repositor
 import { SharpImageProcessor } from '../adapters/sharp/sharp-image-processor';
 import { PdfLibPdfInspector } from '../adapters/pdf-lib/pdf-lib-pdf-inspector';
 import type { PdfInspector } from '../core/documents/pdf-inspector.port';
+import { HighsRotaSolver } from '../adapters/highs/highs-rota-solver';
+import type { RotaSolver } from '../core/duty-rosters/rota-solver.port';
 import type { ImageProcessor } from '../core/photos/image-processor.port';
 import type { BookingLinks } from '../core/bookings/booking-links.port';
 import type { AppConfig } from './config';
@@ -110,6 +112,7 @@ export interface Adapters extends StoragePorts {
   /** Reads and resizes the photos admins upload (sharp). */
   images: ImageProcessor;
   pdfs: PdfInspector;
+  rotaSolver: RotaSolver;
   /** WebAuthn's checks of members' passkeys, for the relying party PUBLIC_BASE_URL names. */
   passkeyCeremony: PasskeyCeremony;
 }
@@ -174,6 +177,7 @@ const PORTS = {
   photos: 'STORAGE',
   images: 'system',
   pdfs: 'system',
+  rotaSolver: 'system',
   conditions: 'STORAGE',
   personalData: 'STORAGE',
   attendance: 'STORAGE',
@@ -324,6 +328,7 @@ export async function bindAdapters(
   bind('attendance', () => firestore?.attendance ?? new SqliteAttendanceStore(db));
   bind('images', () => new SharpImageProcessor());
   bind('pdfs', () => new PdfLibPdfInspector());
+  bind('rotaSolver', () => new HighsRotaSolver());
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.
   let smtp: SmtpMailer | null = null;
   bind('mailer', () => (config.mail ? (smtp = new SmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })) : new MailOff()));

@@ -30,7 +30,7 @@ async function seasonNow(deps: { membership: Pick<MembershipRepository, 'getSett
 }
 
 /** The events of the season with a date, not cancelled, soonest first (then by id). */
-async function seasonEvents(events: Pick<EventRepository, 'list'>, season: DutySeason): Promise<(ClubEvent & { eventdatetime: string })[]> {
+export async function seasonEvents(events: Pick<EventRepository, 'list'>, season: DutySeason): Promise<(ClubEvent & { eventdatetime: string })[]> {
   return (await events.list({ order: 'asc' }))
     .filter((event): event is ClubEvent & { eventdatetime: string } => event.eventdatetime !== null && event.cancelledAt === null)
     .filter((event) => inSeason(season, londonDate(new Date(event.eventdatetime))))

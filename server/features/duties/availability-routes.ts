@@ -1,11 +1,19 @@
 import { AvailabilityFormSchema } from '../../../core/duties/availability';
 import { MyAvailabilitySchema, MyDutyQuotaSchema, SeasonAvailabilitySchema, SeasonRotaSchema } from '../../../core/duties/availability-schema';
 import { GetMyDutyQuota, GetSeasonAvailability, GetSeasonRota, ManageMyAvailability } from '../../../core/duties/member-availability';
+import { FillRota } from '../../../core/duties/fill-rota';
+import {
+  RotaFillPreviewFormSchema,
+  RotaFillPreviewSchema,
+  RotaFillPublishFormSchema,
+  RotaFillPublishResultSchema,
+} from '../../../core/duties/rota-fill-schema';
 import type { AppContainer } from '../../container';
 import { ErrorResponseSchema, reply, type ApiRoutes } from '../../http/api-routes';
 import { CROSS_SITE } from '../../http/route-parts';
 
 const MEMBER = { tag: 'member duties', access: 'member' } as const;
+const DUTIES_WRITE = { tag: 'admin duties', access: { action: 'duties.write' } } as const;
 
 /**
  * Availability, wishes, quotas and the season's rota (docs/duties.md, "Availability, wishes and
@@ -69,9 +77,38 @@ export function registerAvailabilityRoutes(routes: ApiRoutes, ports: AppContaine
     path: '/api/admin/duties/availability',
     operationId: 'adminGetSeasonAvailability',
     summary: "Every member's availability and wishes for the season, by member id (the rota's planning input)",
-    tag: 'admin duties',
-    access: { action: 'duties.write' },
+    ...DUTIES_WRITE,
     responses: { 200: { description: 'The season and each member who gave marks', schema: SeasonAvailabilitySchema } },
     handler: async ({ admin }) => reply(200, await ports.useCase(GetSeasonAvailability).execute(admin)),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/duties/rota-fill/preview',
+    operationId: 'adminPreviewRotaFill',
+    summary:
+      "Proposes who does each open place of the season's duties not begun yet (the season of the date given, else today's): each assignment with why, the fairness against the greedy pass, and the places left open. Writes nothing",
+    ...DUTIES_WRITE,
+    body: RotaFillPreviewFormSchema,
+    responses: {
+      200: { description: 'The proposal', schema: RotaFillPreviewSchema },
+      400: { description: '"Give the season as a date within it, YYYY-MM-DD"', schema: ErrorResponseSchema },
+    },
+    handler: async ({ admin, body }) => reply(200, await ports.useCase(FillRota).preview(admin, body)),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/duties/rota-fill/publish',
+    operationId: 'adminPublishRotaFill',
+    summary:
+      'Writes the (possibly adjusted) proposal: refused whole when one breaks a rota rule; a slot filled meanwhile is skipped and reported; each member is e-mailed their new duties once, with one .ics',
+    ...DUTIES_WRITE,
+    body: RotaFillPublishFormSchema,
+    responses: {
+      200: { description: 'What was written and skipped, and how many members were e-mailed', schema: RotaFillPublishResultSchema },
+      400: { description: '"These assignments break the rota rules: …" or "Give at least one assignment to publish"', schema: ErrorResponseSchema },
+    },
+    handler: async ({ admin, body }) => reply(200, await ports.useCase(FillRota).publish(admin, body)),
   });
 }

@@ -7,6 +7,7 @@ import { WithdrawFromDuty } from '../../../core/duties/withdraw-from-duty';
 import { DutySwaps } from '../../../core/duties/duty-swap-requests';
 import { AskForCover } from '../../../core/duties/duty-cover';
 import { GetMyDutyQuota, GetSeasonAvailability, GetSeasonRota, ManageMyAvailability } from '../../../core/duties/member-availability';
+import { FillRota } from '../../../core/duties/fill-rota';
 import { auditTrail, type Feature, provide, siteSettings } from '../feature';
 
 /** Duty rosters (docs/duties.md): the catalogue, members' qualifications, events' rosters. */
@@ -77,5 +78,22 @@ export const dutiesFeature: Feature = {
       () => new GetSeasonRota({ duties: get('duties'), events: get('events'), members: get('members'), membership: get('membership'), clock: get('clock') }),
     ),
     provide(WithdrawFromDuty, () => new WithdrawFromDuty({ duties: get('duties'), clock: get('clock') })),
+    // Filling a season's rota (docs/duties.md, "Filling the rota").
+    provide(
+      FillRota,
+      () =>
+        new FillRota({
+          duties: get('duties'),
+          events: get('events'),
+          members: get('members'),
+          households: get('households'),
+          membership: get('membership'),
+          availability: get('availability'),
+          outbox: get('outbox'),
+          solver: get('rotaSolver'),
+          siteSettings: siteSettings(config),
+          ...auditTrail(get),
+        }),
+    ),
   ],
 };

@@ -764,6 +764,14 @@ const TARGETS: Target[] = [
     body: () => shapedBody(['memberId', 'overrideReason']),
   },
   {
+    // No slot or member of these ids exists, so every list breaks a rota rule and nothing is written.
+    name: 'POST /api/admin/duties/rota-fill/publish',
+    method: 'post',
+    path: () => '/api/admin/duties/rota-fill/publish',
+    agent: () => admin,
+    body: () => shapedBody(['season', 'assignments']),
+  },
+  {
     // The renewal date is never a real date, so no generated body adds a member.
     name: 'POST /api/admin/members',
     method: 'post',
@@ -1624,6 +1632,22 @@ describe('generated bad query strings and paths', () => {
         },
       ),
       serverProperty(80),
+    );
+    expect(await storedCounts(app)).toEqual(before);
+  });
+
+  it('POST /api/admin/duties/rota-fill/preview: any body gives the proposal or a 400, never a 500, and stores nothing', async () => {
+    const before = await storedCounts(app);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(shapedBody(['season']), anyValue), async (body) => {
+        const res = await admin
+          .post('/api/admin/duties/rota-fill/preview')
+          .set(FETCH)
+          .type('json')
+          .send(JSON.stringify(body) ?? 'null');
+        if (res.status !== 200) expectClientError(res, `rota-fill preview ${JSON.stringify(body).slice(0, 200)}`);
+      }),
+      serverProperty(60),
     );
     expect(await storedCounts(app)).toEqual(before);
   });

@@ -558,6 +558,8 @@ const GUARDED: Guarded[] = [
       ['get', '/api/admin/duties/counts', '/api/admin/duties/counts', undefined],
       ['get', '/api/admin/duties/export.csv', '/api/admin/duties/export.csv', undefined],
       ['get', '/api/admin/duties/availability', '/api/admin/duties/availability', undefined],
+      ['post', '/api/admin/duties/rota-fill/preview', '/api/admin/duties/rota-fill/preview', {}],
+      ['post', '/api/admin/duties/rota-fill/publish', '/api/admin/duties/rota-fill/publish', { assignments: [{ slotId: 'some-slot', memberId: 'mem-x' }] }],
     ] as const
   ).map(([method, route, path, body]): Guarded => ({
     method,
