@@ -46,6 +46,7 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/duties/events/:eventId', permission: 'duties:write' },
   { path: '/admin/duties/days', permission: 'duties:write' },
   { path: '/admin/duties/counts', permission: 'duties:write' },
+  { path: '/admin/duties/fill', permission: 'duties:write' },
   // Subject-access and erasure requests (docs/privacy-requests.md).
   { path: '/admin/privacy', permission: 'privacy:manage' },
   // The officer of the day's page and check-in (docs/officer-of-the-day.md).

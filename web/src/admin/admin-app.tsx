@@ -39,6 +39,7 @@ import { MemberQualificationsPage } from '../features/duties/admin/components/me
 import { EventRosterPage } from '../features/duties/admin/components/event-roster-page';
 import { DutyDayPage } from '../features/duties/admin/components/duty-day-page';
 import { DutyCountsPage } from '../features/duties/admin/components/duty-counts-page';
+import { RotaFillPage } from '../features/duties/admin/components/rota-fill-page';
 import { DataRequestsPage } from '../features/privacy/admin/components/data-requests-page';
 import { OfficerDayPage } from '../features/check-in/admin/components/officer-day-page';
 import { RetentionPage } from '../features/retention/admin/components/retention-page';
@@ -82,6 +83,7 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'duties/events/:eventId', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: EventRosterPage },
   { path: 'duties/days', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: DutyDayPage },
   { path: 'duties/counts', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: DutyCountsPage },
+  { path: 'duties/fill', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: RotaFillPage },
   // Data requests (docs/privacy-requests.md).
   { path: 'privacy', permission: 'privacy:manage', message: PERMISSION_MESSAGES.privacy, Page: DataRequestsPage },
   { path: 'today', permission: 'bookings:write', message: PERMISSION_MESSAGES.bookingsWrite, Page: OfficerDayPage },

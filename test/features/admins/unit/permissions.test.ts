@@ -196,6 +196,7 @@ describe('permission examples', () => {
       '/admin/duties/events/:eventId': 'duties:write',
       '/admin/duties/days': 'duties:write',
       '/admin/duties/counts': 'duties:write',
+      '/admin/duties/fill': 'duties:write',
       '/admin/privacy': 'privacy:manage',
       // The officer of the day's page and check-in (docs/officer-of-the-day.md).
       '/admin/today': 'bookings:write',

@@ -38,7 +38,8 @@ export function DutiesPage() {
       <p className="adm-muted">
         Qualifications, the duties that need them, and templates per kind of event. Members’ qualifications are on{' '}
         <Link to="/admin/duties/qualifications">Members’ qualifications</Link>; an event’s roster opens from the event list. The{' '}
-        <Link to="/admin/duties/days">roster of a day</Link> and the <Link to="/admin/duties/counts">duty counts</Link> (with the CSV export) cover every event.
+        <Link to="/admin/duties/days">roster of a day</Link> and the <Link to="/admin/duties/counts">duty counts</Link> (with the CSV export) cover every event.{' '}
+        <Link to="/admin/duties/fill">Fill the rota</Link> proposes who does a season’s open duties.
       </p>
       {failure && <Alert tone="error">{refusalMessage(failure, 'The change could not be saved. Please try again.')}</Alert>}
       <LoadStatus query={catalogue} onRetry={tryAgain} loading="Loading duties…" failed="Failed to load the duties" />
