@@ -13,7 +13,7 @@ export const CORE_LAYERS = [
   ['shared'], // what every feature uses: ids, errors, money and date text, London time, Clock...
   ['admins', 'jobs', 'payments', 'search'], // who may act; the job queue, the payment gateway, the search index
   ['mail', 'audit', 'campaigns'], // the outbox and composeMail; the audit trail; news providers
-  ['admin-accounts', 'documents', 'photos', 'water-levels', 'news', 'duty-rosters'],
+  ['admin-accounts', 'documents', 'photos', 'water-levels', 'news', 'duty-rosters', 'push'], // push: members' devices and the push outbox
   ['content', 'members', 'events'],
   ['membership'], // categories, the membership year, renewals and joining: on the member list, below what rests on it
   ['bookings', 'duties', 'member-sign-in', 'site-pages'],

@@ -42,6 +42,8 @@ import { SqliteDutyRepository } from '../adapters/sqlite/sqlite-duty-repository'
 import { SqliteDutySwapRepository } from '../adapters/sqlite/sqlite-duty-swap-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { SqliteOutbox } from '../adapters/sqlite/sqlite-outbox';
+import { SqlitePushOutbox } from '../adapters/sqlite/sqlite-push-outbox';
+import { SqlitePushSubscriptionRepository } from '../adapters/sqlite/sqlite-push-subscription-repository';
 import { SqliteWaitingList } from '../adapters/sqlite/sqlite-waiting-list';
 import { SqliteAuditLog } from '../adapters/sqlite/sqlite-audit-log';
 import { SqlitePersonalDataStore } from '../adapters/sqlite/sqlite-personal-data-store';
@@ -159,6 +161,8 @@ const PORTS = {
   payments: 'PAYMENTS',
   identity: 'IDENTITY',
   outbox: 'STORAGE',
+  pushSubscriptions: 'STORAGE',
+  pushOutbox: 'STORAGE',
   audit: 'STORAGE',
   jobs: 'STORAGE',
   waitingList: 'STORAGE',
@@ -308,6 +312,8 @@ export async function bindAdapters(
   });
   bind('waterLevels', () => firestore?.waterLevels ?? new SqliteWaterLevelRepository(db));
   bind('outbox', () => firestore?.outbox ?? new SqliteOutbox(db));
+  bind('pushSubscriptions', () => firestore?.pushSubscriptions ?? new SqlitePushSubscriptionRepository(db));
+  bind('pushOutbox', () => firestore?.pushOutbox ?? new SqlitePushOutbox(db));
   bind('audit', () => firestore?.audit ?? new SqliteAuditLog(db));
   bind('jobs', () => firestore?.jobs ?? new SqliteJobQueue(db));
   bind('waitingList', () => firestore?.waitingList ?? new SqliteWaitingList(db));

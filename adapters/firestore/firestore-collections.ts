@@ -125,6 +125,12 @@ export const FIRESTORE_RETENTION_COLLECTIONS = ['retentionMarks'] as const;
  */
 export const FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS = ['householdMembers', 'householdInvitations'] as const;
 /**
+ * Members' push devices and the push outbox (FirestorePushSubscriptionRepository,
+ * FirestorePushOutbox, docs/notifications.md): working state tied to each browser's push
+ * service, not copied by migrate-storage (members switch notifications on again after moving).
+ */
+export const FIRESTORE_PUSH_COLLECTIONS = ['pushSubscriptions', 'pushOutbox'] as const;
+/**
  * Sub-collections: `files/{key}/chunks` holds the files' bytes (FirestoreFileStore). Counted and
  * copied with their files.
  */
@@ -145,7 +151,8 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_AVAILABILITY_COLLECTIONS)[number]
   | (typeof FIRESTORE_ATTENDANCE_COLLECTIONS)[number]
   | (typeof FIRESTORE_RETENTION_COLLECTIONS)[number]
-  | (typeof FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS)[number];
+  | (typeof FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS)[number]
+  | (typeof FIRESTORE_PUSH_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

@@ -34,6 +34,8 @@ import { FirestoreDutySwapRepository } from './firestore-duty-swap-repository';
 import { FirestorePhotoRepository } from './firestore-photo-repository';
 import { FirestoreWorkDayRepository } from './firestore-work-day-repository';
 import { FirestoreOutbox } from './firestore-outbox';
+import { FirestorePushOutbox } from './firestore-push-outbox';
+import { FirestorePushSubscriptionRepository } from './firestore-push-subscription-repository';
 import { FirestoreAuditLog } from './firestore-audit-log';
 import { FirestoreJobQueue } from './firestore-job-queue';
 import { FirestoreWaitingList } from './firestore-waiting-list';
@@ -132,6 +134,8 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     duties: new FirestoreDutyRepository(db, options),
     dutySwaps: new FirestoreDutySwapRepository(db, options),
     outbox: new FirestoreOutbox(db, options),
+    pushSubscriptions: new FirestorePushSubscriptionRepository(db, options),
+    pushOutbox: new FirestorePushOutbox(db, options),
     audit: new FirestoreAuditLog(db, options),
     jobs: new FirestoreJobQueue(db, options),
     waitingList: new FirestoreWaitingList(db, options),

@@ -59,4 +59,16 @@ export class MemoryClaimables<T extends { id: string }> {
     this.put(outcome);
     return true;
   }
+
+  /** Deletes the items `which` picks, claimed or not: how many it deleted. */
+  deleteWhere(which: (item: T) => boolean): number {
+    let deleted = 0;
+    for (const [id, row] of this.rows) {
+      if (which(row.item)) {
+        this.rows.delete(id);
+        deleted += 1;
+      }
+    }
+    return deleted;
+  }
 }

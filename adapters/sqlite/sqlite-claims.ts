@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { writeTransaction } from './sqlite-write-transaction';
 
 /** The tables whose rows runners claim when due: each has id, dueAtMs (null: never due) and claim columns. */
-export type ClaimableTable = 'outbox' | 'jobs';
+export type ClaimableTable = 'outbox' | 'jobs' | 'push_outbox';
 
 /**
  * Claims up to `limit` rows due by `now`, earliest due first, in one write transaction (so two

@@ -45,6 +45,8 @@ import * as membershipApplications from './migrations/0051-membership-applicatio
 import * as membershipOrderRefunds from './migrations/0052-membership-order-refunds';
 import * as eventSeries from './migrations/0053-event-series';
 import * as memberAvailability from './migrations/0054-member-availability';
+import * as pushSubscriptions from './migrations/0058-push-subscriptions';
+import * as pushOutbox from './migrations/0059-push-outbox';
 
 interface NamedMigration {
   name: string;
@@ -100,6 +102,8 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0052-membership-order-refunds', migration: membershipOrderRefunds },
   { name: '0053-event-series', migration: eventSeries },
   { name: '0054-member-availability', migration: memberAvailability },
+  { name: '0058-push-subscriptions', migration: pushSubscriptions },
+  { name: '0059-push-outbox', migration: pushOutbox },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

@@ -9,6 +9,8 @@ import type { EventRepository } from '../events/event-repository.port';
 import type { FileStore } from '../shared/file-store.port';
 import type { LoginAttemptStore } from '../admins/login-attempt-store.port';
 import type { Outbox } from '../mail/outbox.port';
+import type { PushOutbox } from '../push/push-outbox.port';
+import type { PushSubscriptionRepository } from '../push/push-subscription-repository.port';
 import type { AuditLog } from '../audit/audit-log.port';
 import type { JobQueue } from '../jobs/job-queue.port';
 import type { WaitingList } from '../waiting-list/waiting-list.port';
@@ -79,6 +81,10 @@ export interface StoragePorts {
   /** Duty swap requests, in the same storage as the rosters (accepting one changes a slot). */
   dutySwaps: DutySwapRepository;
   outbox: Outbox;
+  /** Members' devices that take push notifications (docs/notifications.md). */
+  pushSubscriptions: PushSubscriptionRepository;
+  /** The push notifications to send, one per device (docs/notifications.md#delivery). */
+  pushOutbox: PushOutbox;
   audit: AuditLog;
   jobs: JobQueue;
   waitingList: WaitingList;

@@ -22,6 +22,8 @@ import { MemoryMembershipOrderRepository } from '../../adapters/memory/memory-me
 import { MemoryMembershipApplicationRepository } from '../../adapters/memory/memory-membership-application-repository';
 import { MemoryMemberSessionRepository } from '../../adapters/memory/memory-member-session-repository';
 import { MemoryOutbox } from '../../adapters/memory/memory-outbox';
+import { MemoryPushOutbox } from '../../adapters/memory/memory-push-outbox';
+import { MemoryPushSubscriptionRepository } from '../../adapters/memory/memory-push-subscription-repository';
 import { MemoryPasskeyChallengeRepository } from '../../adapters/memory/memory-passkey-challenge-repository';
 import { MemoryPasskeyRepository } from '../../adapters/memory/memory-passkey-repository';
 import { MemoryRetentionStore } from '../../adapters/memory/memory-retention-store';
@@ -58,6 +60,8 @@ import { SqliteMembershipOrderRepository } from '../../adapters/sqlite/sqlite-me
 import { SqliteMembershipApplicationRepository } from '../../adapters/sqlite/sqlite-membership-application-repository';
 import { SqliteMemberSessionRepository } from '../../adapters/sqlite/sqlite-member-session-repository';
 import { SqliteOutbox } from '../../adapters/sqlite/sqlite-outbox';
+import { SqlitePushOutbox } from '../../adapters/sqlite/sqlite-push-outbox';
+import { SqlitePushSubscriptionRepository } from '../../adapters/sqlite/sqlite-push-subscription-repository';
 import { SqlitePasskeyChallengeRepository } from '../../adapters/sqlite/sqlite-passkey-challenge-repository';
 import { SqlitePasskeyRepository } from '../../adapters/sqlite/sqlite-passkey-repository';
 import { SqlitePasswordResetTokenRepository } from '../../adapters/sqlite/sqlite-password-reset-token-repository';
@@ -137,6 +141,8 @@ export function memoryStorage() {
     calendarFeeds: new MemoryMemberCalendarFeedRepository(),
     availability: new MemoryAvailabilityRepository(),
     conditions: new MemoryConditionsRepository(),
+    pushSubscriptions: new MemoryPushSubscriptionRepository(),
+    pushOutbox: new MemoryPushOutbox(),
   };
 }
 
@@ -174,6 +180,8 @@ export function sqliteStorage(db: Knex) {
     duties: new SqliteDutyRepository(db),
     dutySwaps: new SqliteDutySwapRepository(db),
     outbox: new SqliteOutbox(db),
+    pushSubscriptions: new SqlitePushSubscriptionRepository(db),
+    pushOutbox: new SqlitePushOutbox(db),
     audit: new SqliteAuditLog(db),
     jobs: new SqliteJobQueue(db),
     waitingList: new SqliteWaitingList(db),

@@ -143,6 +143,8 @@ describe('SQLite database file', () => {
           '0052-membership-order-refunds',
           '0053-event-series',
           '0054-member-availability',
+          '0058-push-subscriptions',
+          '0059-push-outbox',
         ]);
       } finally {
         await reopened.destroy();

@@ -1,0 +1,24 @@
+import type { Clock } from '../shared/clock.port';
+import { newPushDelivery, type PushNotification } from './push';
+import type { PushOutbox } from './push-outbox.port';
+import type { PushSubscriptionRepository } from './push-subscription-repository.port';
+
+/** What queuing a push reads and writes. */
+export interface QueuePushDeps {
+  pushSubscriptions: Pick<PushSubscriptionRepository, 'listByMember'>;
+  pushOutbox: Pick<PushOutbox, 'addOnce'>;
+  clock: Clock;
+}
+
+/**
+ * Queues a notification of its kind for a member: one delivery per device of theirs that chose
+ * the kind, under `key`, the notification's stable key (the id of the e-mail it goes with), so
+ * work that runs twice (a retried job, a request sent again) queues it once per device. Answers
+ * how many deliveries it wrote.
+ */
+export async function queuePush(deps: QueuePushDeps, memberId: string, key: string, notification: PushNotification): Promise<number> {
+  const devices = (await deps.pushSubscriptions.listByMember(memberId)).filter((device) => device.kinds.includes(notification.kind));
+  if (devices.length === 0) return 0;
+  const now = deps.clock.now();
+  return deps.pushOutbox.addOnce(devices.map((device) => newPushDelivery(key, device, notification, now)));
+}
