@@ -60,6 +60,9 @@ import type { PasswordHasher } from '../core/admins/password-hasher.port';
 import type { PaymentGateway } from '../core/payments/payment-gateway.port';
 import type { SearchIndex } from '../core/search/search-index.port';
 import type { Mailer } from '../core/mail/mailer.port';
+import type { PushSender } from '../core/push/push-sender.port';
+import { WebPushSender } from '../adapters/web-push/web-push-sender';
+import { resolveVapidKeys } from './push-keys';
 import type { StoragePorts } from '../core/storage/storage-ports.port';
 import { SqliteSignInCodeRepository } from '../adapters/sqlite/sqlite-sign-in-code-repository';
 import { SqliteMemberSessionRepository } from '../adapters/sqlite/sqlite-member-session-repository';
@@ -95,6 +98,8 @@ export interface Adapters extends StoragePorts {
   hasher: PasswordHasher;
   identity: IdentityProvider;
   mailer: Mailer;
+  /** Web push to members' devices (VAPID keys from the configuration or DATA_DIR). */
+  pushSender: PushSender;
   bookingLinks: BookingLinks;
   /** The waiting list's leave links: the same signing as bookingLinks, under another purpose. */
   waitingListLinks: BookingLinks;
@@ -174,6 +179,7 @@ const PORTS = {
   pseudonyms: 'system',
   signInKeys: 'system',
   mailer: 'SMTP_URL',
+  pushSender: 'VAPID_PUBLIC_KEY',
   bookingLinks: 'system',
   resetTokens: 'STORAGE',
   secrets: 'system',
@@ -361,6 +367,7 @@ export async function bindAdapters(
     return new TestPaymentGateway({ checkoutSecret: secrets.checkoutSecret, webhookSecret: secrets.webhookSecret, clock: get('clock') });
   });
   bind('hasher', () => new ScryptPasswordHasher());
+  bind('pushSender', () => new WebPushSender(resolveVapidKeys(config)));
   bind('bookingLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret));
   bind('waitingListLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-leave'));
   bind('offerLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-offer'));

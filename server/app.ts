@@ -39,6 +39,7 @@ import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { registerMemberSignInRoutes } from './features/member-sign-in/routes';
 import { MEMBER_SESSION_COOKIE, memberAuthenticator } from './http/member-session';
 import { registerMyClubRoutes } from './features/my-club/routes';
+import { registerPushRoutes } from './features/push/routes';
 import { registerPrivacyRoutes } from './features/privacy/routes';
 import { registerMyDutyRoutes } from './features/duties/my-duty-routes';
 import { registerAvailabilityRoutes } from './features/duties/availability-routes';
@@ -65,6 +66,7 @@ import { createLogger } from './logger';
 import { seedIfEmpty } from './seed-if-empty';
 import { bookingReference, referencePrefix } from '../core/bookings/booking-reference';
 import { startMailSender } from './mail-sender';
+import { startPushDelivery } from './push-delivery';
 import { startJobRunner } from './job-runner';
 import { redactUrl } from '../core/shared/capability-links';
 import { redactRequest } from './log-redaction';
@@ -85,6 +87,8 @@ export interface BuildAppOptions {
   logger?: Logger;
   /** How often the outbox is delivered with SMTP_URL set (default MAIL_ROUND_MS); tests shorten it. */
   mailRoundMs?: number;
+  /** How often the push outbox is delivered (tests make it short). */
+  pushRoundMs?: number;
   /** How often due jobs are run (default JOB_ROUND_MS); tests shorten it. */
   jobRoundMs?: number;
 }
@@ -221,6 +225,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   // With SMTP_URL the server sends the outbox's e-mails itself; without it they wait there for admins to read.
   const stopMail = config.mail ? startMailSender(ports, logger, options.mailRoundMs) : async () => {};
+  // Push notifications are delivered by this process too (docs/notifications.md#delivery).
+  const stopPush = startPushDelivery(ports, logger, options.pushRoundMs);
   // The scheduled jobs (reminders, ...) run in this process, whatever the mail setting.
   const stopJobs = startJobRunner(ports, logger, options.jobRoundMs);
 
@@ -323,6 +329,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerAccountRoutes(routes, ports);
   registerMemberSignInRoutes(routes, ports);
   registerMyClubRoutes(routes, ports);
+  registerPushRoutes(routes, ports);
   registerMyDutyRoutes(routes, ports);
   registerAvailabilityRoutes(routes, ports);
   registerDutySwapRoutes(routes, ports);
@@ -370,7 +377,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     routes: routes.declared,
     logger,
     close: async () => {
-      await Promise.all([stopMail(), stopJobs()]);
+      await Promise.all([stopMail(), stopPush(), stopJobs()]);
       await ports.close();
     },
   };

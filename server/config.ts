@@ -288,6 +288,15 @@ const ServerKeys = z.object({
   PAYMENTS_CHECKOUT_SECRET: secret(MIN_SECRET_LENGTH).optional(),
   PAYMENTS_WEBHOOK_SECRET: secret(MIN_SECRET_LENGTH).optional(),
   MANAGE_LINK_SECRET: secret(MIN_SECRET_LENGTH).optional(),
+  /** The VAPID key pair of web push (base64url); unset, one is made once and kept in DATA_DIR. Set both on several instances. */
+  VAPID_PUBLIC_KEY: text(
+    (value) => /^[A-Za-z0-9_-]{87}$/.test(value),
+    () => 'must be a P-256 public key in base64url (87 characters)',
+  ).optional(),
+  VAPID_PRIVATE_KEY: text(
+    (value) => /^[A-Za-z0-9_-]{43}$/.test(value),
+    () => 'must be a P-256 private key in base64url (43 characters)',
+  ).optional(),
   /** A nodemailer connection URL for the club's SMTP server: smtp:// (STARTTLS when offered) or smtps://. */
   SMTP_URL: text(
     (value) => isUrl(value, ['smtp:', 'smtps:']) && new URL(value).hostname !== '',
@@ -385,6 +394,8 @@ const ConfigSchema = ServerKeys.and(Payments)
       /** null: made once and kept in DATA_DIR beside the payment secrets. */
       manageLinkSecret: e.MANAGE_LINK_SECRET ?? null,
     },
+    /** Web push's VAPID keys (docs/notifications.md#push); null: made once and kept in DATA_DIR (server/push-keys.ts). */
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY ?? null, privateKey: e.VAPID_PRIVATE_KEY ?? null },
     /** Set when PAYMENTS=square. */
     square:
       e.PAYMENTS === 'square'

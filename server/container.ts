@@ -16,6 +16,7 @@ import type { Feature, FeatureContext } from './features/feature';
 import { mailFeature } from './features/mail/module';
 import { memberSignInFeature } from './features/member-sign-in/module';
 import { myClubFeature } from './features/my-club/module';
+import { pushFeature } from './features/push/module';
 import { newsFeature } from './features/news/module';
 import { paymentsFeature } from './features/payments/module';
 import { photosFeature } from './features/photos/module';
@@ -54,6 +55,7 @@ export const FEATURES: readonly Feature[] = [
   adminsFeature,
   memberSignInFeature,
   myClubFeature,
+  pushFeature,
   searchFeature,
   scheduledJobsFeature,
   privacyFeature,

@@ -1,3 +1,5 @@
+import type { PushOutbox } from '../push/push-outbox.port';
+import type { PushSubscriptionRepository } from '../push/push-subscription-repository.port';
 import type { AuditActor } from '../audit/audit';
 import type { HouseholdRepository } from '../members/household-repository.port';
 import type { AdminRepository } from '../admins/admin-repository.port';
@@ -96,6 +98,9 @@ export interface ErasePersonDeps extends RebuildSearchIndexDeps, SearchIndexingD
   calendarFeeds: MemberCalendarFeedRepository;
   /** The member's availability and duty wishes are deleted: they serve only the rota still to plan. */
   availability: Pick<AvailabilityRepository, 'removeMember'>;
+  /** The member's push devices and the notifications waiting for them are deleted (docs/notifications.md#removal). */
+  pushSubscriptions: Pick<PushSubscriptionRepository, 'removeByMember'>;
+  pushOutbox: Pick<PushOutbox, 'removeByMember'>;
   secrets: SecretTokens;
   pseudonyms: Pseudonyms;
   audit: AuditLog;
@@ -112,7 +117,7 @@ export interface ErasureResult {
  * Erases a person's personal data everywhere (docs/privacy-requests.md#erasure): their name, e-mail,
  * boat, phones and household names become their pseudonym in every record that held them; financial
  * records (reference, amounts, method, refunds, dates) stay. A member record is kept disabled, without
- * its optional details and off their duties still to come (the duty admins told), their sessions, passkeys and calendar feed secret are ended, their availability and duty wishes deleted; the search index
+ * its optional details and off their duties still to come (the duty admins told), their sessions, passkeys and calendar feed secret are ended, their availability and duty wishes deleted, their push devices and notifications deleted; the search index
  * is rebuilt from the erased records. The audit log
  * says that an erasure happened, and by whom, never whose. Refused while a paid booking is upcoming.
  */
@@ -149,6 +154,8 @@ export class ErasePerson extends UseCase<ErasePersonDeps> {
       for (const passkey of await deps.passkeys.listByMember(member.id)) await deps.passkeys.delete(member.id, passkey.credentialId);
       if ((await deps.calendarFeeds.secretOf(member.id)) !== null) await deps.calendarFeeds.replace(member.id, deps.secrets.generate(), now);
       await deps.availability.removeMember(member.id);
+      await deps.pushSubscriptions.removeByMember(member.id);
+      await deps.pushOutbox.removeByMember(member.id);
       const erased = await deps.members.get(member.id);
       if (erased) {
         const { phone: _phone, emergencyContactName: _contact, emergencyContactPhone: _contactPhone, ...kept } = erased;

@@ -60,8 +60,11 @@ export const memberSignInFeature: Feature = {
             clock: get('clock'),
           }),
       ),
-      provide(SignOutEverywhere, () => new SignOutEverywhere({ memberSessions: get('memberSessions') })),
-      provide(SignOutMember, () => new SignOutMember({ memberSessions: get('memberSessions'), secrets: get('secrets') })),
+      provide(SignOutEverywhere, () => new SignOutEverywhere({ memberSessions: get('memberSessions'), pushSubscriptions: get('pushSubscriptions') })),
+      provide(
+        SignOutMember,
+        () => new SignOutMember({ memberSessions: get('memberSessions'), secrets: get('secrets'), pushSubscriptions: get('pushSubscriptions') }),
+      ),
       provide(
         PasskeyRegistration,
         () =>

@@ -20,6 +20,8 @@ export const privacyFeature: Feature = {
           passkeys: get('passkeys'),
           calendarFeeds: get('calendarFeeds'),
           availability: get('availability'),
+          pushSubscriptions: get('pushSubscriptions'),
+          pushOutbox: get('pushOutbox'),
           secrets: get('secrets'),
           pseudonyms: get('pseudonyms'),
           audit: get('audit'),

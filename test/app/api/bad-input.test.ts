@@ -571,6 +571,22 @@ const TARGETS: Target[] = [
     body: () => shapedBody(['name', 'kind', 'yearOfBirth']),
   },
   {
+    // Subscribing a device to push: no generated keys are a P-256 key and an auth secret, so nothing is stored.
+    name: 'POST /api/my/push/subscriptions',
+    method: 'post',
+    path: () => '/api/my/push/subscriptions',
+    agent: () => member,
+    body: () => shapedBody(['endpoint', 'keys', 'deviceLabel', 'kinds'], { keys: fc.oneof(anyValue, fc.record({ p256dh: oddText, auth: oddText })) }),
+  },
+  {
+    // The fuzz member has no device: a good body is 404, a bad one 400.
+    name: 'PUT /api/my/push',
+    method: 'put',
+    path: () => '/api/my/push',
+    agent: () => member,
+    body: () => shapedBody(['endpoint', 'kinds']),
+  },
+  {
     // The signed-in member's availability: no generated list is all dates of the season, so nothing is stored.
     name: 'PUT /api/my/availability',
     method: 'put',

@@ -87,6 +87,15 @@ const MEMBER_ROUTES: MemberRoute[] = [
   },
   { method: 'delete', route: '/api/member/passkeys/:id', path: '/api/member/passkeys/passkey-1' },
   { method: 'post', route: '/api/member/sign-out-everywhere', path: '/api/member/sign-out-everywhere' },
+  { method: 'get', route: '/api/my/push', path: '/api/my/push' },
+  { method: 'put', route: '/api/my/push', path: '/api/my/push', body: { endpoint: 'https://push.example.net/d1', kinds: ['announcement'] } },
+  {
+    method: 'post',
+    route: '/api/my/push/subscriptions',
+    path: '/api/my/push/subscriptions',
+    body: { endpoint: 'https://push.example.net/d1', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } },
+  },
+  { method: 'delete', route: '/api/my/push/subscriptions', path: '/api/my/push/subscriptions?endpoint=https%3A%2F%2Fpush.example.net%2Fd1' },
 ];
 
 /** Member routes anyone may call: signing in and out, and asking who is signed in. */

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PUSH_KINDS } from '../../../../core/push/push';
+import { queuePush } from '../../../../core/push/queue-push';
+import { announcementPush } from '../../../../core/push/push-notifications';
+import { FETCH, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { addListedMember, signedInMember } from '../../../support/api/signed-in-member';
+import { startLocalPushService, type LocalPushService } from '../../../support/local-push-service';
+
+let app: TestApp;
+let service: LocalPushService;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  service = await startLocalPushService();
+});
+afterAll(async () => {
+  await app.dispose();
+  await service.close();
+});
+
+function subscription(name: string) {
+  const { endpoint, keys } = service.device(name);
+  return { endpoint, keys };
+}
+
+async function aMember(name: string) {
+  const member = await addListedMember(app, { name, email: `${name.split(' ')[0].toLowerCase()}@example.org` });
+  return { member, agent: await signedInMember(app, member) };
+}
+
+describe('push notifications on My club', () => {
+  it('gives the VAPID public key made once and kept in DATA_DIR', async () => {
+    const res = await app.agent().get('/api/push/public-key');
+    expect(res.status).toBe(200);
+    expect(res.body.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    await app.restart();
+    expect((await app.agent().get('/api/push/public-key')).body.publicKey).toBe(res.body.publicKey);
+  });
+
+  it('subscribes this device with the default kinds, changes its kinds, and unsubscribes it', async () => {
+    const { agent, member } = await aMember('Ann Subscriber');
+    const device = subscription('ann-phone');
+    const made = await agent
+      .post('/api/my/push/subscriptions')
+      .set(FETCH)
+      .send({ ...device, deviceLabel: 'Ann’s phone' });
+    expect(made.status).toBe(201);
+    expect(made.body.device).toMatchObject({ endpoint: device.endpoint, deviceLabel: 'Ann’s phone', kinds: [...DEFAULT_PUSH_KINDS] });
+    const listed = await agent.get('/api/my/push');
+    expect(listed.body).toMatchObject({ publicKey: expect.any(String), defaultKinds: [...DEFAULT_PUSH_KINDS], devices: [made.body.device] });
+
+    const changed = await agent
+      .put('/api/my/push')
+      .set(FETCH)
+      .send({ endpoint: device.endpoint, kinds: ['go-no-go', 'announcement', 'go-no-go'] });
+    expect(changed.status).toBe(200);
+    expect(changed.body.device.kinds).toEqual(['announcement', 'go-no-go']);
+    expect((await app.get('pushSubscriptions').listByMember(member.id))[0].kinds).toEqual(['announcement', 'go-no-go']);
+
+    const removed = await agent.delete(`/api/my/push/subscriptions?endpoint=${encodeURIComponent(device.endpoint)}`).set(FETCH);
+    expect(removed.status).toBe(204);
+    expect(await app.get('pushSubscriptions').listByMember(member.id)).toEqual([]);
+  });
+
+  it("never lets a member change or remove another member's device: 404, and it stays as it was", async () => {
+    const ann = await aMember('Annie Owner');
+    const bob = await aMember('Bob Other');
+    const device = subscription('annie-phone');
+    await ann.agent.post('/api/my/push/subscriptions').set(FETCH).send(device);
+    const put = await bob.agent.put('/api/my/push').set(FETCH).send({ endpoint: device.endpoint, kinds: [] });
+    expect(put.status).toBe(404);
+    expect(put.body.error).toBe('This device does not take notifications: switch them on first');
+    const del = await bob.agent.delete(`/api/my/push/subscriptions?endpoint=${encodeURIComponent(device.endpoint)}`).set(FETCH);
+    expect(del.status).toBe(404);
+    expect((await app.get('pushSubscriptions').listByMember(ann.member.id)).map((d) => d.kinds)).toEqual([[...DEFAULT_PUSH_KINDS]]);
+    expect((await bob.agent.get('/api/my/push')).body.devices).toEqual([]);
+  });
+
+  it("signing out removes the device subscribed in that session, and no other member's or session's", async () => {
+    const ann = await aMember('Anita Leaving');
+    const laptop = await signedInMember(app, ann.member);
+    await ann.agent.post('/api/my/push/subscriptions').set(FETCH).send(subscription('anita-phone'));
+    await laptop.post('/api/my/push/subscriptions').set(FETCH).send(subscription('anita-laptop'));
+    expect((await ann.agent.post('/api/member/sign-out').set(FETCH).send()).status).toBe(204);
+    expect((await app.get('pushSubscriptions').listByMember(ann.member.id)).map((d) => d.endpoint)).toEqual([subscription('anita-laptop').endpoint]);
+    expect((await laptop.post('/api/member/sign-out-everywhere').set(FETCH).send()).status).toBe(204);
+    expect(await app.get('pushSubscriptions').listByMember(ann.member.id)).toEqual([]);
+  });
+
+  it("erasing a member's data removes their devices and the notifications waiting for them", async () => {
+    const ann = await aMember('Annabel Erased');
+    await ann.agent.post('/api/my/push/subscriptions').set(FETCH).send(subscription('annabel-phone'));
+    const deps = { pushSubscriptions: app.get('pushSubscriptions'), pushOutbox: app.get('pushOutbox'), clock: app.clock };
+    expect(await queuePush(deps, ann.member.id, 'news-1', announcementPush({ id: 'regatta', title: 'Regatta' }, 'Briefing at 9'))).toBe(1);
+    const [device] = await app.get('pushSubscriptions').listByMember(ann.member.id);
+    expect(await app.get('pushOutbox').get(`news-1.${device.id}`)).not.toBeNull();
+    expect((await ann.agent.post('/api/my/erase').set(FETCH).send({ confirm: true })).status).toBe(200);
+    expect(await app.get('pushSubscriptions').listByMember(ann.member.id)).toEqual([]);
+    expect(await app.get('pushOutbox').get(`news-1.${device.id}`)).toBeNull();
+  });
+
+  it('refuses a subscription that is not a push subscription with a clear message, storing nothing', async () => {
+    const ann = await aMember('Ada Careful');
+    const bad = [
+      { endpoint: 'ftp://push.example.net/x', keys: subscription('ada').keys },
+      { endpoint: 'https://push.example.net/x', keys: { p256dh: 'short', auth: 'short' } },
+      { endpoint: 'https://push.example.net/x', keys: subscription('ada').keys, kinds: ['everything'] },
+    ];
+    for (const body of bad) {
+      const res = await ann.agent.post('/api/my/push/subscriptions').set(FETCH).send(body);
+      expect(res.status).toBe(400);
+      expect(typeof res.body.error).toBe('string');
+    }
+    expect(await app.get('pushSubscriptions').listByMember(ann.member.id)).toEqual([]);
+  });
+});
