@@ -1,3 +1,6 @@
+import { queuePush, type QueuePushDeps } from '../push/queue-push';
+import { dutyCoverPush } from '../push/push-notifications';
+import { londonDayTimeText } from '../shared/london-time';
 import type { Admin } from '../admins/admin';
 import { requirePermission } from '../admins/permissions';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
@@ -71,6 +74,9 @@ export function coverNeededMail(
 
 export interface AskForCoverDeps extends DutyAssignmentDeps, AuditTrailDeps {
   outbox: Outbox;
+  /** Members' push devices and the push outbox: each e-mail below goes to their chosen devices too (docs/notifications.md). */
+  pushSubscriptions: QueuePushDeps['pushSubscriptions'];
+  pushOutbox: QueuePushDeps['pushOutbox'];
   ids: IdGenerator;
   siteSettings: { clubName: string; publicBaseUrl: string };
 }
@@ -111,8 +117,14 @@ export class AskForCover extends UseCase<AskForCoverDeps> {
         clubName: this.deps.siteSettings.clubName,
         url,
       });
-      if (await this.deps.outbox.addOnce(newOutboxMessage(coverMessageId(event.id, candidate.member.id, now), DUTY_COVER_KIND, event.id, mail, now)))
-        asked += 1;
+      const id = coverMessageId(event.id, candidate.member.id, now);
+      if (await this.deps.outbox.addOnce(newOutboxMessage(id, DUTY_COVER_KIND, event.id, mail, now))) asked += 1;
+      await queuePush(
+        this.deps,
+        candidate.member.id,
+        id,
+        dutyCoverPush({ name: open.map((o) => o.name).join(', '), eventTitle: event.name, dateText: londonDayTimeText(new Date(window.start)) }),
+      );
     }
     const short = slots.filter((slot) => slot.holders.length < slot.needed).length;
     await recordAdminAction(this.deps, admin, {

@@ -1,3 +1,6 @@
+import { queuePush, type QueuePushDeps } from '../push/queue-push';
+import { dutySwapAskedPush } from '../push/push-notifications';
+import { londonDayTimeText } from '../shared/london-time';
 import type { AdminRepository } from '../admins/admin-repository.port';
 import { hasPermission } from '../admins/permissions';
 import type { AuditTrailDeps } from '../audit/audit-trail';
@@ -38,6 +41,9 @@ import {
 export interface DutySwapDeps extends DutyAssignmentDeps, AuditTrailDeps {
   dutySwaps: DutySwapRepository;
   outbox: Outbox;
+  /** Members' push devices and the push outbox: each e-mail below goes to their chosen devices too (docs/notifications.md). */
+  pushSubscriptions: QueuePushDeps['pushSubscriptions'];
+  pushOutbox: QueuePushDeps['pushOutbox'];
   admins: AdminRepository;
   /** Counts each member's swap requests, MAX_SWAP_ASKS_PER_DAY at most. */
   addressLimits: AddressLimitStore;
@@ -113,6 +119,13 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
         url,
       });
       await this.deps.outbox.addOnce(newOutboxMessage(swapRequestMailId(swap, to.id), DUTY_SWAP_REQUEST_KIND, swap.id, mail, now));
+      // Under the e-mail's id: a request asked again pushes no second notification to a device.
+      await queuePush(
+        this.deps,
+        to.id,
+        swapRequestMailId(swap, to.id),
+        dutySwapAskedPush({ name: dutyName, dateText: londonDayTimeText(new Date(held.window.start)) }),
+      );
     }
     if (toMemberId === null)
       await this.audit(swap, 'duty.swap-requested', SWAP_AUDIT_SUMMARIES.requested(member.name, dutyName, context.event.name, recipients.length), {

@@ -1,3 +1,6 @@
+import { queuePush, type QueuePushDeps } from '../push/queue-push';
+import { renewalReminderPush } from '../push/push-notifications';
+import { calendarDateText } from '../shared/london-time';
 import type { Outbox } from '../mail/outbox.port';
 import { newOutboxMessage } from '../mail/outbox';
 import type { Member } from '../members/member';
@@ -38,6 +41,9 @@ export interface SendMembershipRemindersDeps {
   members: MemberRepository;
   membership: MembershipRepository;
   outbox: Outbox;
+  /** Members' push devices and the push outbox: each e-mail below goes to their chosen devices too (docs/notifications.md). */
+  pushSubscriptions: QueuePushDeps['pushSubscriptions'];
+  pushOutbox: QueuePushDeps['pushOutbox'];
   /** Signs the renewal links (purpose 'renewal-sign-in'). */
   renewalLinks: RenewalLinks;
   signInKeys: SignInKeys;
@@ -85,6 +91,9 @@ export class SendMembershipReminders extends UseCase<SendMembershipRemindersDeps
       renewUrl: `${this.deps.siteSettings.publicBaseUrl}${renewalLinkPath(token)}`,
     });
     const id = membershipReminderId(member.id, member.renewalDate, day);
-    return (await this.deps.outbox.addOnce(newOutboxMessage(id, MEMBERSHIP_REMINDER_KIND, member.id, mail, now))) ? id : null;
+    const written = await this.deps.outbox.addOnce(newOutboxMessage(id, MEMBERSHIP_REMINDER_KIND, member.id, mail, now));
+    // Under the e-mail's id: a run repeated pushes no second reminder to a device.
+    await queuePush(this.deps, member.id, id, renewalReminderPush(calendarDateText(member.renewalDate)));
+    return written ? id : null;
   }
 }

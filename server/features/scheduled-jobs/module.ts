@@ -58,6 +58,8 @@ export const scheduledJobsFeature: Feature = {
             members: get('members'),
             membership: get('membership'),
             outbox: get('outbox'),
+            pushSubscriptions: get('pushSubscriptions'),
+            pushOutbox: get('pushOutbox'),
             renewalLinks: get('renewalLinks'),
             signInKeys: get('signInKeys'),
             clock: get('clock'),

@@ -4,6 +4,9 @@ import { FixedClock } from '../../../../adapters/memory/fixed-clock';
 import { MemoryMemberRepository } from '../../../../adapters/memory/memory-member-repository';
 import { MemoryMembershipRepository } from '../../../../adapters/memory/memory-membership-repository';
 import { MemoryOutbox } from '../../../../adapters/memory/memory-outbox';
+import { MemoryPushOutbox } from '../../../../adapters/memory/memory-push-outbox';
+import { MemoryPushSubscriptionRepository } from '../../../../adapters/memory/memory-push-subscription-repository';
+import { aDevice } from '../../push/contract/push-storage.contract';
 import { HmacBookingLinks } from '../../../../adapters/node-crypto/hmac-booking-links';
 import { HmacSignInKeys } from '../../../../adapters/node-crypto/hmac-sign-in-keys';
 import { LIFE_RENEWAL_DATE } from '../../../../core/membership/membership-category';
@@ -29,16 +32,22 @@ async function world(members: Member[], reminderDays: number[]) {
   const membership = new MemoryMembershipRepository();
   await membership.saveSettings({ ...DEFAULT_MEMBERSHIP_SETTINGS, reminderDays });
   const outbox = new MemoryOutbox();
+  // m1's phone takes renewal reminders (off by default: the member chose them).
+  const pushSubscriptions = new MemoryPushSubscriptionRepository();
+  await pushSubscriptions.save(aDevice({ id: 'phone', memberId: 'm1', kinds: ['renewal-reminder'] }));
+  const pushOutbox = new MemoryPushOutbox();
   const job = new SendMembershipReminders({
     members: memberRepo,
     membership,
     outbox,
+    pushSubscriptions,
+    pushOutbox,
     renewalLinks: new HmacBookingLinks(SECRET, 'renewal-sign-in'),
     signInKeys: new HmacSignInKeys(SECRET),
     clock,
     siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' },
   });
-  return { clock, outbox, job };
+  return { clock, outbox, pushOutbox, job };
 }
 
 /** Each run: how many days after the last (0: again the same day) and how many copies race. */
@@ -50,7 +59,7 @@ describe('the renewal reminders run', () => {
     await fc.assert(
       fc.asyncProperty(reminderDaysArb, fc.integer({ min: 0, max: 120 }), runsArb, async (reminderDays, offset, runs) => {
         const end = addDaysToDate(START, offset);
-        const { clock, outbox, job } = await world([member('m1', end), member('life', LIFE_RENEWAL_DATE), member('off', end, true)], reminderDays);
+        const { clock, outbox, pushOutbox, job } = await world([member('m1', end), member('life', LIFE_RENEWAL_DATE), member('off', end, true)], reminderDays);
         const sentDays: number[] = [];
         for (const { gap, copies } of runs) {
           clock.advance(gap * DAY_MS);
@@ -63,6 +72,10 @@ describe('the renewal reminders run', () => {
         expect(mails.map((m) => m.recordId).every((id) => id === 'm1')).toBe(true);
         expect(new Set(sentDays).size).toBe(sentDays.length);
         expect(mails).toHaveLength(sentDays.length);
+        // Each reminder e-mailed is pushed to m1's phone once, under the e-mail's id, however often the run repeats.
+        const pushed = await pushOutbox.claimDue(new Date(8_640_000_000_000), 1, 1000);
+        expect(pushed.map((p) => p.delivery.id).sort()).toEqual(mails.map((m) => `${m.id}.phone`).sort());
+        expect(pushed.every((p) => p.delivery.notification.url === '/my-club/renew')).toBe(true);
         // Never an earlier reminder after a later one.
         expect([...sentDays].sort((a, b) => a - b)).toEqual(sentDays);
         for (const day of sentDays) expect(reminderDays).toContain(day);
