@@ -1,6 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { OfflinePaymentAnswerSchema, OpenOfflineOrderListSchema, OrderRefundAnswerSchema, type OpenOfflineOrderList } from '@core/membership/membership-orders';
+import {
+  OfflinePaymentAnswerSchema,
+  OpenOfflineOrderListSchema,
+  OrderCancelAnswerSchema,
+  OrderRefundAnswerSchema,
+  type OpenOfflineOrderList,
+} from '@core/membership/membership-orders';
 import { MembershipFiguresSchema, type MembershipFigures } from '@core/membership/membership-figures';
 import type { MembershipCategory } from '@core/membership/membership-category';
 import type { MembershipCategoryFormValues, MembershipSettingsFormValues } from '@core/membership/membership-forms';
@@ -93,6 +99,18 @@ export function useMarkOrderPaid(config: MutationConfig<z.infer<typeof OfflinePa
       config,
     ),
   });
+}
+
+/** What cancelling an open cash or transfer order takes: the order, and the member's name for the notice. */
+export type OrderToCancel = { orderId: string; name: string };
+
+/** Cancels an open cash or transfer order the member will not pay: it leaves the list. */
+export function cancelOrder({ orderId }: OrderToCancel): Promise<z.infer<typeof OrderCancelAnswerSchema>> {
+  return apiPost(`/api/admin/membership/orders/${encodeURIComponent(orderId)}/cancel`, undefined, OrderCancelAnswerSchema);
+}
+
+export function useCancelOrder(config: MutationConfig<z.infer<typeof OrderCancelAnswerSchema>, OrderToCancel> = {}) {
+  return useMutation({ ...config, mutationFn: cancelOrder, onSuccess: useReadAgainAfter([['admin', 'membership', 'orders']], config) });
 }
 
 /** A membership year's figures (members:write; the money only with bookings:write too). */
