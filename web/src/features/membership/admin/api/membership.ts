@@ -113,15 +113,16 @@ export function useCancelOrder(config: MutationConfig<z.infer<typeof OrderCancel
   return useMutation({ ...config, mutationFn: cancelOrder, onSuccess: useReadAgainAfter([['admin', 'membership', 'orders']], config) });
 }
 
-/** A membership year's figures (members:write; the money only with bookings:write too). */
-export function getMembershipFigures(): Promise<MembershipFigures> {
-  return apiGet('/api/admin/membership/figures', MembershipFiguresSchema);
+/** A membership year's figures, the current one when `year` is null (members:write; the money only with bookings:write too). */
+export function getMembershipFigures(year: number | null = null): Promise<MembershipFigures> {
+  return apiGet(`/api/admin/membership/figures${year === null ? '' : `?year=${year}`}`, MembershipFiguresSchema);
 }
 
-export const membershipFiguresQueryOptions = () => adminQueryOptions(['membership', 'figures'], getMembershipFigures);
+export const membershipFiguresQueryOptions = (year: number | null = null) =>
+  adminQueryOptions(['membership', 'figures', year ?? 'current'], () => getMembershipFigures(year));
 
-export function useMembershipFigures() {
-  return useQuery(membershipFiguresQueryOptions());
+export function useMembershipFigures(year: number | null = null) {
+  return useQuery(membershipFiguresQueryOptions(year));
 }
 
 /** The CSV download of a membership year's payments and refunds. */
