@@ -497,6 +497,14 @@ const TARGETS: Target[] = [
     body: () => shapedBody(['method']),
   },
   {
+    // No order exists, so no generated body cancels anything (the route reads no body).
+    name: 'POST /api/admin/membership/orders/:id/cancel',
+    method: 'post',
+    path: () => '/api/admin/membership/orders/no-such-order/cancel',
+    agent: () => admin,
+    body: () => anyValue,
+  },
+  {
     // No application exists, so no generated reason declines one.
     name: 'POST /api/admin/membership/applications/:id/decline',
     method: 'post',

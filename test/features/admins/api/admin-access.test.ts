@@ -683,6 +683,7 @@ const GUARDED: Guarded[] = [
       ['get', '/api/admin/membership/settings', '/api/admin/membership/settings', undefined],
       ['get', '/api/admin/membership/orders', '/api/admin/membership/orders', undefined],
       ['post', '/api/admin/membership/orders/:id/paid', '/api/admin/membership/orders/order-guarded/paid', { method: 'cash' }],
+      ['post', '/api/admin/membership/orders/:id/cancel', '/api/admin/membership/orders/order-guarded/cancel', undefined],
       ['get', '/api/admin/membership/applications', '/api/admin/membership/applications', undefined],
       ['post', '/api/admin/membership/applications/:id/admit', '/api/admin/membership/applications/guarded/admit', undefined],
       ['post', '/api/admin/membership/applications/:id/decline', '/api/admin/membership/applications/guarded/decline', { reason: 'Sneaky' }],
