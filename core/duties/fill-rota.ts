@@ -272,8 +272,7 @@ export class FillRota extends UseCase<FillRotaDeps> {
       if (window === null || Date.parse(window.start) <= now.getTime()) continue;
       const dutyType = typeById.get(slot.dutyTypeId);
       slots.set(slot.id, { event, dutyTypeName: dutyType?.name ?? 'Duty', window });
-      // No duty type allows a second duty the same day yet: the fill gives one duty a day.
-      seasonSlots.push({ slot, window, dutyType: dutyType ?? { qualificationIds: [] }, allowsSecondDuty: false });
+      seasonSlots.push({ slot, window, dutyType: dutyType ?? { qualificationIds: [] }, allowsSecondDuty: slot.allowsSecondDuty === true });
     }
     // The quota counts the duties held off the problem's slots (past ones of the season); the fill counts its slots' holders itself.
     const counted = allSlots
