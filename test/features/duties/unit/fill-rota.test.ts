@@ -209,3 +209,37 @@ describe('a second duty the same day', () => {
     expect((await w.duties.getSlot(slots.am))!.holders).toEqual([]);
   });
 });
+
+describe('the reads of a preview', () => {
+  /** Every call the preview makes to the household storage, counted. */
+  async function householdReads(extraMembers: number): Promise<number> {
+    const storage = memoryStorage();
+    for (let i = 0; i < extraMembers; i += 1) {
+      const id = `extra-${i}`;
+      await w.members.create(makeMember(id, { email: `${id}@example.org` }));
+      // Half of them share households two by two: a household's quota counts its members together.
+      if (i % 2 === 1) await storage.households.join({ householdId: `home-${i}`, memberId: `extra-${i - 1}`, at: '2026-05-01T00:00:00.000Z' }, 8);
+      if (i % 2 === 1) await storage.households.join({ householdId: `home-${i}`, memberId: id, at: '2026-05-01T00:00:01.000Z' }, 8);
+    }
+    let reads = 0;
+    const households = new Proxy(storage.households, {
+      get(target, name, receiver) {
+        const value: unknown = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          reads += 1;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    await new FillRota({ ...w, households, availability: storage.availability, solver: new HighsRotaSolver() }).preview(admin, {});
+    return reads;
+  }
+
+  it('reads the households a fixed number of times, whatever the number of members', async () => {
+    const few = await householdReads(0);
+    const many = await householdReads(40);
+    expect(many).toBe(few);
+    expect(few).toBeLessThanOrEqual(1);
+  });
+});
