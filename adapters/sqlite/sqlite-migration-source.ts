@@ -45,6 +45,8 @@ import * as membershipApplications from './migrations/0051-membership-applicatio
 import * as membershipOrderRefunds from './migrations/0052-membership-order-refunds';
 import * as eventSeries from './migrations/0053-event-series';
 import * as memberAvailability from './migrations/0054-member-availability';
+import * as dutySecondSameDay from './migrations/0055-duty-second-same-day';
+import * as announcements from './migrations/0056-announcements';
 import * as pushSubscriptions from './migrations/0058-push-subscriptions';
 import * as pushOutbox from './migrations/0059-push-outbox';
 
@@ -102,6 +104,8 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0052-membership-order-refunds', migration: membershipOrderRefunds },
   { name: '0053-event-series', migration: eventSeries },
   { name: '0054-member-availability', migration: memberAvailability },
+  { name: '0055-duty-second-same-day', migration: dutySecondSameDay },
+  { name: '0056-announcements', migration: announcements },
   { name: '0058-push-subscriptions', migration: pushSubscriptions },
   { name: '0059-push-outbox', migration: pushOutbox },
 ];
