@@ -1,3 +1,5 @@
+import { queuePush, type QueuePushDeps } from '../push/queue-push';
+import { announcementPush } from '../push/push-notifications';
 import type { Admin } from '../admins/admin';
 import { hasPermission } from '../admins/permissions';
 import type { BookingRepository } from '../bookings/booking-repository.port';
@@ -25,6 +27,9 @@ export interface SendAnnouncementDeps {
   duties: Pick<DutyRepository, 'listSlots'>;
   members: Pick<MemberRepository, 'list'>;
   households: Pick<HouseholdRepository, 'membershipOf' | 'membersOf'>;
+  /** Members' push devices and the push outbox: each member told gets the announcement on the devices that chose it. */
+  pushSubscriptions: QueuePushDeps['pushSubscriptions'];
+  pushOutbox: QueuePushDeps['pushOutbox'];
   announcements: AnnouncementRepository;
   clock: Clock;
   clubName: string;
@@ -100,6 +105,9 @@ export class SendAnnouncement extends UseCase<SendAnnouncementDeps> {
     }
     // Push: the one place a notification per member told is queued (docs/notifications.md#push).
     const membersTold = [...new Set(recipients.flatMap((recipient) => (recipient.memberId === null ? [] : [recipient.memberId])))];
+    // Under the announcement's id: a member's device gets it once, however often this is asked.
+    const push = announcementPush({ id: event.id, title: event.name }, announcement.subject);
+    for (const memberId of membersTold) await queuePush(this.deps, memberId, `announcement-${announcement.id}`, push);
     return { result: 'sent', announcement, membersTold };
   }
 

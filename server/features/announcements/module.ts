@@ -23,6 +23,8 @@ export const announcementsFeature: Feature = {
             members: get('members'),
             households: get('households'),
             announcements: get('announcements'),
+            pushSubscriptions: get('pushSubscriptions'),
+            pushOutbox: get('pushOutbox'),
             clock: get('clock'),
             ...settings,
           }),

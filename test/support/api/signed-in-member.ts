@@ -43,7 +43,8 @@ export async function signedInMember(app: TestApp, member: Member): Promise<Test
   const ip = nextIp();
   const agent = app.agent();
   const mailsTo = async () => (await app.get('outbox').list()).filter((message) => message.mail.to === member.email);
-  const before = (await mailsTo()).length;
+  const earlier = new Set((await mailsTo()).map((message) => message.id));
+  const before = earlier.size;
   const asked = await agent.post('/api/member/sign-in/code').set(FETCH).set('X-Forwarded-For', ip).send({ email: member.email });
   if (asked.status !== 200) throw new Error(`Asking a sign-in code answered ${asked.status}`);
   // Polled by hand (not expect.poll) so that a beforeAll may sign a member in too.
@@ -51,7 +52,9 @@ export async function signedInMember(app: TestApp, member: Member): Promise<Test
     if (tries > 200) throw new Error(`No sign-in code mailed to ${member.email}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  const code = /Your sign-in code is (\d{6})\./.exec((await mailsTo()).at(-1)!.mail.text)?.[1];
+  // The code just mailed: the outbox lists newest first, and with the tests' fixed clock ties fall by id.
+  const fresh = (await mailsTo()).find((message) => !earlier.has(message.id));
+  const code = /Your sign-in code is (\d{6})\./.exec(fresh?.mail.text ?? '')?.[1];
   if (!code) throw new Error('No sign-in code mailed');
   const signed = await agent.post('/api/member/sign-in').set(FETCH).set('X-Forwarded-For', ip).send({ email: member.email, code });
   if (signed.status !== 200) throw new Error(`Signing in answered ${signed.status}`);

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PUSH_KINDS } from '../../../../core/push/push';
 import { queuePush } from '../../../../core/push/queue-push';
 import { announcementPush } from '../../../../core/push/push-notifications';
-import { FETCH, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { addEvent, FETCH, signedInAdmin, startTestApp, type TestApp } from '../../../support/api/test-app';
+import { aBooking } from '../../../support/entities';
 import { addListedMember, signedInMember } from '../../../support/api/signed-in-member';
 import { startLocalPushService, type LocalPushService } from '../../../support/local-push-service';
 
@@ -97,6 +98,40 @@ describe('push notifications on My club', () => {
     expect((await ann.agent.post('/api/my/erase').set(FETCH).send({ confirm: true })).status).toBe(200);
     expect(await app.get('pushSubscriptions').listByMember(ann.member.id)).toEqual([]);
     expect(await app.get('pushOutbox').get(`news-1.${device.id}`)).toBeNull();
+  });
+
+  it('an announcement queues one push per device of each member it told that chose announcements, however often it is sent', async () => {
+    const ann = await aMember('Arwen Booked');
+    const quiet = await aMember('Quinn Quiet');
+    await ann.agent.post('/api/my/push/subscriptions').set(FETCH).send(subscription('arwen-phone'));
+    await quiet.agent
+      .post('/api/my/push/subscriptions')
+      .set(FETCH)
+      .send({ ...subscription('quinn-phone'), kinds: ['go-no-go'] });
+    const event = await addEvent(app, { id: 'push-race', name: 'Push race' });
+    for (const [id, m] of [
+      ['bk-arwen', ann.member],
+      ['bk-quinn', quiet.member],
+    ] as const)
+      await app
+        .get('bookings')
+        .addIfPlacesRemain(aBooking({ id, eventId: event.id, eventName: event.name, userEmail: m.email, memberId: m.id }), {
+          capacity: null,
+          now: new Date(app.clock.now()),
+        });
+    const admin = await signedInAdmin(app, 'push-admin@example.org', ['events:read', 'events:write']);
+    const body = { id: '6f1c2a3e-1111-4a4a-9b9b-222233334444', audiences: ['booked'], subject: 'Launching from the south slip', text: 'Briefing at 9.' };
+    for (let i = 0; i < 2; i++) expect((await admin.post(`/api/admin/events/${event.id}/announcements`).set(FETCH).send(body)).status).toBeLessThan(300);
+    const [phone] = await app.get('pushSubscriptions').listByMember(ann.member.id);
+    const [quinnPhone] = await app.get('pushSubscriptions').listByMember(quiet.member.id);
+    const queued = await app.get('pushOutbox').get(`announcement-${body.id}.${phone.id}`);
+    expect(queued?.notification).toEqual({
+      kind: 'announcement',
+      title: 'Push race',
+      text: 'Launching from the south slip',
+      url: '/event-booking?id=push-race',
+    });
+    expect(await app.get('pushOutbox').get(`announcement-${body.id}.${quinnPhone.id}`)).toBeNull();
   });
 
   it('refuses a subscription that is not a push subscription with a clear message, storing nothing', async () => {
