@@ -106,6 +106,8 @@ function serviceWorker(): Plugin[] {
       skipWaiting: false,
       clientsClaim: true,
       maximumFileSizeToCacheInBytes: 3_000_000,
+      // Push notifications: showing them and opening their page (web/public/push-sw.js, docs/notifications.md).
+      importScripts: ['/push-sw.js'],
       runtimeCaching: [
         keptNetworkFirst(isKeptPage, CACHE_NAMES.pages, 60, {
           networkTimeoutSeconds: 4,

@@ -11,6 +11,7 @@ import { HouseholdInvitationsSection } from './household-invitations-section';
 import { HouseholdSection } from './household-section';
 import { MyBookingsSection } from './my-bookings-section';
 import { MyCalendarFeedSection } from './my-calendar-feed-section';
+import { PushSection } from './push-section';
 import { MyWaitingListsSection } from './my-waiting-lists-section';
 import { MyWorkDaysSection } from './my-work-days-section';
 import { MyDutiesSection } from './my-duties-section';
@@ -92,6 +93,7 @@ export function MyClubPage() {
           <AvailabilitySection />
           <SeasonRotaSection />
           <MyCalendarFeedSection />
+          <PushSection />
           <HouseholdSection />
           <MyDetailsSection />
           <PasskeysSection />
