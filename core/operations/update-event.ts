@@ -1,3 +1,6 @@
+import { queuePush, type QueuePushDeps } from '../push/queue-push';
+import { eventChangePush } from '../push/push-notifications';
+import { formatMoment } from '../shared/date-text';
 import type { Admin } from '../admins/admin';
 import type { ClubEvent } from '../events/event';
 import { EventFormValuesSchema, keepingShownTimes, validateEventForm } from '../events/event-form';
@@ -40,6 +43,9 @@ export interface UpdateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
   bookings: Pick<BookingRepository, 'placesTakenByEvent' | 'listByEvent'>;
   /** Where the e-mail to a booking made while the event was being saved is written (once). */
   outbox: Pick<Outbox, 'addOnce'>;
+  /** Members' push devices and the push outbox: a booked member's devices that chose it hear of the move too (docs/notifications.md). */
+  pushSubscriptions: QueuePushDeps['pushSubscriptions'];
+  pushOutbox: QueuePushDeps['pushOutbox'];
   /** The manage link in the e-mail about a change. */
   bookingLinks: BookingLinks;
   siteSettings: { clubName: string; publicBaseUrl: string };
@@ -132,6 +138,11 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
         if (known.has(booking.id)) continue;
         await this.deps.outbox.addOnce(this.changeMail(booking, existing, updated, now, reason));
         members += 1;
+      }
+      // After the write, under each e-mail's own id: a save repeated queues no second push to a device.
+      const push = eventChangePush({ id: updated.id, title: updated.name }, { cancelled: false, whenText: formatMoment(updated.eventdatetime, 'member') });
+      for (const booking of bookingsToTell(await this.deps.bookings.listByEvent(eventId), this.deps.clock.now())) {
+        if (booking.memberId !== null) await queuePush(this.deps, booking.memberId, eventChangeMessageId(booking.id, updated.sequence), push);
       }
     }
     await recordChange(this.deps, admin, AUDITED_EVENT, {

@@ -31,6 +31,8 @@ export const eventsFeature: Feature = {
       ...eventWriting,
       bookings: get('bookings'),
       outbox: get('outbox'),
+      pushSubscriptions: get('pushSubscriptions'),
+      pushOutbox: get('pushOutbox'),
       bookingLinks: get('bookingLinks'),
       siteSettings: settings.siteSettings,
       duties: get('duties'),

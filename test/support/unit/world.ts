@@ -123,6 +123,8 @@ const WORLD_PORTS = [
   'waitingList',
   'addressLimits',
   'search',
+  'pushSubscriptions',
+  'pushOutbox',
 ] as const;
 
 /**

@@ -1,3 +1,5 @@
+import { MemoryPushOutbox } from '../../../../adapters/memory/memory-push-outbox';
+import { MemoryPushSubscriptionRepository } from '../../../../adapters/memory/memory-push-subscription-repository';
 import { MemoryDutyRepository } from '../../../../adapters/memory/memory-duty-repository';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -579,6 +581,8 @@ describe('events stay in sync: the event use cases push their changes to Algolia
       ...deps,
       bookings: new MemoryBookingRepository(),
       outbox: new MemoryOutbox(),
+      pushSubscriptions: new MemoryPushSubscriptionRepository(),
+      pushOutbox: new MemoryPushOutbox(),
       bookingLinks: new HmacBookingLinks('a-secret-for-the-search-tests-0123456789'),
       siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' },
       duties: new MemoryDutyRepository(),
