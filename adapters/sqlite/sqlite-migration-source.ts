@@ -46,6 +46,7 @@ import * as membershipOrderRefunds from './migrations/0052-membership-order-refu
 import * as eventSeries from './migrations/0053-event-series';
 import * as memberAvailability from './migrations/0054-member-availability';
 import * as dutySecondSameDay from './migrations/0055-duty-second-same-day';
+import * as announcements from './migrations/0056-announcements';
 
 interface NamedMigration {
   name: string;
@@ -102,6 +103,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0053-event-series', migration: eventSeries },
   { name: '0054-member-availability', migration: memberAvailability },
   { name: '0055-duty-second-same-day', migration: dutySecondSameDay },
+  { name: '0056-announcements', migration: announcements },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */
