@@ -757,7 +757,7 @@ const TARGETS: Target[] = [
     path: () => `/api/admin/duties/events/${editableEventId}/slots`,
     agent: () => admin,
     body: () =>
-      shapedBody(['dutyTypeId', 'needed', 'optional'], {
+      shapedBody(['dutyTypeId', 'needed', 'optional', 'allowsSecondDuty'], {
         dutyTypeId: fc.oneof(
           anyValue.filter((v) => typeof v !== 'string'),
           oddText,
