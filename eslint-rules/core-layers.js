@@ -18,7 +18,7 @@ export const CORE_LAYERS = [
   ['membership'], // categories, the membership year, renewals and joining: on the member list, below what rests on it
   ['bookings', 'duties', 'member-sign-in', 'site-pages'],
   ['waiting-list', 'conditions', 'reminders'],
-  ['check-in', 'work-days'],
+  ['check-in', 'work-days', 'announcements'], // announcements: an event's people told at once (docs/notifications.md)
   ['calendar', 'privacy'],
   ['my-club'],
   ['operations'], // use cases that drive several features: cancelling or moving an event, booking...

@@ -19,6 +19,7 @@ import { SqliteAdminRepository } from '../adapters/sqlite/sqlite-admin-repositor
 import { SqliteBookingRepository } from '../adapters/sqlite/sqlite-booking-repository';
 import { SqliteCampaignRepository } from '../adapters/sqlite/sqlite-campaign-repository';
 import { SqliteAttendanceStore } from '../adapters/sqlite/sqlite-attendance-store';
+import { SqliteAnnouncementRepository } from '../adapters/sqlite/sqlite-announcement-repository';
 import { SqliteConditionsRepository } from '../adapters/sqlite/sqlite-conditions-repository';
 import { SqliteCredentialRepository } from '../adapters/sqlite/sqlite-credential-repository';
 import { SqliteDocumentRepository } from '../adapters/sqlite/sqlite-document-repository';
@@ -182,6 +183,7 @@ const PORTS = {
   personalData: 'STORAGE',
   attendance: 'STORAGE',
   retention: 'STORAGE',
+  announcements: 'STORAGE',
 } as const satisfies Record<AdapterName, string>;
 
 const PORT_NAMES = Object.keys(PORTS) as AdapterName[];
@@ -326,6 +328,7 @@ export async function bindAdapters(
   bind('dutySwaps', () => firestore?.dutySwaps ?? new SqliteDutySwapRepository(db));
   bind('personalData', () => firestore?.personalData ?? new SqlitePersonalDataStore(db));
   bind('attendance', () => firestore?.attendance ?? new SqliteAttendanceStore(db));
+  bind('announcements', () => firestore?.announcements ?? new SqliteAnnouncementRepository(db));
   bind('images', () => new SharpImageProcessor());
   bind('pdfs', () => new PdfLibPdfInspector());
   bind('rotaSolver', () => new HighsRotaSolver());

@@ -34,6 +34,7 @@ import { registerDutyReportRoutes } from './features/duties/report-routes';
 import { registerDocumentAdminRoutes } from './features/documents/admin-routes';
 import { registerPhotoRoutes } from './features/photos/routes';
 import { registerCheckInRoutes } from './features/check-in/routes';
+import { registerAnnouncementRoutes } from './features/announcements/routes';
 import { ApiRoutes, SENT } from './http/api-routes';
 import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { registerMemberSignInRoutes } from './features/member-sign-in/routes';
@@ -341,6 +342,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerPhotoRoutes(routes, ports);
   registerPrivacyRoutes(routes, ports);
   registerCheckInRoutes(routes, ports);
+  registerAnnouncementRoutes(routes, ports);
   registerRetentionRoutes(routes, ports);
   let openApiDocument: object | null = null;
   routes.add({

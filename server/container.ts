@@ -29,6 +29,7 @@ import { memberListFeature } from './features/member-list/module';
 import { workDaysFeature } from './features/work-days/module';
 import { privacyFeature } from './features/privacy/module';
 import { checkInFeature } from './features/check-in/module';
+import { announcementsFeature } from './features/announcements/module';
 import { retentionFeature } from './features/retention/module';
 
 export { TYPES, type AdapterName, type Adapters, type ContainerOptions } from './adapters';
@@ -58,6 +59,7 @@ export const FEATURES: readonly Feature[] = [
   scheduledJobsFeature,
   privacyFeature,
   checkInFeature,
+  announcementsFeature,
   retentionFeature,
 ];
 

@@ -113,6 +113,11 @@ export const FIRESTORE_AVAILABILITY_COLLECTIONS = ['memberAvailability'] as cons
  */
 export const FIRESTORE_ATTENDANCE_COLLECTIONS = ['attendanceMarks', 'walkIns'] as const;
 /**
+ * Announcements to an event's people (FirestoreAnnouncementRepository): one document per
+ * announcement. Of the day, like the outbox that holds their e-mails: not copied by migrate-storage.
+ */
+export const FIRESTORE_ANNOUNCEMENT_COLLECTIONS = ['announcements'] as const;
+/**
  * The retention run's marks (FirestoreRetentionStore): per kind, the last record it has dealt with,
  * so each night reads only what it has not seen. Working state: not copied by migrate-storage.
  */
@@ -144,6 +149,7 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_MEMBER_FEED_COLLECTIONS)[number]
   | (typeof FIRESTORE_AVAILABILITY_COLLECTIONS)[number]
   | (typeof FIRESTORE_ATTENDANCE_COLLECTIONS)[number]
+  | (typeof FIRESTORE_ANNOUNCEMENT_COLLECTIONS)[number]
   | (typeof FIRESTORE_RETENTION_COLLECTIONS)[number]
   | (typeof FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS)[number];
 

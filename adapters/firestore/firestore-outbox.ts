@@ -21,6 +21,25 @@ export function addToOutbox(
   for (const message of messages) batch.create(collectionOf(db, 'outbox', options).doc(message.id), stored(message));
 }
 
+/**
+ * Adds to the caller's transaction the messages whose ids are not stored yet (it reads them first),
+ * leaving any stored one as it is (never queued again): a change tried again after a half-done
+ * attempt sends none twice. Reads before writes: call it before the transaction writes anything.
+ */
+export async function addNewToOutbox(
+  tx: Transaction,
+  db: Firestore,
+  messages: readonly OutboxMessage[],
+  options: FirestoreCollectionOptions = {},
+): Promise<void> {
+  if (messages.length === 0) return;
+  const refs = messages.map((message) => collectionOf(db, 'outbox', options).doc(message.id));
+  const snapshots = await tx.getAll(...refs);
+  snapshots.forEach((snapshot, i) => {
+    if (!snapshot.exists) tx.create(refs[i], stored(messages[i]));
+  });
+}
+
 const read = (data: DocumentData | undefined): OutboxMessage => OutboxMessageSchema.parse(data?.message);
 
 /**

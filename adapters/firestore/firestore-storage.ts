@@ -6,6 +6,7 @@ import { FirestoreAddressLimitStore } from './firestore-address-limit-store';
 import { FirestoreAdminRepository } from './firestore-admin-repository';
 import { FirestoreBookingRepository } from './firestore-booking-repository';
 import { FirestoreCampaignRepository } from './firestore-campaign-repository';
+import { FirestoreAnnouncementRepository } from './firestore-announcement-repository';
 import { FirestoreAttendanceStore } from './firestore-attendance-store';
 import { FirestoreConditionsRepository } from './firestore-conditions-repository';
 import { collectionOf, FIRESTORE_COLLECTIONS, type FirestoreCollectionOptions, type FirestoreDataCollectionName } from './firestore-collections';
@@ -139,6 +140,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     conditions: new FirestoreConditionsRepository(db, options),
     personalData: new FirestorePersonalDataStore(db, options),
     attendance: new FirestoreAttendanceStore(db, options),
+    announcements: new FirestoreAnnouncementRepository(db, options),
     retention: new FirestoreRetentionStore(db, options),
   };
 }

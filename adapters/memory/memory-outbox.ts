@@ -24,6 +24,11 @@ export class MemoryOutbox implements Outbox {
     if (ids.size < messages.length || messages.some((m) => this.rows.has(m.id))) throw new ConflictError('An outbox message with this id already exists');
   }
 
+  /** Whether a message with this id is stored (whatever its state). */
+  has(id: string): boolean {
+    return this.rows.has(id);
+  }
+
   /** Writes messages already checked with checkNew, without yielding (atomic with the caller's change). */
   addNow(messages: readonly OutboxMessage[]): void {
     for (const message of messages) this.rows.put(message);

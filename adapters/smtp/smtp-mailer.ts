@@ -48,6 +48,7 @@ export class SmtpMailer implements Mailer {
         from: this.options.from,
         ...(key === undefined ? {} : { messageId: messageIdOf(key, this.options.from) }),
         to: mail.to,
+        ...(mail.replyTo === undefined ? {} : { replyTo: mail.replyTo }),
         subject: mail.subject,
         text: mail.text,
         html: mail.html,

@@ -17,6 +17,20 @@ export async function addToOutbox(trx: Knex.Transaction, messages: readonly Outb
   if (messages.length > 0) await trx('outbox').insert(messages.map(row));
 }
 
+/**
+ * Writes the messages whose ids are not stored yet, in the caller's transaction, leaving any stored
+ * one as it is (never queued again): a change tried again after a half-done attempt sends none twice.
+ */
+export async function addNewToOutbox(trx: Knex.Transaction, messages: readonly OutboxMessage[]): Promise<void> {
+  // In slices: SQLite limits the values one statement may bind.
+  for (let at = 0; at < messages.length; at += 500) {
+    await trx('outbox')
+      .insert(messages.slice(at, at + 500).map(row))
+      .onConflict('id')
+      .ignore();
+  }
+}
+
 /** addToOutbox in a prepared write transaction (preparedWriteTransaction). */
 export function insertIntoOutbox(writes: PreparedWrites, messages: readonly OutboxMessage[]): void {
   writes.insert('outbox', messages.map(row));

@@ -12,6 +12,8 @@ export type MailAttachment = z.infer<typeof MailAttachmentSchema>;
 /** One e-mail to one member: plain text and simple HTML of the same words, and any files. */
 export const OutgoingMailSchema = z.object({
   to: z.string().min(3).max(320),
+  /** Where the member's reply goes (the Reply-To header), when not to the sender: an announcement's author. */
+  replyTo: z.string().min(3).max(320).optional(),
   subject: z.string().min(1).max(300),
   text: z.string().max(200_000),
   html: z.string().max(400_000),

@@ -193,6 +193,8 @@ export const ORDER_MESSAGES = {
   notContact: "Only your household's contact can pay for a household membership.",
   offlineMethod: 'An admin confirms cash or transfer payments only',
   notRefundable: 'Only a paid membership order can be refunded',
+  notCancellable: 'Only an open cash or transfer order can be cancelled here',
+  noLongerOpen: 'This order is no longer open: it was paid or closed meanwhile',
 } as const;
 
 /**

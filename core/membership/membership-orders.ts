@@ -6,7 +6,8 @@ import type { HouseholdRepository } from '../members/household-repository.port';
 import type { MembershipRepository } from './membership-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
 import type { Clock } from '../shared/clock.port';
-import { NotFoundError, PaymentError, ValidationError } from '../shared/errors';
+import { ConflictError, NotFoundError, PaymentError, ValidationError } from '../shared/errors';
+import type { AuditLog } from '../audit/audit-log.port';
 import type { PaymentGateway } from '../payments/payment-gateway.port';
 import type { IdGenerator } from '../shared/id-generator.port';
 import { formatDay } from '../shared/date-text';
@@ -95,6 +96,9 @@ export const OfflinePaymentAnswerSchema = z.object({ result: z.enum(['applied', 
 /** An admin's confirmation that an order was paid in cash or by transfer. */
 export const OfflinePaymentRequestSchema = z.object({ method: z.enum(['cash', 'transfer']) }).strict();
 
+/** What an admin's cancel of an open cash or transfer order answers: the order as stored. */
+export const OrderCancelAnswerSchema = z.object({ order: MembershipOrderSchema });
+
 /** What refunding answers: `refunded` now, or `already-refunded` before; the order as stored. */
 export const OrderRefundAnswerSchema = z.object({ result: z.enum(['refunded', 'already-refunded']), order: MembershipOrderSchema });
 
@@ -113,6 +117,8 @@ export interface MembershipOrdersDeps {
   categories: Pick<MembershipRepository, 'getCategory'>;
   clock: Clock;
   ids: IdGenerator;
+  /** An admin's cancel of an open order is audited (the other changes audit inside their atomic step). */
+  audit: Pick<AuditLog, 'append'>;
 }
 
 /**
@@ -168,11 +174,6 @@ export class MembershipOrders {
   }
 
   /**
-   * The open orders waiting for a cash or transfer payment, oldest first, each with its member's
-   * name (null for a member no longer stored), for the admin's Membership screen.
-   * PermissionError without members:write.
-   */
-  /**
    * Closes the renewal orders left open (isLeftOpen): each cancelled in one step unless paid
    * meanwhile (a payment recorded after that buys nothing and is refunded). The ids closed.
    */
@@ -185,6 +186,11 @@ export class MembershipOrders {
     return closed;
   }
 
+  /**
+   * The open orders waiting for a cash or transfer payment, oldest first, each with its member's
+   * name (null for a member no longer stored), for the admin's Membership screen.
+   * PermissionError without members:write.
+   */
   async listOpenOffline(admin: Pick<Admin, 'permissions'>): Promise<OpenOfflineOrderList> {
     requirePermission(admin, 'members.write');
     const orders = await this.deps.orders.listOpenOffline();
@@ -215,6 +221,37 @@ export class MembershipOrders {
       },
       this.deps.clock.now().toISOString(),
     );
+  }
+
+  /**
+   * An admin's cancel of an open cash or transfer order the member will not pay after all
+   * (docs/membership.md, "Orders left open"; PermissionError without members:write): the order
+   * becomes `cancelled` in the repository's one atomic step, so a payment recorded on it later buys
+   * nothing and is refunded; audited. A card order (its checkout is the member's) is refused
+   * (ValidationError), as is an order no longer open (ConflictError: paid or closed meanwhile);
+   * NotFoundError for an unknown one. Nothing is written when refused.
+   */
+  async cancelOffline(admin: Pick<Admin, 'uid' | 'email' | 'permissions'>, orderId: string): Promise<MembershipOrder> {
+    requirePermission(admin, 'members.write');
+    const order = await this.deps.orders.get(orderId);
+    if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
+    if (order.method === 'card') throw new ValidationError(ORDER_MESSAGES.notCancellable);
+    if (order.status !== 'open' || !(await this.deps.orders.cancel(order.id))) throw new ConflictError(ORDER_MESSAGES.noLongerOpen);
+    const now = this.deps.clock.now().toISOString();
+    const member = order.memberId === null ? null : await this.deps.members.get(order.memberId);
+    await this.deps.audit.append([
+      {
+        id: this.deps.ids.next(),
+        at: now,
+        actor: { kind: 'admin', uid: admin.uid, email: admin.email },
+        action: 'membership.order-cancelled',
+        recordType: 'member',
+        recordId: order.memberId ?? order.id,
+        summary: `Membership order ${order.id} (${order.method}${member ? `, ${member.name}` : ''}) cancelled: not paid`,
+        changes: [],
+      },
+    ]);
+    return (await this.deps.orders.get(order.id)) ?? { ...order, status: 'cancelled' };
   }
 
   /**

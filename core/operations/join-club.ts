@@ -50,7 +50,11 @@ import { fieldsError, parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 
 /** The outbox kinds of the applicant's mails. */
-export const APPLICATION_MAIL_KINDS = { welcome: 'membership-welcome', declined: 'membership-application-declined' } as const;
+export const APPLICATION_MAIL_KINDS = {
+  received: 'membership-application-received',
+  welcome: 'membership-welcome',
+  declined: 'membership-application-declined',
+} as const;
 
 /** A category as the Join page offers it: its joining price (discount included) and what it covers. */
 export const JoinChoiceSchema = z.object({
@@ -214,6 +218,9 @@ export class JoinClub extends UseCase<JoinClubDeps> {
     };
     if (order) await this.deps.orderStore.create(order);
     await this.deps.applications.create(application);
+    await this.deps.outbox.addOnce(
+      newOutboxMessage(`${APPLICATION_MAIL_KINDS.received}-${id}`, APPLICATION_MAIL_KINDS.received, null, this.receivedMail(application), now),
+    );
     const checkoutId = order ? await this.checkoutOf(order) : null;
     return { applicationId: id, state: 'submitted', amount: choice.amount, currency: MEMBERSHIP_CURRENCY, paysUntil: order?.paysUntil ?? null, checkoutId };
   }
@@ -430,6 +437,27 @@ export class JoinClub extends UseCase<JoinClubDeps> {
   /** Gives the payment back (refundOrderPayment): false when it could not be done now. */
   private refund(order: MembershipOrder, paymentId: string): Promise<boolean> {
     return refundOrderPayment(this.deps, order, paymentId, `Membership application ${order.applicationId ?? order.id} not admitted`);
+  }
+
+  /**
+   * The applicant's receipt of their application (docs/membership.md, "Joining"): what they
+   * applied for and what happens next; it confirms the e-mail they gave reaches them.
+   */
+  private receivedMail(application: MembershipApplication): OutgoingMail {
+    const money = formatMoney(application.amount, application.currency);
+    const next =
+      application.orderId !== null
+        ? `Once your payment of ${money} is through, the club looks at your application and writes to you.`
+        : application.admission === 'before-payment' && application.amount > 0
+          ? 'The club looks at your application and writes to you. Once you are accepted, you pay for your membership online.'
+          : 'The club looks at your application and writes to you.';
+    const parts = composeMail(`${application.firstName} ${application.lastName}`, [], {
+      subject: `We have your application to join ${this.deps.siteSettings.clubName}`,
+      paragraphs: [`Thank you for applying to join as ${application.categoryName}.`, next, 'Please contact the club with any questions.'],
+      link: null,
+      clubName: this.deps.siteSettings.clubName,
+    });
+    return { to: application.email, ...parts, attachments: [] };
   }
 
   private declinedMail(application: MembershipApplication): OutgoingMail {

@@ -1,6 +1,7 @@
 import { SECRET_MAIL_KINDS } from '../mail/secret-mail-kinds';
 import { SECRET_MAIL_WITHHELD } from '../mail/list-outbox';
 import { withholdCapabilityLinks } from '../shared/capability-links';
+import { ERASED_ADDRESS_DOMAIN } from '../shared/anonymised';
 import type { RecordRewrite, StoredRecord } from './personal-data-store.port';
 
 /**
@@ -206,7 +207,7 @@ export function replacementFor(pseudonym: string): Replacement {
       .pop()
       ?.toLowerCase()
       .replace(/[^a-z0-9]/g, '') || 'person';
-  return { name: pseudonym, email: `erased-${tail}@erased.invalid` };
+  return { name: pseudonym, email: `erased-${tail}@${ERASED_ADDRESS_DOMAIN}` };
 }
 
 interface Marks {

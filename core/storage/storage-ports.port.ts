@@ -30,6 +30,7 @@ import type { MembershipApplicationRepository } from '../membership/membership-a
 import type { DutySwapRepository } from '../duties/duty-swap-repository.port';
 import type { DutyRepository } from '../duties/duty-repository.port';
 import type { AttendanceStore } from '../check-in/attendance-store.port';
+import type { AnnouncementRepository } from '../announcements/announcement-repository.port';
 import type { MemberCalendarFeedRepository } from '../my-club/member-calendar-feed-repository.port';
 import type { AvailabilityRepository } from '../duties/availability-repository.port';
 import type { PersonalDataStore } from '../privacy/personal-data-store.port';
@@ -90,6 +91,8 @@ export interface StoragePorts {
   personalData: PersonalDataStore;
   /** Check-in: each booking's attendance and the mark keys applied (core/check-in/). */
   attendance: AttendanceStore;
+  /** Announcements to an event's people, each with its e-mails (docs/notifications.md). */
+  announcements: AnnouncementRepository;
   /** The retention schedule's counts and removals over the records above (docs/data-protection.md). */
   retention: RetentionStore;
 }

@@ -75,6 +75,8 @@ import type { StoragePorts } from '../../core/storage/storage-ports.port';
 import type { AdapterFactory } from './contract/storage-fixtures';
 import type { useFirestoreEmulator } from './firestore-emulator-for-file';
 import { openTempSqlite } from './temp-sqlite';
+import { MemoryAnnouncementRepository } from '../../adapters/memory/memory-announcement-repository';
+import { SqliteAnnouncementRepository } from '../../adapters/sqlite/sqlite-announcement-repository';
 
 // Each store under test, opened whole: a test takes the ports it is about from one opened store,
 // so the ports it uses together share one storage, as the server's do (docs/architecture.md#tests).
@@ -137,6 +139,7 @@ export function memoryStorage() {
     calendarFeeds: new MemoryMemberCalendarFeedRepository(),
     availability: new MemoryAvailabilityRepository(),
     conditions: new MemoryConditionsRepository(),
+    announcements: new MemoryAnnouncementRepository(outbox),
   };
 }
 
@@ -181,6 +184,7 @@ export function sqliteStorage(db: Knex) {
     personalData: new SqlitePersonalDataStore(db),
     attendance: new SqliteAttendanceStore(db),
     retention: new SqliteRetentionStore(db),
+    announcements: new SqliteAnnouncementRepository(db),
   } satisfies Omit<StoragePorts, 'files'>;
 }
 

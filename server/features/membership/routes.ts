@@ -26,6 +26,7 @@ import { FiguresQuerySchema, MembershipFiguresSchema } from '../../../core/membe
 import { MembershipFiguresReport } from '../../../core/membership/membership-figures-report';
 import {
   MembershipOrders,
+  OrderCancelAnswerSchema,
   OrderRefundAnswerSchema,
   OfflinePaymentAnswerSchema,
   OfflinePaymentRequestSchema,
@@ -166,6 +167,23 @@ export function registerMembershipRoutes(routes: ApiRoutes, ports: AppContainer)
       const { result, order } = await ports.useCase(MembershipOrders).confirmOfflinePayment(admin, params.id, body);
       return reply(200, { result, order });
     },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/membership/orders/:id/cancel',
+    operationId: 'adminCancelOfflineOrder',
+    summary: 'Cancel an open cash or transfer order the member will not pay: a payment recorded on it later buys nothing and is refunded; audited',
+    tag: 'admin membership',
+    access: MEMBERS_WRITE,
+    params: IdParamsSchema,
+    responses: {
+      200: { description: 'The order as stored, `cancelled`', schema: OrderCancelAnswerSchema },
+      400: { description: '"Only an open cash or transfer order can be cancelled here" (a card order)' },
+      404: { description: '"Membership order not found"' },
+      409: { description: '"This order is no longer open: it was paid or closed meanwhile"' },
+    },
+    handler: async ({ admin, params }) => reply(200, { order: await ports.useCase(MembershipOrders).cancelOffline(admin, params.id) }),
   });
 
   // The secretary's and treasurer's figures (docs/membership.md#figures-refunds-and-the-csv): money needs bookings:write too.

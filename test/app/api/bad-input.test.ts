@@ -497,6 +497,14 @@ const TARGETS: Target[] = [
     body: () => shapedBody(['method']),
   },
   {
+    // No order exists, so no generated body cancels anything (the route reads no body).
+    name: 'POST /api/admin/membership/orders/:id/cancel',
+    method: 'post',
+    path: () => '/api/admin/membership/orders/no-such-order/cancel',
+    agent: () => admin,
+    body: () => anyValue,
+  },
+  {
     // No application exists, so no generated reason declines one.
     name: 'POST /api/admin/membership/applications/:id/decline',
     method: 'post',
@@ -938,6 +946,33 @@ const TARGETS: Target[] = [
     path: () => '/api/admin/walk-ins/no-such-walk-in/afloat',
     agent: () => admin,
     body: () => shapedBody(['key', 'afloat', 'markedAt'], { key: fc.oneof(fc.uuid(), oddText), afloat: fc.oneof(fc.boolean(), anyValue) }),
+  },
+  // Announcements (docs/notifications.md): no event has this id; on a real event the subject is never one the rule takes.
+  {
+    name: 'POST /api/admin/events/:id/announcements',
+    method: 'post',
+    path: () => '/api/admin/events/no-such-event/announcements',
+    agent: () => admin,
+    body: () =>
+      shapedBody(['id', 'audiences', 'subject', 'text'], {
+        id: fc.oneof(fc.uuid(), oddText),
+        audiences: fc.oneof(fc.subarray(['booked', 'waiting', 'duty']), anyValue),
+      }),
+  },
+  {
+    name: 'POST /api/admin/events/:id/announcements (a bad subject)',
+    method: 'post',
+    path: () => `/api/admin/events/${cancelledEventId}/announcements`,
+    agent: () => admin,
+    body: () =>
+      shapedBody(['id', 'audiences', 'subject', 'text'], {
+        id: fc.uuid(),
+        audiences: fc.oneof(fc.subarray(['booked', 'waiting', 'duty'], { minLength: 1 }), anyValue),
+        subject: fc.oneof(
+          anyValue.filter((v) => typeof v !== 'string' || v.trim() === '' || v.trim().length > 120),
+          fc.constantFrom('', '   ', 'x'.repeat(121)),
+        ),
+      }),
   },
   // Households of several members: no generated e-mail is a listed member's, no member id names one in the household.
   {

@@ -80,16 +80,21 @@ export async function storedCounts(app: TestApp): Promise<Record<string, number>
     Promise.all([app.get('membership').listCategories(), app.get('membership').getSettings()]),
     app.get('events').listSeries(),
   ]);
-  const [signups, conditionEvents, walkIns, availability] = await Promise.all([
+  const [signups, conditionEvents, walkIns, availability, announcements] = await Promise.all([
     Promise.all(workDays.map((workDay) => app.get('workDays').listSignups(workDay.id))),
     app.get('conditions').getEvents(events.map((e) => e.id)),
     app.get('attendance').listWalkIns(events.map((e) => e.id)),
     // Members' availability of the test clock's season (1 June 2026: the year from 1 April).
     app.get('availability').listSeason('2026-04-01'),
+    app.get('announcements').listByEvents(
+      events.map((e) => e.id),
+      10_000,
+    ),
   ]);
   return {
     events: events.length,
     walkIns: walkIns.length,
+    announcements: announcements.length,
     availabilityJson: JSON.stringify(availability).length,
     eventsJson: JSON.stringify(events).length,
     seriesJson: JSON.stringify(series).length,

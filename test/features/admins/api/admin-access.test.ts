@@ -634,6 +634,22 @@ const GUARDED: Guarded[] = [
     permission: 'bookings:write',
     message: 'You do not have permission to change bookings.',
   },
+  // Announcements (docs/notifications.md): events:write, or the officer's bookings:write for today's events.
+  {
+    method: 'post',
+    route: '/api/admin/events/:id/announcements',
+    path: () => `/api/admin/events/${eventId}/announcements`,
+    body: { id: '7b0c2f0e-4d1a-4c5e-9f3a-2b6d8e1f0a15', audiences: ['booked'], subject: 'Guarded', text: 'Guarded words' },
+    permission: 'events:write',
+    message: 'You do not have permission to send announcements.',
+  },
+  {
+    method: 'get',
+    route: '/api/admin/events/:id/announcements',
+    path: () => `/api/admin/events/${eventId}/announcements`,
+    permission: 'events:read',
+    message: 'You do not have permission to view events.',
+  },
   // Members' data rights (docs/data-protection.md): the retention overview.
   {
     method: 'get',
@@ -667,6 +683,7 @@ const GUARDED: Guarded[] = [
       ['get', '/api/admin/membership/settings', '/api/admin/membership/settings', undefined],
       ['get', '/api/admin/membership/orders', '/api/admin/membership/orders', undefined],
       ['post', '/api/admin/membership/orders/:id/paid', '/api/admin/membership/orders/order-guarded/paid', { method: 'cash' }],
+      ['post', '/api/admin/membership/orders/:id/cancel', '/api/admin/membership/orders/order-guarded/cancel', undefined],
       ['get', '/api/admin/membership/applications', '/api/admin/membership/applications', undefined],
       ['post', '/api/admin/membership/applications/:id/admit', '/api/admin/membership/applications/guarded/admit', undefined],
       ['post', '/api/admin/membership/applications/:id/decline', '/api/admin/membership/applications/guarded/decline', { reason: 'Sneaky' }],
@@ -719,6 +736,7 @@ async function stored(): Promise<string> {
       app.get('duties').listCatalogue('dutyTypes'),
       app.get('attendance').get(bookingId),
       app.get('attendance').listWalkIns([eventId]),
+      app.get('announcements').listByEvent(eventId),
     ]),
   );
 }

@@ -108,6 +108,21 @@ describe('the public applies and pays', () => {
     expect(listed).toMatchObject({ state: 'submitted', matchesMember: { id: member.id, name: member.name } });
   });
 
+  it('tells the applicant their application arrived and what happens next, once', async () => {
+    const body = ADULT();
+    const applied = await apply(body);
+    const [mail, ...more] = await mailsOf(APPLICATION_MAIL_KINDS.received, applied.body.applicationId);
+    expect(more).toEqual([]);
+    expect(mail!.mail.to).toBe(body.email);
+    expect(mail!.mail.subject).toMatch(/^We have your application to join /);
+    expect(mail!.mail.text).toContain('Thank you for applying to join as Adult.');
+    expect(mail!.mail.text).toContain('Once your payment of £120.00 is through, the club looks at your application and writes to you.');
+    // A refused form tells nobody.
+    const outbox = (await app.get('outbox').list()).length;
+    expect((await apply({ ...ADULT(), accept: false })).status).toBe(400);
+    expect((await app.get('outbox').list()).length).toBe(outbox);
+  });
+
   it('pays by card once however often the card step and the webhook come; a declined card changes nothing', async () => {
     const applied = await apply(FAMILY());
     expect(applied.body).toMatchObject({ state: 'submitted', amount: 18_000, currency: 'GBP', paysUntil: '2027-03-31', checkoutId: expect.any(String) });
@@ -263,6 +278,8 @@ describe('an admin admits or declines', () => {
       expect(await app.get('members').getByEmail(body.email)).toMatchObject({ membershipType: 'Adult', renewalDate: '2026-05-31' });
       const [mail] = await mailsOf(APPLICATION_MAIL_KINDS.welcome, applied.body.applicationId);
       expect(mail!.mail.text).toContain('Please pay for your membership online to start it.');
+      const [received] = await mailsOf(APPLICATION_MAIL_KINDS.received, applied.body.applicationId);
+      expect(received!.mail.text).toContain('Once you are accepted, you pay for your membership online.');
     } finally {
       await app.get('membership').saveSettings(DEFAULT_MEMBERSHIP_SETTINGS);
     }

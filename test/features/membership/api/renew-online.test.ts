@@ -193,4 +193,43 @@ describe('an admin confirms a cash or transfer renewal', () => {
     expect((await secretary.get('/api/admin/membership/orders')).body.orders.some((o: { id: string }) => o.id === started.body.order.id)).toBe(false);
     expect((await secretary.post('/api/admin/membership/orders/order-none/paid').set(FETCH).send({ method: 'cash' })).status).toBe(404);
   });
+
+  it('Cancel closes an open transfer order for good: a payment confirmed afterwards buys nothing; audited', async () => {
+    const member = await addListedMember(app, { name: 'Eve Transfer', renewalDate: '2026-03-31' });
+    const started = await start(await signedInMember(app, member), { ...CARD_RENEWAL, method: 'transfer' });
+    const orderId: string = started.body.order.id;
+    const secretary = await signedInAdmin(app, 'secretary.cancel@example.org', ['members:write']);
+    const reader = await signedInAdmin(app, 'reader.cancel@example.org', ['bookings:write']);
+    expect((await reader.post(`/api/admin/membership/orders/${orderId}/cancel`).set(FETCH)).status).toBe(403);
+    expect(await app.get('membershipOrders').get(orderId)).toMatchObject({ status: 'open' });
+
+    // Two admins at once: one cancels, the other is told it is no longer open.
+    const answers = await Promise.all([0, 1].map(() => secretary.post(`/api/admin/membership/orders/${orderId}/cancel`).set(FETCH)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 200)?.body.order).toMatchObject({ id: orderId, status: 'cancelled' });
+    expect(answers.find((a) => a.status === 409)?.body.error).toBe(ORDER_MESSAGES.noLongerOpen);
+    expect((await secretary.get('/api/admin/membership/orders')).body.orders.some((o: { id: string }) => o.id === orderId)).toBe(false);
+    const confirmed = await secretary.post(`/api/admin/membership/orders/${orderId}/paid`).set(FETCH).send({ method: 'transfer' });
+    expect(confirmed.body.result).toBe('refund');
+    expect((await app.get('members').get(member.id))?.renewalDate).toBe('2026-03-31');
+    const audit = await app.get('audit').list({ limit: 200 });
+    expect(audit.some((e) => e.action === 'membership.order-cancelled' && e.recordId === member.id && e.summary.includes('Eve Transfer'))).toBe(true);
+  });
+
+  it('Cancel refuses a card order, a paid one and an unknown one, changing nothing', async () => {
+    const member = await addListedMember(app, { name: 'Fay Card', renewalDate: '2026-03-31' });
+    const agent = await signedInMember(app, member);
+    const card = await start(agent, CARD_RENEWAL);
+    const secretary = await signedInAdmin(app, 'secretary.cancel2@example.org', ['members:write']);
+    const refused = await secretary.post(`/api/admin/membership/orders/${card.body.order.id}/cancel`).set(FETCH);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe(ORDER_MESSAGES.notCancellable);
+    expect(await app.get('membershipOrders').get(card.body.order.id)).toMatchObject({ status: 'open' });
+    const cash = await start(agent, { ...CARD_RENEWAL, method: 'cash' });
+    await secretary.post(`/api/admin/membership/orders/${cash.body.order.id}/paid`).set(FETCH).send({ method: 'cash' });
+    const paid = await secretary.post(`/api/admin/membership/orders/${cash.body.order.id}/cancel`).set(FETCH);
+    expect(paid.status).toBe(409);
+    expect(await app.get('membershipOrders').get(cash.body.order.id)).toMatchObject({ status: 'paid' });
+    expect((await secretary.post('/api/admin/membership/orders/order-none/cancel').set(FETCH)).status).toBe(404);
+  });
 });

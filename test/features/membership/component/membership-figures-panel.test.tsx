@@ -57,6 +57,24 @@ describe('the Membership screen’s figures', () => {
     expect(within(panel).getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe('/api/admin/membership/payments.csv?year=2026');
   });
 
+  it('moves to the previous year and back: each year read by its label, the CSV of the year shown', async () => {
+    const calls = serve(({ path }) =>
+      json(200, path.endsWith('?year=2025') ? { ...TREASURERS, year: 2025, start: '2025-04-01', end: '2026-03-31', asOf: '2026-03-31' } : TREASURERS),
+    );
+    renderPanel();
+    const panel = await figures();
+    const years = within(panel).getByRole('group', { name: 'Membership year' });
+    expect(await within(panel).findByText(/Membership year Wed 1 April 2026 to Wed 31 March 2027/)).toBeTruthy();
+    expect(within(years).getByRole('button', { name: 'This year' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.click(within(years).getByRole('button', { name: 'Previous year' }));
+    expect(await within(panel).findByText(/Membership year Tue 1 April 2025 to Tue 31 March 2026/)).toBeTruthy();
+    expect(within(panel).getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe('/api/admin/membership/payments.csv?year=2025');
+    await userEvent.click(within(years).getByRole('button', { name: 'This year' }));
+    expect(await within(panel).findByText(/Membership year Wed 1 April 2026/)).toBeTruthy();
+    // The current year is read again on the way back (the admin's reads are always fresh).
+    expect(calls).toEqual(['GET /api/admin/membership/figures', 'GET /api/admin/membership/figures?year=2025', 'GET /api/admin/membership/figures']);
+  });
+
   it('without the money permission shows the counts and names only: no money, no CSV, no Refund', async () => {
     serve(() => json(200, SECRETARYS));
     renderPanel();

@@ -210,4 +210,28 @@ describe('renewals waiting for cash or transfer', () => {
     expect(calls.filter((call) => !call.startsWith('GET'))).toEqual(['POST /api/admin/membership/orders/order-1/paid']);
     expect(bodies[0]).toEqual({ method: 'transfer' });
   });
+
+  it('Cancel asks first; "Keep it" sends nothing, "Cancel renewal" cancels it and says so', async () => {
+    const { calls } = serveForm(() => json(200, { order: { ...ORDER, status: 'cancelled', memberName: undefined } }), reads([ADULT], [ORDER]));
+    renderAt('/admin/membership', <MembershipPage />);
+    const table = await screen.findByRole('region', { name: 'Renewals waiting for payment' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Cancel the renewal for Dee Cash' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this renewal?' });
+    expect(within(dialog).getByText('Dee Cash')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(calls.filter((call) => !call.startsWith('GET'))).toEqual([]);
+    await userEvent.click(within(table).getByRole('button', { name: 'Cancel the renewal for Dee Cash' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Cancel this renewal?' })).getByRole('button', { name: 'Cancel renewal' }));
+    expect(await screen.findByText('Renewal for Dee Cash cancelled.')).toBeTruthy();
+    expect(calls.filter((call) => !call.startsWith('GET'))).toEqual(['POST /api/admin/membership/orders/order-1/cancel']);
+  });
+
+  it('tells the server’s refusal when the order was paid meanwhile', async () => {
+    serveForm(() => json(409, { error: 'This order is no longer open: it was paid or closed meanwhile' }), reads([ADULT], [ORDER]));
+    renderAt('/admin/membership', <MembershipPage />);
+    const table = await screen.findByRole('region', { name: 'Renewals waiting for payment' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Cancel the renewal for Dee Cash' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Cancel this renewal?' })).getByRole('button', { name: 'Cancel renewal' }));
+    expect(await screen.findByText('This order is no longer open: it was paid or closed meanwhile')).toBeTruthy();
+  });
 });

@@ -1,6 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { OfflinePaymentAnswerSchema, OpenOfflineOrderListSchema, OrderRefundAnswerSchema, type OpenOfflineOrderList } from '@core/membership/membership-orders';
+import {
+  OfflinePaymentAnswerSchema,
+  OpenOfflineOrderListSchema,
+  OrderCancelAnswerSchema,
+  OrderRefundAnswerSchema,
+  type OpenOfflineOrderList,
+} from '@core/membership/membership-orders';
 import { MembershipFiguresSchema, type MembershipFigures } from '@core/membership/membership-figures';
 import type { MembershipCategory } from '@core/membership/membership-category';
 import type { MembershipCategoryFormValues, MembershipSettingsFormValues } from '@core/membership/membership-forms';
@@ -95,15 +101,28 @@ export function useMarkOrderPaid(config: MutationConfig<z.infer<typeof OfflinePa
   });
 }
 
-/** A membership year's figures (members:write; the money only with bookings:write too). */
-export function getMembershipFigures(): Promise<MembershipFigures> {
-  return apiGet('/api/admin/membership/figures', MembershipFiguresSchema);
+/** What cancelling an open cash or transfer order takes: the order, and the member's name for the notice. */
+export type OrderToCancel = { orderId: string; name: string };
+
+/** Cancels an open cash or transfer order the member will not pay: it leaves the list. */
+export function cancelOrder({ orderId }: OrderToCancel): Promise<z.infer<typeof OrderCancelAnswerSchema>> {
+  return apiPost(`/api/admin/membership/orders/${encodeURIComponent(orderId)}/cancel`, undefined, OrderCancelAnswerSchema);
 }
 
-export const membershipFiguresQueryOptions = () => adminQueryOptions(['membership', 'figures'], getMembershipFigures);
+export function useCancelOrder(config: MutationConfig<z.infer<typeof OrderCancelAnswerSchema>, OrderToCancel> = {}) {
+  return useMutation({ ...config, mutationFn: cancelOrder, onSuccess: useReadAgainAfter([['admin', 'membership', 'orders']], config) });
+}
 
-export function useMembershipFigures() {
-  return useQuery(membershipFiguresQueryOptions());
+/** A membership year's figures, the current one when `year` is null (members:write; the money only with bookings:write too). */
+export function getMembershipFigures(year: number | null = null): Promise<MembershipFigures> {
+  return apiGet(`/api/admin/membership/figures${year === null ? '' : `?year=${year}`}`, MembershipFiguresSchema);
+}
+
+export const membershipFiguresQueryOptions = (year: number | null = null) =>
+  adminQueryOptions(['membership', 'figures', year ?? 'current'], () => getMembershipFigures(year));
+
+export function useMembershipFigures(year: number | null = null) {
+  return useQuery(membershipFiguresQueryOptions(year));
 }
 
 /** The CSV download of a membership year's payments and refunds. */

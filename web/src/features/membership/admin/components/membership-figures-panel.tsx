@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { FiguresMember, MembershipFigures } from '@core/membership/membership-figures';
 import { formatDay } from '@core/shared/date-text';
 import { londonMidnight } from '@core/shared/london-time';
@@ -18,17 +19,32 @@ const dayText = (date: string) => formatDay(londonMidnight(date).toISOString(), 
 const renewalText = (date: string) => (date.startsWith('9999') ? 'Life' : dayText(date));
 
 /**
- * The secretary's and treasurer's figures for the current membership year (docs/membership.md,
+ * The secretary's and treasurer's figures for a membership year, the current one first, with
+ * Previous, This and Next year to move (docs/membership.md,
  * "Figures, refunds and the CSV"): who is due, lapsed and renewed, by name; counts per category;
  * and, for admins who may see money (bookings:write), the money per category and by method, the
  * CSV of the payments and a Refund action on each paid order.
  */
 export function MembershipFiguresPanel({ onNotice }: { onNotice: (notice: Notice) => void }) {
-  const figures = useMembershipFigures();
-  const tryAgain = useTryAgain(membershipFiguresQueryOptions().queryKey);
+  // null: the current year, as the server reckons it; a number: the year the admin moved to.
+  const [year, setYear] = useState<number | null>(null);
+  const figures = useMembershipFigures(year);
+  const tryAgain = useTryAgain(membershipFiguresQueryOptions(year).queryKey);
+  const shown = figures.data?.year ?? year;
   return (
     <section className="adm-panel" aria-labelledby="adm-ms-figures-title">
       <h2 id="adm-ms-figures-title">Figures</h2>
+      <div className="adm-ms-years" role="group" aria-label="Membership year">
+        <Button variant="secondary" disabled={shown === null} onClick={() => shown !== null && setYear(shown - 1)}>
+          Previous year
+        </Button>{' '}
+        <Button variant="secondary" disabled={year === null} onClick={() => setYear(null)}>
+          This year
+        </Button>{' '}
+        <Button variant="secondary" disabled={shown === null} onClick={() => shown !== null && setYear(shown + 1)}>
+          Next year
+        </Button>
+      </div>
       <LoadStatus query={figures} onRetry={tryAgain} loading="Loading figures…" failed={FIGURES_LOAD_FAILED} />
       {figures.isSuccess && <Figures figures={figures.data} onNotice={onNotice} />}
     </section>

@@ -23,6 +23,8 @@ import { LoadError, LoadStatus } from '../../../../admin/shared/components/load-
 import { NoticeArea, type Notice } from '../../../../admin/shared/components/notice';
 import { PageTitle } from '../../../../admin/shared/components/page-title';
 import { PanelForm } from '../../../../admin/shared/components/panel-form';
+import { useConfirm } from '../../../../admin/shared/components/use-confirm';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import '../membership.css';
 import { MembershipFiguresPanel } from './membership-figures-panel';
 import {
@@ -30,6 +32,7 @@ import {
   membershipSettingsQueryOptions,
   openOfflineOrdersQueryOptions,
   useCategories,
+  useCancelOrder,
   useMarkOrderPaid,
   useOpenOfflineOrders,
   useCreateCategory,
@@ -119,6 +122,12 @@ function OfflineOrdersPanel({ onNotice }: { onNotice: (notice: Notice) => void }
   const orders = useOpenOfflineOrders();
   const tryAgain = useTryAgain(openOfflineOrdersQueryOptions().queryKey);
   const mark = useMarkOrderPaid();
+  const cancelling = useConfirm(
+    useCancelOrder({
+      onSuccess: (_, { name }) => onNotice({ kind: 'success', message: `Renewal for ${name} cancelled.` }),
+      onError: (error) => onNotice({ kind: 'error', message: refusalMessage(error, 'Failed to cancel the renewal. Please try again.') }),
+    }),
+  );
   const markPaid = (orderId: string, name: string, method: 'cash' | 'transfer') => {
     onNotice(null);
     mark.mutate(
@@ -159,6 +168,16 @@ function OfflineOrdersPanel({ onNotice }: { onNotice: (notice: Notice) => void }
                     </Button>{' '}
                     <Button variant="secondary" disabled={mark.isPending} onClick={() => markPaid(order.id, name, 'transfer')}>
                       Mark paid (transfer)<span className="visually-hidden"> for {name}</span>
+                    </Button>{' '}
+                    <Button
+                      variant="secondary"
+                      disabled={mark.isPending || cancelling.busy}
+                      onClick={() => {
+                        onNotice(null);
+                        cancelling.ask({ orderId: order.id, name });
+                      }}
+                    >
+                      Cancel<span className="visually-hidden"> the renewal for {name}</span>
                     </Button>
                   </td>
                 </tr>
@@ -166,6 +185,12 @@ function OfflineOrdersPanel({ onNotice }: { onNotice: (notice: Notice) => void }
             })}
           </DataTable>
         ))}
+      <ConfirmDialog {...cancelling.dialog} title="Cancel this renewal?" confirmLabel="Cancel renewal" cancelLabel="Keep it">
+        <p>
+          <strong>{cancelling.target?.name}</strong> will no longer be asked to pay it, and a payment confirmed afterwards buys nothing. They can renew again
+          from My club.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,0 +1,88 @@
+import { expect, it } from 'vitest';
+import type { Announcement } from '../../../../core/announcements/announcement';
+import type { AnnouncementRepository } from '../../../../core/announcements/announcement-repository.port';
+import { afterSent } from '../../../../core/mail/outbox';
+import type { Outbox } from '../../../../core/mail/outbox.port';
+import { aMessage } from '../../mail/contract/outbox.contract';
+import { describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+
+export const ANNOUNCEMENT_ID = '6f1c2d3e-4a5b-4c6d-8e7f-901234567890';
+
+/** An announcement (id as given, or the ANNOUNCEMENT_ID), sent at 09:00 plus `minutes`. */
+export function anAnnouncement(overrides: Partial<Announcement> = {}, minutes = 0): Announcement {
+  return {
+    id: ANNOUNCEMENT_ID,
+    eventId: 'event-1',
+    eventName: 'Club Race',
+    audiences: ['booked', 'duty'],
+    subject: 'Launching from the south slip',
+    text: 'The north slip is closed today.',
+    replyTo: 'race-officer@example.org',
+    authorUid: 'admin-1',
+    authorName: 'Rita Race',
+    sentAt: new Date(Date.parse('2026-06-01T09:00:00.000Z') + minutes * 60_000).toISOString(),
+    told: 2,
+    ...overrides,
+  };
+}
+
+const idOf = (n: number) => `6f1c2d3e-4a5b-4c6d-8e7f-${String(n).padStart(12, '0')}`;
+
+/** The announcements with the outbox their e-mails are written to. */
+export interface AnnouncementStores {
+  announcements: AnnouncementRepository;
+  outbox: Outbox;
+}
+
+export function describeAnnouncementRepositoryContract(name: string, makeAdapter: AdapterFactory<AnnouncementStores>): void {
+  describeContract('AnnouncementRepository', name, makeAdapter, (stores) => {
+    it('stores the announcement whole with its e-mails, and get answers null for an unknown id', async () => {
+      expect(await stores().announcements.add(anAnnouncement(), [aMessage('m-1', 0, ANNOUNCEMENT_ID), aMessage('m-2', 0, ANNOUNCEMENT_ID)])).toBe(true);
+      expect(await stores().announcements.get(ANNOUNCEMENT_ID)).toEqual(anAnnouncement());
+      expect(await stores().announcements.get(idOf(9))).toBeNull();
+      expect((await stores().outbox.list({ recordId: ANNOUNCEMENT_ID })).map((m) => m.id).sort()).toEqual(['m-1', 'm-2']);
+    });
+
+    it('an add with a stored id writes nothing and answers false: the first announcement and its e-mails stand', async () => {
+      expect(await stores().announcements.add(anAnnouncement(), [aMessage('m-1', 0, ANNOUNCEMENT_ID)])).toBe(true);
+      expect(await stores().announcements.add(anAnnouncement({ subject: 'Other', told: 1 }), [aMessage('m-other', 0, ANNOUNCEMENT_ID)])).toBe(false);
+      expect(await stores().announcements.get(ANNOUNCEMENT_ID)).toEqual(anAnnouncement());
+      expect((await stores().outbox.list()).map((m) => m.id)).toEqual(['m-1']);
+    });
+
+    it('of concurrent adds with one id, one writes; each e-mail is stored once', async () => {
+      const mail = [aMessage('m-1', 0, ANNOUNCEMENT_ID), aMessage('m-2', 0, ANNOUNCEMENT_ID)];
+      const answers = await Promise.all([1, 2, 3].map(() => stores().announcements.add(anAnnouncement(), mail)));
+      expect(answers.filter(Boolean)).toHaveLength(1);
+      expect((await stores().outbox.list()).map((m) => m.id).sort()).toEqual(['m-1', 'm-2']);
+    });
+
+    it('an e-mail already stored (an add tried again after failing half-way) is left as it is, never queued again', async () => {
+      const sent = afterSent(aMessage('m-1', 0, ANNOUNCEMENT_ID), new Date('2026-06-01T09:01:00.000Z'));
+      await stores().outbox.add([sent]);
+      expect(await stores().announcements.add(anAnnouncement(), [aMessage('m-1', 0, ANNOUNCEMENT_ID), aMessage('m-2', 0, ANNOUNCEMENT_ID)])).toBe(true);
+      expect(await stores().outbox.get('m-1')).toEqual(sent);
+      expect((await stores().outbox.get('m-2'))?.status).toBe('queued');
+    });
+
+    it('stores an announcement with more e-mails than one Firestore transaction takes, each once', async () => {
+      const mail = Array.from({ length: 450 }, (_, i) => aMessage(`m-${i}`, 0, ANNOUNCEMENT_ID));
+      expect(await stores().announcements.add(anAnnouncement({ told: 450 }), mail)).toBe(true);
+      expect(await stores().outbox.list({ recordId: ANNOUNCEMENT_ID, limit: 1000 })).toHaveLength(450);
+      expect(await stores().announcements.add(anAnnouncement({ told: 450 }), mail)).toBe(false);
+    });
+
+    it("lists one event's announcements newest first (then by id), and several events' newest first up to the limit", async () => {
+      await stores().announcements.add(anAnnouncement({ id: idOf(1) }, 0), []);
+      await stores().announcements.add(anAnnouncement({ id: idOf(3) }, 10), []);
+      await stores().announcements.add(anAnnouncement({ id: idOf(2) }, 10), []);
+      await stores().announcements.add(anAnnouncement({ id: idOf(4), eventId: 'event-2' }, 5), []);
+      await stores().announcements.add(anAnnouncement({ id: idOf(5), eventId: 'event-3' }, 20), []);
+      expect((await stores().announcements.listByEvent('event-1')).map((a) => a.id)).toEqual([idOf(2), idOf(3), idOf(1)]);
+      expect(await stores().announcements.listByEvent('event-9')).toEqual([]);
+      expect((await stores().announcements.listByEvents(['event-1', 'event-2'], 10)).map((a) => a.id)).toEqual([idOf(2), idOf(3), idOf(4), idOf(1)]);
+      expect((await stores().announcements.listByEvents(['event-1', 'event-2', 'event-3'], 2)).map((a) => a.id)).toEqual([idOf(5), idOf(2)]);
+      expect(await stores().announcements.listByEvents([], 10)).toEqual([]);
+    });
+  });
+}
