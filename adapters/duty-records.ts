@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ValidationError } from '../core/shared/errors';
 import {
   DutySlotSchema,
@@ -36,8 +37,14 @@ export function validMemberQualification(record: MemberQualification): MemberQua
   return parsed.data;
 }
 
+/**
+ * A slot as every adapter reads it back: one stored before `allowsSecondDuty` existed (a Firestore
+ * document without it) allows no second duty, so every adapter answers the same record.
+ */
+export const StoredSlotSchema = DutySlotSchema.extend({ allowsSecondDuty: z.boolean().default(false) });
+
 export function validSlot(slot: StaffedSlot | Parameters<typeof DutySlotSchema.parse>[0]) {
-  const parsed = DutySlotSchema.safeParse(slot);
+  const parsed = StoredSlotSchema.safeParse(slot);
   if (!parsed.success) throw new ValidationError('Not a valid duty slot');
   return parsed.data;
 }

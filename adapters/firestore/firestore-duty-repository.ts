@@ -2,7 +2,6 @@ import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import {
   assignmentRefusal,
   DUTY_MESSAGES,
-  DutySlotSchema,
   MemberQualificationSchema,
   type DutySlot,
   type MemberQualification,
@@ -23,6 +22,7 @@ import {
   validKind,
   validMemberQualification,
   validSlot,
+  StoredSlotSchema,
 } from '../duty-records';
 import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
@@ -195,7 +195,7 @@ export class FirestoreDutyRepository extends FirestoreCollectionAdapter implemen
 /** A slot document read back (FirestoreDutySwapRepository reads them too). */
 export function toSlot(snapshot: DocumentSnapshot): StaffedSlot {
   const data = snapshot.data() ?? {};
-  const slot = DutySlotSchema.parse({ ...data, id: snapshot.id });
+  const slot = StoredSlotSchema.parse({ ...data, id: snapshot.id });
   const holders = ((data.holders as unknown[] | undefined) ?? []).map((holder) => DutyAssignmentSchema.parse(holder));
   return staffed({ ...slot, holders });
 }

@@ -3,6 +3,7 @@ import { HouseholdPersonSchema, type HouseholdPerson } from '../../core/members/
 import type { HouseholdRepository } from '../../core/members/household-repository.port';
 import {
   invitationEmail,
+  byHouseholdThenJoinOrder,
   byJoinOrder,
   HouseholdInvitationSchema,
   HouseholdMembershipSchema,
@@ -89,6 +90,11 @@ export class FirestoreHouseholdRepository extends FirestoreCollectionAdapter imp
     if (!isMemberId(householdId)) return [];
     const snapshot = await withCoreErrors(() => this.collection.doc(householdId).get());
     return membersOf(snapshot.data(), householdId);
+  }
+
+  async listMemberships(): Promise<HouseholdMembership[]> {
+    const snapshot = await withCoreErrors(() => this.collection.get());
+    return snapshot.docs.flatMap((doc) => membersOf(doc.data(), doc.id)).sort(byHouseholdThenJoinOrder);
   }
 
   async join(input: { householdId: string; memberId: string; at: string; invitationId?: string }, max: number): Promise<JoinOutcome | 'no-invitation'> {

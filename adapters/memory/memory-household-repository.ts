@@ -2,6 +2,7 @@ import type { HouseholdPerson } from '../../core/members/household';
 import type { HouseholdRepository } from '../../core/members/household-repository.port';
 import {
   invitationEmail,
+  byHouseholdThenJoinOrder,
   byJoinOrder,
   sameInvitee,
   type CurrentHousehold,
@@ -74,6 +75,10 @@ export class MemoryHouseholdRepository implements HouseholdRepository {
 
   async membersOf(householdId: string): Promise<HouseholdMembership[]> {
     return this.members(householdId).map((m) => ({ ...m }));
+  }
+
+  async listMemberships(): Promise<HouseholdMembership[]> {
+    return [...this.memberships.values()].map((m) => ({ ...m })).sort(byHouseholdThenJoinOrder);
   }
 
   async join(input: { householdId: string; memberId: string; at: string; invitationId?: string }, max: number): Promise<JoinOutcome | 'no-invitation'> {

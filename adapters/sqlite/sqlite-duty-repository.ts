@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import {
   assignmentRefusal,
   DUTY_MESSAGES,
-  DutySlotSchema,
   MemberQualificationSchema,
   type DutySlot,
   type MemberQualification,
@@ -11,7 +10,16 @@ import {
 import { DutyAssignmentSchema, type DutyAssignment } from '../../core/duty-rosters/duty-roster';
 import type { DutyCatalogueKind, DutyCatalogueRecords, DutyRepository } from '../../core/duties/duty-repository.port';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
-import { CATALOGUE_SCHEMAS, byAssignedAt, validAssignment, validCatalogueRecord, validKind, validMemberQualification, validSlot } from '../duty-records';
+import {
+  CATALOGUE_SCHEMAS,
+  byAssignedAt,
+  validAssignment,
+  validCatalogueRecord,
+  validKind,
+  validMemberQualification,
+  validSlot,
+  StoredSlotSchema,
+} from '../duty-records';
 import { isUniqueViolation } from './sqlite-errors';
 import { readBoolean, readJson, writeBoolean } from './sqlite-values';
 import { writeTransaction } from './sqlite-write-transaction';
@@ -79,7 +87,14 @@ export class SqliteDutyRepository implements DutyRepository {
     if (valid.length === 0) return;
     try {
       await writeTransaction(this.db, async (trx) => {
-        await trx('duty_slots').insert(valid.map((slot) => ({ ...slot, optional: writeBoolean(slot.optional), createdAtMs: Date.parse(slot.createdAt) })));
+        await trx('duty_slots').insert(
+          valid.map((slot) => ({
+            ...slot,
+            optional: writeBoolean(slot.optional),
+            allowsSecondDuty: writeBoolean(slot.allowsSecondDuty),
+            createdAtMs: Date.parse(slot.createdAt),
+          })),
+        );
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError(SLOT_TAKEN);
@@ -142,10 +157,9 @@ export class SqliteDutyRepository implements DutyRepository {
   }
 
   private async slotsWhere(db: Knex | Knex.Transaction, where: (query: Knex.QueryBuilder) => Knex.QueryBuilder): Promise<StaffedSlot[]> {
-    const rows: Record<string, unknown>[] = await where(db('duty_slots').select('id', 'eventId', 'dutyTypeId', 'needed', 'optional', 'createdAt')).orderBy([
-      { column: 'createdAtMs' },
-      { column: 'id' },
-    ]);
+    const rows: Record<string, unknown>[] = await where(
+      db('duty_slots').select('id', 'eventId', 'dutyTypeId', 'needed', 'optional', 'allowsSecondDuty', 'createdAt'),
+    ).orderBy([{ column: 'createdAtMs' }, { column: 'id' }]);
     if (rows.length === 0) return [];
     const holders = await this.dutiesWhere(db, (q) =>
       q.whereIn(
@@ -154,7 +168,7 @@ export class SqliteDutyRepository implements DutyRepository {
       ),
     );
     return rows.map((row) => {
-      const slot = DutySlotSchema.parse({ ...row, optional: readBoolean(row.optional) });
+      const slot = StoredSlotSchema.parse({ ...row, optional: readBoolean(row.optional), allowsSecondDuty: readBoolean(row.allowsSecondDuty) });
       return { ...slot, holders: holders.filter((holder) => holder.slotId === slot.id).sort(byAssignedAt) };
     });
   }

@@ -3,6 +3,7 @@ import { HouseholdPersonSchema, type HouseholdPerson } from '../../core/members/
 import type { HouseholdRepository } from '../../core/members/household-repository.port';
 import {
   invitationEmail,
+  byHouseholdThenJoinOrder,
   byJoinOrder,
   HouseholdInvitationSchema,
   HouseholdMembershipSchema,
@@ -82,6 +83,11 @@ export class SqliteHouseholdRepository implements HouseholdRepository {
     if (typeof householdId !== 'string') return [];
     const rows: unknown[] = await this.db('household_members').select('*').where({ householdId });
     return rows.map(toMembership).sort(byJoinOrder);
+  }
+
+  async listMemberships(): Promise<HouseholdMembership[]> {
+    const rows: unknown[] = await this.db('household_members').select('*');
+    return rows.map(toMembership).sort(byHouseholdThenJoinOrder);
   }
 
   async join(input: { householdId: string; memberId: string; at: string; invitationId?: string }, max: number): Promise<JoinOutcome | 'no-invitation'> {

@@ -45,6 +45,7 @@ import * as membershipApplications from './migrations/0051-membership-applicatio
 import * as membershipOrderRefunds from './migrations/0052-membership-order-refunds';
 import * as eventSeries from './migrations/0053-event-series';
 import * as memberAvailability from './migrations/0054-member-availability';
+import * as dutySecondSameDay from './migrations/0055-duty-second-same-day';
 import * as announcements from './migrations/0056-announcements';
 
 interface NamedMigration {
@@ -101,6 +102,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0052-membership-order-refunds', migration: membershipOrderRefunds },
   { name: '0053-event-series', migration: eventSeries },
   { name: '0054-member-availability', migration: memberAvailability },
+  { name: '0055-duty-second-same-day', migration: dutySecondSameDay },
   { name: '0056-announcements', migration: announcements },
 ];
 

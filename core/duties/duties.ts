@@ -36,6 +36,12 @@ export const DutyNeedSchema = z.object({
   needed: z.number().int().min(1, 'At least 1').max(50, 'At most 50'),
   /** True when the event can run without this duty filled (amber, not red, when short). */
   optional: z.boolean(),
+  /**
+   * True when a member holding this duty may be given another the same London day by the rota
+   * fill (the other must allow it too; docs/duties.md, "Filling the rota"). Absent means false, as
+   * in records stored before it existed.
+   */
+  allowsSecondDuty: z.boolean().optional(),
 });
 export type DutyNeed = z.infer<typeof DutyNeedSchema>;
 

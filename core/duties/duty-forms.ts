@@ -51,6 +51,8 @@ export const RosterSlotSchema = z.object({
   dutyTypeName: z.string(),
   needed: z.number().int(),
   optional: z.boolean(),
+  /** Its holder may have a second duty that day in the rota fill (docs/duties.md, "Filling the rota"). */
+  allowsSecondDuty: z.boolean(),
   holders: z.array(z.object({ memberId: z.string(), name: z.string(), overrideReason: z.string().nullable() })),
   candidates: z.array(DutyCandidateSchema),
 });

@@ -7,7 +7,7 @@ import type { IdGenerator } from '../shared/id-generator.port';
 import { UseCase } from '../shared/use-case';
 import { isAnonymisedHolder } from './anonymised-holder';
 import { ANONYMISED_NAME } from '../shared/anonymised';
-import { DUTY_MESSAGES, dutyWindow, ineligibility, slotsFromTemplate, staffingLight, type DutySlot } from './duties';
+import { DUTY_MESSAGES, dutyWindow, ineligibility, slotsFromTemplate, staffingLight, type DutyNeed, type DutySlot } from './duties';
 import { type DutyAssignment } from '../duty-rosters/duty-roster';
 import { assignmentOf, dutiesOverlapping, memberIneligibility, requireMember, slotContext, type DutyAssignmentDeps } from './duty-assignment';
 import { ApplyTemplateFormSchema, AssignDutyFormSchema, DutyNeedFormSchema, type EventRoster, type StaffingLightSchema } from './duty-forms';
@@ -53,6 +53,7 @@ export class ManageEventDuties extends UseCase<EventDutiesDeps> {
           dutyTypeName: dutyType?.name ?? '(deleted duty type)',
           needed: slot.needed,
           optional: slot.optional,
+          allowsSecondDuty: slot.allowsSecondDuty === true,
           holders: slot.holders.map((h) => ({ memberId: h.memberId, name: nameOf(h.memberId), overrideReason: h.overrideReason })),
           candidates: members
             .filter((member) => !holding.has(member.id) && !member.disabled)
@@ -185,13 +186,14 @@ export class ManageEventDuties extends UseCase<EventDutiesDeps> {
     return lights;
   }
 
-  private newSlot(eventId: string, need: { dutyTypeId: string; needed: number; optional: boolean }, offsetMs = 0): DutySlot {
+  private newSlot(eventId: string, need: DutyNeed, offsetMs = 0): DutySlot {
     return {
       id: this.deps.ids.next(),
       eventId,
       dutyTypeId: need.dutyTypeId,
       needed: need.needed,
       optional: need.optional,
+      allowsSecondDuty: need.allowsSecondDuty === true,
       createdAt: new Date(this.deps.clock.now().getTime() + offsetMs).toISOString(),
     };
   }

@@ -13,7 +13,8 @@ import type { Outbox } from '../mail/outbox.port';
 import type { HouseholdRepository } from '../members/household-repository.port';
 import type { Member } from '../members/member';
 import type { MemberRepository } from '../members/member-repository.port';
-import { categoryNameKey, type MembershipRepository } from '../membership/membership-repository.port';
+import type { MembershipRepository } from '../membership/membership-repository.port';
+import { categoryByMembershipType } from '../membership/membership-category';
 import { DEFAULT_MEMBERSHIP_SETTINGS } from '../membership/membership-settings';
 import { ConflictError, ValidationError } from '../shared/errors';
 import { formatDateRange } from '../shared/date-text';
@@ -22,7 +23,7 @@ import { UseCase } from '../shared/use-case';
 import type { DutyAssignment } from '../duty-rosters/duty-roster';
 import { greedyRotaFill } from '../duty-rosters/rota-greedy';
 import type { RotaAssignment, RotaProblem } from '../duty-rosters/rota-problem';
-import { rotaFairness, rotaReasons, rotaViolations } from '../duty-rosters/rota-rules';
+import { pushTo, rotaFairness, rotaReasons, rotaViolations } from '../duty-rosters/rota-rules';
 import type { RotaSolver } from '../duty-rosters/rota-solver.port';
 import { dutyQuota, dutySeason, type DutySeason } from './availability';
 import type { AvailabilityRepository } from './availability-repository.port';
@@ -39,7 +40,7 @@ export interface FillRotaDeps extends AuditTrailDeps {
   duties: Pick<DutyRepository, 'listCatalogue' | 'listSlotsOfEvents' | 'listMemberQualifications' | 'assign' | 'getSlot'>;
   events: Pick<EventRepository, 'list'>;
   members: Pick<MemberRepository, 'list'>;
-  households: Pick<HouseholdRepository, 'membershipOf' | 'membersOf'>;
+  households: Pick<HouseholdRepository, 'listMemberships'>;
   membership: Pick<MembershipRepository, 'getSettings' | 'listCategories'>;
   availability: Pick<AvailabilityRepository, 'listSeason'>;
   outbox: Pick<Outbox, 'addOnce'>;
@@ -254,13 +255,15 @@ export class FillRota extends UseCase<FillRotaDeps> {
     const settings = (await this.deps.membership.getSettings()) ?? DEFAULT_MEMBERSHIP_SETTINGS;
     const season = dutySeason(settings.year, date ?? londonDate(now));
     const events = await seasonEvents(this.deps.events, season);
-    const [allSlots, dutyTypes, members, qualifications, records, categories] = await Promise.all([
+    const [allSlots, dutyTypes, members, qualifications, records, categories, places] = await Promise.all([
       this.deps.duties.listSlotsOfEvents(events.map((e) => e.id)),
       this.deps.duties.listCatalogue('dutyTypes'),
       this.deps.members.list(),
       this.deps.duties.listMemberQualifications(),
       this.deps.availability.listSeason(season.start),
       this.deps.membership.listCategories(),
+      // Every household at once: a read per member would grow with the club.
+      this.deps.households.listMemberships(),
     ]);
     const eventById = new Map(events.map((e) => [e.id, e]));
     const typeById = new Map<string, DutyType>(dutyTypes.map((t) => [t.id, t]));
@@ -272,8 +275,7 @@ export class FillRota extends UseCase<FillRotaDeps> {
       if (window === null || Date.parse(window.start) <= now.getTime()) continue;
       const dutyType = typeById.get(slot.dutyTypeId);
       slots.set(slot.id, { event, dutyTypeName: dutyType?.name ?? 'Duty', window });
-      // No duty type allows a second duty the same day yet: the fill gives one duty a day.
-      seasonSlots.push({ slot, window, dutyType: dutyType ?? { qualificationIds: [] }, allowsSecondDuty: false });
+      seasonSlots.push({ slot, window, dutyType: dutyType ?? { qualificationIds: [] }, allowsSecondDuty: slot.allowsSecondDuty === true });
     }
     // The quota counts the duties held off the problem's slots (past ones of the season); the fill counts its slots' holders itself.
     const counted = allSlots
@@ -284,25 +286,26 @@ export class FillRota extends UseCase<FillRotaDeps> {
       });
     const wishes = new Map(records.map((r) => [r.memberId, r]));
     const today = londonDate(now);
-    const people = await Promise.all(
-      members
-        .filter((m) => !m.disabled)
-        .map(async (member): Promise<RotaSeasonMember> => {
-          const place = await this.deps.households.membershipOf(member.id);
-          const ids = place === null ? null : (await this.deps.households.membersOf(place.householdId)).map((m) => m.memberId);
-          const category = categories.find((c) => categoryNameKey(c.name) === categoryNameKey(member.membershipType)) ?? null;
-          const record = wishes.get(member.id);
-          return {
-            member,
-            householdId: place?.householdId ?? null,
-            quota: dutyQuota({ category, memberId: member.id, householdMemberIds: ids, duties: counted, season, today }),
-            qualifications: qualifications.filter((q) => q.memberId === member.id),
-            unavailable: record?.unavailable ?? [],
-            prefers: (record?.wishes ?? []).filter((w) => w.wish === 'prefer').map((w) => w.dutyTypeId),
-            avoids: (record?.wishes ?? []).filter((w) => w.wish === 'rather-not').map((w) => w.dutyTypeId),
-          };
-        }),
-    );
+    const categoryOf = categoryByMembershipType(categories);
+    const householdOf = new Map(places.map((place) => [place.memberId, place.householdId]));
+    const householdMembers = new Map<string, string[]>();
+    for (const place of places) pushTo(householdMembers, place.householdId, place.memberId);
+    const people = members
+      .filter((m) => !m.disabled)
+      .map((member): RotaSeasonMember => {
+        const householdId = householdOf.get(member.id) ?? null;
+        const ids = householdId === null ? null : (householdMembers.get(householdId) ?? []);
+        const record = wishes.get(member.id);
+        return {
+          member,
+          householdId,
+          quota: dutyQuota({ category: categoryOf(member.membershipType), memberId: member.id, householdMemberIds: ids, duties: counted, season, today }),
+          qualifications: qualifications.filter((q) => q.memberId === member.id),
+          unavailable: record?.unavailable ?? [],
+          prefers: (record?.wishes ?? []).filter((w) => w.wish === 'prefer').map((w) => w.dutyTypeId),
+          avoids: (record?.wishes ?? []).filter((w) => w.wish === 'rather-not').map((w) => w.dutyTypeId),
+        };
+      });
     return { season, problem: rotaSeasonProblem(seasonSlots, people), slots, members: new Map(members.map((m) => [m.id, m])) };
   }
 }

@@ -5,7 +5,8 @@ import type { EventRepository } from '../events/event-repository.port';
 import type { HouseholdRepository } from '../members/household-repository.port';
 import type { Member } from '../members/member';
 import type { MemberRepository } from '../members/member-repository.port';
-import { categoryNameKey, type MembershipRepository } from '../membership/membership-repository.port';
+import type { MembershipRepository } from '../membership/membership-repository.port';
+import { categoryByMembershipType } from '../membership/membership-category';
 import { DEFAULT_MEMBERSHIP_SETTINGS } from '../membership/membership-settings';
 import type { Clock } from '../shared/clock.port';
 import { ValidationError } from '../shared/errors';
@@ -144,7 +145,7 @@ export class GetMyDutyQuota extends UseCase<MyDutyQuotaDeps> {
   async execute(member: Pick<Member, 'id' | 'membershipType'>): Promise<MyDutyQuota> {
     const season = await seasonNow(this.deps);
     const [categories, ids] = await Promise.all([this.deps.membership.listCategories(), householdMemberIds(this.deps.households, member.id)]);
-    const category = categories.find((c) => categoryNameKey(c.name) === categoryNameKey(member.membershipType)) ?? null;
+    const category = categoryByMembershipType(categories)(member.membershipType);
     const counted = category?.coversHousehold && ids ? ids : [member.id];
     const duties = (await Promise.all(counted.map((id) => this.deps.duties.listMemberDuties(id)))).flat();
     const quota = dutyQuota({ category, memberId: member.id, householdMemberIds: ids, duties, season, today: londonDate(this.deps.clock.now()) });

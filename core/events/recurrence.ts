@@ -70,3 +70,65 @@ export function recurrenceDates(rule: string, firstDate: string, lastDate: strin
   const dates = new RRule({ ...options, dtstart: floating(firstDate), until: floating(lastDate) }).all();
   return dates.map((date) => date.toISOString().slice(0, 10));
 }
+
+/** The weekdays as RFC 5545 names them, Monday first. */
+export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/**
+ * A series' repeat as the form's plain fields say it (docs/events.md, "Setting up a season's
+ * series"): every `interval` weeks on the chosen weekdays (none: the first date's weekday), or
+ * every `interval` months on the `week`th (1 to 4, or -1 for the last) of the chosen weekdays.
+ */
+export interface PlainRecurrence {
+  frequency: 'weekly' | 'monthly';
+  weekdays: readonly Weekday[];
+  interval: number;
+  week: number;
+}
+
+/** The rule (recurrenceRefusal accepts it) the plain fields say: weekdays in calendar order, INTERVAL only when over 1. */
+export function plainRecurrenceRule(plain: PlainRecurrence): string {
+  const days = WEEKDAYS.filter((day) => plain.weekdays.includes(day));
+  const interval = Number.isInteger(plain.interval) && plain.interval > 1 ? `;INTERVAL=${Math.min(plain.interval, 366)}` : '';
+  if (plain.frequency === 'weekly') return `FREQ=WEEKLY${interval}${days.length > 0 ? `;BYDAY=${days.join(',')}` : ''}`;
+  const week = [1, 2, 3, 4, -1].includes(plain.week) ? plain.week : 1;
+  return `FREQ=MONTHLY${interval};BYDAY=${(days.length > 0 ? days : ['SU']).map((day) => `${week}${day}`).join(',')}`;
+}
+
+/** The plain fields of a rule they can say (plainRecurrenceRule gives it back), or null for one only its text can. */
+export function plainRecurrenceOf(rule: string): PlainRecurrence | null {
+  const weekly = /^FREQ=WEEKLY(?:;INTERVAL=(\d+))?(?:;BYDAY=((?:MO|TU|WE|TH|FR|SA|SU)(?:,(?:MO|TU|WE|TH|FR|SA|SU))*))?$/.exec(rule.trim());
+  const monthly = /^FREQ=MONTHLY(?:;INTERVAL=(\d+))?;BYDAY=(-1|[1-4])(MO|TU|WE|TH|FR|SA|SU)((?:,(?:-1|[1-4])(?:MO|TU|WE|TH|FR|SA|SU))*)$/.exec(rule.trim());
+  const found: PlainRecurrence | null = weekly
+    ? { frequency: 'weekly', interval: Number(weekly[1] ?? 1), weekdays: weekly[2] ? (weekly[2].split(',') as Weekday[]) : [], week: 1 }
+    : monthly
+      ? {
+          frequency: 'monthly',
+          interval: Number(monthly[1] ?? 1),
+          week: Number(monthly[2]),
+          weekdays: [
+            monthly[3] as Weekday,
+            ...(monthly[4] ?? '')
+              .split(',')
+              .filter(Boolean)
+              .map((part) => part.replace(/^-?\d/, '') as Weekday),
+          ],
+        }
+      : null;
+  return found !== null && plainRecurrenceRule(found) === rule.trim() ? found : null;
+}
+
+/**
+ * The date of the rule's `count`th date from `firstDate` (the last date of a series that ends
+ * "after `count` dates"), or null when the rule is not one or gives fewer within 731 days.
+ */
+export function lastDateOfCount(rule: string, firstDate: string, count: number): string | null {
+  const options = parsed(rule.trim());
+  if (options === null || recurrenceRefusal(rule) !== null || !Number.isInteger(count) || count < 1 || count > 366) return null;
+  const dates = new RRule({ ...options, dtstart: floating(firstDate), count }).all();
+  const last = dates.at(-1);
+  if (dates.length < count || last === undefined) return null;
+  const date = last.toISOString().slice(0, 10);
+  return Date.parse(date) - Date.parse(firstDate) <= 731 * 86_400_000 ? date : null;
+}

@@ -95,6 +95,11 @@ export const HOUSEHOLD_MEMBER_MESSAGES = {
 } as const;
 
 /** The household's members in the order they joined (joinedAt, then member id), as every storage lists them. */
+/** Households by id, then each one's members in join order: the order of listMemberships. */
+export function byHouseholdThenJoinOrder(a: HouseholdMembership, b: HouseholdMembership): number {
+  return a.householdId < b.householdId ? -1 : a.householdId > b.householdId ? 1 : byJoinOrder(a, b);
+}
+
 export function byJoinOrder(a: HouseholdMembership, b: HouseholdMembership): number {
   return Date.parse(a.joinedAt) - Date.parse(b.joinedAt) || (a.memberId < b.memberId ? -1 : a.memberId > b.memberId ? 1 : 0);
 }

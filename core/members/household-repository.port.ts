@@ -33,6 +33,12 @@ export interface HouseholdRepository {
   /** The household's members in the order they joined (byJoinOrder); empty for none. */
   membersOf(householdId: string): Promise<HouseholdMembership[]>;
   /**
+   * Every member's place in a household, households by id and each one's members in join order
+   * (byJoinOrder); a member in none is not listed. One listing of storage however many members
+   * the club has, for reads over the whole club (the rota fill's quotas).
+   */
+  listMemberships(): Promise<HouseholdMembership[]>;
+  /**
    * Adds the member to the household in one atomic step, as joinRefusal decides on what is stored
    * at that moment (a household with no members yet is new: they become its contact; a household
    * of them alone without dependants that they are in ends). With `invitationId`, only while that

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InstantSchema } from '../shared/instant';
 import { MAX_PAYMENT_AMOUNT, MinorUnitsSchema } from '../shared/money';
+import { membershipTypeKey } from '../members/member';
 
 /**
  * A kind of membership the club sells (docs/membership.md): Adult, Family, Junior, Crew, Social,
@@ -36,3 +37,18 @@ export type MembershipCategory = z.infer<typeof MembershipCategorySchema>;
 
 /** The renewal date a life member holds: the membership is current on every date. */
 export const LIFE_RENEWAL_DATE = '9999-12-31';
+
+/**
+ * The category a member's `membershipType` names, looked up by the category-name key
+ * (membershipTypeKey: case and spacing aside), or null when none is named so. Built once for a
+ * list of categories, so reading many members' categories is one map lookup each. When two
+ * categories share a key (never stored: names are unique under it), the first is answered.
+ */
+export function categoryByMembershipType<C extends Pick<MembershipCategory, 'name'>>(categories: readonly C[]): (membershipType: string) => C | null {
+  const byKey = new Map<string, C>();
+  for (const category of categories) {
+    const key = membershipTypeKey(category.name);
+    if (!byKey.has(key)) byKey.set(key, category);
+  }
+  return (membershipType) => byKey.get(membershipTypeKey(membershipType)) ?? null;
+}

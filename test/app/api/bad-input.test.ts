@@ -366,6 +366,14 @@ const TARGETS: Target[] = [
     body: () => shapedBody([...SERIES_KEYS, 'fromEventId']),
   },
   {
+    // No date of the series has a random id, so no body cancels anything.
+    name: 'POST /api/admin/event-series/:id/end',
+    method: 'post',
+    path: () => `/api/admin/event-series/${seriesId}/end`,
+    agent: () => admin,
+    body: () => shapedBody(['fromEventId', 'reason']),
+  },
+  {
     name: 'PATCH /api/admin/bookings/:id',
     method: 'patch',
     path: () => `/api/admin/bookings/${cancelledId}`,
@@ -757,7 +765,7 @@ const TARGETS: Target[] = [
     path: () => `/api/admin/duties/events/${editableEventId}/slots`,
     agent: () => admin,
     body: () =>
-      shapedBody(['dutyTypeId', 'needed', 'optional'], {
+      shapedBody(['dutyTypeId', 'needed', 'optional', 'allowsSecondDuty'], {
         dutyTypeId: fc.oneof(
           anyValue.filter((v) => typeof v !== 'string'),
           oddText,

@@ -95,6 +95,17 @@ describe('Firestore documents stored before member prices', () => {
   });
 });
 
+describe('Firestore duty slots stored before a second duty the same day', () => {
+  it('reads an old slot as allowing no second duty that day', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const duties = new FirestoreDutyRepository(db);
+    await duties.addSlots([aSlot({ allowsSecondDuty: true })]);
+    await db.collection('dutySlots').doc(aSlot().id).update({ allowsSecondDuty: FieldValue.delete() });
+    expect(await duties.getSlot(aSlot().id)).toEqual({ ...aSlot(), allowsSecondDuty: false, holders: [] });
+  });
+});
+
 describe('Firestore households stored before several members', () => {
   it('makes each household’s member its contact at the back-fill, once, and the member is then in it', async () => {
     const { emulator, db } = running();

@@ -143,6 +143,7 @@ describe('SQLite database file', () => {
           '0052-membership-order-refunds',
           '0053-event-series',
           '0054-member-availability',
+          '0055-duty-second-same-day',
           '0056-announcements',
         ]);
       } finally {

@@ -15,6 +15,7 @@ import { useTestApp } from '../../../support/api/use-test-app';
 let app: TestApp;
 let admin: TestAgent;
 const slots = { safety: '', galley: '', galley2: '' };
+let safetyType = '';
 
 useTestApp({}, async (started) => {
   app = started;
@@ -22,6 +23,7 @@ useTestApp({}, async (started) => {
   for (const m of [clubMember('ann', 'Ann Helm'), clubMember('bob', 'Bob Stern'), clubMember('cat', 'Cat Bow')]) await app.get('members').create(m);
   const pb2 = await post('/api/admin/duties/qualifications', { name: 'Powerboat Level 2', validityMonths: null });
   const safety = await post('/api/admin/duties/types', { name: 'Safety boat driver', description: '', qualificationIds: [pb2.body.id] });
+  safetyType = safety.body.id;
   const galley = await post('/api/admin/duties/types', { name: 'Galley', description: '', qualificationIds: [] });
   const race1 = await addEvent(app, { name: 'Race 1', eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T16:00:00.000Z' });
   const race2 = await addEvent(app, { name: 'Race 2', eventdatetime: '2026-07-11T09:00:00.000Z', eventenddatetime: '2026-07-11T16:00:00.000Z' });
@@ -106,5 +108,50 @@ describe('filling the rota', () => {
     const mails = (await fillMails()).filter((m) => !mailsBefore.has(m.id));
     expect(mails.every((m) => m.mail.to === 'cat@club.example')).toBe(true);
     expect(mails.filter((m) => m.mail.subject.includes('2 duties'))).toHaveLength(1);
+  });
+
+  it('fills one member into two slots of a day only when the slots allow a second duty that day', async () => {
+    // A morning and an afternoon race on 25 July, each needing a safety boat driver: Ann alone may drive.
+    const races = [
+      await addEvent(app, { name: 'Morning race', eventdatetime: '2026-07-25T08:00:00.000Z', eventenddatetime: '2026-07-25T11:00:00.000Z' }),
+      await addEvent(app, { name: 'Afternoon race', eventdatetime: '2026-07-25T12:00:00.000Z', eventenddatetime: '2026-07-25T15:00:00.000Z' }),
+    ];
+    const theirs = async () => {
+      const ids = await Promise.all(
+        races.map(async (race) => ((await admin.get(`/api/admin/duties/events/${race.id}`).set(FETCH)).body.slots as { id: string }[])[0]!.id),
+      );
+      const preview = await post('/api/admin/duties/rota-fill/preview', {});
+      expect(preview.status).toBe(200);
+      const proposed = (preview.body.assignments as { slotId: string; memberId: string }[]).filter((a) => ids.includes(a.slotId));
+      return { ids, proposed, both: ids.map((slotId) => ({ slotId, memberId: 'ann' })) };
+    };
+
+    for (const race of races)
+      expect((await post(`/api/admin/duties/events/${race.id}/slots`, { dutyTypeId: safetyType, needed: 1, optional: false })).status).toBe(201);
+    const single = await theirs();
+    expect(single.proposed.map((a) => a.memberId)).toEqual(['ann']);
+    const refused = await post('/api/admin/duties/rota-fill/publish', { assignments: single.both });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toContain('which clash');
+    for (const slotId of single.ids) expect((await app.get('duties').getSlot(slotId))!.holders).toEqual([]);
+
+    // The admin sets it on the template's line, and its slots carry it.
+    for (const slotId of single.ids) expect((await admin.delete(`/api/admin/duties/slots/${slotId}`).set(FETCH)).status).toBe(204);
+    const template = await post('/api/admin/duties/templates', {
+      name: 'Double header',
+      needs: [{ dutyTypeId: safetyType, needed: 1, optional: false, allowsSecondDuty: true }],
+    });
+    expect(template.status).toBe(201);
+    expect(template.body.needs[0].allowsSecondDuty).toBe(true);
+    for (const race of races) expect((await post(`/api/admin/duties/events/${race.id}/template`, { templateId: template.body.id })).status).toBe(200);
+    const roster = await admin.get(`/api/admin/duties/events/${races[0]!.id}`).set(FETCH);
+    expect(roster.body.slots[0].allowsSecondDuty).toBe(true);
+
+    const allowed = await theirs();
+    expect(allowed.proposed.map((a) => a.memberId)).toEqual(['ann', 'ann']);
+    const published = await post('/api/admin/duties/rota-fill/publish', { assignments: allowed.both });
+    expect(published.status).toBe(200);
+    expect(published.body.written).toHaveLength(2);
+    for (const slotId of allowed.ids) expect((await app.get('duties').getSlot(slotId))!.holders.map((h) => h.memberId)).toEqual(['ann']);
   });
 });

@@ -193,6 +193,27 @@ describe('The admins’ Duties screen', () => {
     await waitFor(() => expect((screen.getByLabelText(/Qualification name/) as HTMLInputElement).value).toBe(''));
   });
 
+  it('adds a template whose line allows a second duty that day, and lists it so', async () => {
+    const bodies: unknown[] = [];
+    const saved = { id: 'double', name: 'Double header', needs: [{ dutyTypeId: 'safety-boat', needed: 1, optional: false, allowsSecondDuty: true }] };
+    let after = CATALOGUE;
+    const calls = serve(({ method, body }) => {
+      if (method === 'GET') return json(200, after);
+      bodies.push(body);
+      after = { ...CATALOGUE, templates: [...CATALOGUE.templates, saved] };
+      return json(201, saved);
+    });
+    renderAt('/admin/duties', <AdminDutiesPage />);
+    await userEvent.type(await screen.findByLabelText(/Template name/), 'Double header');
+    await userEvent.type(screen.getByLabelText('How many Safety boat'), '1');
+    await userEvent.click(screen.getByLabelText('Someone on Safety boat may have a second duty that day'));
+    await userEvent.click(screen.getByRole('button', { name: 'Add template' }));
+    await waitFor(() => expect(calls).toEqual(['GET /api/admin/duties', 'POST /api/admin/duties/templates', 'GET /api/admin/duties']));
+    expect(bodies).toEqual([saved].map(({ name, needs }) => ({ name, needs })));
+    const templates = within(screen.getByRole('region', { name: 'Templates' }));
+    expect((await templates.findByText('Double header')).closest('li')?.textContent).toContain('1 × Safety boat (a second duty that day allowed)');
+  });
+
   it('shows the server’s refusal of a deletion', async () => {
     serve(({ method }) => (method === 'GET' ? json(200, CATALOGUE) : json(409, { error: 'Safety boat needs this qualification: change it first' })));
     renderAt('/admin/duties', <AdminDutiesPage />);

@@ -8,7 +8,16 @@ import { rejectionOf, describeContract, type AdapterFactory } from '../../../sup
 const RACE = { start: '2026-06-06T09:00:00.000Z', end: '2026-06-06T16:00:00.000Z' };
 
 export function aSlot(overrides: Partial<DutySlot> = {}): DutySlot {
-  return { id: 'slot-safety', eventId: 'ev-race', dutyTypeId: 'safety-boat', needed: 2, optional: false, createdAt: '2026-05-01T10:00:00.000Z', ...overrides };
+  return {
+    id: 'slot-safety',
+    eventId: 'ev-race',
+    dutyTypeId: 'safety-boat',
+    needed: 2,
+    optional: false,
+    allowsSecondDuty: false,
+    createdAt: '2026-05-01T10:00:00.000Z',
+    ...overrides,
+  };
 }
 
 export function anAssignment(overrides: Partial<DutyAssignment> = {}): DutyAssignment {
@@ -106,6 +115,17 @@ export function describeDutyRepositoryContract(name: string, makeAdapter: Adapte
       ]);
       expect(await duties().getSlot('slot-safety')).toEqual({ ...aSlot(), holders: [anAssignment()] });
       expect(await duties().getSlot('slot-none')).toBeNull();
+    });
+
+    it('keeps whether a slot allows its holder a second duty the same day; one given without it allows none', async () => {
+      const { allowsSecondDuty: _, ...withoutIt } = aSlot({ id: 'slot-old' });
+      await duties().addSlots([aSlot({ allowsSecondDuty: true }), withoutIt]);
+      expect((await duties().getSlot('slot-safety'))?.allowsSecondDuty).toBe(true);
+      expect((await duties().getSlot('slot-old'))?.allowsSecondDuty).toBe(false);
+      expect((await duties().listSlots('ev-race')).map((slot) => [slot.id, slot.allowsSecondDuty])).toEqual([
+        ['slot-old', false],
+        ['slot-safety', true],
+      ]);
     });
 
     it('refuses slots whose id exists, storing none of them', async () => {

@@ -14,7 +14,7 @@ import { makeWorld, REGATTA, type World } from '../../../support/unit/world';
 const admin = anAdmin({ permissions: ['duties:write'] });
 let w: World;
 let fill: FillRota;
-let ids: { safety: string; galley: string; galley2: string };
+let ids: { safety: string; galley: string; galley2: string; safetyType: string };
 
 /**
  * Two races a week apart in the season (the world's clock is 1 June 2026): on 4 July a safety
@@ -41,7 +41,7 @@ beforeEach(async () => {
   await events.addSlot(admin, 'race2', { dutyTypeId: galley.id, needed: 1, optional: false });
   const [s1, g1] = await w.duties.listSlots('race1');
   const [g2] = await w.duties.listSlots('race2');
-  ids = { safety: s1!.id, galley: g1!.id, galley2: g2!.id };
+  ids = { safety: s1!.id, galley: g1!.id, galley2: g2!.id, safetyType: safety.id };
   for (const id of ['ann', 'bob', 'cat']) await w.members.create(makeMember(id, { email: `${id}@example.org` }));
   await new ManageMemberQualifications({ ...w }).set(admin, 'ann', pb2.id, { expiresOn: null });
   await availability.put({
@@ -160,5 +160,86 @@ describe('publishing a fill', () => {
     const mails = await w.outbox.list();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.mail.subject).toContain('2 duties');
+  });
+});
+
+describe('a second duty the same day', () => {
+  /** A morning and an afternoon race on 18 July, each with a safety boat slot: only Ann may drive. */
+  async function morningAndAfternoon(allowsSecondDuty: { am: boolean; pm: boolean }): Promise<{ am: string; pm: string }> {
+    const events = new ManageEventDuties({ ...w });
+    const out = { am: '', pm: '' };
+    for (const [id, start, end] of [
+      ['am', '08:00', '11:00'],
+      ['pm', '12:00', '15:00'],
+    ] as const) {
+      await w.events.create(
+        anEvent({ ...REGATTA, id, name: `Race ${id}`, eventdatetime: `2026-07-18T${start}:00.000Z`, eventenddatetime: `2026-07-18T${end}:00.000Z` }),
+      );
+      out[id] = (await events.addSlot(admin, id, { dutyTypeId: ids.safetyType, needed: 1, optional: false, allowsSecondDuty: allowsSecondDuty[id] })).id;
+    }
+    return out;
+  }
+
+  it('fills one member into two slots of a day when both allow it, and publishes them', async () => {
+    const slots = await morningAndAfternoon({ am: true, pm: true });
+    const preview = await fill.preview(admin, {});
+    const theirs = preview.assignments.filter((a) => a.slotId === slots.am || a.slotId === slots.pm);
+    expect(theirs.map((a) => a.memberId)).toEqual(['ann', 'ann']);
+    expect(theirs.every((a) => a.secondThatDay)).toBe(true);
+    const result = await fill.publish(admin, {
+      assignments: [
+        { slotId: slots.am, memberId: 'ann' },
+        { slotId: slots.pm, memberId: 'ann' },
+      ],
+    });
+    expect(result.written).toHaveLength(2);
+    expect((await w.duties.getSlot(slots.pm))!.holders.map((h) => h.memberId)).toEqual(['ann']);
+  });
+
+  it('gives one of them only, and refuses both, when a slot does not allow it', async () => {
+    const slots = await morningAndAfternoon({ am: true, pm: false });
+    const preview = await fill.preview(admin, {});
+    expect(preview.assignments.filter((a) => a.slotId === slots.am || a.slotId === slots.pm)).toHaveLength(1);
+    expect(preview.open.filter((o) => o.slotId === slots.am || o.slotId === slots.pm)).toHaveLength(1);
+    const both = [
+      { slotId: slots.am, memberId: 'ann' },
+      { slotId: slots.pm, memberId: 'ann' },
+    ];
+    await expect(fill.publish(admin, { assignments: both })).rejects.toThrow(/^These assignments break the rota rules: .*which clash/);
+    expect((await w.duties.getSlot(slots.am))!.holders).toEqual([]);
+  });
+});
+
+describe('the reads of a preview', () => {
+  /** Every call the preview makes to the household storage, counted. */
+  async function householdReads(extraMembers: number): Promise<number> {
+    const storage = memoryStorage();
+    for (let i = 0; i < extraMembers; i += 1) {
+      const id = `extra-${i}`;
+      await w.members.create(makeMember(id, { email: `${id}@example.org` }));
+      // Half of them share households two by two: a household's quota counts its members together.
+      if (i % 2 === 1) await storage.households.join({ householdId: `home-${i}`, memberId: `extra-${i - 1}`, at: '2026-05-01T00:00:00.000Z' }, 8);
+      if (i % 2 === 1) await storage.households.join({ householdId: `home-${i}`, memberId: id, at: '2026-05-01T00:00:01.000Z' }, 8);
+    }
+    let reads = 0;
+    const households = new Proxy(storage.households, {
+      get(target, name, receiver) {
+        const value: unknown = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          reads += 1;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    await new FillRota({ ...w, households, availability: storage.availability, solver: new HighsRotaSolver() }).preview(admin, {});
+    return reads;
+  }
+
+  it('reads the households a fixed number of times, whatever the number of members', async () => {
+    const few = await householdReads(0);
+    const many = await householdReads(40);
+    expect(many).toBe(few);
+    expect(few).toBeLessThanOrEqual(1);
   });
 });

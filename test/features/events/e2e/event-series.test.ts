@@ -38,6 +38,7 @@ describe('an admin plans a series of events, in Chromium', () => {
     await admin.getByRole('link', { name: 'New series' }).click();
     await admin.getByRole('heading', { level: 1, name: 'New series' }).waitFor();
     await admin.getByLabel('Event Name').fill(name);
+    await admin.getByLabel('Write the rule as text (advanced)').check();
     await admin.getByLabel('Repeats (recurrence rule)').fill('FREQ=WEEKLY');
     await admin.getByLabel('First date').fill(firstDate);
     await admin.getByLabel('Last date').fill(addDaysToDate(firstDate, 28));

@@ -114,6 +114,20 @@ export function describeHouseholdRepositoryContract(name: string, makeAdapter: A
         expect(await households().membersOf('h-none')).toEqual([]);
       });
 
+      it('lists every member’s place in a household at once, by household and join order', async () => {
+        expect(await households().listMemberships()).toEqual([]);
+        await households().join({ householdId: 'h-2', memberId: 'member-cat', at: at(1) }, 8);
+        await households().join({ householdId: 'h-1', memberId: 'member-bob', at: at(2) }, 8);
+        await households().join({ householdId: 'h-1', memberId: 'member-ann', at: at(3) }, 8);
+        // A household of dependants only, no member in it yet: nobody to list.
+        await households().add(aHouseholdPerson({ memberId: 'member-dan' }), 12);
+        expect(await households().listMemberships()).toEqual([
+          { householdId: 'h-1', memberId: 'member-bob', contact: true, joinedAt: at(2) },
+          { householdId: 'h-1', memberId: 'member-ann', contact: false, joinedAt: at(3) },
+          { householdId: 'h-2', memberId: 'member-cat', contact: true, joinedAt: at(1) },
+        ]);
+      });
+
       it('refuses a member already in a household (with another member or dependants), and a household full', async () => {
         await households().join({ householdId: 'h-1', memberId: 'member-ann', at: at(1) }, 8);
         await households().join({ householdId: 'h-1', memberId: 'member-bob', at: at(2) }, 8);

@@ -19,7 +19,7 @@ export function DutiesPage() {
   const remove = useDutyWrite(deleteCatalogue);
   const [qualification, setQualification] = useState({ name: '', validityMonths: '' });
   const [dutyType, setDutyType] = useState({ name: '', description: '', qualificationIds: [] as string[] });
-  const [template, setTemplate] = useState({ name: '', needs: {} as Record<string, { needed: string; optional: boolean }> });
+  const [template, setTemplate] = useState({ name: '', needs: {} as Record<string, { needed: string; optional: boolean; allowsSecondDuty: boolean }> });
 
   if (catalogue.isError && catalogue.error.status === 403) return <LoadError error={catalogue.error} message="" />;
   const failure = save.error ?? remove.error;
@@ -117,7 +117,13 @@ export function DutiesPage() {
             <ul className="adm-duty-list">
               {data.templates.map((t) => (
                 <li key={t.id}>
-                  <strong>{t.name}</strong>: {t.needs.map((n) => `${n.needed} × ${typeName(n.dutyTypeId)}${n.optional ? ' (can run without)' : ''}`).join(', ')}{' '}
+                  <strong>{t.name}</strong>:{' '}
+                  {t.needs
+                    .map(
+                      (n) =>
+                        `${n.needed} × ${typeName(n.dutyTypeId)}${n.optional ? ' (can run without)' : ''}${n.allowsSecondDuty === true ? ' (a second duty that day allowed)' : ''}`,
+                    )
+                    .join(', ')}{' '}
                   <DeleteButton name={t.name} onDelete={() => remove.mutate({ kind: 'templates', id: t.id })} />
                 </li>
               ))}
@@ -129,7 +135,7 @@ export function DutiesPage() {
                   name: template.name,
                   needs: Object.entries(template.needs)
                     .filter(([, n]) => n.needed !== '' && n.needed !== '0')
-                    .map(([dutyTypeId, n]) => ({ dutyTypeId, needed: Number(n.needed), optional: n.optional })),
+                    .map(([dutyTypeId, n]) => ({ dutyTypeId, needed: Number(n.needed), optional: n.optional, allowsSecondDuty: n.allowsSecondDuty })),
                 },
                 () => setTemplate({ name: '', needs: {} }),
               )}
@@ -137,7 +143,7 @@ export function DutiesPage() {
               <InputField id="template-name" label="Template name (kind of event)" required {...stateField(template, setTemplate, 'name')} />
               {data.dutyTypes.length === 0 && <p className="adm-muted">Add duty types first.</p>}
               {data.dutyTypes.map((t) => {
-                const need = template.needs[t.id] ?? { needed: '', optional: false };
+                const need = template.needs[t.id] ?? { needed: '', optional: false, allowsSecondDuty: false };
                 const set = (next: Partial<typeof need>) => setTemplate({ ...template, needs: { ...template.needs, [t.id]: { ...need, ...next } } });
                 return (
                   <div key={t.id} className="adm-template-need">
@@ -149,6 +155,12 @@ export function DutiesPage() {
                       label={`The event can run without ${t.name}`}
                       checked={need.optional}
                       onChange={(optional) => set({ optional })}
+                    />
+                    <Checkbox
+                      id={`need-second-${t.id}`}
+                      label={`Someone on ${t.name} may have a second duty that day`}
+                      checked={need.allowsSecondDuty}
+                      onChange={(allowsSecondDuty) => set({ allowsSecondDuty })}
                     />
                   </div>
                 );

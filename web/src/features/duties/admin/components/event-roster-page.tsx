@@ -105,6 +105,7 @@ function SlotPanel({ slot, onUnassign, onRemove }: { slot: RosterSlot; onUnassig
       <h2 id={titleId}>
         {slot.dutyTypeName}: {slot.holders.length} of {slot.needed}
         {slot.optional ? ' (the event can run without it)' : ''}
+        {slot.allowsSecondDuty ? ' (a second duty that day allowed)' : ''}
       </h2>
       {slot.holders.length === 0 && <p className="adm-muted">Nobody yet.</p>}
       <ul className="adm-duty-list">

@@ -1,4 +1,6 @@
+import { useEffect, useState, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { lastDateOfCount, plainRecurrenceOf, plainRecurrenceRule, WEEKDAYS, type PlainRecurrence, type Weekday } from '@core/events/recurrence';
 import { calendarDateText } from '@core/shared/london-time';
 import { DEFAULT_MAX_ATTENDEES, emptyEventForm } from '@core/events/event-form';
 import { seriesDates, validateSeriesChange, validateSeriesForm, type SeriesChangeFormValues, type SeriesFormValues } from '@core/events/event-series';
@@ -149,14 +151,23 @@ export function SeriesForm({ initial, templates, submitLabel, submittingLabel, o
       </fieldset>
       <fieldset className="adm-fieldset" disabled={form.submitting}>
         <legend>Dates</legend>
-        {field('rule', 'Repeats (recurrence rule)', <input className="input" type="text" {...form.bind('rule')} />, {
-          required: true,
-          hint: 'FREQ=WEEKLY;BYDAY=SU is every Sunday, FREQ=WEEKLY;INTERVAL=2;BYDAY=WE every other Wednesday, FREQ=MONTHLY;BYDAY=1WE the first Wednesday of each month.',
-        })}
-        <div className="adm-grid-2">
-          {field('firstDate', 'First date', <input className="input" type="date" {...form.bind('firstDate')} />, { required: true })}
-          {field('lastDate', 'Last date', <input className="input" type="date" {...form.bind('lastDate')} />, { required: true })}
-        </div>
+        <RepeatFields
+          rule={form.values.rule}
+          firstDate={form.values.firstDate}
+          setRule={(rule) => form.set('rule', rule)}
+          setLastDate={(date) => form.set('lastDate', date)}
+          ruleError={form.errorFor('rule')}
+          ruleText={field('rule', 'Repeats (recurrence rule)', <input className="input" type="text" {...form.bind('rule')} />, {
+            required: true,
+            hint: 'FREQ=WEEKLY;BYDAY=SU is every Sunday, FREQ=WEEKLY;INTERVAL=2;BYDAY=WE every other Wednesday, FREQ=MONTHLY;BYDAY=1WE the first Wednesday of each month.',
+          })}
+          dates={
+            <div className="adm-grid-2">
+              {field('firstDate', 'First date', <input className="input" type="date" {...form.bind('firstDate')} />, { required: true })}
+              {field('lastDate', 'Last date', <input className="input" type="date" {...form.bind('lastDate')} />, { required: true })}
+            </div>
+          }
+        />
         {shared.times}
         <div className="adm-grid-2">
           {field('skippedDates', 'Skip these dates', <textarea className="input" rows={3} {...form.bind('skippedDates')} />, {
@@ -176,6 +187,139 @@ export function SeriesForm({ initial, templates, submitLabel, submittingLabel, o
         {shared.template}
       </fieldset>
     </AdminForm>
+  );
+}
+
+const DAY_NAMES: Record<Weekday, string> = { MO: 'Monday', TU: 'Tuesday', WE: 'Wednesday', TH: 'Thursday', FR: 'Friday', SA: 'Saturday', SU: 'Sunday' };
+const WEEKS: readonly [number, string][] = [
+  [1, 'first'],
+  [2, 'second'],
+  [3, 'third'],
+  [4, 'fourth'],
+  [-1, 'last'],
+];
+
+interface RepeatFieldsProps {
+  rule: string;
+  firstDate: string;
+  setRule: (rule: string) => void;
+  setLastDate: (date: string) => void;
+  /** The form's message for the rule (no date, too many), shown beside the plain fields too. */
+  ruleError: string | undefined;
+  /** The rule's own text field, for what the plain fields cannot say. */
+  ruleText: ReactNode;
+  /** The first and last dates (the last set from the count when the series ends after a number of dates). */
+  dates: ReactNode;
+}
+
+/**
+ * The series' repeat in plain fields (weekly or monthly, on which weekdays, every how many), which
+ * write the rule through the core's plainRecurrenceRule; "Write the rule as text" shows the rule
+ * itself for what they cannot say. Ending after a number of dates sets the last date to the
+ * rule's that many-th (lastDateOfCount).
+ */
+function RepeatFields({ rule, firstDate, setRule, setLastDate, ruleError, ruleText, dates }: RepeatFieldsProps) {
+  const [plain, setPlain] = useState<PlainRecurrence | null>(() => plainRecurrenceOf(rule));
+  const [ends, setEnds] = useState<'date' | 'count'>('date');
+  const [count, setCount] = useState('');
+  const change = (next: PlainRecurrence) => {
+    setPlain(next);
+    setRule(plainRecurrenceRule(next));
+  };
+  // The last date follows the count, the first date and the rule while the series ends after a count.
+  useEffect(() => {
+    if (ends === 'count') setLastDate(lastDateOfCount(rule, firstDate, Number(count)) ?? '');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- setLastDate is a new function each render, the values are what matter
+  }, [ends, count, rule, firstDate]);
+  const asText = plain === null;
+  return (
+    <>
+      <Checkbox
+        id="adm-series-rule-as-text"
+        label="Write the rule as text (advanced)"
+        hint="An RFC 5545 recurrence rule, for a pattern the fields below cannot say."
+        checked={asText}
+        onChange={(checked) => (checked ? setPlain(null) : change(plainRecurrenceOf(rule) ?? { frequency: 'weekly', weekdays: ['SU'], interval: 1, week: 1 }))}
+      />
+      {asText ? (
+        ruleText
+      ) : (
+        <>
+          <div className="adm-grid-2">
+            {/* The rule's id, so a message about the rule focuses this field. */}
+            <Field id="adm-series-rule" label="Repeats" error={ruleError}>
+              <select
+                id="adm-series-rule"
+                className="input"
+                value={plain.frequency}
+                onChange={(e) => change({ ...plain, frequency: e.target.value === 'monthly' ? 'monthly' : 'weekly' })}
+              >
+                <option value="weekly">Weekly</option>
+                <option value="monthly">Monthly</option>
+              </select>
+            </Field>
+            <Field id="adm-series-interval" label={plain.frequency === 'weekly' ? 'Every how many weeks' : 'Every how many months'}>
+              <input
+                id="adm-series-interval"
+                className="input"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={52}
+                value={plain.interval}
+                onChange={(e) => change({ ...plain, interval: Math.max(1, Math.min(52, Math.trunc(Number(e.target.value)) || 1)) })}
+              />
+            </Field>
+          </div>
+          {plain.frequency === 'monthly' && (
+            <Field id="adm-series-week" label="Which of the month">
+              <select id="adm-series-week" className="input" value={plain.week} onChange={(e) => change({ ...plain, week: Number(e.target.value) })}>
+                {WEEKS.map(([week, name]) => (
+                  <option key={week} value={week}>
+                    The {name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
+          <fieldset className="adm-fieldset">
+            <legend>On</legend>
+            {WEEKDAYS.map((day) => (
+              <Checkbox
+                key={day}
+                id={`adm-series-day-${day}`}
+                label={DAY_NAMES[day]}
+                compact
+                checked={plain.weekdays.includes(day)}
+                onChange={(checked) => change({ ...plain, weekdays: checked ? [...plain.weekdays, day] : plain.weekdays.filter((d) => d !== day) })}
+              />
+            ))}
+            {plain.frequency === 'weekly' && plain.weekdays.length === 0 && <p className="adm-muted">No day ticked: the first date’s weekday.</p>}
+          </fieldset>
+        </>
+      )}
+      <Field id="adm-series-ends" label="Ends">
+        <select id="adm-series-ends" className="input" value={ends} onChange={(e) => setEnds(e.target.value === 'count' ? 'count' : 'date')}>
+          <option value="date">On a last date</option>
+          <option value="count">After a number of dates</option>
+        </select>
+      </Field>
+      {ends === 'count' && (
+        <Field id="adm-series-count" label="Number of dates" hint="Sets the last date: the rule's date of that number, skipped dates counted.">
+          <input
+            id="adm-series-count"
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={200}
+            value={count}
+            onChange={(e) => setCount(e.target.value)}
+          />
+        </Field>
+      )}
+      {dates}
+    </>
   );
 }
 
