@@ -1,13 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
-import {
-  HIGHLIGHT_FIELDS,
-  SEARCH_INDEXES,
-  SearchRecordSchema,
-  type SearchHit,
-  type SearchIndexName,
-  type SearchRecord,
-} from '../../core/search/search-hit';
+import { HIGHLIGHT_FIELDS, SEARCH_INDEXES, SearchRecordSchema, type SearchHit, type SearchIndexName, type SearchRecord } from '../../core/search/search-hit';
 import type { SearchIndex } from '../../core/search/search-index.port';
 import { highlightFields, type HighlightReading } from '../../core/search/search-highlight';
 import { searchReadings, type QueryReading } from '../../core/search/search-synonyms';
