@@ -41,6 +41,7 @@ export default defineConfig({
           // The run's one Firestore emulator, shared with api-firestore: the contract files ask for
           // it (test/support/firestore-emulator-for-file.ts) and each uses a project of its own.
           globalSetup: ['test/support/firestore-global-setup.ts'],
+          setupFiles: ['test/support/firestore-retry-pause.ts'],
         },
       },
       {
@@ -77,6 +78,7 @@ export default defineConfig({
           ],
           env: { API_TEST_STORAGE: 'firestore' },
           globalSetup: ['test/support/firestore-global-setup.ts'],
+          setupFiles: ['test/support/firestore-retry-pause.ts'],
         },
       },
     ],

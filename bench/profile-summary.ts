@@ -77,5 +77,5 @@ console.log(top(byPlace, busy, 20).join('\n'));
 console.log('\nHottest functions (self time):');
 console.log(top(byFunction, busy, 25).join('\n'));
 console.log('\nProject functions, callees included (async callers are not followed):');
-const project = new Map([...inclusive].filter(([k]) => / (core|adapters|server)\//.test(k)));
+const project = new Map([...inclusive].filter(([k]) => / (core|adapters|server|dist)\//.test(k)));
 console.log(top(project, busy, 25).join('\n'));

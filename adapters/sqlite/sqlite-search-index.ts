@@ -1,16 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
-import {
-  HIGHLIGHT_FIELDS,
-  SEARCH_INDEXES,
-  SearchRecordSchema,
-  type Highlight,
-  type HighlightField,
-  type SearchHit,
-  type SearchIndexName,
-  type SearchRecord,
-} from '../../core/search/search-hit';
+import { HIGHLIGHT_FIELDS, SEARCH_INDEXES, SearchRecordSchema, type SearchHit, type SearchIndexName, type SearchRecord } from '../../core/search/search-hit';
 import type { SearchIndex } from '../../core/search/search-index.port';
+import { highlightFields, type HighlightReading } from '../../core/search/search-highlight';
 import { searchReadings, type QueryReading } from '../../core/search/search-synonyms';
 import { MIN_LETTERS_FOR_ONE_TYPO, typoCandidates } from '../../core/search/search-typos';
 import { readConnection } from './sqlite-read-connection';
@@ -20,10 +12,6 @@ import { writeTransaction } from './sqlite-write-transaction';
 const FTS_COLUMNS = [...HIGHLIGHT_FIELDS, 'tags'] as const;
 /** bm25 weights per column: a hit in a title counts far more than one in a long description. */
 const BM25_WEIGHTS = [10, 10, 10, 4, 1, 3];
-
-/** Private-use characters: ordinary club text never holds them, so they mark highlights safely. */
-const OPEN = '\uE000';
-const CLOSE = '\uE001';
 
 /** An FTS5 string: double quotes inside are doubled, so any text is just text. */
 function quoted(text: string): string {
@@ -65,31 +53,6 @@ export function toFtsQuery(text: string): string | null {
   return readings.length === 0 ? null : readingsExpression(readings);
 }
 
-/** Splits FTS5 highlight() output into segments; null when it does not rebuild `original`. */
-export function splitHighlighted(highlighted: string, original: string, open: string, close: string): Highlight | null {
-  const segments: Highlight = [];
-  let match = false;
-  let text = '';
-  const flush = () => {
-    if (text !== '') {
-      const last = segments[segments.length - 1];
-      if (last && last.match === match) last.text += text;
-      else segments.push({ text, match });
-    }
-    text = '';
-  };
-  for (const ch of highlighted) {
-    if (ch === open || ch === close) {
-      flush();
-      match = ch === open;
-    } else {
-      text += ch;
-    }
-  }
-  flush();
-  return segments.map((s) => s.text).join('') === original ? segments : null;
-}
-
 /**
  * The text as FTS5 is given it: a NUL (which cuts highlight() short) becomes a space and a lone
  * surrogate (which cannot be stored as UTF-8) becomes U+FFFD. Both keep the length in UTF-16
@@ -98,28 +61,6 @@ export function splitHighlighted(highlighted: string, original: string, open: st
 export function indexableText(text: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what this removes
   return text.replace(/\u0000/g, ' ').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
-}
-
-/** A pair of marker characters that do not occur in the text. */
-function markersAbsentFrom(text: string): [string, string] {
-  const found: string[] = [];
-  // Basic private-use area first, then supplementary plane 15: no text can hold all of them.
-  for (const [from, to] of [
-    [0xe000, 0xf8ff],
-    [0xf0000, 0xffffd],
-  ] as const) {
-    for (let cp = from; cp <= to && found.length < 2; cp += 1) {
-      const ch = String.fromCodePoint(cp);
-      if (!text.includes(ch)) found.push(ch);
-    }
-  }
-  return [found[0], found[1]];
-}
-
-/** A row of the FTS table's highlights, read for the hits finally returned. */
-interface HighlightRow {
-  rowid: number;
-  [column: `h_${string}`]: string | null;
 }
 
 /**
@@ -164,7 +105,6 @@ interface Statements {
   /** match, rowid range, how many of the newest matches to rank, how many to return. */
   ranked: BetterSqlite3.Statement<[string, number, number, number, number], { rowid: number; score: number }>;
   records: Map<number, BetterSqlite3.Statement<number[], { id: number; object_id: string; record: string }>>;
-  highlights: Map<number, BetterSqlite3.Statement<unknown[], HighlightRow>>;
   /** Changes whenever another connection commits (every write goes through knex's connection). */
   dataVersion: BetterSqlite3.Statement<[], number>;
   vocabulary: BetterSqlite3.Statement<[], string>;
@@ -214,14 +154,16 @@ export class SqliteSearchIndex implements SearchIndex {
     // Worked out only when an index has room left after its exact hits (most keystrokes on a
     // large index fill every list exactly): undefined until then, null when no word has a typo spelling.
     let wide: string | null | undefined;
+    let typoSpellings = null as Map<QueryReading[number], string[]> | null;
     const widened = () => {
       if (wide === undefined) {
-        const typos = this.typoAlternatives(connection, st, readings[0]);
+        typoSpellings = this.typoAlternatives(connection, st, readings[0]);
+        const typos = typoSpellings;
         wide = typos ? readingsExpression(readings, (part) => typos.get(part) ?? []) : null;
       }
       return wide;
     };
-    const chosen: { index: SearchIndexName; rowid: number; record: SearchRecord }[] = [];
+    const chosen: { index: SearchIndexName; record: SearchRecord }[] = [];
     for (const index of SEARCH_INDEXES) {
       const found = this.ranked(st, connection, exact, index, limit);
       const typoMatch = found.length < limit ? widened() : null;
@@ -230,23 +172,25 @@ export class SqliteSearchIndex implements SearchIndex {
         const more = this.ranked(st, connection, typoMatch, index, limit + found.length).filter((r) => !seen.has(r.rowid));
         found.push(...more.slice(0, limit - found.length));
       }
-      for (const r of found) chosen.push({ index, rowid: r.rowid, record: this.readRecord(r.stored.id, r.stored.record) });
+      for (const r of found) chosen.push({ index, record: this.readRecord(r.stored.id, r.stored.record) });
     }
     if (chosen.length === 0) return [];
-    // Every chosen record matches the widest expression used, which marks typo spellings too.
-    const match = wide ?? exact;
-    const highlighted = new Map(
-      this.highlightsStatement(st, connection, chosen.length)
-        .all(...HIGHLIGHT_FIELDS.flatMap(() => [OPEN, CLOSE]), match, ...chosen.map((c) => c.rowid))
-        .map((row) => [row.rowid, row]),
-    );
-    return chosen.map(({ index, rowid, record }) => {
-      const row = highlighted.get(rowid);
+    // Highlights are worked out here from each hit's own text, as FTS5's highlight() would mark
+    // the expression that found it: asking FTS5 for them re-ran the match and cost as much as the
+    // search itself (docs/search.md).
+    const typos = wide ? typoSpellings : null;
+    const marking: HighlightReading[] = readings.map((reading, i) => ({
+      parts: reading.map((part) => ({ part, others: (i === 0 && typos?.get(part)) || [] })),
+    }));
+    return chosen.map(({ index, record }) => {
+      const fields = HIGHLIGHT_FIELDS.filter((field) => record[field] !== undefined && record[field] !== '');
+      const marked = highlightFields(
+        marking,
+        fields.map((field) => record[field]!),
+        [record.tags.join(' ')],
+      );
       const highlights: SearchHit['highlights'] = {};
-      for (const field of HIGHLIGHT_FIELDS) {
-        const text = record[field];
-        if (text !== undefined && text !== '') highlights[field] = this.highlight(connection, rowid, row, field, text, match);
-      }
+      fields.forEach((field, f) => (highlights[field] = marked[f]));
       // A copy: the remembered record must not change with what a caller does to the hit.
       return { ...record, tags: [...record.tags], index, highlights };
     });
@@ -338,7 +282,6 @@ export class SqliteSearchIndex implements SearchIndex {
            ) ORDER BY score LIMIT ?`,
         ),
         records: new Map(),
-        highlights: new Map(),
         dataVersion: connection.prepare<[], number>('PRAGMA data_version').pluck(),
         vocabulary: vocabularyStatement(connection),
       };
@@ -355,39 +298,6 @@ export class SqliteSearchIndex implements SearchIndex {
       if (count <= 64) st.records.set(count, statement);
     }
     return statement;
-  }
-
-  private highlightsStatement(st: Statements, connection: Sqlite, count: number) {
-    let statement = st.highlights.get(count);
-    if (!statement) {
-      const columns = HIGHLIGHT_FIELDS.map((field, i) => `highlight(${FTS_TABLE}, ${i}, ?, ?) AS h_${field}`).join(', ');
-      statement = connection.prepare(`SELECT rowid, ${columns} FROM ${FTS_TABLE} WHERE ${FTS_TABLE} MATCH ? AND rowid IN (${placeholders(count)})`);
-      if (count <= 64) st.highlights.set(count, statement);
-    }
-    return statement;
-  }
-
-  private highlight(connection: Sqlite, rowid: number, row: HighlightRow | undefined, field: HighlightField, text: string, match: string): Highlight {
-    const indexed = indexableText(text);
-    let segments: Highlight | null = null;
-    if (!indexed.includes(OPEN) && !indexed.includes(CLOSE)) {
-      segments = splitHighlighted(row?.[`h_${field}`] ?? '', indexed, OPEN, CLOSE);
-    } else {
-      // Rare: the text holds the usual markers, so it is highlighted again with others.
-      const [open, close] = markersAbsentFrom(indexed);
-      const again = connection
-        .prepare(`SELECT highlight(${FTS_TABLE}, ?, ?, ?) AS h FROM ${FTS_TABLE} WHERE ${FTS_TABLE} MATCH ? AND rowid = ?`)
-        .get(HIGHLIGHT_FIELDS.indexOf(field), open, close, match, rowid) as { h: string | null } | undefined;
-      segments = again ? splitHighlighted(again.h ?? '', indexed, open, close) : null;
-    }
-    if (!segments) return [{ text, match: false }];
-    // The indexed text has the same length as the stored one, so each segment maps back exactly.
-    let at = 0;
-    return segments.map((segment) => {
-      const original = text.slice(at, at + segment.text.length);
-      at += segment.text.length;
-      return { text: original, match: segment.match };
-    });
   }
 
   async upsert(index: SearchIndexName, records: SearchRecord[]): Promise<void> {

@@ -46,10 +46,18 @@ function definedFields(row: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined));
 }
 
-/** Each connection's statements, prepared once. */
-const writesByConnection = new WeakMap<BetterSqlite3.Database, PreparedWrites>();
+/**
+ * Each connection's statements, prepared once, and its transaction function: better-sqlite3's
+ * `transaction()` builds a new wrapper (and looks up its BEGIN/COMMIT statements) on every call,
+ * a measurable share of a booking's CPU when made per request (docs/performance.md).
+ */
+interface ConnectionWrites {
+  writes: PreparedWrites;
+  transaction: BetterSqlite3.Transaction<(work: (writes: PreparedWrites) => unknown) => unknown>;
+}
+const writesByConnection = new WeakMap<BetterSqlite3.Database, ConnectionWrites>();
 
-function writesOn(connection: BetterSqlite3.Database): PreparedWrites {
+function writesOn(connection: BetterSqlite3.Database): ConnectionWrites {
   const known = writesByConnection.get(connection);
   if (known) return known;
   const statements = new Map<string, BetterSqlite3.Statement>();
@@ -80,8 +88,9 @@ function writesOn(connection: BetterSqlite3.Database): PreparedWrites {
       }
     },
   };
-  writesByConnection.set(connection, writes);
-  return writes;
+  const made: ConnectionWrites = { writes, transaction: connection.transaction((work: (writes: PreparedWrites) => unknown) => work(writes)) };
+  writesByConnection.set(connection, made);
+  return made;
 }
 
 /**
@@ -95,7 +104,7 @@ export function preparedWriteTransaction<T>(db: Knex, work: (writes: PreparedWri
   return queued(db, async () => {
     const connection = (await db.client.acquireConnection()) as BetterSqlite3.Database;
     try {
-      return connection.transaction(() => work(writesOn(connection))).immediate();
+      return writesOn(connection).transaction.immediate(work) as T;
     } finally {
       await db.client.releaseConnection(connection);
     }

@@ -43,6 +43,28 @@ export function searchWords(text: string): string[] {
   return [...text.matchAll(WORD)].map((m) => foldSearchWord(m[0])).filter((w) => w !== '');
 }
 
+/** A word of a text with where it stands: `start` and `end` are offsets in the text as given. */
+export interface SearchToken {
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** The folded words of a text with their places, as searchWords splits them (highlights need the places). */
+export function searchTokens(text: string): SearchToken[] {
+  const tokens: SearchToken[] = [];
+  if (ASCII.test(text)) {
+    const lower = text.toLowerCase();
+    for (const m of lower.matchAll(ASCII_WORD)) tokens.push({ word: m[0], start: m.index, end: m.index + m[0].length });
+    return tokens;
+  }
+  for (const m of text.matchAll(WORD)) {
+    const word = foldSearchWord(m[0]);
+    if (word !== '') tokens.push({ word, start: m.index, end: m.index + m[0].length });
+  }
+  return tokens;
+}
+
 /** A query asks for no more words than this: nobody types more, and each one costs time. */
 export const MAX_QUERY_WORDS = 32;
 

@@ -28,6 +28,7 @@ import './features/documents/documents.css';
 import './features/site-pages/information.css';
 import './features/payments/payment.css';
 import './features/my-club/my-club.css';
+import './features/announcements/announcements.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -8,6 +8,7 @@ import { ListAdminEvents } from '../../../core/operations/list-admin-events';
 import { ListCalendarEvents } from '../../../core/calendar/list-calendar-events';
 import { UpdateEvent } from '../../../core/operations/update-event';
 import { ManageEventSeries } from '../../../core/operations/event-series';
+import { EndEventSeries } from '../../../core/operations/end-event-series';
 import type { AppConfig } from '../../config';
 import { auditTrail, type Feature, provide, searchIndexing, siteSettings } from '../feature';
 
@@ -16,7 +17,7 @@ const settingsOf = (config: AppConfig) => ({ maxAttendees: config.maxAttendeesPe
 
 export const eventsFeature: Feature = {
   name: 'events',
-  useCases: ({ get, config, options }) => {
+  useCases: ({ get, config, options, useCase }) => {
     const settings = settingsOf(config);
     // Creating and updating an event take the same ports.
     const eventWriting = {
@@ -48,6 +49,8 @@ export const eventsFeature: Feature = {
       provide(UpdateEvent, () => new UpdateEvent(eventEditing)),
       // A series' dates are edited as one event is ("this and later"), and made with ids.
       provide(ManageEventSeries, () => new ManageEventSeries({ ...eventEditing, ids: get('ids') })),
+      // Each date is cancelled as "Cancel this date" cancels one: one path for refunds and e-mails.
+      provide(EndEventSeries, () => new EndEventSeries({ events: get('events'), cancelEvent: useCase(CancelEvent) })),
       provide(
         DeleteEvent,
         () => new DeleteEvent({ events: get('events'), bookings: get('bookings'), duties: get('duties'), ...auditTrail(get), ...searchIndexing(get, options) }),

@@ -1,6 +1,13 @@
 import { SeriesChangeFormSchema, SeriesFormValuesSchema } from '../../../core/events/event-series';
 import { ManageEventSeries } from '../../../core/operations/event-series';
-import { AdminEventSeriesSchema, EventSeriesCreatedSchema, EventSeriesListSchema, SeriesChangedSchema } from '../../../core/contract/event-series-api-schema';
+import { EndEventSeries, SeriesEndFormSchema } from '../../../core/operations/end-event-series';
+import {
+  AdminEventSeriesSchema,
+  EventSeriesCreatedSchema,
+  EventSeriesListSchema,
+  SeriesChangedSchema,
+  SeriesEndedSchema,
+} from '../../../core/contract/event-series-api-schema';
 import type { AppContainer } from '../../container';
 import { reply, type ApiRoutes } from '../../http/api-routes';
 import { IdParamsSchema } from '../../http/api-schemas';
@@ -72,5 +79,24 @@ export function registerEventSeriesRoutes(routes: ApiRoutes, ports: AppContainer
       409: { description: 'A date was changed by someone else meanwhile: the dates before it are saved' },
     },
     handler: async ({ admin, params, body }) => reply(200, await ports.useCase(ManageEventSeries).changeFrom(admin, params.id, body)),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/event-series/:id/end',
+    operationId: 'adminEndEventSeriesFrom',
+    summary:
+      'Ends the series early: cancels the chosen date and every later date that stands, each as one cancellation (every booking cancelled and refunded, its member e-mailed)',
+    tag: TAG,
+    access: { action: 'events.cancel' },
+    params: IdParamsSchema,
+    body: SeriesEndFormSchema,
+    responses: {
+      200: { description: 'Ended: the dates cancelled now and their bookings by outcome', schema: SeriesEndedSchema },
+      400: { description: '"Please give the reason members will be told." (fields.reason); fields.fromEventId "This date is not part of the series"' },
+      404: SERIES_NOT_FOUND,
+      409: { description: 'A date could not be cancelled (over, or changed meanwhile): the dates before it are cancelled; ending again finishes' },
+    },
+    handler: async ({ admin, params, body }) => reply(200, await ports.useCase(EndEventSeries).execute(admin, params.id, body)),
   });
 }

@@ -366,6 +366,14 @@ const TARGETS: Target[] = [
     body: () => shapedBody([...SERIES_KEYS, 'fromEventId']),
   },
   {
+    // No date of the series has a random id, so no body cancels anything.
+    name: 'POST /api/admin/event-series/:id/end',
+    method: 'post',
+    path: () => `/api/admin/event-series/${seriesId}/end`,
+    agent: () => admin,
+    body: () => shapedBody(['fromEventId', 'reason']),
+  },
+  {
     name: 'PATCH /api/admin/bookings/:id',
     method: 'patch',
     path: () => `/api/admin/bookings/${cancelledId}`,

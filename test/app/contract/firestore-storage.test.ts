@@ -567,6 +567,7 @@ describe('openFirestoreStorage', () => {
       expect(Object.keys(storage).sort()).toEqual([
         'addressLimits',
         'admins',
+        'announcements',
         'attendance',
         'audit',
         'availability',

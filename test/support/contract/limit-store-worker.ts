@@ -12,6 +12,8 @@ import type { AddressLimitStore } from '../../../core/shared/address-limit-store
 import type { LoginAttemptStore } from '../../../core/admins/login-attempt-store.port';
 import { WORKER_FIRESTORE_CALL_DEADLINE_MS } from '../worker-limits';
 import { readyThenWaitForGo } from '../start-together';
+// As in the test processes (a setup file there): a transaction that lost a race retries after 100 ms.
+import '../firestore-retry-pause';
 
 const [storage, where, countText, prefix] = process.argv.slice(2);
 const count = Number(countText);

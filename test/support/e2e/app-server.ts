@@ -27,6 +27,8 @@ export function ensureWebBuild(): void {
   const result = spawnSync('flock', ['/tmp/kyc-web-build.lock', 'sh', '-c', 'test -f dist/web/index.html || npm run build --silent'], {
     cwd: ROOT,
     stdio: 'inherit',
+    // vitest sets NODE_ENV=test, which would build React's development bundles (over the size budget).
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('The web app did not build (npm run build failed)');
 }

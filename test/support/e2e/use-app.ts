@@ -21,13 +21,13 @@ export interface UseAppOptions extends AppServerOptions {
    * TEST_MAIL_ROUND_MS (unless `build.mailRoundMs` says otherwise).
    */
   mail?: boolean;
-  /** How Chromium is launched on the app (its baseURL is the app's); `false`: no browser. */
+  /** The browser session opened on the app (its baseURL is the app's); `false`: no browser. */
   browser?: Omit<LaunchOptions, 'baseURL'> | false;
   /** The size of the first tab, `world.page` (desktop unless given). */
   viewport?: { width: number; height: number };
 }
 
-/** The app, Chromium and the first tab of one browser test file. */
+/** The app, a browser session and the first tab of one browser test file. */
 export interface AppWorld {
   app: AppServer;
   browser: BrowserSession;
@@ -35,7 +35,7 @@ export interface AppWorld {
   page: Page;
   /** The SMTP server the app sends to (only with `mail: true`). */
   smtp: SmtpTestServer;
-  /** Another Chromium (its own profile) on the same app, closed with the rest. */
+  /** Another browser session (its own cookies and storage) on the same app, closed with the rest. */
   launchBrowser(options?: Omit<LaunchOptions, 'baseURL'>): Promise<BrowserSession>;
 }
 
@@ -49,8 +49,8 @@ interface Started {
 
 /**
  * The set-up of every browser test file: before its first test the app is built in this process
- * on a fresh seeded data folder (startAppServer, with `options`), Chromium is launched on it and a
- * first tab opened; after its last test all of them are closed, the newest first.
+ * on a fresh seeded data folder (startAppServer, with `options`), a browser session is opened on it
+ * and a first tab opened; after its last test all of them are closed, the newest first.
  *
  * `options` may be a function, called when the file starts: for options that need something the
  * file starts first (an emulator, a fake payment server) in a `beforeAll` placed before useApp.

@@ -176,6 +176,14 @@ const GUARDED: Guarded[] = [
     message: 'You do not have permission to edit events.',
   },
   {
+    method: 'post',
+    route: '/api/admin/event-series/:id/end',
+    path: () => '/api/admin/event-series/guarded-series/end',
+    body: { fromEventId: 'x', reason: 'Weed' },
+    permission: 'events:write',
+    message: 'You do not have permission to cancel events.',
+  },
+  {
     method: 'get',
     route: '/api/admin/bookings',
     path: () => '/api/admin/bookings',

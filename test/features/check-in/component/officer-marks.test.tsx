@@ -249,3 +249,57 @@ describe('The officer’s marks', () => {
     await waitFor(() => expect(screen.queryByText(/waiting to be sent/)).toBeNull());
   });
 });
+
+describe("The officer's announcement", () => {
+  const ANNOUNCE_PATH = `/api/admin/events/${EVENT_ID}/announcements`;
+
+  it('is kept on the phone with no signal and sent once, by its id, when the connection comes back', async () => {
+    const sent: { id: string; subject: string; audiences: string[] }[] = [];
+    const server = clubServer((request) => {
+      if (request.path !== ANNOUNCE_PATH) return undefined;
+      const body = request.body as { id: string; subject: string; text: string; audiences: string[] };
+      sent.push(body);
+      const announcement = {
+        ...body,
+        eventId: EVENT_ID,
+        eventName: 'Club race',
+        replyTo: 'officer@example.org',
+        authorUid: 'u1',
+        authorName: 'Olive Officer',
+        sentAt: '2026-06-06T08:30:00.000Z',
+        told: 3,
+      };
+      return json(200, { result: sent.length === 1 ? 'sent' : 'repeated', announcement });
+    });
+    renderToday();
+    await screen.findByText('Up to date');
+    connection(false);
+    await userEvent.click(screen.getByLabelText('On duty'));
+    await userEvent.type(screen.getByLabelText(/^Subject/), 'Safety boat needed at 10');
+    await userEvent.type(screen.getByLabelText(/^Announcement/), 'Who can drive the RIB?');
+    await userEvent.click(screen.getByRole('button', { name: 'Send announcement' }));
+    expect(await screen.findByText('(not sent yet)')).toBeTruthy();
+    expect(screen.getByText(/1 mark waiting to be sent/)).toBeTruthy();
+    expect(server.posts).toEqual([]);
+
+    connection(true);
+    expect(await screen.findByText(/sent to 3 people/)).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ subject: 'Safety boat needed at 10', audiences: ['booked', 'duty'] });
+    expect(sent[0]!.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.queryByText('(not sent yet)')).toBeNull();
+  });
+
+  it('checks the words with the server’s rule before keeping anything', async () => {
+    const server = clubServer();
+    renderToday();
+    await screen.findByText('Up to date');
+    await userEvent.click(screen.getByLabelText('Booked members'));
+    await userEvent.click(screen.getByRole('button', { name: 'Send announcement' }));
+    expect(await screen.findByText('Choose who to tell')).toBeTruthy();
+    expect(screen.getByText('Enter a subject')).toBeTruthy();
+    expect(screen.getByText('Enter the announcement')).toBeTruthy();
+    expect(officerDay().client.getMutationCache().getAll()).toHaveLength(0);
+    expect(server.posts).toEqual([]);
+  });
+});

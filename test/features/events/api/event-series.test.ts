@@ -193,3 +193,59 @@ describe('event series through the API', () => {
     expect(plain.body.slotsAdded).toBe(0);
   });
 });
+
+describe('ending a series early', () => {
+  it('cancels the chosen date and every later one that stands, each booked member refunded and told; earlier dates stand; again ends nothing more', async () => {
+    const created = await admin
+      .post('/api/admin/event-series')
+      .set(FETCH)
+      .send({ ...AUTUMN_SERIES, name: 'Short season', templateId: '', requiresPayment: false });
+    expect(created.status).toBe(201);
+    const seriesId = created.body.series.id as string;
+    const events = (await admin.get(`/api/admin/event-series/${seriesId}`)).body.events as ClubEvent[];
+    expect(events).toHaveLength(7);
+    // Booked on the fourth and the sixth date; the fifth is cancelled already on its own.
+    for (const at of [3, 5]) {
+      const booked = await app
+        .agent()
+        .post('/api/bookings')
+        .send({ eventId: events[at]!.id, firstName: 'Bea', email: `bea${at}@example.org`, ...ONE_SAILOR });
+      expect(booked.status).toBe(201);
+    }
+    expect((await admin.post(`/api/admin/events/${events[4]!.id}/cancel`).set(FETCH).send({ reason: 'Regatta elsewhere' })).status).toBe(200);
+    const mailsBefore = new Set((await app.get('outbox').list({})).map((m) => m.id));
+    const newMails = async () => (await app.get('outbox').list({})).filter((m) => !mailsBefore.has(m.id));
+
+    const notOurs = await admin.post(`/api/admin/event-series/${seriesId}/end`).set(FETCH).send({ fromEventId: 'another-event', reason: 'Weed' });
+    expect(notOurs.status).toBe(400);
+    expect(notOurs.body.fields).toEqual({ fromEventId: SERIES_MESSAGES.notInSeries });
+    expect((await admin.post('/api/admin/event-series/no-such-series/end').set(FETCH).send({ fromEventId: events[3]!.id, reason: 'Weed' })).status).toBe(404);
+    const noReason = await admin.post(`/api/admin/event-series/${seriesId}/end`).set(FETCH).send({ fromEventId: events[3]!.id, reason: '' });
+    expect(noReason.status).toBe(400);
+    expect((await app.get('events').get(events[3]!.id))!.cancelledAt).toBeNull();
+
+    const ended = await admin
+      .post(`/api/admin/event-series/${seriesId}/end`)
+      .set(FETCH)
+      .send({ fromEventId: events[3]!.id, reason: 'The reservoir is closed for the rest of the season' });
+    expect(ended.status).toBe(200);
+    expect(ended.body).toEqual({ cancelled: 3, bookingsCancelled: 2, refunded: 0, refundsFailed: 0, refundsByHand: 0 });
+    const after = await Promise.all(events.map(async (e) => (await app.get('events').get(e.id))!));
+    expect(after.map((e) => e.cancelledAt !== null)).toEqual([false, false, false, true, true, true, true]);
+    expect(after[3]!.cancelReason).toBe('The reservoir is closed for the rest of the season');
+    expect(after[4]!.cancelReason).toBe('Regatta elsewhere');
+    const told = (await newMails()).map((m) => m.mail.to);
+    expect(told.sort()).toEqual(['bea3@example.org', 'bea5@example.org']);
+
+    const again = await admin.post(`/api/admin/event-series/${seriesId}/end`).set(FETCH).send({ fromEventId: events[3]!.id, reason: 'Again' });
+    expect(again.body).toEqual({ cancelled: 0, bookingsCancelled: 0, refunded: 0, refundsFailed: 0, refundsByHand: 0 });
+    expect(await newMails()).toHaveLength(told.length);
+  });
+
+  it('needs events:write', async () => {
+    const reader = await signedInAdmin(app, 'reader-end@example.org', ['events:read']);
+    const series = (await admin.get('/api/admin/event-series')).body.series[0];
+    const refused = await reader.post(`/api/admin/event-series/${series.id}/end`).set(FETCH).send({ fromEventId: 'x', reason: 'Weed' });
+    expect(refused.status).toBe(403);
+  });
+});

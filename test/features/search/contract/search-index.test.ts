@@ -9,6 +9,7 @@ import type { SearchIndexName, SearchRecord } from '../../../../core/search/sear
 import { SEARCH_SYNONYMS } from '../../../../core/search/search-synonyms';
 import { describeSearchIndexContract } from './search-index.contract';
 import { tempSqlite } from '../../../support/temp-sqlite';
+import { readConnection } from '../../../../adapters/sqlite/sqlite-read-connection';
 
 describeSearchIndexContract('MemorySearchIndex', async () => new MemorySearchIndex());
 
@@ -109,6 +110,26 @@ describe('SqliteSearchIndex storage', () => {
     expect((await index.search('membership f', { hitsPerIndex: 10 })).map((h) => [h.index, h.objectID])).toEqual([['documents', 'fees']]);
     await index.upsert('pages', [{ objectID: 'info', type: 'page', category: 'help', title: 'Club Information', path: '/information', tags: [] }]);
     expect((await index.search('club', { hitsPerIndex: 10 })).map((h) => h.objectID)).toEqual(['info']);
+  });
+
+  it('marks highlights without running the full-text match again (docs/search.md)', async () => {
+    const db = await openSqliteDatabase(':memory:');
+    opened.push(db);
+    const index = new SqliteSearchIndex(db);
+    await index.upsert('events', [{ objectID: 'e1', type: 'event', category: 'racing', name: 'Summer Regatta', description: 'A regatta for all', tags: [] }]);
+    const connection = readConnection(db);
+    const prepared: string[] = [];
+    const prepare = connection.prepare.bind(connection);
+    connection.prepare = ((sql: string) => {
+      prepared.push(sql);
+      return prepare(sql);
+    }) as typeof connection.prepare;
+    const [hit] = await index.search('regata', { hitsPerIndex: 10 });
+    expect(hit.highlights.name).toEqual([
+      { text: 'Summer ', match: false },
+      { text: 'Regatta', match: true },
+    ]);
+    expect(prepared.filter((sql) => sql.includes('highlight('))).toEqual([]);
   });
 
   it('answers a one-letter query over more records than it ranks, within each index', async () => {

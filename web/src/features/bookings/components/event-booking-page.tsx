@@ -23,6 +23,7 @@ import { BookingForm } from './booking-form';
 import { WaitingListForm } from './waiting-list-form';
 import { OfferBooking } from './offer-booking';
 import { EventSummary } from './event-summary';
+import { EventAnnouncements } from '../../announcements/exports/member-announcements';
 import { EventConditions } from './event-conditions';
 import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { MessagePage } from '../../../components/layout/message-page';
@@ -225,6 +226,7 @@ function BookingScreen({
     <div className="page booking-page">
       <EventSummary event={event} />
       <EventConditions eventId={event.id} />
+      <EventAnnouncements eventId={event.id} />
       {/* A boundary of its own: a page the server drew hydrates the form apart from the event,
           in tasks of its own, so a slow phone is not blocked the whole time (ADR 29). */}
       <Suspense fallback={null}>{body}</Suspense>

@@ -20,6 +20,7 @@ import { AvailabilitySection } from './availability-section';
 import { SeasonRotaSection } from './season-rota-section';
 import { PasskeysSection } from '../../member-sign-in/exports/passkeys-section';
 import { MyDataSection } from './my-data-section';
+import { MyAnnouncementsSection } from '../../announcements/exports/member-announcements';
 import { MyDetailsSection } from './my-details-section';
 
 /**
@@ -85,6 +86,7 @@ export function MyClubPage() {
         <>
           {/* An invitation into a household waits for an answer: it comes before everything else. */}
           <HouseholdInvitationsSection />
+          <MyAnnouncementsSection />
           <MyBookingsSection />
           <MyWaitingListsSection />
           <MyWorkDaysSection />

@@ -6,7 +6,8 @@ import { AfloatMarkAnswerSchema, AttendanceMarkAnswerSchema, WalkInAnswerSchema,
 import type { WalkIn } from '@core/check-in/walk-in';
 import { apiDelete, apiPost, ApiError } from '../../../../lib/api';
 import { indexedDbStorage, V1_MARKS, type DeviceStorage } from './device-storage';
-import { withAttendance, withWalkIn, type MarkConflict, type QueuedMark, type QueuedWalkIn } from './officer-marks';
+import { withAttendance, withWalkIn, type MarkConflict, type QueuedAnnouncement, type QueuedMark, type QueuedWalkIn } from './officer-marks';
+import { SentAnnouncementSchema, type SentAnnouncement } from '@core/announcements/announcement';
 
 /**
  * The officer of the day's own query client, persisted on the device (ADR 67,
@@ -24,6 +25,8 @@ export interface KeptDay {
 export const MARK_KEY = ['officer-mark'] as const;
 export const DAY_KEY = ['admin', 'officer-day'] as const;
 export const CONFLICTS_KEY = ['admin', 'officer-day-conflicts'] as const;
+/** The announcements this device sent, as the server answered them (kept with the day). */
+export const ANNOUNCED_KEY = ['admin', 'officer-day-announced'] as const;
 const PERSIST_KEY = 'officer-day';
 /** Raised when what is persisted changes shape: an older copy is then dropped rather than misread. */
 const BUSTER = 'officer-day-2';
@@ -186,6 +189,7 @@ async function sendMark(client: QueryClient, mark: QueuedMark): Promise<void> {
   const conflicts = client.getQueryData<MarkConflict[]>(CONFLICTS_KEY) ?? [];
   if (!mark.afloat && conflicts.some((c) => c.bookingId === mark.bookingId && c.at > mark.madeAt)) return;
   if (mark.walkIn) return sendWalkIn(client, mark, mark.walkIn);
+  if (mark.announcement) return sendAnnouncement(client, mark, mark.announcement);
   try {
     const answer = mark.afloat
       ? await apiPost(
@@ -245,6 +249,25 @@ async function sendWalkIn(client: QueryClient, mark: QueuedMark, change: QueuedW
     // A removal of a walk-in already gone has done what it was for.
     if (!(change.op === 'remove' && refusal.status === 404)) keepConflict(client, { bookingId: mark.bookingId, message: refusal.message, attendance: null });
     if (refusal.status === 404) keepWalkIn(client, null, change.id);
+  }
+}
+
+/**
+ * Sends one announcement by the id made on the device: sent, or repeated (sent before, an answer
+ * lost), the page says how many were told; refused for good (not today's event, no permission,
+ * bad words), the page says so, never sent again.
+ */
+async function sendAnnouncement(client: QueryClient, mark: QueuedMark, announcement: QueuedAnnouncement): Promise<void> {
+  const { eventId, ...body } = announcement;
+  try {
+    const answer = await apiPost(`/api/admin/events/${encodeURIComponent(eventId)}/announcements`, body, SentAnnouncementSchema);
+    client.setQueryData<SentAnnouncement['announcement'][]>(ANNOUNCED_KEY, (old = []) => [
+      ...old.filter((a) => a.id !== answer.announcement.id),
+      answer.announcement,
+    ]);
+  } catch (error) {
+    if (sendAgain(error)) throw error;
+    keepConflict(client, { bookingId: mark.bookingId, message: `Announcement "${announcement.subject}": ${(error as ApiError).message}`, attendance: null });
   }
 }
 

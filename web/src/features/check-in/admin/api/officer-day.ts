@@ -1,8 +1,10 @@
 import { queryOptions, useMutation, useMutationState, useQuery } from '@tanstack/react-query';
 import { OfficerDaySchema } from '@core/check-in/officer-day-schema';
 import { apiGet, ApiError } from '../../../../lib/api';
+import { newDeviceId } from '../../../../lib/device-id';
 import { toApiError } from '../../../../admin/shared/api/admin-query';
-import { CONFLICTS_KEY, DAY_KEY, MARK_KEY, officerDay, type KeptDay, type OfficerDayStore } from './officer-client';
+import type { SentAnnouncement } from '@core/announcements/announcement';
+import { ANNOUNCED_KEY, CONFLICTS_KEY, DAY_KEY, MARK_KEY, officerDay, type KeptDay, type OfficerDayStore } from './officer-client';
 import { withAttendance, type MarkConflict, type QueuedMark } from './officer-marks';
 
 export type { KeptDay } from './officer-client';
@@ -60,21 +62,14 @@ export function useDismissConflict(): (bookingId: string) => void {
   return (bookingId) => client.setQueryData<MarkConflict[]>(CONFLICTS_KEY, (old = []) => old.filter((c) => c.bookingId !== bookingId));
 }
 
-/** A version 4 UUID; crypto.randomUUID exists only on secure pages, getRandomValues everywhere. */
-function deviceUuid(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /** A walk-in's id, made on the device: the server adds the walk-in once, however often it is sent. */
-export const newWalkInId = deviceUuid;
+export const newWalkInId = newDeviceId;
+/** An announcement's id, made on the device: the server sends it once, however often it is sent. */
+export const newAnnouncementId = newDeviceId;
 
 /** A new mark with its device key and time. */
 export function newMark(mark: Omit<QueuedMark, 'key' | 'madeAt'>): QueuedMark {
-  return { ...mark, key: deviceUuid(), madeAt: Date.now() };
+  return { ...mark, key: newDeviceId(), madeAt: Date.now() };
 }
 
 /**
@@ -84,4 +79,13 @@ export function newMark(mark: Omit<QueuedMark, 'key' | 'madeAt'>): QueuedMark {
  */
 export function useMarkAttendance() {
   return useMutation<void, Error, QueuedMark>({ mutationKey: MARK_KEY }, officerDay().client);
+}
+
+/** The announcements this device sent, as the server answered them (told how many), oldest first. */
+export function useSentAnnouncements() {
+  const { client } = officerDay();
+  return useQuery(
+    { queryKey: ANNOUNCED_KEY, queryFn: () => client.getQueryData<SentAnnouncement['announcement'][]>(ANNOUNCED_KEY) ?? [], staleTime: Infinity },
+    client,
+  );
 }

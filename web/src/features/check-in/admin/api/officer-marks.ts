@@ -1,3 +1,4 @@
+import type { AnnouncementAudience } from '@core/announcements/announcement';
 import type { Attendance } from '@core/check-in/attendance';
 import type { OfficerDay } from '@core/check-in/officer-day-schema';
 import type { WalkIn, WalkInDetails } from '@core/check-in/walk-in';
@@ -5,6 +6,18 @@ import type { WalkIn, WalkInDetails } from '@core/check-in/walk-in';
 /** A walk-in change kept on the device: added (with the id the device made), removed, or marked afloat/ashore. */
 export type QueuedWalkIn =
   { op: 'add'; id: string; eventId: string; details: WalkInDetails } | { op: 'remove'; id: string } | { op: 'afloat'; id: string; afloat: boolean };
+
+/** An announcement queued on the officer's device (docs/notifications.md): sent once by its id. */
+export interface QueuedAnnouncement {
+  id: string;
+  eventId: string;
+  audiences: AnnouncementAudience[];
+  subject: string;
+  text: string;
+}
+
+/** The queue's booking id for an announcement: never a booking's. */
+export const announcementQueueId = (announcementId: string) => `announcement:${announcementId}`;
 
 /** The queue's booking id for a walk-in's marks: never a booking's, so no booking's marks take it for theirs. */
 export const walkInQueueId = (walkInId: string) => `walk-in:${walkInId}`;
@@ -32,6 +45,8 @@ export interface QueuedMark {
    * the adding's id and the mark's key made on the device so a resend applies once.
    */
   walkIn?: QueuedWalkIn;
+  /** Set on an announcement (its `bookingId` is announcementQueueId): sent to the event's announcements, by its id. */
+  announcement?: QueuedAnnouncement;
 }
 
 /** A mark the server did not apply because another officer changed the booking first. */

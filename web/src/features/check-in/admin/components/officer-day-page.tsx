@@ -13,6 +13,7 @@ import { newMark, useDismissConflict, useMarkAttendance, useMarkConflicts, useOf
 import { walkInQueueId, type MarkConflict, type QueuedMark } from '../api/officer-marks';
 import { Contact, Phone } from './contact';
 import { shownWalkIns, WalkInsSection } from './walk-ins';
+import { OfficerAnnouncement } from './officer-announcement';
 import './officer-day.css';
 
 /** Whether the browser says it is online, kept in step with its online and offline events. */
@@ -247,6 +248,7 @@ function EventCard({ event, queue, today }: { event: OfficerEvent; queue: Queued
         </ul>
       )}
       <WalkInsSection event={event} queue={queue} onSite={onSite} canAdd={today && !event.cancelled} />
+      {today && <OfficerAnnouncement event={event} queue={queue} />}
     </article>
   );
 }

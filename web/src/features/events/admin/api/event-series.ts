@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SeriesChangeFormValues, SeriesFormValues } from '@core/events/event-series';
-import { AdminEventSeriesSchema, EventSeriesCreatedSchema, EventSeriesListSchema, SeriesChangedSchema } from '@core/contract/event-series-api-schema';
+import type { z } from 'zod';
+import {
+  AdminEventSeriesSchema,
+  EventSeriesCreatedSchema,
+  EventSeriesListSchema,
+  SeriesChangedSchema,
+  SeriesEndedSchema,
+} from '@core/contract/event-series-api-schema';
 import { apiGet, apiPost } from '../../../../lib/api';
 import { adminQueryOptions } from '../../../../admin/shared/api/admin-query';
 import { eventsQueryOptions } from '../exports/event-queries';
@@ -22,6 +29,14 @@ export function changeSeriesFrom({ seriesId, values }: { seriesId: string; value
   return apiPost(`${seriesPath(seriesId)}/change`, values, SeriesChangedSchema);
 }
 
+/** What ending a series did: the dates cancelled and their bookings by outcome. */
+export type SeriesEnded = z.infer<typeof SeriesEndedSchema>;
+
+/** Ends the series early: `fromEventId` and every later date that stands are cancelled, members told `reason`. */
+export function endSeriesFrom({ seriesId, values }: { seriesId: string; values: { fromEventId: string; reason: string } }) {
+  return apiPost(`${seriesPath(seriesId)}/end`, values, SeriesEndedSchema);
+}
+
 /** A series write: the series and the events list are read again (their dates are events). */
 function useSeriesWrite<V, R>(write: (variables: V) => Promise<R>) {
   const client = useQueryClient();
@@ -38,3 +53,4 @@ function useSeriesWrite<V, R>(write: (variables: V) => Promise<R>) {
 
 export const useCreateSeries = () => useSeriesWrite(createSeries);
 export const useChangeSeriesFrom = () => useSeriesWrite(changeSeriesFrom);
+export const useEndSeriesFrom = () => useSeriesWrite(endSeriesFrom);

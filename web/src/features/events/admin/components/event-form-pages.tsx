@@ -6,6 +6,8 @@ import { eventQueryOptions, useEvent } from '../exports/event-queries';
 import { EventForm } from './event-form';
 import { CreatePage, EditPage, SaveFailureAlert, useSave, type SaveMutation, type SaveOptions } from '../../../../admin/shared/components/form-page';
 import { useTryAgain } from '../../../../admin/shared/api/admin-query';
+import { useSignedInAdmin } from '../../../../admin/session/components/admin-session';
+import { AdminAnnouncementsSection } from '../../../announcements/exports/admin-announcements-section';
 
 export const CREATE_MESSAGES = { success: 'Event created successfully!', failed: 'Failed to create event. Please try again.' };
 export const UPDATE_MESSAGES = { success: 'Event updated successfully!', failed: 'Failed to update event. Please try again.' };
@@ -44,6 +46,7 @@ export function EventEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const event = useEvent(id);
+  const admin = useSignedInAdmin();
   const tryAgain = useTryAgain(eventQueryOptions(id).queryKey);
   const { submit, failure } = useSave(saving(useUpdateEvent(id), UPDATE_MESSAGES, (saved) => changeNoticeDone(saved.told)));
   return (
@@ -74,6 +77,7 @@ export function EventEditPage() {
             onSubmit={submit}
             onCancel={() => navigate(LIST)}
           />
+          <AdminAnnouncementsSection eventId={event.id} replyTo={admin.email} />
         </>
       )}
     </EditPage>

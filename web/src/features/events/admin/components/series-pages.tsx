@@ -19,6 +19,7 @@ import { useTryAgain } from '../../../../admin/shared/api/admin-query';
 import { useDutyTemplates } from '../../../duties/admin/exports/duty-templates';
 import { eventSeriesQueryOptions, useChangeSeriesFrom, useCreateSeries, useEventSeries } from '../api/event-series';
 import { CancelEventDialog, cancelledNotice } from './cancel-event-dialog';
+import { EndSeriesDialog, seriesEndedText } from './end-series-dialog';
 import { emptySeriesForm, SeriesChangeForm, SeriesForm } from './series-form';
 
 const LIST = '/admin/events';
@@ -60,7 +61,7 @@ export function SeriesCreatePage() {
   );
 }
 
-/** A series' dates, each with "Change this and later" and "Cancel this date" (events:write). */
+/** A series' dates, each with "Change this and later", "Cancel this date" and "End series from here" (events:write). */
 export function SeriesPage() {
   const { id = '' } = useParams();
   const admin = useSignedInAdmin();
@@ -73,6 +74,7 @@ export function SeriesPage() {
   const [notice, setNotice] = useFlashNotice();
   const [changing, setChanging] = useState<ClubEvent | null>(null);
   const [toCancel, setToCancel] = useState<ClubEvent | null>(null);
+  const [endFrom, setEndFrom] = useState<ClubEvent | null>(null);
 
   async function saveChange(values: SeriesChangeFormValues): Promise<Record<string, string> | null> {
     try {
@@ -126,6 +128,14 @@ export function SeriesPage() {
                       >
                         Cancel this date
                       </Button>
+                      <Button
+                        variant="secondary"
+                        size="small"
+                        onClick={() => setEndFrom(event)}
+                        aria-label={`End the series from ${formatDate(event.eventdatetime, 'admin')}`}
+                      >
+                        End series from here
+                      </Button>
                     </span>
                   )}
                 </td>
@@ -149,6 +159,15 @@ export function SeriesPage() {
           )}
         </>
       )}
+      <EndSeriesDialog
+        seriesId={id}
+        from={endFrom}
+        onClose={() => setEndFrom(null)}
+        onEnded={(result) => {
+          setEndFrom(null);
+          setNotice({ kind: result.refundsFailed > 0 ? 'error' : 'success', message: seriesEndedText(result) });
+        }}
+      />
       <CancelEventDialog
         event={toCancel}
         onClose={() => setToCancel(null)}

@@ -1,0 +1,12 @@
+/**
+ * A version 4 UUID made on the device: the id of a walk-in, a mark's key, an announcement's id,
+ * which the server applies once however often it is sent. crypto.randomUUID exists only on secure
+ * pages, getRandomValues everywhere.
+ */
+export function newDeviceId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
