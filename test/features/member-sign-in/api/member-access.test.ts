@@ -87,6 +87,8 @@ const MEMBER_ROUTES: MemberRoute[] = [
   },
   { method: 'delete', route: '/api/member/passkeys/:id', path: '/api/member/passkeys/passkey-1' },
   { method: 'post', route: '/api/member/sign-out-everywhere', path: '/api/member/sign-out-everywhere' },
+  { method: 'get', route: '/api/my/announcements', path: '/api/my/announcements' },
+  { method: 'get', route: '/api/my/events/:id/announcements', path: '/api/my/events/regatta/announcements' },
   { method: 'get', route: '/api/my/push', path: '/api/my/push' },
   { method: 'put', route: '/api/my/push', path: '/api/my/push', body: { endpoint: 'https://push.example.net/d1', kinds: ['announcement'] } },
   {
