@@ -55,7 +55,12 @@ try {
       updatedAt: now,
     });
   }
-  const deliver = new DeliverPush({ pushOutbox, pushSubscriptions, pushSender: new WebPushSender({ ...generateVapidKeys(), subject: 'mailto:bench@example.org' }), clock });
+  const deliver = new DeliverPush({
+    pushOutbox,
+    pushSubscriptions,
+    pushSender: new WebPushSender({ ...generateVapidKeys(), subject: 'mailto:bench@example.org' }),
+    clock,
+  });
   const notification = announcementPush({ id: 'regatta', title: 'Summer Regatta' }, 'Launching from the south slip');
 
   const queued = await measured(async () => {
