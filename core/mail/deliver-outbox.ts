@@ -1,4 +1,5 @@
-import { afterRefused, afterSent, CLAIM_HEARTBEAT_MS, CLAIM_LEASE_MS } from './outbox';
+import { afterRefused, afterSent } from './outbox';
+import { claimedRound } from './claimed-rounds';
 import type { Clock } from '../shared/clock.port';
 import { MailRefusedError, type Mailer } from './mailer.port';
 import type { Outbox } from './outbox.port';
@@ -28,29 +29,26 @@ export class DeliverOutbox extends UseCase<DeliverOutboxDeps> {
   async execute(options: { limit?: number } = {}): Promise<DeliveryRound> {
     const round: DeliveryRound = { sent: 0, retrying: 0, failed: 0, lost: 0 };
     const { outbox, clock } = this.deps;
-    // One message claimed at a time: a sender that dies holds at most one, for at most a lease.
-    for (let taken = 0; taken < (options.limit ?? 20); taken++) {
-      const [claim] = await outbox.claimDue(clock.now(), CLAIM_LEASE_MS, 1);
-      if (!claim) break;
-      const heartbeat = setInterval(
-        () => void outbox.renew(claim, clock.now(), CLAIM_LEASE_MS).catch(() => undefined),
-        this.deps.heartbeatMs ?? CLAIM_HEARTBEAT_MS,
-      );
-      let outcome;
-      try {
-        await this.deps.mailer.send(claim.message.mail, claim.message.id);
-        outcome = afterSent(claim.message, clock.now());
-      } catch (error) {
-        const answer = error instanceof MailRefusedError ? error.message : `Could not send: ${error instanceof Error ? error.message : String(error)}`;
-        outcome = afterRefused(claim.message, clock.now(), answer);
-      } finally {
-        clearInterval(heartbeat);
-      }
-      if (!(await this.deps.outbox.settle(claim, outcome))) round.lost += 1;
-      else if (outcome.status === 'sent') round.sent += 1;
-      else if (outcome.status === 'failed') round.failed += 1;
-      else round.retrying += 1;
-    }
+    await claimedRound(
+      outbox,
+      clock,
+      { limit: options.limit ?? 20, ...(this.deps.heartbeatMs === undefined ? {} : { heartbeatMs: this.deps.heartbeatMs }) },
+      async (claim) => {
+        try {
+          await this.deps.mailer.send(claim.message.mail, claim.message.id);
+          return afterSent(claim.message, clock.now());
+        } catch (error) {
+          const answer = error instanceof MailRefusedError ? error.message : `Could not send: ${error instanceof Error ? error.message : String(error)}`;
+          return afterRefused(claim.message, clock.now(), answer);
+        }
+      },
+      (outcome, recorded) => {
+        if (!recorded) round.lost += 1;
+        else if (outcome.status === 'sent') round.sent += 1;
+        else if (outcome.status === 'failed') round.failed += 1;
+        else round.retrying += 1;
+      },
+    );
     return round;
   }
 }

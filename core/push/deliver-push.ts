@@ -1,4 +1,4 @@
-import { CLAIM_HEARTBEAT_MS, CLAIM_LEASE_MS } from '../mail/outbox';
+import { claimedRound } from '../mail/claimed-rounds';
 import type { Clock } from '../shared/clock.port';
 import { UseCase } from '../shared/use-case';
 import type { ClaimedWorkRound } from '../jobs/jobs';
@@ -33,25 +33,19 @@ export class DeliverPush extends UseCase<DeliverPushDeps> {
   async execute(options: { limit?: number } = {}): Promise<PushRound> {
     const round: PushRound = { sent: 0, retrying: 0, failed: 0, lost: 0, gone: 0 };
     const { pushOutbox, clock } = this.deps;
-    for (let taken = 0; taken < (options.limit ?? 50); taken++) {
-      const [claim] = await pushOutbox.claimDue(clock.now(), CLAIM_LEASE_MS, 1);
-      if (!claim) break;
-      const heartbeat = setInterval(
-        () => void pushOutbox.renew(claim, clock.now(), CLAIM_LEASE_MS).catch(() => undefined),
-        this.deps.heartbeatMs ?? CLAIM_HEARTBEAT_MS,
-      );
-      let outcome: PushDelivery;
-      try {
-        outcome = await this.attempt(claim.delivery);
-      } finally {
-        clearInterval(heartbeat);
-      }
-      if (!(await pushOutbox.settle(claim, outcome))) round.lost += 1;
-      else if (outcome.status === 'sent') round.sent += 1;
-      else if (outcome.status === 'gone') round.gone += 1;
-      else if (outcome.status === 'failed') round.failed += 1;
-      else round.retrying += 1;
-    }
+    await claimedRound(
+      pushOutbox,
+      clock,
+      { limit: options.limit ?? 50, ...(this.deps.heartbeatMs === undefined ? {} : { heartbeatMs: this.deps.heartbeatMs }) },
+      (claim) => this.attempt(claim.delivery),
+      (outcome, recorded) => {
+        if (!recorded) round.lost += 1;
+        else if (outcome.status === 'sent') round.sent += 1;
+        else if (outcome.status === 'gone') round.gone += 1;
+        else if (outcome.status === 'failed') round.failed += 1;
+        else round.retrying += 1;
+      },
+    );
     return round;
   }
 
