@@ -59,7 +59,7 @@ describe('push notifications in Chromium', () => {
     const subscriptions = world.app.built.ports.get('pushSubscriptions');
     const [stored] = await subscriptions.listByMember(MEMBER.id);
     expect(stored).toMatchObject({ endpoint: device.endpoint, kinds: ['announcement', 'waiting-list-offer', 'duty-swap', 'event-change'] });
-    await section.getByRole('checkbox', { name: 'The go/no-go of my event on the day' }).check();
+    await section.getByRole('checkbox', { name: 'The go/no-go of my event on the day' }).click();
     await expect.poll(async () => (await subscriptions.listByMember(MEMBER.id))[0].kinds).toContain('go-no-go');
     await expectAccessible(page, 'push-on-375');
 

@@ -36,8 +36,10 @@ export function PushSection() {
                   </>
                 );
               const subscription = here.subscription;
+              // The choice being saved shows at once; the server's answer then confirms it.
+              const chosen = kinds.isPending && kinds.variables ? kinds.variables.kinds : current.kinds;
               const toggle = (kind: PushKind, checked: boolean) => {
-                const next = checked ? [...current.kinds, kind] : current.kinds.filter((k) => k !== kind);
+                const next = checked ? [...chosen, kind] : chosen.filter((k) => k !== kind);
                 kinds.mutate({ endpoint: current.endpoint, kinds: next });
               };
               return (
@@ -47,7 +49,7 @@ export function PushSection() {
                     <legend>Notify me on this device about</legend>
                     {PUSH_KINDS.map((kind) => (
                       <label key={kind} className="checkbox-row">
-                        <input type="checkbox" checked={current.kinds.includes(kind)} onChange={(e) => toggle(kind, e.currentTarget.checked)} />{' '}
+                        <input type="checkbox" checked={chosen.includes(kind)} onChange={(e) => toggle(kind, e.currentTarget.checked)} />{' '}
                         {PUSH_KIND_LABELS[kind]}
                       </label>
                     ))}
