@@ -36,7 +36,7 @@ describe('ending a series early', () => {
     const { calls, bodies } = serveSeries(() => json(200, { cancelled: 1, bookingsCancelled: 2, refunded: 1, refundsFailed: 0, refundsByHand: 1 }));
     renderPage();
     const dates = await screen.findByRole('region', { name: 'Dates of the series' });
-    await userEvent.click(within(dates).getAllByRole('button', { name: /^End the series from / })[1]!);
+    await userEvent.click(within(dates).getAllByRole('button', { name: /^End series from here, / })[1]!);
     const dialog = await screen.findByRole('dialog', { name: 'End the series?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'End series' }));
     expect(await within(dialog).findByText(EVENT_CANCEL_MESSAGES.reasonRequired)).toBeTruthy();
@@ -53,7 +53,7 @@ describe('ending a series early', () => {
     serveSeries(() => json(409, { error: 'Event "Autumn Sundays" is over and cannot be cancelled' }));
     renderPage();
     const dates = await screen.findByRole('region', { name: 'Dates of the series' });
-    await userEvent.click(within(dates).getAllByRole('button', { name: /^End the series from / })[0]!);
+    await userEvent.click(within(dates).getAllByRole('button', { name: /^End series from here, / })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'End the series?' });
     await userEvent.type(within(dialog).getByLabelText(/Reason members will be told/), 'Storm damage');
     await userEvent.click(within(dialog).getByRole('button', { name: 'End series' }));

@@ -132,7 +132,7 @@ export function SeriesPage() {
                         variant="secondary"
                         size="small"
                         onClick={() => setEndFrom(event)}
-                        aria-label={`End the series from ${formatDate(event.eventdatetime, 'admin')}`}
+                        aria-label={`End series from here, ${formatDate(event.eventdatetime, 'admin')}`}
                       >
                         End series from here
                       </Button>
