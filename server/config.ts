@@ -1,3 +1,4 @@
+import { DEFAULT_PUSH_SERVICE_HOSTS } from '../core/push/push';
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { emulatorIdentityToolkitUrl, IDENTITY_TOOLKIT_URL } from '../adapters/firebase/identity-toolkit-url';
@@ -288,6 +289,20 @@ const ServerKeys = z.object({
   PAYMENTS_CHECKOUT_SECRET: secret(MIN_SECRET_LENGTH).optional(),
   PAYMENTS_WEBHOOK_SECRET: secret(MIN_SECRET_LENGTH).optional(),
   MANAGE_LINK_SECRET: secret(MIN_SECRET_LENGTH).optional(),
+  /** The push services' hosts the server posts to (a device's subscription elsewhere is refused); default: the browsers' own (DEFAULT_PUSH_SERVICE_HOSTS). */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .transform((value, ctx) => {
+      const hosts = value
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean);
+      const bad = hosts.find((host) => !/^[a-z0-9.-]+$/.test(host));
+      if (bad === undefined && hosts.length > 0) return hosts;
+      ctx.addIssue({ code: 'custom', message: `must be comma-separated host names, e.g. fcm.googleapis.com (got "${bad ?? value}")` });
+      return z.NEVER;
+    })
+    .default([...DEFAULT_PUSH_SERVICE_HOSTS]),
   /** The VAPID key pair of web push (base64url); unset, one is made once and kept in DATA_DIR. Set both on several instances. */
   VAPID_PUBLIC_KEY: text(
     (value) => /^[A-Za-z0-9_-]{87}$/.test(value),
@@ -396,6 +411,8 @@ const ConfigSchema = ServerKeys.and(Payments)
     },
     /** Web push's VAPID keys (docs/notifications.md#push); null: made once and kept in DATA_DIR (server/push-keys.ts). */
     vapid: { publicKey: e.VAPID_PUBLIC_KEY ?? null, privateKey: e.VAPID_PRIVATE_KEY ?? null },
+    /** The push services' hosts a device's subscription may name (core/push/push.ts, pushServiceAllowed). */
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS,
     /** Set when PAYMENTS=square. */
     square:
       e.PAYMENTS === 'square'

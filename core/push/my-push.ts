@@ -3,13 +3,14 @@ import type { Clock } from '../shared/clock.port';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import type { SecretTokens } from '../shared/secret-tokens.port';
 import { UseCase } from '../shared/use-case';
-import { DEFAULT_PUSH_KINDS, normalKinds, PushEndpointSchema, PushKeysSchema, PushKindSchema, type PushSubscription } from './push';
+import { DEFAULT_PUSH_KINDS, normalKinds, PushEndpointSchema, PushKeysSchema, PushKindSchema, pushServiceAllowed, type PushSubscription } from './push';
 import type { PushSender } from './push-sender.port';
 import type { PushSubscriptionRepository } from './push-subscription-repository.port';
 
 export const PUSH_MESSAGES = {
   off: 'Push notifications are not set up on this server',
   notSubscribed: 'This device does not take notifications: switch them on first',
+  serviceNotAllowed: "This browser's push service is not one the club sends to",
 } as const;
 
 /** Subscribing this device: what the browser's PushSubscription holds, a name for it and the kinds (the defaults when left out). */
@@ -44,6 +45,8 @@ interface MyPushDeps {
   pushSender: Pick<PushSender, 'publicKey'>;
   secrets: Pick<SecretTokens, 'hash'>;
   clock: Clock;
+  /** The push services' hosts the server posts to (PUSH_SERVICE_HOSTS; pushServiceAllowed). */
+  pushServiceHosts: readonly string[];
 }
 
 /**
@@ -60,6 +63,7 @@ export class MyPushDevices extends UseCase<MyPushDeps> {
   /** Subscribes this device for the member (the session that asked noted, so signing it out removes it). */
   async subscribe(memberId: string, form: PushSubscribeForm, sessionHash: string | null): Promise<MyPushDevice> {
     if (this.deps.pushSender.publicKey === null) throw new ValidationError(PUSH_MESSAGES.off);
+    if (!pushServiceAllowed(form.endpoint, this.deps.pushServiceHosts)) throw new ValidationError(PUSH_MESSAGES.serviceNotAllowed);
     const now = this.deps.clock.now().toISOString();
     const id = this.deps.secrets.hash(form.endpoint);
     const before = await this.deps.pushSubscriptions.get(id);

@@ -30,6 +30,24 @@ export function normalKinds(kinds: readonly PushKind[]): PushKind[] {
   return PUSH_KINDS.filter((kind) => kinds.includes(kind));
 }
 
+/**
+ * The push services browsers use (Chrome and Edge's FCM, Firefox's Mozilla service, Safari's
+ * Apple service, Windows' WNS): the server posts only to these hosts or their subdomains, so a
+ * subscription cannot make it post to an address of the club's own network (docs/notifications.md).
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'push.services.mozilla.com', 'web.push.apple.com', 'notify.windows.com'] as const;
+
+/** Whether `endpoint`'s host is one of `hosts` (or a subdomain of one). */
+export function pushServiceAllowed(endpoint: string, hosts: readonly string[]): boolean {
+  let host: string;
+  try {
+    host = new URL(endpoint).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+}
+
 /** A push service's address for one device (the browser's PushSubscription.endpoint): https only. */
 export const PushEndpointSchema = z
   .string()

@@ -114,7 +114,15 @@ export async function startTestApp(
   // The data folder, with the SQLite file the app opens in it (unless the storage is Firestore).
   const data = options.dataDir === undefined ? tempSqlite('kyc-api-', DATABASE_FILE_NAME) : undefined;
   const dataDir = options.dataDir ?? (data as TempSqlite).dir;
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', ...NO_ADDRESS_LIMITS, ...storageEnv(), ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: 'false',
+    PUSH_SERVICE_HOSTS: '127.0.0.1',
+    ...NO_ADDRESS_LIMITS,
+    ...storageEnv(),
+    ...options.env,
+  });
   const clock = new FixedClock(NOW);
   const adapters: Partial<Adapters> = { clock, hasher: new ScryptPasswordHasher({ N: 1024 }), ...options.adapters };
   const holder: { built: BuiltApp } = { built: await buildApp(config, { ...options.build, adapters }) };

@@ -65,6 +65,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     INITIAL_ADMIN_EMAIL: E2E_ADMIN_EMAIL,
     INITIAL_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     ...NO_ADDRESS_LIMITS,
+    // The tests' push service is a local server (test/support push endpoints).
+    PUSH_SERVICE_HOSTS: '127.0.0.1',
     ...options.env,
   });
   let built: BuiltApp;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PUSH_KINDS } from '../../../../core/push/push';
 import { queuePush } from '../../../../core/push/queue-push';
+import { PUSH_MESSAGES } from '../../../../core/push/my-push';
 import { announcementPush } from '../../../../core/push/push-notifications';
 import { addEvent, FETCH, signedInAdmin, startTestApp, type TestApp } from '../../../support/api/test-app';
 import { aBooking } from '../../../support/entities';
@@ -60,6 +61,18 @@ describe('push notifications on My club', () => {
 
     const removed = await agent.delete(`/api/my/push/subscriptions?endpoint=${encodeURIComponent(device.endpoint)}`).set(FETCH);
     expect(removed.status).toBe(204);
+    expect(await app.get('pushSubscriptions').listByMember(member.id)).toEqual([]);
+  });
+
+  it('refuses a subscription naming another host than the push services: the server never posts to it', async () => {
+    const { agent, member } = await aMember('Ivy Inside');
+    const { keys } = subscription('ivy-phone');
+    for (const endpoint of ['https://intranet.club.example/admin', 'https://fcm.googleapis.com.evil.example/x', 'http://10.0.0.5/push']) {
+      const refused = await agent.post('/api/my/push/subscriptions').set(FETCH).send({ endpoint, keys });
+      expect(refused.status, endpoint).toBe(400);
+    }
+    const named = await agent.post('/api/my/push/subscriptions').set(FETCH).send({ endpoint: 'https://intranet.club.example/admin', keys });
+    expect(named.body.error).toBe(PUSH_MESSAGES.serviceNotAllowed);
     expect(await app.get('pushSubscriptions').listByMember(member.id)).toEqual([]);
   });
 
