@@ -19,6 +19,8 @@ import { upsertInStep, type SearchIndexingDeps } from '../search/keep-index-in-s
 import { UseCase } from '../shared/use-case';
 import type { AdminRepository } from '../admins/admin-repository.port';
 import type { Outbox } from '../mail/outbox.port';
+import { eventChangePush } from '../push/push-notifications';
+import { queuePush, type QueuePushDeps } from '../push/queue-push';
 import { handRefundsOf, type HandRefund } from '../bookings/hand-refunds';
 import { handRefundMessages } from '../bookings/hand-refund-mail';
 import { refundOwedByHand } from '../bookings/booking-state';
@@ -33,6 +35,9 @@ export interface CancelEventDeps extends BookingChangeDeps, Omit<AuditTrailDeps,
   /** The admins told, in one e-mail each, of the bookings to repay by hand. */
   admins: AdminRepository;
   outbox: Outbox;
+  /** Members' push devices and the push outbox: a booked member's devices that chose it hear of the cancellation too (docs/notifications.md). */
+  pushSubscriptions: QueuePushDeps['pushSubscriptions'];
+  pushOutbox: QueuePushDeps['pushOutbox'];
   /** The event's waiting list, closed with it: everyone in line is told. */
   waitingList: WaitingList;
 }
@@ -65,6 +70,9 @@ export interface CancelEventResult {
  * (and waiting-list entry) an interrupted cancellation left standing, so a retry after a crash
  * completes the work.
  */
+/** The push of a booking cancelled with its event: one per booking, whatever re-runs. */
+export const eventCancelledPushKey = (bookingId: string) => `event-cancelled-${bookingId}`;
+
 export class CancelEvent extends UseCase<CancelEventDeps> {
   /** What the confirmation dialog says: how many bookings will be cancelled and refunded. */
   async preview(admin: Admin, eventId: string): Promise<EventCancellationPreview> {
@@ -148,6 +156,14 @@ export class CancelEvent extends UseCase<CancelEventDeps> {
       for (const booking of standing) {
         const settled = await this.cancelOne(booking, event, actor);
         if (settled === null) continue;
+        // After the booking's own write, keyed by the booking: a cancellation run again pushes nothing twice.
+        if (settled.memberId !== null)
+          await queuePush(
+            this.deps,
+            settled.memberId,
+            eventCancelledPushKey(settled.id),
+            eventChangePush({ id: event.id, title: event.name }, { cancelled: true }),
+          );
         outcome.cancelled += 1;
         if (settled.refundStatus === 'refunded') outcome.refunded += 1;
         if (refundOwedByHand(settled)) outcome.refundsByHand += 1;

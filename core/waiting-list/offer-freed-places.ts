@@ -14,6 +14,9 @@ import type { IdGenerator } from '../shared/id-generator.port';
 import type { WaitingList } from './waiting-list.port';
 import type { AuditLog } from '../audit/audit-log.port';
 import { UseCase } from '../shared/use-case';
+import { formatMoment } from '../shared/date-text';
+import { waitingListOfferPush } from '../push/push-notifications';
+import { queuePush, type QueuePushDeps } from '../push/queue-push';
 
 export interface OfferFreedPlacesDeps {
   events: EventRepository;
@@ -26,6 +29,9 @@ export interface OfferFreedPlacesDeps {
   audit: AuditLog;
   /** WAITLIST_OFFER_HOURS: how long an offer holds its places. */
   waitingListOfferHours: number;
+  /** Members' push devices and the push outbox: a member in line hears of the offer on their devices too (docs/notifications.md). */
+  pushSubscriptions: QueuePushDeps['pushSubscriptions'];
+  pushOutbox: QueuePushDeps['pushOutbox'];
 }
 
 /** What one round did: offers made and offers that ran out, by entry id. */
@@ -117,6 +123,14 @@ export class OfferFreedPlaces extends UseCase<OfferFreedPlacesDeps> {
       await this.deps.bookings.releaseHold(event.id, holdId, now);
       return false;
     }
+    // After the offer's write, under its e-mail's id: the member's own offer link, nobody else's data.
+    if (entry.memberId !== null)
+      await queuePush(
+        this.deps,
+        entry.memberId,
+        mailId,
+        waitingListOfferPush({ title: event.name }, formatMoment(until.toISOString(), 'member'), offerBookingPath(event.id, token)),
+      );
     return true;
   }
 }

@@ -62,6 +62,8 @@ export const eventsFeature: Feature = {
             events: get('events'),
             admins: get('admins'),
             outbox: get('outbox'),
+            pushSubscriptions: get('pushSubscriptions'),
+            pushOutbox: get('pushOutbox'),
             waitingList: get('waitingList'),
             bookings: get('bookings'),
             payments: get('payments'),

@@ -34,6 +34,8 @@ export const waitingListFeature: Feature = {
       offerLinks: get('offerLinks'),
       siteSettings: settings.siteSettings,
       waitingListOfferHours: settings.waitingListOfferHours,
+      pushSubscriptions: get('pushSubscriptions'),
+      pushOutbox: get('pushOutbox'),
       ...auditTrail(get),
     };
     return [
