@@ -15,6 +15,11 @@ import type { ConditionsRepository } from './conditions-repository.port';
 import { GO_NO_GO_MESSAGES, GoDecisionRequestSchema, type GoDecisionRequest } from './conditions-schema';
 import { noEventConditions, type GoDecision } from './event-conditions';
 import type { ChangeNoticeTold } from '../events/event-change-notice';
+import type { BookingRepository } from '../bookings/booking-repository.port';
+import { bookingsToTell } from '../bookings/bookings-to-tell';
+import type { DutyRepository } from '../duties/duty-repository.port';
+import { goNoGoPush } from '../push/push-notifications';
+import { queuePush, type QueuePushDeps } from '../push/queue-push';
 
 export interface DecideEventDeps extends AuditTrailDeps {
   events: Pick<EventRepository, 'get'>;
@@ -25,6 +30,11 @@ export interface DecideEventDeps extends AuditTrailDeps {
   };
   /** The event's cancellation: every booking cancelled and refunded, members told. */
   cancelEvent: { execute(admin: Admin, eventId: string, request: unknown): Promise<{ event: ClubEvent }> };
+  /** Who a Go is pushed to: the event's booked members and its duty holders (docs/notifications.md). */
+  bookings: Pick<BookingRepository, 'listByEvent'>;
+  duties: Pick<DutyRepository, 'listSlots'>;
+  pushSubscriptions: QueuePushDeps['pushSubscriptions'];
+  pushOutbox: QueuePushDeps['pushOutbox'];
 }
 
 /** What a decision did: the decision as recorded, the event as it now stands, and who a postponement e-mailed. */
@@ -87,7 +97,24 @@ export class DecideEvent extends UseCase<DecideEventDeps> {
       before: { decision: null, eventdatetime: existing.eventdatetime, eventenddatetime: existing.eventenddatetime },
       after: { decision: input.decision, eventdatetime: event.eventdatetime, eventenddatetime: event.eventenddatetime },
     });
+    if (input.decision === 'go') await this.pushGo(event, decision);
     return { decision, event, told };
+  }
+
+  /**
+   * A Go pushed to the devices of the event's booked members and duty holders that chose the
+   * go/no-go, once per decision (its time is in the key). A no-go reaches them as the event's move
+   * or cancellation (the `event-change` kind), so nobody gets two notifications for one decision.
+   */
+  private async pushGo(event: ClubEvent, decision: GoDecision): Promise<void> {
+    const now = this.deps.clock.now();
+    const [bookings, slots] = await Promise.all([this.deps.bookings.listByEvent(event.id), this.deps.duties.listSlots(event.id)]);
+    const people = new Set([
+      ...bookingsToTell(bookings, now).flatMap((booking) => (booking.memberId === null ? [] : [booking.memberId])),
+      ...slots.flatMap((slot) => slot.holders.map((holder) => holder.memberId)),
+    ]);
+    const push = goNoGoPush({ id: event.id, title: event.name }, 'go', decision.reason);
+    for (const memberId of people) await queuePush(this.deps, memberId, `go-${event.id}-${decision.decidedAt}`, push);
   }
 }
 

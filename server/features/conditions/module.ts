@@ -46,6 +46,10 @@ export const conditionsFeature: Feature = {
             // The event edit and the cancellation as every admin uses them: one path for each.
             updateEvent: useCase(UpdateEvent),
             cancelEvent: useCase(CancelEvent),
+            bookings: get('bookings'),
+            duties: get('duties'),
+            pushSubscriptions: get('pushSubscriptions'),
+            pushOutbox: get('pushOutbox'),
             ...auditTrail(get),
           }),
       ),
