@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import { MAX_PHOTO_PIXELS, PHOTO_NOT_AN_IMAGE, scaledHeight } from '../../core/photos/photos';
 import type { PhotoVariantFormat } from '../../core/photos/photo';
 import { UnsupportedMediaTypeError } from '../../core/shared/errors';
@@ -10,6 +10,14 @@ const ENCODERS: Record<PhotoVariantFormat, (image: Sharp) => Sharp> = {
   webp: (image) => image.webp({ quality: 78, effort: 4 }),
   jpeg: (image) => image.jpeg({ quality: 80, mozjpeg: true, progressive: true }),
 };
+
+// libvips is loaded on the first photo, not at start: it holds about 30 MB of the server's memory
+// that most of its life (no photo uploaded) never needs (docs/performance.md, memory).
+let library: Promise<(input: Uint8Array | Buffer, options?: SharpOptions) => Sharp> | null = null;
+function sharp(input: Uint8Array | Buffer, options?: SharpOptions): Promise<Sharp> {
+  library ??= import('sharp').then((loaded) => loaded.default);
+  return library.then((make) => make(input, options));
+}
 
 // Photos are decoded one after another, whichever processor instance asks.
 let decodingQueue: Promise<void> = Promise.resolve();
@@ -28,7 +36,7 @@ export class SharpImageProcessor implements ImageProcessor {
 
   async inspect(bytes: Uint8Array): Promise<ImageInfo | null> {
     try {
-      const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+      const meta = await (await sharp(bytes, { limitInputPixels: false })).metadata();
       if (!meta.format || !meta.width || !meta.height) return null;
       // EXIF orientations 5 to 8 turn the picture a quarter: its upright width is its stored height.
       const turned = (meta.orientation ?? 1) >= 5;
@@ -64,7 +72,9 @@ export class SharpImageProcessor implements ImageProcessor {
       // is carried over from the original's metadata: sharp writes none unless asked (no
       // withMetadata/keepExif here), so the GPS position goes.
       const largest = Math.min(Math.max(...widths), info.width);
-      const upright = await sharp(bytes, { autoOrient: true, failOn: 'error', limitInputPixels: MAX_PHOTO_PIXELS, sequentialRead: true })
+      const upright = await (
+        await sharp(bytes, { autoOrient: true, failOn: 'error', limitInputPixels: MAX_PHOTO_PIXELS, sequentialRead: true })
+      )
         .resize({ width: largest, height: scaledHeight(info.width, info.height, largest), fit: 'fill', kernel: 'lanczos3' })
         .toColourspace('srgb')
         .raw()
@@ -75,7 +85,7 @@ export class SharpImageProcessor implements ImageProcessor {
         const target = Math.min(width, info.width);
         const height = scaledHeight(info.width, info.height, target);
         for (const format of formats) {
-          const resized = source().resize({ width: target, height, fit: 'fill', kernel: 'lanczos3' });
+          const resized = (await source()).resize({ width: target, height, fit: 'fill', kernel: 'lanczos3' });
           const output = await ENCODERS[format](format === 'jpeg' ? resized.flatten({ background: '#ffffff' }) : resized).toBuffer({ resolveWithObject: true });
           copies.push({ format, width: output.info.width, height: output.info.height, bytes: new Uint8Array(output.data) });
         }
