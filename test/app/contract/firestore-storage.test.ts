@@ -596,6 +596,8 @@ describe('openFirestoreStorage', () => {
         'passkeys',
         'personalData',
         'photos',
+        'pushOutbox',
+        'pushSubscriptions',
         'resetTokens',
         'retention',
         'sessions',
