@@ -21,7 +21,7 @@
  * with other work, wall-clock throughput falls with the load, while CPU per request does not,
  * and 1000 / (CPU ms per request) is the throughput one free core could give.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -181,8 +181,13 @@ async function main(): Promise<void> {
   console.log(`Machine: ${machine}`);
   console.log(`Each run: ${WARMUP} s warm-up then ${DURATION} s measured, 127.0.0.1 only. DATA_DIR ${dataDir}\n`);
 
-  if (BUILD || !existsSync(SERVER_BUNDLE)) {
-    // What `npm run build` does for the server (the web app is not needed for the API).
+  if (!existsSync(resolve('dist/web/index.html'))) {
+    // The members' pages drawn by the server (the calendar page scenario) need the web app's build:
+    // a fresh clone has none, so the whole `npm run build` runs once.
+    const built = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    if (built.status !== 0) throw new Error('npm run build failed');
+  } else if (BUILD || !existsSync(SERVER_BUNDLE)) {
+    // What `npm run build` does for the server (the web app is kept from the last build).
     await runScript('scripts/build-server.ts', process.env);
   }
   // (With every booking from one address and its limits raised, each booking summed that one
