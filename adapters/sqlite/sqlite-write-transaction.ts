@@ -53,7 +53,10 @@ function definedFields(row: Record<string, unknown>): Record<string, unknown> {
  */
 interface ConnectionWrites {
   writes: PreparedWrites;
+  /** One work in a transaction of its own, or in a savepoint when called inside `group`'s. */
   transaction: BetterSqlite3.Transaction<(work: (writes: PreparedWrites) => unknown) => unknown>;
+  /** Runs `works` in one transaction (a group commit). */
+  group: BetterSqlite3.Transaction<(works: () => unknown) => unknown>;
 }
 const writesByConnection = new WeakMap<BetterSqlite3.Database, ConnectionWrites>();
 
@@ -88,10 +91,30 @@ function writesOn(connection: BetterSqlite3.Database): ConnectionWrites {
       }
     },
   };
-  const made: ConnectionWrites = { writes, transaction: connection.transaction((work: (writes: PreparedWrites) => unknown) => work(writes)) };
+  const made: ConnectionWrites = {
+    writes,
+    transaction: connection.transaction((work: (writes: PreparedWrites) => unknown) => work(writes)),
+    group: connection.transaction((works: () => unknown) => works()),
+  };
   writesByConnection.set(connection, made);
   return made;
 }
+
+/** A prepared write transaction waiting for its group's turn, and how to answer its caller. */
+interface Waiting {
+  work: (writes: PreparedWrites) => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Each database's group of prepared write transactions that has not started yet, which later ones join. */
+const gathering = new WeakMap<Knex, Waiting[]>();
+
+/** The most transactions one group commit holds, so that a long queue still answers in steps. */
+export const MAX_GROUP = 100;
+
+/** One work's outcome inside a group: its result, or the error that undid its savepoint. */
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
  * The same write transaction as writeTransaction (the write lock from its start, BEGIN IMMEDIATE;
@@ -99,14 +122,64 @@ function writesOn(connection: BetterSqlite3.Database): ConnectionWrites {
  * for the hot paths: `work` runs synchronously on the database's connection with statements
  * prepared once, where knex builds and prepares every statement again and takes several
  * asynchronous steps for each (most of a booking's cost: docs/performance.md).
+ *
+ * The calls made while the queue is busy wait as one group and are committed together (a group
+ * commit, ADR 76): each work in a savepoint of its own, so one that throws undoes only its own
+ * writes and gets its own error, and each sees the writes of the works before it, as if run one
+ * after another. Every caller is answered after the group's COMMIT; when the group cannot commit,
+ * every caller in it gets the error and nothing of the group is written.
  */
 export function preparedWriteTransaction<T>(db: Knex, work: (writes: PreparedWrites) => T): Promise<T> {
-  return queued(db, async () => {
+  return new Promise<T>((resolve, reject) => {
+    const waiting: Waiting = { work, resolve: resolve as (value: unknown) => void, reject };
+    const open = gathering.get(db);
+    if (open && open.length < MAX_GROUP) {
+      open.push(waiting);
+      return;
+    }
+    const group = [waiting];
+    gathering.set(db, group);
+    void queued(db, async () => {
+      // The group gathers until the event loop's next turn, so that the calls of the requests read
+      // in this one (many, under load) commit together; from then on later calls gather in the next.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (gathering.get(db) === group) gathering.delete(db);
+      await commitGroup(db, group);
+    });
+  });
+}
+
+async function commitGroup(db: Knex, group: readonly Waiting[]): Promise<void> {
+  let outcomes: Outcome[];
+  try {
     const connection = (await db.client.acquireConnection()) as BetterSqlite3.Database;
     try {
-      return writesOn(connection).transaction.immediate(work) as T;
+      const { transaction, group: inOneTransaction } = writesOn(connection);
+      if (group.length === 1) {
+        outcomes = [{ ok: true, value: transaction.immediate(group[0].work) }];
+      } else {
+        outcomes = inOneTransaction.immediate(() =>
+          group.map(({ work }): Outcome => {
+            try {
+              return { ok: true, value: transaction(work) };
+            } catch (error) {
+              // SQLite ended the whole transaction (a full disk, say): the group's earlier works are
+              // undone too, so the group fails as one.
+              if (!connection.inTransaction) throw error;
+              return { ok: false, error };
+            }
+          }),
+        ) as Outcome[];
+      }
     } finally {
       await db.client.releaseConnection(connection);
     }
+  } catch (error) {
+    outcomes = group.map(() => ({ ok: false, error }));
+  }
+  group.forEach((waiting, i) => {
+    const outcome = outcomes[i];
+    if (outcome.ok) waiting.resolve(outcome.value);
+    else waiting.reject(outcome.error);
   });
 }

@@ -20,7 +20,7 @@ import { SqliteEventRepository } from '../../../adapters/sqlite/sqlite-event-rep
 import { readConnection } from '../../../adapters/sqlite/sqlite-read-connection';
 import { SqliteSessionRepository } from '../../../adapters/sqlite/sqlite-session-repository';
 import { SqliteWorkDayRepository } from '../../../adapters/sqlite/sqlite-work-day-repository';
-import { writeTransaction } from '../../../adapters/sqlite/sqlite-write-transaction';
+import { MAX_GROUP, preparedWriteTransaction, writeTransaction } from '../../../adapters/sqlite/sqlite-write-transaction';
 import { rejectionOf } from '../../support/contract/storage-fixtures';
 import { aBooking, aCardPaidBooking, anAdmin, anEvent, anUnpaidBooking, aPendingChange, aSignup, aWorkDay } from '../../support/entities';
 import { anEntry } from '../../features/waiting-list/contract/waiting-list.contract';
@@ -258,6 +258,86 @@ describe('SQLite write transactions', () => {
       const bookings = new SqliteBookingRepository(db);
       const result = await bookings.addIfPlacesRemain(aBooking(), { capacity: 1, now: new Date('2026-06-01T09:00:00.000Z') });
       expect(result).toEqual({ added: true });
+    });
+  });
+
+  it('made while the queue is busy commit as one group: each all or nothing, each seeing those before it, answered after the commit', async () => {
+    await onFreshDatabase(async ({ db }) => {
+      const reader = readConnection(db);
+      const committed = () => (reader.prepare('SELECT id FROM campaigns ORDER BY id').all() as { id: string }[]).map((row) => row.id);
+      const insert = (id: string) => (writes: { statement(sql: string): { run(...params: unknown[]): unknown } }) =>
+        writes.statement('INSERT INTO campaigns (id, subject) VALUES (?, ?)').run(id, 'x');
+      // A transaction under way holds the queue; the calls made meanwhile wait for it.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const holding = writeTransaction(db, () => held);
+      const seenByLater: string[] = [];
+      const calls = [
+        preparedWriteTransaction(db, insert('a')),
+        preparedWriteTransaction(db, (writes) => {
+          insert('b')(writes);
+          throw new Error('b refused');
+        }),
+        preparedWriteTransaction(db, (writes) => {
+          // The earlier works of the group are seen here, not yet committed for anyone else.
+          seenByLater.push(...(writes.statement('SELECT id FROM campaigns ORDER BY id').all() as { id: string }[]).map((row) => row.id));
+          expect(committed()).toEqual([]);
+          insert('c')(writes);
+          return 'c done';
+        }),
+      ];
+      const settled = Promise.allSettled(calls);
+      release();
+      await holding;
+      const [a, b, c] = await settled;
+      expect(a).toEqual({ status: 'fulfilled', value: expect.anything() });
+      expect(b).toEqual({ status: 'rejected', reason: new Error('b refused') });
+      expect(c).toEqual({ status: 'fulfilled', value: 'c done' });
+      expect(seenByLater).toEqual(['a']);
+      expect(committed()).toEqual(['a', 'c']);
+    });
+  });
+
+  it('in a group that cannot commit all fail, and nothing of the group is written', async () => {
+    await onFreshDatabase(async ({ db }) => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const holding = writeTransaction(db, () => held);
+      const calls = [
+        preparedWriteTransaction(db, ({ statement }) => statement("INSERT INTO campaigns (id, subject) VALUES ('kept?', 'x')").run()),
+        // SQLite ends the whole transaction on this one: the group's earlier work is undone with it.
+        preparedWriteTransaction(db, ({ statement }) => statement('ROLLBACK').run()),
+      ];
+      const settled = Promise.allSettled(calls);
+      release();
+      await holding;
+      expect((await settled).map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+      expect(await db('campaigns').count({ n: '*' }).first()).toEqual({ n: 0 });
+      // Later transactions still run.
+      await preparedWriteTransaction(db, ({ statement }) => statement("INSERT INTO campaigns (id, subject) VALUES ('later', 'x')").run());
+      expect(await db('campaigns').pluck('id')).toEqual(['later']);
+    });
+  });
+
+  it(`hold at most ${MAX_GROUP} calls a group, and answer every call of a longer queue`, async () => {
+    await onFreshDatabase(async ({ db }) => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const holding = writeTransaction(db, () => held);
+      const reader = readConnection(db);
+      const counts: number[] = [];
+      const calls = Array.from({ length: MAX_GROUP * 2 + 1 }, (_, i) =>
+        preparedWriteTransaction(db, ({ statement }) => {
+          counts.push((reader.prepare('SELECT COUNT(*) AS n FROM campaigns').get() as { n: number }).n);
+          statement('INSERT INTO campaigns (id, subject) VALUES (?, ?)').run(`c${i}`, 'x');
+          return i;
+        }),
+      );
+      release();
+      await holding;
+      expect(await Promise.all(calls)).toEqual(Array.from({ length: MAX_GROUP * 2 + 1 }, (_, i) => i));
+      // What each call saw committed: nothing in the first group, its 100 in the second, 200 in the third.
+      expect(new Set(counts)).toEqual(new Set([0, MAX_GROUP, MAX_GROUP * 2]));
     });
   });
 
