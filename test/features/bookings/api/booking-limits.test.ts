@@ -132,6 +132,34 @@ describe('booking limits per client address', () => {
     expect((await app.agent().get(`/api/events/${event.id}`)).body.event.placesLeft).toBe(22);
   });
 
+  it("refuses, in bookings made at the same moment, those over the address's held places and those the full event has no room for, writing nothing for them", async () => {
+    // Made at once, the bookings' writes share SQLite's group commits (ADR 76): each refusal is still its own.
+    const { app, book } = await start({ BOOKING_LIMIT_PER_MINUTE: '100', MAX_ATTENDEES_PER_BOOKING: '2', BOOKING_MAX_HELD_PLACES_PER_ADDRESS: '4' });
+    const event = await addEvent(app, { capacity: 7 });
+    const [fromOne, fromOthers] = await Promise.all([
+      Promise.all(Array.from({ length: 8 }, () => book('198.51.100.10', { eventId: event.id, email: 'one@example.com' }))),
+      Promise.all(Array.from({ length: 8 }, (_, i) => book(`203.0.113.${20 + i}`, { eventId: event.id, email: `other${i}@example.com` }))),
+    ]);
+    const all = [...fromOne, ...fromOthers];
+    // The address holds at most 4 places and the event has 7: at least 5 of the 16 find it full.
+    expect(fromOne.filter((a) => a.status === 201).length).toBeLessThanOrEqual(4);
+    for (const refused of fromOne.filter((a) => a.status === 429)) expect(refused.body).toEqual({ error: TOO_MANY_PLACES_HELD });
+    expect(all.filter((a) => a.status === 201)).toHaveLength(7);
+    expect(all.filter((a) => a.status !== 201).every((a) => a.status === 429 || a.status === 409)).toBe(true);
+    expect(all.some((a) => a.status === 409)).toBe(true);
+    // Stored: the 7 booked, each with its one confirmation; nothing of the refused ones.
+    const stored = await app.get('bookings').listByEvent(event.id);
+    expect(stored.map((b) => b.id).sort()).toEqual(
+      all
+        .filter((a) => a.status === 201)
+        .map((a) => a.body.bookingId as string)
+        .sort(),
+    );
+    for (const booking of stored) expect(await app.get('outbox').list({ recordId: booking.id })).toHaveLength(1);
+    expect((await app.agent().get(`/api/events/${event.id}`)).body.event.placesLeft).toBe(0);
+    expect(await app.get('bookings').checkPlaces({ now: app.clock.now(), repair: false })).toEqual([]);
+  });
+
   it('holds the places of a checkout never opened for 10 minutes; opening it keeps them for 30; a lapsed hold is not revived', async () => {
     const { app, book } = await start();
     const event = await addEvent(app, { requiresPayment: true, price: 1000, capacity: 4, offerChild: false });
