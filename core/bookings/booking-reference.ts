@@ -30,6 +30,14 @@ export const BookingReferenceSchema = z
  * four), so "Kestrel Yacht Club" gives KYC. A name giving fewer than two gives KYC.
  */
 export function referencePrefix(clubName: string): string {
+  // Asked for on every booking with the same name: the last answer is kept.
+  if (clubName !== lastPrefix.clubName) lastPrefix = { clubName, prefix: prefixOf(clubName) };
+  return lastPrefix.prefix;
+}
+
+let lastPrefix = { clubName: '', prefix: DEFAULT_REFERENCE_PREFIX };
+
+function prefixOf(clubName: string): string {
   const initials = clubName
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

@@ -111,11 +111,12 @@ export class SubmitBooking extends UseCase<SubmitBookingDeps> {
     let dependants: DependantAttendees | undefined;
     let otherMembers: DependantAttendees | undefined;
     let named: HouseholdPerson[] = [];
-    const thisYear = Number(londonDate(now).slice(0, 4));
+    const today = londonDate(now);
+    const thisYear = Number(today.slice(0, 4));
     // The household's other members attend as named people too, each at the member price while
     // their own membership is current (docs/my-club.md#booking-as-a-member).
     const others = member ? (context?.householdMembers ?? []).filter((m) => m.id !== member.id && !m.disabled) : [];
-    const currentOthers = new Set(others.filter((m) => isMembershipCurrent(m, londonDate(now))).map((m) => m.id));
+    const currentOthers = new Set(others.filter((m) => isMembershipCurrent(m, today)).map((m) => m.id));
     const otherIds = new Set(others.map((m) => m.id));
     if (householdAttendees && householdAttendees.length > 0) {
       const attendable = member ? [...(context?.household ?? []), ...others.map((m) => memberAsAttendee(m, now.toISOString()))] : [];
@@ -125,7 +126,7 @@ export class SubmitBooking extends UseCase<SubmitBookingDeps> {
     }
     // The server decides the price (member or standard), never the browser.
     const price = decideBookingPrice({ event, counts: form, member, at: now, dependants, otherMembers, testHook: this.deps.testHook });
-    const memberCurrent = member !== null && isMembershipCurrent(member, londonDate(now));
+    const memberCurrent = member !== null && isMembershipCurrent(member, today);
     const amount = price.amount;
     const paymentRequired = event.requiresPayment && amount > 0;
     const payments = this.deps.payments;
