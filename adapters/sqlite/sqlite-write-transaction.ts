@@ -64,6 +64,7 @@ function writesOn(connection: BetterSqlite3.Database): ConnectionWrites {
   const known = writesByConnection.get(connection);
   if (known) return known;
   const statements = new Map<string, BetterSqlite3.Statement>();
+  const inserts = new Map<string, BetterSqlite3.Statement>();
   const statement = (sql: string) => {
     let found = statements.get(sql);
     if (!found) {
@@ -85,9 +86,16 @@ function writesOn(connection: BetterSqlite3.Database): ConnectionWrites {
       for (const row of rows) {
         const values = definedFields(row);
         const columns = Object.keys(values);
-        statement(
-          `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES (${columns.map((column) => `@${column}`).join(', ')})`,
-        ).run(values);
+        // The statement of each table and set of columns, found without building its SQL again.
+        const key = `${table}\u0000${columns.join('\u0000')}`;
+        let insert = inserts.get(key);
+        if (!insert) {
+          insert = statement(
+            `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES (${columns.map((column) => `@${column}`).join(', ')})`,
+          );
+          inserts.set(key, insert);
+        }
+        insert.run(values);
       }
     },
   };
