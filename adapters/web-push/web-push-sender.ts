@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import webPush from 'web-push';
+import { createRequire } from 'node:module';
+import type webPushLibrary from 'web-push';
 import type { PushSendResult, PushSender } from '../../core/push/push-sender.port';
 import type { PushSubscription } from '../../core/push/push';
 
@@ -10,9 +11,18 @@ export interface VapidKeys {
   subject: string;
 }
 
+// web-push (and its ASN.1 and JWS packages) loads with the first push or key pair made, not at
+// start: a server whose members never subscribe needs none of it (docs/performance.md, memory;
+// ADR 0078). It is a CommonJS package, so the key pair, asked for synchronously, can require it.
+let library: typeof webPushLibrary | null = null;
+function webPush(): typeof webPushLibrary {
+  library ??= createRequire(import.meta.url)('web-push') as typeof webPushLibrary;
+  return library;
+}
+
 /** A new VAPID key pair (P-256), made once and kept with the other secrets (server/push-keys.ts). */
 export function generateVapidKeys(): { publicKey: string; privateKey: string } {
-  return webPush.generateVAPIDKeys();
+  return webPush().generateVAPIDKeys();
 }
 
 /** How long a push service keeps a message for a device that is offline: a day, like the outbox's tries. */
@@ -45,7 +55,7 @@ export class WebPushSender implements PushSender {
   async send(subscription: Pick<PushSubscription, 'endpoint' | 'keys'>, payload: string, topic: string): Promise<PushSendResult> {
     let request;
     try {
-      request = webPush.generateRequestDetails({ endpoint: subscription.endpoint, keys: subscription.keys }, payload, {
+      request = webPush().generateRequestDetails({ endpoint: subscription.endpoint, keys: subscription.keys }, payload, {
         vapidDetails: this.vapid,
         TTL: TTL_SECONDS,
         topic: pushTopic(topic),
