@@ -83,4 +83,25 @@ describe('the web-push sender against a local push service', () => {
     expect(await deliver.execute()).toMatchObject({ sent: 1 });
     expect(await pushSubscriptions.get(name)).not.toBeNull();
   });
+
+  it('tries again later when the push service holds the request past the timeout, or cannot be reached', async () => {
+    const device = subscribed('silent');
+    service.answer('silent', 'hold');
+    const held = await new WebPushSender(vapid, 50).send(device, '{"title":"x"}', 'n1');
+    expect(held).toEqual({ outcome: 'retry', answer: expect.stringContaining('Could not reach the push service') });
+    const closed = await startLocalPushService();
+    const away = closed.device('away');
+    await closed.close();
+    const refused = await new WebPushSender(vapid).send({ endpoint: away.endpoint, keys: away.keys }, '{"title":"x"}', 'n2');
+    expect(refused).toEqual({ outcome: 'retry', answer: expect.stringContaining('Could not reach the push service') });
+  });
+
+  it("keeps the start of a refusing push service's answer, its status and reason", async () => {
+    const { deliver, pushSubscriptions, pushOutbox, queue } = wired();
+    service.answer('refusing', 400);
+    await pushSubscriptions.save(subscribed('refusing'));
+    await queuePush(queue, 'member-1', 'n1', MOVED);
+    expect(await deliver.execute()).toMatchObject({ sent: 0, retrying: 1 });
+    expect((await pushOutbox.get('n1.refusing'))?.lastError).toMatch(/^400 Bad Request/);
+  });
 });
