@@ -49,7 +49,7 @@ const ANSWER_CHARS = 300;
  * Posts a push request with node:http or node:https (by the endpoint's scheme; their global agents
  * keep connections alive) and reads the start of the answer. Not fetch: its first use loads
  * undici, and a fan-out to 1,000 devices through it took about 45 MB more of the server's peak
- * memory than through node:https (ADR 0078). Rejects when the service cannot be reached or has
+ * memory than through node:http(s) (ADR 0078). Rejects when the service cannot be reached or has
  * not answered in full within `timeoutMs`.
  */
 function post(
@@ -80,6 +80,8 @@ function post(
         });
       });
       answer.on('error', fail);
+      // Cut off mid-answer (after 'end' this changes nothing: the promise is settled).
+      answer.on('close', () => fail(new Error('The push service closed the connection mid-answer')));
     });
     const timer = setTimeout(() => request.destroy(new Error(`No answer within ${timeoutMs} ms`)), timeoutMs);
     function fail(error: Error) {
