@@ -80,8 +80,6 @@ function post(
         });
       });
       answer.on('error', fail);
-      // Cut off mid-answer (after 'end' this changes nothing: the promise is settled).
-      answer.on('close', () => fail(new Error('The push service closed the connection mid-answer')));
     });
     const timer = setTimeout(() => request.destroy(new Error(`No answer within ${timeoutMs} ms`)), timeoutMs);
     function fail(error: Error) {

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
 import { MemoryPushOutbox } from '../../../../adapters/memory/memory-push-outbox';
@@ -94,6 +96,25 @@ describe('the web-push sender against a local push service', () => {
     await closed.close();
     const refused = await new WebPushSender(vapid).send({ endpoint: away.endpoint, keys: away.keys }, '{"title":"x"}', 'n2');
     expect(refused).toEqual({ outcome: 'retry', answer: expect.stringContaining('Could not reach the push service') });
+  });
+
+  it('tries again later when the push service cuts its answer off mid-way', async () => {
+    const cutting = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(201, { 'content-length': '100' });
+        res.write('partial', () => res.socket?.destroy());
+      });
+    });
+    await new Promise<void>((resolve) => cutting.listen(0, '127.0.0.1', resolve));
+    try {
+      const device = subscribed('cut');
+      const endpoint = `http://127.0.0.1:${(cutting.address() as AddressInfo).port}/push/cut`;
+      const result = await new WebPushSender(vapid).send({ endpoint, keys: device.keys }, '{"title":"x"}', 'n1');
+      expect(result).toEqual({ outcome: 'retry', answer: expect.stringContaining('Could not reach the push service') });
+    } finally {
+      await new Promise((resolve) => cutting.close(resolve));
+    }
   });
 
   it("keeps the start of a refusing push service's answer, its status and reason", async () => {
