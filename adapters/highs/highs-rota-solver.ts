@@ -2,7 +2,7 @@
 // Thin on purpose: the rules (who may take what, what clashes, what is fair) are core's
 // (core/duty-rosters/rota-rules.ts); this file writes them as CPLEX LP text, solves, and reads back
 // an allocation that it checks with the same rules before answering.
-import loadHighs, { type Highs } from 'highs';
+import type { Highs } from 'highs';
 import { CROWDED_DAYS, pushTo, rotaCandidates, rotaIndex, rotaViolations, seasonDates, unitLoads } from '../../core/duty-rosters/rota-rules';
 import type { RotaAllocation, RotaProblem, RotaSlot } from '../../core/duty-rosters/rota-problem';
 import type { RotaSolver } from '../../core/duty-rosters/rota-solver.port';
@@ -11,10 +11,11 @@ import { addDaysToDate } from '../../core/shared/london-time';
 /** The most a fill searches before it takes the best answer found (ADR 0069). */
 export const TIME_LIMIT_SECONDS = 20;
 
-// One WebAssembly instance per process: compiling it takes far longer than a solve.
+// One WebAssembly instance per process: compiling it takes far longer than a solve. The library
+// loads on the first fill, not at start (docs/performance.md, memory; ADR 0078).
 let runtime: Promise<Highs> | null = null;
 function highs(): Promise<Highs> {
-  runtime ??= loadHighs();
+  runtime ??= import('highs').then((loaded) => loaded.default());
   return runtime;
 }
 

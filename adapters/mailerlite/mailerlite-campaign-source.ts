@@ -1,9 +1,12 @@
-import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import type { Campaign } from '../../core/campaigns/campaign';
 import { UnavailableError } from '../../core/shared/errors';
 import type { CampaignSource } from '../../core/campaigns/campaign-source.port';
 import type { Clock } from '../../core/shared/clock.port';
+
+// node:http by getBuiltinModule, not an ES import: importing it as an ES module reads every export,
+// and its lazy WebSocket export loads undici (fetch's engine), about 3 MB of memory (ADR 0078).
+const { STATUS_CODES } = process.getBuiltinModule('node:http');
 
 export const MAILERLITE_API_URL = 'https://connect.mailerlite.com/api';
 export const DEFAULT_CACHE_MS = 5 * 60 * 1000;

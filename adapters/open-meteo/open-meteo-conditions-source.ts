@@ -1,9 +1,12 @@
-import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import type { ConditionsSource } from '../../core/conditions/conditions-source.port';
 import { ForecastSchema, toKnots, windUnitOfLabel, type Forecast, type ForecastHour } from '../../core/conditions/forecast';
 import type { Clock } from '../../core/shared/clock.port';
 import { UnavailableError } from '../../core/shared/errors';
+
+// node:http by getBuiltinModule, not an ES import: importing it as an ES module reads every export,
+// and its lazy WebSocket export loads undici (fetch's engine), about 3 MB of memory (ADR 0078).
+const { STATUS_CODES } = process.getBuiltinModule('node:http');
 
 export const OPEN_METEO_API_URL = 'https://api.open-meteo.com';
 export const DEFAULT_TIMEOUT_MS = 10_000;

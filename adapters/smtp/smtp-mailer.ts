@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { OutgoingMail } from '../../core/mail/mail';
 import { MailRefusedError, type Mailer } from '../../core/mail/mailer.port';
 
@@ -28,9 +28,17 @@ export function messageIdOf(key: string, from: string): string {
   return `<${key.replace(/[^A-Za-z0-9._-]/g, '-')}@${domain}>`;
 }
 
+// nodemailer loads with the first message sent, not at start (docs/performance.md, memory; ADR 0078).
+let library: Promise<typeof import('nodemailer')> | null = null;
+function nodemailer(): Promise<typeof import('nodemailer')> {
+  library ??= import('nodemailer');
+  return library;
+}
+
 /** E-mail through the club's SMTP server, with nodemailer. */
 export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
+  private transport: Promise<Transporter> | null = null;
+  private readonly url: string;
 
   constructor(private readonly options: SmtpMailerOptions) {
     // nodemailer reads its settings from the URL alone; the timeouts join it unless the URL sets them.
@@ -39,12 +47,19 @@ export class SmtpMailer implements Mailer {
     for (const name of ['connectionTimeout', 'greetingTimeout', 'socketTimeout']) {
       if (!url.searchParams.has(name)) url.searchParams.set(name, timeout);
     }
-    this.transport = nodemailer.createTransport(url.toString());
+    this.url = url.toString();
+  }
+
+  /** One transport (and its pooled connection, if the URL asks for one) for the mailer's life. */
+  private transporter(): Promise<Transporter> {
+    this.transport ??= nodemailer().then((loaded) => loaded.createTransport(this.url));
+    return this.transport;
   }
 
   async send(mail: OutgoingMail, key?: string): Promise<void> {
     try {
-      await this.transport.sendMail({
+      const transport = await this.transporter();
+      await transport.sendMail({
         from: this.options.from,
         ...(key === undefined ? {} : { messageId: messageIdOf(key, this.options.from) }),
         to: mail.to,
@@ -60,7 +75,7 @@ export class SmtpMailer implements Mailer {
   }
 
   close(): void {
-    this.transport.close();
+    void this.transport?.then((transport) => transport.close()).catch(() => {});
   }
 }
 

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
-import webPush from 'web-push';
+import type { IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { createRequire } from 'node:module';
+import type webPushLibrary from 'web-push';
 import type { PushSendResult, PushSender } from '../../core/push/push-sender.port';
 import type { PushSubscription } from '../../core/push/push';
+
+// node:http by getBuiltinModule, not an ES import: importing it as an ES module reads every export,
+// and its lazy WebSocket export loads undici (fetch's engine), about 3 MB of memory (ADR 0078).
+const { request: httpRequest } = process.getBuiltinModule('node:http');
 
 /** The server's VAPID key pair (base64url) and whom a push service may write to about it (mailto: or https:). */
 export interface VapidKeys {
@@ -10,9 +17,18 @@ export interface VapidKeys {
   subject: string;
 }
 
+// web-push (and its ASN.1 and JWS packages) loads with the first push or key pair made, not at
+// start: a server whose members never subscribe needs none of it (docs/performance.md, memory;
+// ADR 0078). It is a CommonJS package, so the key pair, asked for synchronously, can require it.
+let library: typeof webPushLibrary | null = null;
+function webPush(): typeof webPushLibrary {
+  library ??= createRequire(import.meta.url)('web-push') as typeof webPushLibrary;
+  return library;
+}
+
 /** A new VAPID key pair (P-256), made once and kept with the other secrets (server/push-keys.ts). */
 export function generateVapidKeys(): { publicKey: string; privateKey: string } {
-  return webPush.generateVAPIDKeys();
+  return webPush().generateVAPIDKeys();
 }
 
 /** How long a push service keeps a message for a device that is offline: a day, like the outbox's tries. */
@@ -26,11 +42,60 @@ export function pushTopic(deliveryId: string): string {
   return createHash('sha256').update(deliveryId).digest('base64url').slice(0, 32);
 }
 
+/** How much of a push service's answer is kept, for the delivery's last error. */
+const ANSWER_CHARS = 300;
+
+/**
+ * Posts a push request with node:http or node:https (by the endpoint's scheme; their global agents
+ * keep connections alive) and reads the start of the answer. Not fetch: its first use loads
+ * undici, and a fan-out to 1,000 devices through it took about 45 MB more of the server's peak
+ * memory than through node:http(s) (ADR 0078). Rejects when the service cannot be reached or has
+ * not answered in full within `timeoutMs`.
+ */
+function post(
+  endpoint: string,
+  method: string,
+  headers: Record<string, string | number>,
+  body: Buffer | null,
+  timeoutMs: number,
+): Promise<{ status: number; statusText: string; text: string }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(endpoint);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`Push endpoints are https: addresses, not ${url.protocol}`);
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(url, { method, headers }, (answer: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      answer.on('data', (chunk: Buffer) => {
+        if (kept >= ANSWER_CHARS * 4) return;
+        chunks.push(chunk);
+        kept += chunk.length;
+      });
+      answer.on('end', () => {
+        clearTimeout(timer);
+        resolve({
+          status: answer.statusCode ?? 0,
+          statusText: answer.statusMessage ?? '',
+          text: Buffer.concat(chunks).toString('utf8').slice(0, ANSWER_CHARS),
+        });
+      });
+      answer.on('error', fail);
+    });
+    const timer = setTimeout(() => request.destroy(new Error(`No answer within ${timeoutMs} ms`)), timeoutMs);
+    function fail(error: Error) {
+      clearTimeout(timer);
+      reject(error);
+    }
+    request.on('error', fail);
+    request.end(body ?? undefined);
+  });
+}
+
 /**
  * Web Push through the `web-push` library (docs/notifications.md#delivery): it signs the request
  * with the VAPID key (RFC 8292) and encrypts the payload for the device (RFC 8291, aes128gcm);
- * this adapter posts it and reads the answer. Posting with fetch keeps the library's HTTPS-only
- * client out, so the tests' local push service may be plain HTTP on 127.0.0.1.
+ * this adapter posts it and reads the answer. Posting itself (post above) keeps the library's
+ * HTTPS-only client out, so the tests' local push service may be plain HTTP on 127.0.0.1.
  */
 export class WebPushSender implements PushSender {
   readonly publicKey: string;
@@ -45,7 +110,7 @@ export class WebPushSender implements PushSender {
   async send(subscription: Pick<PushSubscription, 'endpoint' | 'keys'>, payload: string, topic: string): Promise<PushSendResult> {
     let request;
     try {
-      request = webPush.generateRequestDetails({ endpoint: subscription.endpoint, keys: subscription.keys }, payload, {
+      request = webPush().generateRequestDetails({ endpoint: subscription.endpoint, keys: subscription.keys }, payload, {
         vapidDetails: this.vapid,
         TTL: TTL_SECONDS,
         topic: pushTopic(topic),
@@ -56,14 +121,15 @@ export class WebPushSender implements PushSender {
       return { outcome: 'gone', answer: `Bad subscription: ${error instanceof Error ? error.message : String(error)}` };
     }
     try {
-      const answer = await fetch(request.endpoint, {
-        method: request.method,
-        headers: request.headers as Record<string, string>,
-        body: new Uint8Array(request.body as Buffer),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      const text = (await answer.text().catch(() => '')).slice(0, 300);
-      if (answer.ok) return { outcome: 'sent' };
+      const answer = await post(
+        request.endpoint,
+        request.method,
+        request.headers as Record<string, string | number>,
+        request.body as Buffer | null,
+        this.timeoutMs,
+      );
+      const text = answer.text;
+      if (answer.status >= 200 && answer.status < 300) return { outcome: 'sent' };
       const said = `${answer.status} ${answer.statusText}${text ? `: ${text}` : ''}`;
       if (answer.status === 404 || answer.status === 410) return { outcome: 'gone', answer: said };
       return { outcome: 'retry', answer: said };

@@ -1,12 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { PasskeyCeremony, RegisteredCredential } from '../../core/member-sign-in/passkey-ceremony.port';
 import type { Passkey } from '../../core/member-sign-in/passkey-repository.port';
 import { PASSKEY_CHALLENGE_TTL_MS, type PasskeyAuthenticationResponse, type PasskeyRegistrationResponse } from '../../core/member-sign-in/passkeys';
@@ -18,6 +11,14 @@ import { PASSKEY_CHALLENGE_TTL_MS, type PasskeyAuthenticationResponse, type Pass
 export interface RelyingPartySettings {
   clubName: string;
   publicBaseUrl: string;
+}
+
+// The library (and its ASN.1 and X.509 packages) loads on the first ceremony, not at start: most
+// of a server's life needs none (docs/performance.md, memory; ADR 0078).
+let library: Promise<typeof import('@simplewebauthn/server')> | null = null;
+function simpleWebAuthn(): Promise<typeof import('@simplewebauthn/server')> {
+  library ??= import('@simplewebauthn/server');
+  return library;
 }
 
 /** WebAuthn with @simplewebauthn/server (v14): resident keys, user verification required, no attestation. */
@@ -45,6 +46,7 @@ export class SimpleWebAuthnPasskeyCeremony implements PasskeyCeremony {
   }
 
   async registrationOptions(input: { challenge: string; memberId: string; email: string; name: string; exclude: Passkey[] }): Promise<Record<string, unknown>> {
+    const { generateRegistrationOptions } = await simpleWebAuthn();
     return generateRegistrationOptions({
       rpName: this.settings.clubName,
       rpID: this.relyingParty().id,
@@ -61,6 +63,7 @@ export class SimpleWebAuthnPasskeyCeremony implements PasskeyCeremony {
   }
 
   async authenticationOptions(input: { challenge: string }): Promise<Record<string, unknown>> {
+    const { generateAuthenticationOptions } = await simpleWebAuthn();
     return generateAuthenticationOptions({
       rpID: this.relyingParty().id,
       challenge: challengeBytes(input.challenge),
@@ -72,6 +75,7 @@ export class SimpleWebAuthnPasskeyCeremony implements PasskeyCeremony {
   async verifyRegistration(response: PasskeyRegistrationResponse, challenge: string): Promise<RegisteredCredential | null> {
     const expected = this.expected(challenge);
     return refusedWhenThrown(async () => {
+      const { verifyRegistrationResponse } = await simpleWebAuthn();
       const result = await verifyRegistrationResponse({ response: response as RegistrationResponseJSON, ...expected });
       if (!result.verified) return null;
       const { credential } = result.registrationInfo;
@@ -87,6 +91,7 @@ export class SimpleWebAuthnPasskeyCeremony implements PasskeyCeremony {
   async verifyAuthentication(response: PasskeyAuthenticationResponse, challenge: string, passkey: Passkey): Promise<{ counter: number } | null> {
     const expected = this.expected(challenge);
     return refusedWhenThrown(async () => {
+      const { verifyAuthenticationResponse } = await simpleWebAuthn();
       const result = await verifyAuthenticationResponse({
         response: response as AuthenticationResponseJSON,
         ...expected,

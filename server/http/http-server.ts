@@ -1,5 +1,9 @@
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+
+// node:http by getBuiltinModule, not an ES import: importing it as an ES module reads every export,
+// and its lazy WebSocket export loads undici (fetch's engine), about 3 MB of memory (ADR 0078).
+const { createServer, STATUS_CODES } = process.getBuiltinModule('node:http');
 
 /** What the member or client is told when Node refuses a request before the app sees it. */
 const PARSE_REFUSALS: Record<string, { status: number; error: string }> = {

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
 import { MemoryPushOutbox } from '../../../../adapters/memory/memory-push-outbox';
@@ -82,5 +84,45 @@ describe('the web-push sender against a local push service', () => {
     clock.advance(60_000);
     expect(await deliver.execute()).toMatchObject({ sent: 1 });
     expect(await pushSubscriptions.get(name)).not.toBeNull();
+  });
+
+  it('tries again later when the push service holds the request past the timeout, or cannot be reached', async () => {
+    const device = subscribed('silent');
+    service.answer('silent', 'hold');
+    const held = await new WebPushSender(vapid, 50).send(device, '{"title":"x"}', 'n1');
+    expect(held).toEqual({ outcome: 'retry', answer: expect.stringContaining('Could not reach the push service') });
+    const closed = await startLocalPushService();
+    const away = closed.device('away');
+    await closed.close();
+    const refused = await new WebPushSender(vapid).send({ endpoint: away.endpoint, keys: away.keys }, '{"title":"x"}', 'n2');
+    expect(refused).toEqual({ outcome: 'retry', answer: expect.stringContaining('Could not reach the push service') });
+  });
+
+  it('tries again later when the push service cuts its answer off mid-way', async () => {
+    const cutting = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(201, { 'content-length': '100' });
+        res.write('partial', () => res.socket?.destroy());
+      });
+    });
+    await new Promise<void>((resolve) => cutting.listen(0, '127.0.0.1', resolve));
+    try {
+      const device = subscribed('cut');
+      const endpoint = `http://127.0.0.1:${(cutting.address() as AddressInfo).port}/push/cut`;
+      const result = await new WebPushSender(vapid).send({ endpoint, keys: device.keys }, '{"title":"x"}', 'n1');
+      expect(result).toEqual({ outcome: 'retry', answer: expect.stringContaining('Could not reach the push service') });
+    } finally {
+      await new Promise((resolve) => cutting.close(resolve));
+    }
+  });
+
+  it("keeps the start of a refusing push service's answer, its status and reason", async () => {
+    const { deliver, pushSubscriptions, pushOutbox, queue } = wired();
+    service.answer('refusing', 400);
+    await pushSubscriptions.save(subscribed('refusing'));
+    await queuePush(queue, 'member-1', 'n1', MOVED);
+    expect(await deliver.execute()).toMatchObject({ sent: 0, retrying: 1 });
+    expect((await pushOutbox.get('n1.refusing'))?.lastError).toMatch(/^400 Bad Request/);
   });
 });
