@@ -123,6 +123,7 @@ export async function startTestApp(
     ...storageEnv(),
     ...options.env,
   });
+  if (data && config.adapters.storage === 'sqlite') await data.migrated();
   const clock = new FixedClock(NOW);
   const adapters: Partial<Adapters> = { clock, hasher: new ScryptPasswordHasher({ N: 1024 }), ...options.adapters };
   const holder: { built: BuiltApp } = { built: await buildApp(config, { ...options.build, adapters }) };

@@ -6,9 +6,10 @@ import { ScryptPasswordHasher } from '../../../adapters/node-crypto/scrypt-passw
 import { buildApp, type BuildAppOptions, type BuiltApp } from '../../../server/app';
 import { loadConfig, type AppConfig } from '../../../server/config';
 import { ensureInitialAdmin } from '../../../server/initial-admin';
-import type { Adapters } from '../../../server/container';
+import { databaseFile, type Adapters } from '../../../server/container';
 import { listenLocally } from '../../../server/http/http-server';
 import { NO_ADDRESS_LIMITS } from '../address-limits';
+import { migratedCopy } from '../temp-sqlite';
 
 /** The repository root (this file is test/support/e2e/). */
 export const ROOT = resolve(import.meta.dirname, '../../..');
@@ -69,6 +70,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     PUSH_SERVICE_HOSTS: '127.0.0.1',
     ...options.env,
   });
+  // The SQLite file the app opens, already migrated (test/support/temp-sqlite.ts, migratedCopy).
+  if (config.adapters.storage === 'sqlite') await migratedCopy(databaseFile(config));
   let built: BuiltApp;
   try {
     // A cheaper password hash keeps sign-ins in tests quick; production uses the configured one.
