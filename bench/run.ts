@@ -346,7 +346,10 @@ async function main(): Promise<void> {
         expectedStatus: 200,
         requests: () => keystrokePaths.map((path) => ({ method: 'GET', path })),
         targets: [
-          { label: `search p95 < 5 ms over ${int(searchRecords)} records (every keystroke)`, check: (f) => f.p95 < 5 },
+          // Over 100,000 records the target is the CPU a keystroke only.
+          ...(searchRecords > 10_000
+            ? []
+            : [{ label: `search p95 < 5 ms over ${int(searchRecords)} records (every keystroke)`, check: (f: Figures) => f.p95 < 5 }]),
           {
             label: `search <= ${searchRecords > 10_000 ? 10 : 2} ms CPU a keystroke over ${int(searchRecords)} records`,
             check: (_f, cpu) => cpu <= (searchRecords > 10_000 ? 10 : 2),
