@@ -1,12 +1,9 @@
-import { useState } from 'react';
 import type { ClubEvent } from '@core/events/event';
-import { CANCEL_REASON_MAX, cancelReasonOf, EVENT_CANCEL_MESSAGES } from '@core/bookings/event-cancellation';
-import { ApiError } from '../../../../lib/api';
 import { useCancelEvent, useCancelPreview, type CancelPreview, type EventCancelled } from '../api/events';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
-import { Field } from '../../../../components/ui/field';
 import { Alert } from '../../../../components/ui/alert';
 import { Spinner } from '../../../../components/ui/spinner';
+import { useReasonToTell } from './reason-to-tell';
 
 export const CANCEL_EVENT_FAILED = 'Failed to cancel the event. Please try again.';
 
@@ -53,34 +50,19 @@ export function CancelEventDialog({
   onClose: () => void;
   onCancelled: (result: EventCancelled) => void;
 }) {
-  const [reason, setReason] = useState('');
-  /** The core rule's message for the reason, found before sending. */
-  const [reasonError, setReasonError] = useState<string | null>(null);
   const eventId = event?.id ?? null;
   const preview = useCancelPreview(eventId);
   const cancel = useCancelEvent({ onSuccess: onCancelled });
-  // Opened for another event: start again (React's pattern for state that follows a prop).
-  const [shownFor, setShownFor] = useState(eventId);
-  if (shownFor !== eventId) {
-    setShownFor(eventId);
-    setReason('');
-    setReasonError(null);
-  }
-
-  // The server's refusal: a message for the reason (400), in its words (403, 404, 409), or the catalogue's.
-  const refused = cancel.error;
-  const serverReasonError = refused instanceof ApiError && refused.status === 400 && refused.fields.reason ? refused.fields.reason : null;
-  const error = reasonError ?? serverReasonError;
-  const failure =
-    !refused || serverReasonError ? null : refused instanceof ApiError && [403, 404, 409].includes(refused.status) ? refused.message : CANCEL_EVENT_FAILED;
+  const { reason, failure, accepted, field } = useReasonToTell({
+    shownFor: eventId,
+    refused: cancel.error,
+    resetRefusal: cancel.reset,
+    fieldId: 'cancel-reason',
+    failedMessage: CANCEL_EVENT_FAILED,
+  });
 
   function confirm() {
-    if (!event || cancel.isPending) return;
-    if (cancelReasonOf(reason) === null) {
-      setReasonError(EVENT_CANCEL_MESSAGES.reasonRequired);
-      document.getElementById('cancel-reason')?.focus();
-      return;
-    }
+    if (!event || cancel.isPending || !accepted()) return;
     cancel.mutate({ id: event.id, reason });
   }
 
@@ -108,19 +90,7 @@ export function CancelEventDialog({
         {preview.isSuccess && <p className="adm-cancel-preview">{previewText(preview.data)}</p>}
         {preview.isError && <Alert tone="error">The bookings could not be counted. Every standing booking will still be cancelled and refunded.</Alert>}
       </div>
-      <Field id="cancel-reason" label="Reason members will be told" required error={error ?? undefined}>
-        <textarea
-          className="input"
-          rows={3}
-          maxLength={CANCEL_REASON_MAX}
-          value={reason}
-          onChange={(e) => {
-            setReason(e.target.value);
-            if (reasonError) setReasonError(null);
-            if (serverReasonError) cancel.reset();
-          }}
-        />
-      </Field>
+      {field}
       {failure && <Alert tone="error">{failure}</Alert>}
     </ConfirmDialog>
   );

@@ -1,13 +1,10 @@
-import { useState } from 'react';
 import type { ClubEvent } from '@core/events/event';
-import { CANCEL_REASON_MAX, cancelReasonOf, EVENT_CANCEL_MESSAGES } from '@core/bookings/event-cancellation';
 import type { SeriesEnded as SeriesEndResult } from '../api/event-series';
 import { formatDate } from '@core/shared/date-text';
-import { ApiError } from '../../../../lib/api';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
-import { Field } from '../../../../components/ui/field';
 import { Alert } from '../../../../components/ui/alert';
 import { useEndSeriesFrom } from '../api/event-series';
+import { useReasonToTell } from './reason-to-tell';
 
 export const END_SERIES_FAILED = 'Failed to end the series. Please try again.';
 
@@ -39,31 +36,17 @@ export function EndSeriesDialog({
   onClose: () => void;
   onEnded: (result: SeriesEndResult) => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
   const end = useEndSeriesFrom();
-  const fromId = from?.id ?? null;
-  // Opened from another date: start again (React's pattern for state that follows a prop).
-  const [shownFor, setShownFor] = useState(fromId);
-  if (shownFor !== fromId) {
-    setShownFor(fromId);
-    setReason('');
-    setReasonError(null);
-  }
-
-  const refused = end.error;
-  const serverReasonError = refused instanceof ApiError && refused.status === 400 && refused.fields.reason ? refused.fields.reason : null;
-  const error = reasonError ?? serverReasonError;
-  const failure =
-    !refused || serverReasonError ? null : refused instanceof ApiError && [403, 404, 409].includes(refused.status) ? refused.message : END_SERIES_FAILED;
+  const { reason, failure, accepted, field } = useReasonToTell({
+    shownFor: from?.id ?? null,
+    refused: end.error,
+    resetRefusal: end.reset,
+    fieldId: 'end-series-reason',
+    failedMessage: END_SERIES_FAILED,
+  });
 
   function confirm() {
-    if (!from || end.isPending) return;
-    if (cancelReasonOf(reason) === null) {
-      setReasonError(EVENT_CANCEL_MESSAGES.reasonRequired);
-      document.getElementById('end-series-reason')?.focus();
-      return;
-    }
+    if (!from || end.isPending || !accepted()) return;
     end.mutate({ seriesId, values: { fromEventId: from.id, reason } }, { onSuccess: onEnded });
   }
 
@@ -86,19 +69,7 @@ export function EndSeriesDialog({
         Every date from <strong>{from ? formatDate(from.eventdatetime, 'admin') : ''}</strong> on will be cancelled: each stays on the calendar marked
         Cancelled, its bookings are cancelled and refunded, and booked members are told the reason below. This cannot be undone.
       </p>
-      <Field id="end-series-reason" label="Reason members will be told" required error={error ?? undefined}>
-        <textarea
-          className="input"
-          rows={3}
-          maxLength={CANCEL_REASON_MAX}
-          value={reason}
-          onChange={(e) => {
-            setReason(e.target.value);
-            if (reasonError) setReasonError(null);
-            if (serverReasonError) end.reset();
-          }}
-        />
-      </Field>
+      {field}
       {failure && <Alert tone="error">{failure}</Alert>}
     </ConfirmDialog>
   );
