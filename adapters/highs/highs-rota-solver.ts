@@ -7,17 +7,14 @@ import { CROWDED_DAYS, pushTo, rotaCandidates, rotaIndex, rotaViolations, season
 import type { RotaAllocation, RotaProblem, RotaSlot } from '../../core/duty-rosters/rota-problem';
 import type { RotaSolver } from '../../core/duty-rosters/rota-solver.port';
 import { addDaysToDate } from '../../core/shared/london-time';
+import { onFirstUse } from '../first-use';
 
 /** The most a fill searches before it takes the best answer found (ADR 0069). */
 export const TIME_LIMIT_SECONDS = 20;
 
 // One WebAssembly instance per process: compiling it takes far longer than a solve. The library
-// loads on the first fill, not at start (docs/performance.md, memory; ADR 0078).
-let runtime: Promise<Highs> | null = null;
-function highs(): Promise<Highs> {
-  runtime ??= import('highs').then((loaded) => loaded.default());
-  return runtime;
-}
+// loads on the first fill, not at start (ADR 0078).
+const highs = onFirstUse((): Promise<Highs> => import('highs').then((loaded) => loaded.default()));
 
 interface Variable {
   name: string;

@@ -4,8 +4,7 @@ import { UnavailableError } from '../../core/shared/errors';
 import type { CampaignSource } from '../../core/campaigns/campaign-source.port';
 import type { Clock } from '../../core/shared/clock.port';
 
-// node:http by getBuiltinModule, not an ES import: importing it as an ES module reads every export,
-// and its lazy WebSocket export loads undici (fetch's engine), about 3 MB of memory (ADR 0078).
+// node:http by getBuiltinModule: an ES import of it loads undici at start (ADR 0078).
 const { STATUS_CODES } = process.getBuiltinModule('node:http');
 
 export const MAILERLITE_API_URL = 'https://connect.mailerlite.com/api';

@@ -4,8 +4,7 @@ import { ForecastSchema, toKnots, windUnitOfLabel, type Forecast, type ForecastH
 import type { Clock } from '../../core/shared/clock.port';
 import { UnavailableError } from '../../core/shared/errors';
 
-// node:http by getBuiltinModule, not an ES import: importing it as an ES module reads every export,
-// and its lazy WebSocket export loads undici (fetch's engine), about 3 MB of memory (ADR 0078).
+// node:http by getBuiltinModule: an ES import of it loads undici at start (ADR 0078).
 const { STATUS_CODES } = process.getBuiltinModule('node:http');
 
 export const OPEN_METEO_API_URL = 'https://api.open-meteo.com';

@@ -3,6 +3,7 @@ import { MAX_PHOTO_PIXELS, PHOTO_NOT_AN_IMAGE, scaledHeight } from '../../core/p
 import type { PhotoVariantFormat } from '../../core/photos/photo';
 import { UnsupportedMediaTypeError } from '../../core/shared/errors';
 import type { ImageInfo, ImageProcessor, ResizedImage } from '../../core/photos/image-processor.port';
+import { onFirstUse } from '../first-use';
 
 /** Speed against size: AVIF's default effort (4) takes seconds per copy on a small server. */
 const ENCODERS: Record<PhotoVariantFormat, (image: Sharp) => Sharp> = {
@@ -13,10 +14,9 @@ const ENCODERS: Record<PhotoVariantFormat, (image: Sharp) => Sharp> = {
 
 // libvips is loaded on the first photo, not at start: it holds about 30 MB of the server's memory
 // that most of its life (no photo uploaded) never needs (docs/performance.md, memory).
-let library: Promise<(input: Uint8Array | Buffer, options?: SharpOptions) => Sharp> | null = null;
+const library = onFirstUse(() => import('sharp').then((loaded) => loaded.default));
 function sharp(input: Uint8Array | Buffer, options?: SharpOptions): Promise<Sharp> {
-  library ??= import('sharp').then((loaded) => loaded.default);
-  return library.then((make) => make(input, options));
+  return library().then((make) => make(input, options));
 }
 
 // Photos are decoded one after another, whichever processor instance asks.

@@ -1,6 +1,7 @@
 import type { Transporter } from 'nodemailer';
 import type { OutgoingMail } from '../../core/mail/mail';
 import { MailRefusedError, type Mailer } from '../../core/mail/mailer.port';
+import { onFirstUse } from '../first-use';
 
 export interface SmtpMailerOptions {
   /** A nodemailer connection URL, e.g. smtps://user:pass@smtp.example.org:465. */
@@ -28,12 +29,8 @@ export function messageIdOf(key: string, from: string): string {
   return `<${key.replace(/[^A-Za-z0-9._-]/g, '-')}@${domain}>`;
 }
 
-// nodemailer loads with the first message sent, not at start (docs/performance.md, memory; ADR 0078).
-let library: Promise<typeof import('nodemailer')> | null = null;
-function nodemailer(): Promise<typeof import('nodemailer')> {
-  library ??= import('nodemailer');
-  return library;
-}
+// nodemailer loads with the first message sent, not at start (ADR 0078).
+const nodemailer = onFirstUse(() => import('nodemailer'));
 
 /** E-mail through the club's SMTP server, with nodemailer. */
 export class SmtpMailer implements Mailer {

@@ -5,9 +5,9 @@ import { createRequire } from 'node:module';
 import type webPushLibrary from 'web-push';
 import type { PushSendResult, PushSender } from '../../core/push/push-sender.port';
 import type { PushSubscription } from '../../core/push/push';
+import { onFirstUse } from '../first-use';
 
-// node:http by getBuiltinModule, not an ES import: importing it as an ES module reads every export,
-// and its lazy WebSocket export loads undici (fetch's engine), about 3 MB of memory (ADR 0078).
+// node:http by getBuiltinModule: an ES import of it loads undici at start (ADR 0078).
 const { request: httpRequest } = process.getBuiltinModule('node:http');
 
 /** The server's VAPID key pair (base64url) and whom a push service may write to about it (mailto: or https:). */
@@ -20,11 +20,7 @@ export interface VapidKeys {
 // web-push (and its ASN.1 and JWS packages) loads with the first push or key pair made, not at
 // start: a server whose members never subscribe needs none of it (docs/performance.md, memory;
 // ADR 0078). It is a CommonJS package, so the key pair, asked for synchronously, can require it.
-let library: typeof webPushLibrary | null = null;
-function webPush(): typeof webPushLibrary {
-  library ??= createRequire(import.meta.url)('web-push') as typeof webPushLibrary;
-  return library;
-}
+const webPush = onFirstUse(() => createRequire(import.meta.url)('web-push') as typeof webPushLibrary);
 
 /** A new VAPID key pair (P-256), made once and kept with the other secrets (server/push-keys.ts). */
 export function generateVapidKeys(): { publicKey: string; privateKey: string } {

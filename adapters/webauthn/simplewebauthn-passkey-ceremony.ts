@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { PasskeyCeremony, RegisteredCredential } from '../../core/member-sign-in/passkey-ceremony.port';
 import type { Passkey } from '../../core/member-sign-in/passkey-repository.port';
+import { onFirstUse } from '../first-use';
 import { PASSKEY_CHALLENGE_TTL_MS, type PasskeyAuthenticationResponse, type PasskeyRegistrationResponse } from '../../core/member-sign-in/passkeys';
 
 /**
@@ -14,12 +15,8 @@ export interface RelyingPartySettings {
 }
 
 // The library (and its ASN.1 and X.509 packages) loads on the first ceremony, not at start: most
-// of a server's life needs none (docs/performance.md, memory; ADR 0078).
-let library: Promise<typeof import('@simplewebauthn/server')> | null = null;
-function simpleWebAuthn(): Promise<typeof import('@simplewebauthn/server')> {
-  library ??= import('@simplewebauthn/server');
-  return library;
-}
+// of a server's life needs none (ADR 0078).
+const simpleWebAuthn = onFirstUse(() => import('@simplewebauthn/server'));
 
 /** WebAuthn with @simplewebauthn/server (v14): resident keys, user verification required, no attestation. */
 export class SimpleWebAuthnPasskeyCeremony implements PasskeyCeremony {

@@ -1,8 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 
-// node:http by getBuiltinModule, not an ES import: importing it as an ES module reads every export,
-// and its lazy WebSocket export loads undici (fetch's engine), about 3 MB of memory (ADR 0078).
+// node:http by getBuiltinModule: an ES import of it loads undici at start (ADR 0078).
 const { createServer, STATUS_CODES } = process.getBuiltinModule('node:http');
 
 /** What the member or client is told when Node refuses a request before the app sees it. */
