@@ -49,6 +49,7 @@ import * as dutySecondSameDay from './migrations/0055-duty-second-same-day';
 import * as announcements from './migrations/0056-announcements';
 import * as pushSubscriptions from './migrations/0058-push-subscriptions';
 import * as pushOutbox from './migrations/0059-push-outbox';
+import * as searchTablePerIndex from './migrations/0061-search-table-per-index';
 
 interface NamedMigration {
   name: string;
@@ -108,6 +109,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0056-announcements', migration: announcements },
   { name: '0058-push-subscriptions', migration: pushSubscriptions },
   { name: '0059-push-outbox', migration: pushOutbox },
+  { name: '0061-search-table-per-index', migration: searchTablePerIndex },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

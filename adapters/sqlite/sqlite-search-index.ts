@@ -64,26 +64,17 @@ export function indexableText(text: string): string {
 }
 
 /**
- * The FTS5 table, made by migration 0004 (adapters/sqlite/migrations/), as is search_records. The
- * version is in the name: a table built with other options (the first one, `search_fts`, had no
- * prefix index) was rebuilt from search_records under the new name there. Its prefix='1 2 3'
- * keeps the postings of every 1- to 3-character prefix, so the last, still-typed word of a query
- * ("junior t") reads one list instead of merging those of every word it begins.
+ * Each index's FTS5 table (search_fts_events, ...), made by migration 0061
+ * (adapters/sqlite/migrations/); its rowid is the record's search_records id. A table per index,
+ * because bm25 counts each query word's records over the whole table, once per statement: over
+ * one table shared by the four indexes, every keystroke counted it four times (docs/search.md).
+ * Their prefix='1 2 3' keeps the postings of every 1- to 3-character prefix, so the last,
+ * still-typed word of a query ("junior t") reads one list instead of merging those of every word
+ * it begins.
  */
-const FTS_TABLE = 'search_fts_v2';
-
-/**
- * FTS rowids carry the index in their high bits (index number × 2^40 + the search_records id),
- * so each index is a rowid range: FTS5 seeks to it instead of matching the whole table and
- * filtering afterwards, and one full-text match serves each index once.
- */
-const INDEX_SPAN = 2 ** 40;
-const INDEX_NUMBER = new Map<SearchIndexName, number>(SEARCH_INDEXES.map((name, i) => [name, i]));
-export function ftsRowid(index: SearchIndexName, id: number): number {
-  return INDEX_NUMBER.get(index)! * INDEX_SPAN + id;
-}
-function recordId(rowid: number): number {
-  return rowid % INDEX_SPAN;
+const FTS_TABLES = new Map<SearchIndexName, string>(SEARCH_INDEXES.map((name) => [name, `search_fts_${name}`]));
+function ftsTable(index: SearchIndexName): string {
+  return FTS_TABLES.get(index)!;
 }
 
 /**
@@ -102,15 +93,15 @@ const MAX_REMEMBERED_CANDIDATES = 1000;
 type Sqlite = BetterSqlite3.Database;
 
 interface Statements {
-  /** match, rowid range, how many of the newest matches to rank, how many to return. */
-  ranked: BetterSqlite3.Statement<[string, number, number, number, number], { rowid: number; score: number }>;
+  /** Per index: match, how many of the newest matches to rank, how many to return. */
+  ranked: Map<SearchIndexName, BetterSqlite3.Statement<[string, number, number], { rowid: number; score: number }>>;
   records: Map<number, BetterSqlite3.Statement<number[], { id: number; object_id: string; record: string }>>;
-  /** Changes whenever another connection commits (every write goes through knex's connection). */
-  dataVersion: BetterSqlite3.Statement<[], number>;
+  /** Raised by every change to search_records (migration 0061's triggers), and by nothing else. */
+  searchVersion: BetterSqlite3.Statement<[], number>;
   vocabulary: BetterSqlite3.Statement<[], string>;
 }
 
-/** The index's words, as FTS5 stored them, for the data version they were read at. */
+/** The indexes' words, as FTS5 stored them, for the search version they were read at. */
 interface Vocabulary {
   version: number;
   terms: string[];
@@ -198,25 +189,24 @@ export class SqliteSearchIndex implements SearchIndex {
 
   /** The best `limit` matches of one index, best first, ties broken by objectID. */
   private ranked(st: Statements, connection: Sqlite, match: string, index: SearchIndexName, limit: number) {
-    const from = ftsRowid(index, 0);
-    const to = from + INDEX_SPAN;
+    const statement = st.ranked.get(index)!;
     // Records with the same score are ordered by objectID: read past the limit until the score
     // after the last place differs, so that no tied record is cut arbitrarily. Ties are common
     // in broad queries, hence a margin from the start (ranking costs the same for any limit).
     let wanted = limit * 3 + 1;
-    let rows = st.ranked.all(match, from, to, MAX_RANKED_PER_INDEX, wanted);
+    let rows = statement.all(match, MAX_RANKED_PER_INDEX, wanted);
     while (rows.length === wanted && rows[wanted - 1].score === rows[limit - 1].score) {
       wanted *= 4;
-      rows = st.ranked.all(match, from, to, MAX_RANKED_PER_INDEX, wanted);
+      rows = statement.all(match, MAX_RANKED_PER_INDEX, wanted);
     }
     if (rows.length === 0) return [];
     // Only the rows that can still make the list: the first `limit` and any tied with the last.
     const last = rows[Math.min(limit, rows.length) - 1].score;
     rows = rows.filter((r) => r.score <= last);
-    const records = this.recordsStatement(st, connection, rows.length).all(...rows.map((r) => recordId(r.rowid)));
+    const records = this.recordsStatement(st, connection, rows.length).all(...rows.map((r) => r.rowid));
     const byId = new Map(records.map((r) => [r.id, r]));
     return rows
-      .map((r) => ({ ...r, stored: byId.get(recordId(r.rowid)) }))
+      .map((r) => ({ ...r, stored: byId.get(r.rowid) }))
       .filter((r): r is typeof r & { stored: NonNullable<typeof r.stored> } => r.stored !== undefined)
       .sort((a, b) => a.score - b.score || (a.stored.object_id < b.stored.object_id ? -1 : a.stored.object_id > b.stored.object_id ? 1 : 0))
       .slice(0, limit);
@@ -244,9 +234,9 @@ export class SqliteSearchIndex implements SearchIndex {
     return found.size > 0 ? found : null;
   }
 
-  /** The index's words, read again only after a write (PRAGMA data_version changed). */
+  /** The indexes' words, read again only after a change to the search's records (its version changed). */
   private vocabularyOf(connection: Sqlite, st: Statements): Vocabulary {
-    const version = st.dataVersion.get()!;
+    const version = st.searchVersion.get()!;
     let known = this.vocabularies.get(connection);
     if (!known || known.version !== version) {
       known = { version, terms: st.vocabulary.all(), candidates: new Map() };
@@ -273,16 +263,24 @@ export class SqliteSearchIndex implements SearchIndex {
     let st = this.statements.get(connection);
     if (!st) {
       st = {
-        // One pass over the newest matches of the range (FTS5 walks rowids downwards itself),
-        // scoring each once; the outer query keeps the best.
-        ranked: connection.prepare(
-          `SELECT rowid, score FROM (
-             SELECT rowid, bm25(${FTS_TABLE}, ${BM25_WEIGHTS.join(', ')}) AS score FROM ${FTS_TABLE}
-             WHERE ${FTS_TABLE} MATCH ? AND rowid >= ? AND rowid < ? ORDER BY rowid DESC LIMIT ?
-           ) ORDER BY score LIMIT ?`,
+        // One pass over the index's newest matches (FTS5 walks rowids downwards itself), scoring
+        // each once; the outer query keeps the best.
+        ranked: new Map(
+          SEARCH_INDEXES.map((index) => {
+            const table = ftsTable(index);
+            return [
+              index,
+              connection.prepare<[string, number, number], { rowid: number; score: number }>(
+                `SELECT rowid, score FROM (
+                   SELECT rowid, bm25(${table}, ${BM25_WEIGHTS.join(', ')}) AS score FROM ${table}
+                   WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT ?
+                 ) ORDER BY score LIMIT ?`,
+              ),
+            ];
+          }),
         ),
         records: new Map(),
-        dataVersion: connection.prepare<[], number>('PRAGMA data_version').pluck(),
+        searchVersion: connection.prepare<[], number>('SELECT version FROM search_version WHERE id = 1').pluck(),
         vocabulary: vocabularyStatement(connection),
       };
       this.statements.set(connection, st);
@@ -312,7 +310,7 @@ export class SqliteSearchIndex implements SearchIndex {
       for (const objectID of objectIDs) {
         const [row] = await trx.raw(`SELECT id FROM search_records WHERE index_name = ? AND object_id = ?`, [index, objectID]);
         if (!row) continue;
-        await trx.raw(`DELETE FROM ${FTS_TABLE} WHERE rowid = ?`, [ftsRowid(index, row.id)]);
+        await trx.raw(`DELETE FROM ${ftsTable(index)} WHERE rowid = ?`, [row.id]);
         await trx.raw(`DELETE FROM search_records WHERE id = ?`, [row.id]);
       }
     });
@@ -321,7 +319,7 @@ export class SqliteSearchIndex implements SearchIndex {
   async replaceAll(index: SearchIndexName, records: SearchRecord[]): Promise<void> {
     const valid = records.map((r) => SearchRecordSchema.parse(r));
     await writeTransaction(this.db, async (trx) => {
-      await trx.raw(`DELETE FROM ${FTS_TABLE} WHERE rowid >= ? AND rowid < ?`, [ftsRowid(index, 0), ftsRowid(index, 0) + INDEX_SPAN]);
+      await trx.raw(`DELETE FROM ${ftsTable(index)}`);
       await trx.raw(`DELETE FROM search_records WHERE index_name = ?`, [index]);
       for (const record of valid) await this.put(trx, index, record);
     });
@@ -333,7 +331,7 @@ export class SqliteSearchIndex implements SearchIndex {
     let id: number;
     if (existing) {
       id = existing.id;
-      await trx.raw(`DELETE FROM ${FTS_TABLE} WHERE rowid = ?`, [ftsRowid(index, id)]);
+      await trx.raw(`DELETE FROM ${ftsTable(index)} WHERE rowid = ?`, [id]);
       await trx.raw(`UPDATE search_records SET record = ? WHERE id = ?`, [json, id]);
     } else {
       const [inserted] = await trx.raw(`INSERT INTO search_records (index_name, object_id, record) VALUES (?, ?, ?) RETURNING id`, [
@@ -343,26 +341,30 @@ export class SqliteSearchIndex implements SearchIndex {
       ]);
       id = inserted.id;
     }
-    await insertText(trx, ftsRowid(index, id), record);
+    await insertText(trx, index, id, record);
   }
 }
 
-async function insertText(trx: Knex.Transaction, rowid: number, record: SearchRecord): Promise<void> {
-  await trx.raw(`INSERT INTO ${FTS_TABLE} (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
-    rowid,
+async function insertText(trx: Knex.Transaction, index: SearchIndexName, id: number, record: SearchRecord): Promise<void> {
+  await trx.raw(`INSERT INTO ${ftsTable(index)} (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
+    id,
     ...HIGHLIGHT_FIELDS.map((f) => indexableText(record[f] ?? '')),
     indexableText(record.tags.join(' ')),
   ]);
 }
 
 /**
- * The FTS5 table's words (fts5vocab), through a table in the connection's own temp schema: it
- * stores nothing and works on the read-only connection, so no migration is needed. Words of
- * fewer than MIN_LETTERS_FOR_ONE_TYPO - 1 letters are never a typo spelling of a word allowed one.
+ * The FTS5 tables' words (fts5vocab), each once, through tables in the connection's own temp
+ * schema: they store nothing and work on the read-only connection, so no migration is needed. Words
+ * of fewer than MIN_LETTERS_FOR_ONE_TYPO - 1 letters are never a typo spelling of a word allowed one.
  */
 function vocabularyStatement(connection: Sqlite): BetterSqlite3.Statement<[], string> {
-  connection.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${FTS_TABLE}_vocabulary USING fts5vocab(main, '${FTS_TABLE}', 'row')`);
-  return connection.prepare<[], string>(`SELECT term FROM temp.${FTS_TABLE}_vocabulary WHERE length(term) >= ${MIN_LETTERS_FOR_ONE_TYPO - 1}`).pluck();
+  const selects = SEARCH_INDEXES.map((index) => {
+    const table = ftsTable(index);
+    connection.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${table}_vocabulary USING fts5vocab(main, '${table}', 'row')`);
+    return `SELECT term FROM temp.${table}_vocabulary WHERE length(term) >= ${MIN_LETTERS_FOR_ONE_TYPO - 1}`;
+  });
+  return connection.prepare<[], string>(selects.join(' UNION ')).pluck();
 }
 
 function placeholders(count: number): string {

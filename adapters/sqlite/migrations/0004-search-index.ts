@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { SEARCH_INDEXES, SearchRecordSchema } from '../../../core/search/search-hit';
-import { ftsRowid, indexableText } from '../sqlite-search-index';
+import { indexableText } from '../sqlite-search-index';
 
 /**
  * The embedded search index's tables (SqliteSearchIndex), defined here rather than made by the
@@ -13,6 +13,11 @@ import { ftsRowid, indexableText } from '../sqlite-search-index';
  * full-text table (`search_fts`, without the prefix index) gets search_fts_v2 filled from its
  * stored records, and the old table dropped.
  */
+/** search_fts_v2's rowid: the index's number × 2^40 + the search_records id (each index a rowid range). */
+function ftsRowid(index: (typeof SEARCH_INDEXES)[number], id: number): number {
+  return SEARCH_INDEXES.indexOf(index) * 2 ** 40 + id;
+}
+
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(
     `CREATE TABLE IF NOT EXISTS search_records (

@@ -88,8 +88,9 @@ describe('SqliteSearchIndex storage', () => {
       name: string;
       sql: string;
     }[];
-    expect(tables).toHaveLength(1);
-    expect(tables[0].sql).toMatch(/prefix\s*=\s*'1 2 3'/);
+    // One full-text table per index (migration 0061), each with the prefix index.
+    expect(tables.map((t) => t.name).sort()).toEqual(['search_fts_documents', 'search_fts_events', 'search_fts_news', 'search_fts_pages']);
+    for (const table of tables) expect(table.sql).toMatch(/prefix\s*=\s*'1 2 3'/);
     // The unreadable record is gone rather than half-indexed; the readable one can still be changed.
     expect((await db.raw(`SELECT object_id FROM search_records ORDER BY id`)).map((r: { object_id: string }) => r.object_id)).toEqual(['fees']);
     await index.remove('documents', ['fees']);
