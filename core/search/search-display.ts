@@ -51,23 +51,51 @@ export function hitLink(hit: SearchHit): { href: string; newTab: boolean } {
  * The first field with text, highlighted when the provider highlighted it. Highlights that do
  * not spell out the field's text are not trusted and the plain text is shown instead.
  */
-function firstHighlighted(hit: SearchHit, fields: HighlightField[], fallback: string): Highlight {
-  for (const field of fields) {
+function firstHighlighted(hit: SearchHit, fields: readonly HighlightField[], fallback: string): Highlight {
+  const field = firstWithText(hit, fields);
+  if (field === undefined) return [{ text: fallback, match: false }];
+  const text = hit[field]!;
+  const marks = hit.highlights?.[field];
+  if (marks && marks.length > 0 && marks.map((s) => s.text).join('') === text) return marks;
+  return [{ text, match: false }];
+}
+
+/** A result's title is its first of these with text; its description likewise. */
+const TITLE_FIELDS: readonly HighlightField[] = ['name', 'title', 'subject'];
+const DESCRIPTION_FIELDS: readonly HighlightField[] = ['description', 'longdescription'];
+
+function firstWithText(hit: SearchHit, fields: readonly HighlightField[]): HighlightField | undefined {
+  return fields.find((field) => {
     const text = hit[field];
-    if (text === undefined || text.trim() === '') continue;
-    const marks = hit.highlights?.[field];
-    if (marks && marks.length > 0 && marks.map((s) => s.text).join('') === text) return marks;
-    return [{ text, match: false }];
-  }
-  return [{ text: fallback, match: false }];
+    return text !== undefined && text.trim() !== '';
+  });
 }
 
 export function hitTitle(hit: SearchHit): Highlight {
-  return firstHighlighted(hit, ['name', 'title', 'subject'], 'Untitled');
+  return firstHighlighted(hit, TITLE_FIELDS, 'Untitled');
 }
 
 export function hitDescription(hit: SearchHit): Highlight {
-  return firstHighlighted(hit, ['description', 'longdescription'], 'No description available');
+  return firstHighlighted(hit, DESCRIPTION_FIELDS, 'No description available');
+}
+
+/**
+ * A hit as the search answer carries it: what a result shows and links to, nothing more. Of the
+ * title fields only the one shown (with its highlight), likewise of the description fields, and
+ * the tags shown; the other text and highlights were half of every answer's bytes, sent on every
+ * keystroke and never shown (docs/search.md#the-answer).
+ */
+export function shownHit(hit: SearchHit): SearchHit {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the text fields are put back below, only those shown
+  const { name, title, subject, description, longdescription, highlights, tags, ...rest } = hit;
+  const shown: SearchHit = { ...rest, tags: hitTags(hit), highlights: {} };
+  for (const field of [firstWithText(hit, TITLE_FIELDS), firstWithText(hit, DESCRIPTION_FIELDS)]) {
+    if (field === undefined) continue;
+    shown[field] = hit[field];
+    const marks = highlights?.[field];
+    if (marks !== undefined) shown.highlights[field] = marks;
+  }
+  return shown;
 }
 
 export function hitTags(hit: SearchHit): string[] {

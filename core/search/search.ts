@@ -4,6 +4,7 @@ import { HITS_PER_INDEX, isSearchableQuery, rankHits } from './search-ranking';
 import type { SearchIndex } from './search-index.port';
 import type { Clock } from '../shared/clock.port';
 import { isSearchHitVisible } from './search-hit';
+import { shownHit } from './search-display';
 import { UseCase } from '../shared/use-case';
 
 /** Longer text is cut: nobody types more into the search box, and it keeps queries cheap. */
@@ -30,7 +31,7 @@ export class SearchSite extends UseCase<SearchSiteDeps> {
       const hits = await this.deps.search.search(text, { hitsPerIndex: HITS_PER_INDEX });
       const now = this.deps.clock.now();
       const shown = hits.filter((hit) => isSearchHitVisible(hit, now));
-      return { hits: rankHits(shown, text), provider };
+      return { hits: rankHits(shown, text).map(shownHit), provider };
     } catch (error) {
       this.deps.reportSearchError(error);
       return { hits: [], provider };

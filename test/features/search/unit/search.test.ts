@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SearchHit } from '../../../../core/search/search-hit';
-import { formatEpochDate, hitDescription, hitLink, hitTags, hitTitle } from '../../../../core/search/search-display';
+import { formatEpochDate, hitDescription, hitLink, hitTags, hitTitle, shownHit } from '../../../../core/search/search-display';
 import { HITS_PER_INDEX, TYPE_PRIORITY, isSearchableQuery, rankHits } from '../../../../core/search/search-ranking';
 
 function hit(overrides: Partial<SearchHit> = {}): SearchHit {
@@ -83,6 +83,74 @@ describe('search ranking properties', () => {
         expect(desc).toBe(description !== undefined && description.trim() !== '' ? description : 'No description available');
       }),
     );
+  });
+});
+
+/** Text as a provider may give it: blank, missing, or words, with highlights right, wrong or missing. */
+const textArb = fc.option(fc.constantFrom('', '  ', 'Regatta', 'Junior training', 'Open regatta day'), { nil: undefined });
+const fullHitArb: fc.Arbitrary<SearchHit> = fc
+  .record({
+    objectID: fc.string({ minLength: 1 }),
+    type: fc.constantFrom('event', 'document', 'page', 'news') as fc.Arbitrary<SearchHit['type']>,
+    index: fc.constantFrom('events', 'documents', 'news', 'pages') as fc.Arbitrary<SearchHit['index']>,
+    category: fc.string(),
+    eventDate: fc.option(fc.integer({ min: 1_600_000_000, max: 2_000_000_000 }), { nil: undefined }),
+    bookingUrl: fc.option(fc.constantFrom('/book/a', ' '), { nil: undefined }),
+    detailsUrl: fc.option(fc.constantFrom('https://example.org/n', '/news/x', '#'), { nil: undefined }),
+    downloadUrl: fc.option(fc.constant('/files/a.pdf'), { nil: undefined }),
+    path: fc.option(fc.constant('/about'), { nil: undefined }),
+    tags: fc.array(fc.string(), { maxLength: 6 }),
+    name: textArb,
+    title: textArb,
+    subject: textArb,
+    description: textArb,
+    longdescription: textArb,
+    marked: fc.subarray(['name', 'title', 'subject', 'description', 'longdescription'] as const),
+    wrongMarks: fc.boolean(),
+  })
+  .map(({ marked, wrongMarks, ...fields }) => {
+    const h: SearchHit = { ...fields, highlights: {} };
+    for (const field of marked) {
+      const text = h[field] ?? '';
+      h.highlights[field] = wrongMarks
+        ? [{ text: 'other', match: true }]
+        : [
+            { text: text.slice(0, 3), match: true },
+            { text: text.slice(3), match: false },
+          ];
+    }
+    return h;
+  });
+
+describe('the search answer', () => {
+  it('carries what a result shows and links to: the same title, description, tags, link, type, category and date', () => {
+    fc.assert(
+      fc.property(fullHitArb, (h) => {
+        const shown = shownHit(h);
+        expect(hitTitle(shown)).toEqual(hitTitle(h));
+        expect(hitDescription(shown)).toEqual(hitDescription(h));
+        expect(hitTags(shown)).toEqual(hitTags(h));
+        expect(hitLink(shown)).toEqual(hitLink(h));
+        expect([shown.objectID, shown.index, shown.type, shown.category, shown.eventDate]).toEqual([h.objectID, h.index, h.type, h.category, h.eventDate]);
+        // At most one title field and one description field, each with only its own highlight.
+        expect(['name', 'title', 'subject'].filter((f) => f in shown).length).toBeLessThanOrEqual(1);
+        expect(['description', 'longdescription'].filter((f) => f in shown).length).toBeLessThanOrEqual(1);
+        for (const field of Object.keys(shown.highlights)) expect(field in shown).toBe(true);
+      }),
+    );
+  });
+
+  it('leaves out the long description when the description is shown', () => {
+    const h = hit({
+      title: 'Open regatta',
+      description: 'Racing for all',
+      longdescription: 'A long text '.repeat(50),
+      highlights: { title: [{ text: 'Open regatta', match: true }] },
+    });
+    expect(shownHit(h)).toEqual({
+      ...hit({ title: 'Open regatta', description: 'Racing for all' }),
+      highlights: { title: [{ text: 'Open regatta', match: true }] },
+    });
   });
 });
 
