@@ -29,7 +29,6 @@ export const membershipFeature: Feature = {
         payments: get('payments'),
         categories: get('membership'),
         clock: get('clock'),
-        audit: get('audit'),
         ids: { next: () => `${ORDER_ID_PREFIX}${ids.next()}` },
       });
     };
