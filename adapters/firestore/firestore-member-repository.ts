@@ -14,6 +14,9 @@ import { transaction } from './firestore-turns';
 import { UniqueEmailWrites } from './firestore-unique-email-writes';
 import { ValidationError } from '../../core/shared/errors';
 
+/** E-mail keys per `in` query (Firestore takes at most 30). */
+const EMAILS_PER_QUERY = 30;
+
 /**
  * The member list in the `members` collection, one document per member keyed by its id.
  * `emailKey` (the lower-cased e-mail) makes e-mails unique whatever their case: writes check it
@@ -38,6 +41,25 @@ export class FirestoreMemberRepository extends FirestoreCollectionAdapter implem
     if (typeof email !== 'string') return null;
     const snapshot = await withCoreErrors(() => this.collection.where('emailKey', '==', memberEmailKey(email)).limit(1).get());
     return snapshot.empty ? null : toMember(snapshot.docs[0]);
+  }
+
+  async getMany(ids: readonly string[]): Promise<Member[]> {
+    const refs = [...new Set(ids)].filter((id) => typeof id === 'string' && isDocumentId(id)).map((id) => this.collection.doc(id));
+    if (refs.length === 0) return [];
+    // One batched read of the documents, however many.
+    const snapshots = await withCoreErrors(() => this.db.getAll(...refs));
+    return snapshots.filter((snapshot) => snapshot.exists).map(toMember);
+  }
+
+  async getManyByEmail(emails: readonly string[]): Promise<Member[]> {
+    const keys = [...new Set(emails.filter((email) => typeof email === 'string').map(memberEmailKey))];
+    const queries: Promise<Member[]>[] = [];
+    // Firestore takes at most 30 values in one `in` filter.
+    for (let at = 0; at < keys.length; at += EMAILS_PER_QUERY) {
+      const slice = keys.slice(at, at + EMAILS_PER_QUERY);
+      queries.push(withCoreErrors(() => this.collection.where('emailKey', 'in', slice).get()).then((found) => found.docs.map(toMember)));
+    }
+    return (await Promise.all(queries)).flat();
   }
 
   async list(): Promise<Member[]> {

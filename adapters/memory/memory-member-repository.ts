@@ -27,6 +27,18 @@ export class MemoryMemberRepository implements MemberRepository {
     return copyOrNull(this.findByEmail(email));
   }
 
+  async getMany(ids: readonly string[]): Promise<Member[]> {
+    return [...new Set(ids)].flatMap((id) => {
+      const member = this.members.get(id);
+      return member ? [structuredClone(member)] : [];
+    });
+  }
+
+  async getManyByEmail(emails: readonly string[]): Promise<Member[]> {
+    const keys = new Set(emails.map(memberEmailKey));
+    return [...this.members.values()].filter((member) => keys.has(memberEmailKey(member.email))).map((member) => structuredClone(member));
+  }
+
   async list(): Promise<Member[]> {
     return [...this.members.values()].sort(byNameThenEmail).map((member) => structuredClone(member));
   }

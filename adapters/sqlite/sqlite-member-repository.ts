@@ -24,6 +24,9 @@ export const MEMBER_COLUMNS = [
   'updatedAt',
 ] as const;
 
+/** Keys per `IN (...)` of a read of many members. */
+const IN_CHUNK = 500;
+
 /** The member list in the `members` table (migration 0023); `emailKey` (lower-cased e-mail) is unique. */
 export class SqliteMemberRepository implements MemberRepository {
   constructor(private readonly db: Knex) {}
@@ -44,6 +47,30 @@ export class SqliteMemberRepository implements MemberRepository {
       .where({ emailKey: memberEmailKey(email) })
       .first();
     return row ? toMember(row) : null;
+  }
+
+  getMany(ids: readonly string[]): Promise<Member[]> {
+    return this.whereIn(
+      'id',
+      ids.filter((id) => typeof id === 'string'),
+    );
+  }
+
+  getManyByEmail(emails: readonly string[]): Promise<Member[]> {
+    return this.whereIn('emailKey', emails.filter((email) => typeof email === 'string').map(memberEmailKey));
+  }
+
+  /** One SELECT per chunk of keys (under SQLite's bound-variable limit): one for a short list. */
+  private async whereIn(column: 'id' | 'emailKey', keys: readonly string[]): Promise<Member[]> {
+    const unique = [...new Set(keys)];
+    const found: Member[] = [];
+    for (let at = 0; at < unique.length; at += IN_CHUNK) {
+      const rows = await this.db('members')
+        .select(...MEMBER_COLUMNS)
+        .whereIn(column, unique.slice(at, at + IN_CHUNK));
+      found.push(...rows.map(toMember));
+    }
+    return found;
   }
 
   async list(): Promise<Member[]> {

@@ -23,6 +23,16 @@ export interface MemberRepository {
   get(id: string): Promise<Member | null>;
   /** The member with this e-mail (compared case-insensitively), or null. */
   getByEmail(email: string): Promise<Member | null>;
+  /**
+   * The stored members with any of these ids, each once, in no given order (an unknown id is left
+   * out): one read of storage, or a few for a long list, however many ids (docs/members.md#reads).
+   */
+  getMany(ids: readonly string[]): Promise<Member[]>;
+  /**
+   * The stored members holding any of these e-mails (compared case-insensitively), each once, in
+   * no given order: one read of storage, or a few for a long list, however many e-mails.
+   */
+  getManyByEmail(emails: readonly string[]): Promise<Member[]>;
   /** Every member, ordered by name, then e-mail (lower-cased), both as UTF-8 bytes. */
   list(): Promise<Member[]>;
   /** Stores a new member. Throws ConflictError if the id or the e-mail exists. */

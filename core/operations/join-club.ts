@@ -10,7 +10,7 @@ import type { SignInKeys } from '../member-sign-in/sign-in-keys.port';
 import { MAX_HOUSEHOLD_PEOPLE } from '../members/household';
 import { MAX_HOUSEHOLD_MEMBERS } from '../members/household-membership';
 import type { HouseholdRepository } from '../members/household-repository.port';
-import type { Member } from '../members/member';
+import { memberEmailKey, type Member } from '../members/member';
 import type { MemberRepository } from '../members/member-repository.port';
 import {
   admissionRefusal,
@@ -48,6 +48,11 @@ import { addDaysToDate, calendarDateText, londonDate } from '../shared/london-ti
 import { CurrencySchema, formatMoney } from '../shared/money';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
+
+/** The e-mails an application gives: the applicant's, then their people's. */
+function applicationEmails(application: MembershipApplication): string[] {
+  return [application.email, ...application.people.flatMap((person) => (person.email ? [person.email] : []))];
+}
 
 /** The outbox kinds of the applicant's mails. */
 export const APPLICATION_MAIL_KINDS = {
@@ -261,18 +266,25 @@ export class JoinClub extends UseCase<JoinClubDeps> {
   async list(admin: Pick<Admin, 'permissions'>): Promise<ApplicationList> {
     requirePermission(admin, 'members.write');
     const applications = await this.deps.applications.list();
-    return { applications: await Promise.all(applications.map((application) => this.view(application))) };
+    // The members holding the open applications' e-mails in one read, not one per application (docs/members.md#reads).
+    const holders = await this.deps.members.getManyByEmail(applications.filter((application) => application.status !== 'admitted').flatMap(applicationEmails));
+    return { applications: await Promise.all(applications.map((application) => this.view(application, holders))) };
   }
 
-  private async view(application: MembershipApplication): Promise<ApplicationView> {
+  /** The application as the list shows it; `members`: those that may hold its e-mails (else they are read). */
+  private async view(application: MembershipApplication, members?: readonly Member[]): Promise<ApplicationView> {
     const order = application.orderId ? await this.deps.orderStore.get(application.orderId) : null;
-    const matching = application.status === 'admitted' ? null : await this.memberHolding(application);
+    const matching = application.status === 'admitted' ? null : await this.memberHolding(application, members);
     return { ...application, state: applicationState(application, order), matchesMember: matching ? { id: matching.id, name: matching.name } : null };
   }
 
-  private async memberHolding(application: MembershipApplication): Promise<Member | null> {
-    for (const email of [application.email, ...application.people.flatMap((person) => (person.email ? [person.email] : []))]) {
-      const member = await this.deps.members.getByEmail(email);
+  /** The member holding the applicant's e-mail, else one of their people's (in that order), or null. */
+  private async memberHolding(application: MembershipApplication, members?: readonly Member[]): Promise<Member | null> {
+    const emails = applicationEmails(application);
+    const found = members ?? (await this.deps.members.getManyByEmail(emails));
+    const byKey = new Map(found.map((member) => [memberEmailKey(member.email), member]));
+    for (const email of emails) {
+      const member = byKey.get(memberEmailKey(email));
       if (member) return member;
     }
     return null;
