@@ -1,13 +1,14 @@
-import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { AnnouncementSchema, newestAnnouncementsFirst, type Announcement } from '../../core/announcements/announcement';
-import type { AnnouncementRepository } from '../../core/announcements/announcement-repository.port';
+import type { AnnouncementRepository, AnnouncementWrites } from '../../core/announcements/announcement-repository.port';
 import type { OutboxMessage } from '../../core/mail/mail';
 import { ValidationError } from '../../core/shared/errors';
+import { appendToAuditLog } from './firestore-audit-log';
 import { FirestoreCollectionAdapter } from './firestore-collections';
 import { documentById, isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { addNewToOutbox } from './firestore-outbox';
-import { transactionInTurn } from './firestore-turns';
+import { inTurn, TRANSACTION_ATTEMPTS, transactionInTurn } from './firestore-turns';
 
 /** E-mails per transaction: a Firestore transaction takes 500 writes, the announcement is one more. */
 const MAIL_PER_TRANSACTION = 400;
@@ -18,7 +19,8 @@ const read = (snapshot: DocumentSnapshot): Announcement => AnnouncementSchema.pa
 
 /**
  * Announcements in `announcements`, one document per announcement keyed by its id; its e-mails in
- * `outbox`. Up to 400 e-mails go in the transaction that creates the announcement; more are
+ * `outbox`, its audit entries in `auditLog`. Up to 400 e-mails go in the transaction that creates
+ * the announcement and its audit entries; more are
  * written first, 400 to a transaction, each only if absent, so the announcement is stored only
  * once all its e-mails are, and an add tried again after a failure half-way writes each once.
  * Lists read one event's (few) announcements and order them here: no composite index.
@@ -26,7 +28,7 @@ const read = (snapshot: DocumentSnapshot): Announcement => AnnouncementSchema.pa
 export class FirestoreAnnouncementRepository extends FirestoreCollectionAdapter implements AnnouncementRepository {
   protected readonly collectionName = 'announcements';
 
-  async add(announcement: Announcement, mail: readonly OutboxMessage[]): Promise<boolean> {
+  async add(announcement: Announcement, mail: readonly OutboxMessage[], also: AnnouncementWrites = {}): Promise<boolean> {
     if (!isDocumentId(announcement.id)) throw new ValidationError('An id may not contain a slash or be reserved by Firestore');
     const ref = this.collection.doc(announcement.id);
     const chunks: OutboxMessage[][] = [];
@@ -41,12 +43,17 @@ export class FirestoreAnnouncementRepository extends FirestoreCollectionAdapter 
       });
       if (exists) return false;
     }
-    return transactionInTurn(this.db, key, async (tx) => {
+    const work = async (tx: Transaction): Promise<boolean> => {
       if ((await tx.get(ref)).exists) return false;
       await addNewToOutbox(tx, this.db, last, this.options);
       tx.create(ref, announcement);
+      appendToAuditLog(tx, this.db, also.audit ?? [], this.options);
       return true;
-    });
+    };
+    // An audit id already stored fails the create: nothing of this transaction is written.
+    return inTurn(this.db, key, () =>
+      withCoreErrors(() => this.db.runTransaction(work, { maxAttempts: TRANSACTION_ATTEMPTS }), { conflict: 'An audit entry with this id already exists' }),
+    );
   }
 
   async get(id: string): Promise<Announcement | null> {

@@ -106,6 +106,7 @@ export function memoryStorage() {
   const workDays = new MemoryWorkDayRepository(outbox);
   const dutySwaps = new MemoryDutySwapRepository(duties);
   const attendance = new MemoryAttendanceStore();
+  const pushOutbox = new MemoryPushOutbox();
   return {
     events,
     bookings,
@@ -143,9 +144,9 @@ export function memoryStorage() {
     calendarFeeds: new MemoryMemberCalendarFeedRepository(),
     availability: new MemoryAvailabilityRepository(),
     conditions: new MemoryConditionsRepository(),
-    announcements: new MemoryAnnouncementRepository(outbox),
+    announcements: new MemoryAnnouncementRepository(outbox, audit),
     pushSubscriptions: new MemoryPushSubscriptionRepository(),
-    pushOutbox: new MemoryPushOutbox(),
+    pushOutbox,
   };
 }
 
