@@ -4,6 +4,7 @@ import type { AnnouncementRepository, AnnouncementWrites } from '../../core/anno
 import { ConflictError } from '../../core/shared/errors';
 import { appendToAuditLog } from './sqlite-audit-log';
 import { isUniqueViolation } from './sqlite-errors';
+import { addNewToPushOutbox } from './sqlite-push-outbox';
 import type { OutboxMessage } from '../../core/mail/mail';
 import { addNewToOutbox } from './sqlite-outbox';
 import { instantMillis } from './sqlite-values';
@@ -13,7 +14,7 @@ const TABLE = 'announcements';
 
 const read = (row: { value: string }): Announcement => AnnouncementSchema.parse(JSON.parse(row.value));
 
-/** Announcements in `announcements` (migration 0056); their e-mails and audit entries in `outbox` and `audit_log`, in the same transaction. */
+/** Announcements in `announcements` (migration 0056); their e-mails, push deliveries and audit entries in `outbox`, `push_outbox` and `audit_log`, in the same transaction. */
 export class SqliteAnnouncementRepository implements AnnouncementRepository {
   constructor(private readonly db: Knex) {}
 
@@ -28,6 +29,7 @@ export class SqliteAnnouncementRepository implements AnnouncementRepository {
         value: JSON.stringify(announcement),
       });
       await addNewToOutbox(trx, mail);
+      await addNewToPushOutbox(trx, also.push ?? []);
       try {
         await appendToAuditLog(trx, also.audit ?? []);
       } catch (error) {

@@ -144,7 +144,7 @@ export function memoryStorage() {
     calendarFeeds: new MemoryMemberCalendarFeedRepository(),
     availability: new MemoryAvailabilityRepository(),
     conditions: new MemoryConditionsRepository(),
-    announcements: new MemoryAnnouncementRepository(outbox, audit),
+    announcements: new MemoryAnnouncementRepository(outbox, audit, pushOutbox),
     pushSubscriptions: new MemoryPushSubscriptionRepository(),
     pushOutbox,
   };

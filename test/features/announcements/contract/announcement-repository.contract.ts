@@ -6,6 +6,7 @@ import type { Outbox } from '../../../../core/mail/outbox.port';
 import { aMessage } from '../../mail/contract/outbox.contract';
 import type { AuditEntry } from '../../../../core/audit/audit';
 import type { AuditLog } from '../../../../core/audit/audit-log.port';
+import { newPushDelivery, pushSent, type PushDelivery } from '../../../../core/push/push';
 import type { PushOutbox } from '../../../../core/push/push-outbox.port';
 import { ConflictError } from '../../../../core/shared/errors';
 import { describeContract, rejectionOf, type AdapterFactory } from '../../../support/contract/storage-fixtures';
@@ -55,6 +56,16 @@ function aSentLine(overrides: Partial<AuditEntry> = {}): AuditEntry {
   };
 }
 
+/** The push of the announcement to a device of a member it told. */
+function aPush(device: string, memberId = 'member-1'): PushDelivery {
+  return newPushDelivery(
+    `announcement-${ANNOUNCEMENT_ID}`,
+    { id: device, memberId },
+    { kind: 'announcement', title: 'Club Race', text: 'Launching from the south slip', url: '/event-booking?id=event-1' },
+    new Date('2026-06-01T09:00:00.000Z'),
+  );
+}
+
 export function describeAnnouncementRepositoryContract(name: string, makeAdapter: AdapterFactory<AnnouncementStores>): void {
   describeContract('AnnouncementRepository', name, makeAdapter, (stores) => {
     it('stores the announcement whole with its e-mails, and get answers null for an unknown id', async () => {
@@ -100,12 +111,37 @@ export function describeAnnouncementRepositoryContract(name: string, makeAdapter
       expect(await stores().audit.list({ recordId: 'event-1', limit: 10 })).toHaveLength(1);
     });
 
-    it('all or nothing: an add that fails writes neither the announcement, nor its e-mails or audit line', async () => {
+    it('writes the push deliveries with the announcement; a delivery already stored is left as it is', async () => {
+      const sent = pushSent(aPush('device-1'), new Date('2026-06-01T09:01:00.000Z'));
+      await stores().pushOutbox.addOnce([aPush('device-1')]);
+      const claimed = await stores().pushOutbox.claimDue(new Date('2026-06-01T09:00:30.000Z'), 60_000, 10);
+      expect(await stores().pushOutbox.settle(claimed[0], sent)).toBe(true);
+      const push = [aPush('device-1'), aPush('device-2'), aPush('device-3', 'member-2')];
+      expect(await stores().announcements.add(anAnnouncement(), [aMessage('m-1', 0, ANNOUNCEMENT_ID)], { push })).toBe(true);
+      expect(await stores().pushOutbox.get(aPush('device-1').id)).toEqual(sent);
+      expect(await stores().pushOutbox.get(aPush('device-2').id)).toEqual(aPush('device-2'));
+      expect(await stores().pushOutbox.get(aPush('device-3', 'member-2').id)).toEqual(aPush('device-3', 'member-2'));
+    });
+
+    it('stores more e-mails and push deliveries than one Firestore transaction takes, each once', async () => {
+      const mail = Array.from({ length: 300 }, (_, i) => aMessage(`m-${i}`, 0, ANNOUNCEMENT_ID));
+      const push = Array.from({ length: 300 }, (_, i) => aPush(`device-${i}`));
+      expect(await stores().announcements.add(anAnnouncement({ told: 300 }), mail, { audit: [aSentLine()], push })).toBe(true);
+      expect(await stores().outbox.list({ recordId: ANNOUNCEMENT_ID, limit: 1000 })).toHaveLength(300);
+      expect(await stores().pushOutbox.get(aPush('device-0').id)).toEqual(aPush('device-0'));
+      expect(await stores().pushOutbox.get(aPush('device-299').id)).toEqual(aPush('device-299'));
+      expect(await stores().audit.list({ recordId: 'event-1', limit: 10 })).toEqual([aSentLine()]);
+    });
+
+    it('all or nothing: an add that fails writes neither the announcement, nor its e-mails, push deliveries or audit line', async () => {
       await stores().audit.append([aSentLine({ recordId: 'event-0' })]);
-      const failed = await rejectionOf(stores().announcements.add(anAnnouncement(), [aMessage('m-1', 0, ANNOUNCEMENT_ID)], { audit: [aSentLine()] }));
+      const failed = await rejectionOf(
+        stores().announcements.add(anAnnouncement(), [aMessage('m-1', 0, ANNOUNCEMENT_ID)], { audit: [aSentLine()], push: [aPush('device-1')] }),
+      );
       expect(failed).toBeInstanceOf(ConflictError);
       expect(await stores().announcements.get(ANNOUNCEMENT_ID)).toBeNull();
       expect(await stores().outbox.get('m-1')).toBeNull();
+      expect(await stores().pushOutbox.get(aPush('device-1').id)).toBeNull();
       expect(await stores().audit.list({ recordId: 'event-1', limit: 10 })).toEqual([]);
     });
 

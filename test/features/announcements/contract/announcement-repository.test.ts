@@ -21,7 +21,7 @@ const onMemory: AdapterFactory<AnnouncementStores> = async () => {
   const outbox = new MemoryOutbox();
   const audit = new MemoryAuditLog();
   const pushOutbox = new MemoryPushOutbox();
-  return { adapter: { announcements: new MemoryAnnouncementRepository(outbox, audit), outbox, audit, pushOutbox }, close: async () => {} };
+  return { adapter: { announcements: new MemoryAnnouncementRepository(outbox, audit, pushOutbox), outbox, audit, pushOutbox }, close: async () => {} };
 };
 
 const onSqlite: AdapterFactory<AnnouncementStores> = async () => {
