@@ -7,13 +7,11 @@ import type { OutgoingMail } from '../mail/mail';
 import { newOutboxMessage } from '../mail/outbox';
 import type { Outbox } from '../mail/outbox.port';
 import type { SignInKeys } from '../member-sign-in/sign-in-keys.port';
-import { MAX_HOUSEHOLD_PEOPLE } from '../members/household';
-import { MAX_HOUSEHOLD_MEMBERS } from '../members/household-membership';
-import type { HouseholdRepository } from '../members/household-repository.port';
 import { memberEmailKey, type Member } from '../members/member';
 import type { MemberRepository } from '../members/member-repository.port';
 import {
   admissionRefusal,
+  admittedHousehold,
   admittedMembers,
   APPLICATION_MESSAGES,
   applicationState,
@@ -127,7 +125,6 @@ export interface JoinClubDeps {
   orders: MembershipOrders;
   orderStore: Pick<MembershipOrderRepository, 'get' | 'create' | 'cancel' | 'recordRefund'>;
   members: MemberRepository;
-  households: HouseholdRepository;
   payments: PaymentGateway;
   outbox: Outbox;
   audit: Pick<AuditLog, 'append'>;
@@ -318,17 +315,18 @@ export class JoinClub extends UseCase<JoinClubDeps> {
     const renewalDate = order?.status === 'paid' ? order.paysUntil : addDaysToDate(londonDate(now), -1);
     const members = admittedMembers(application, renewalDate, () => this.deps.ids.next(), at);
     const admitted: MembershipApplication = { ...application, status: 'admitted', memberIds: members.map((m) => m.id), decidedBy: admin.uid, decidedAt: at };
+    const category = await this.deps.membership.getCategory(application.categoryId);
+    const household = category?.coversHousehold ? admittedHousehold(application, members, () => this.deps.ids.next(), at) : undefined;
     if (!(await this.deps.applications.transition('submitted', admitted))) throw new ConflictError(APPLICATION_MESSAGES.closed);
     try {
-      // One all-or-nothing write (as the CSV import's): an e-mail taken meanwhile stores none of them.
-      await this.deps.members.importMembers(members);
+      // One all-or-nothing write (as the CSV import's), the household with its members: an e-mail
+      // taken meanwhile stores none of them, and no household.
+      await this.deps.members.importMembers(members, { household });
     } catch (error) {
       // An e-mail taken meanwhile: the application opens again for the admin to decline.
       await this.deps.applications.transition('admitted', application);
       throw error;
     }
-    const category = await this.deps.membership.getCategory(application.categoryId);
-    if (category?.coversHousehold) await this.makeHousehold(application, members, at);
     const applicant = members[0]!;
     await this.deps.audit.append([
       {
@@ -352,26 +350,6 @@ export class JoinClub extends UseCase<JoinClubDeps> {
       ),
     );
     return this.view(admitted);
-  }
-
-  private async makeHousehold(application: MembershipApplication, members: Member[], at: string): Promise<void> {
-    const householdId = this.deps.ids.next();
-    // The first to join a new household is its contact: the applicant.
-    for (const member of members) await this.deps.households.join({ householdId, memberId: member.id, at }, MAX_HOUSEHOLD_MEMBERS);
-    for (const person of application.people.filter((p) => p.email === null)) {
-      await this.deps.households.add(
-        {
-          id: this.deps.ids.next(),
-          memberId: householdId,
-          name: `${person.firstName} ${person.lastName}`,
-          kind: 'junior',
-          yearOfBirth: null,
-          createdAt: at,
-          updatedAt: at,
-        },
-        MAX_HOUSEHOLD_PEOPLE,
-      );
-    }
   }
 
   private welcomeMail(member: Member, application: MembershipApplication, renewalDate: string, now: Date): OutgoingMail {

@@ -99,7 +99,8 @@ export function memoryStorage() {
   const duties = new MemoryDutyRepository();
   const events: MemoryEventRepository = new MemoryEventRepository({ placesTaken: (eventId, now) => bookings.placesTaken(eventId, now), outbox, duties });
   const bookings: MemoryBookingRepository = new MemoryBookingRepository(outbox, audit, (eventId) => events.capacityOf(eventId));
-  const members = new MemoryMemberRepository({ duties, outbox });
+  const households = new MemoryHouseholdRepository();
+  const members = new MemoryMemberRepository({ duties, outbox, households });
   const membershipOrders = new MemoryMembershipOrderRepository({ members, audit });
   const loginAttempts = new MemoryLoginAttemptStore();
   const waitingList = new MemoryWaitingList(outbox, audit);
@@ -140,7 +141,7 @@ export function memoryStorage() {
     photos: new MemoryPhotoRepository(),
     sitePages: new MemorySitePageRepository(),
     membership: new MemoryMembershipRepository(),
-    households: new MemoryHouseholdRepository(),
+    households,
     calendarFeeds: new MemoryMemberCalendarFeedRepository(),
     availability: new MemoryAvailabilityRepository(),
     conditions: new MemoryConditionsRepository(),

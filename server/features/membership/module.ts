@@ -49,7 +49,6 @@ export const membershipFeature: Feature = {
             orders: orders(),
             orderStore: get('membershipOrders'),
             members: get('members'),
-            households: get('households'),
             payments: get('payments'),
             outbox: get('outbox'),
             renewalLinks: get('renewalLinks'),

@@ -200,6 +200,28 @@ describe('an admin admits or declines', () => {
     expect((await app.get('membershipApplications').get(id))?.status).toBe('submitted');
   });
 
+  it('admission writes the members and their household in one write: a household write apart that fails leaves none half-made', async () => {
+    const admin = await signedInAdmin(app, `whole-${counter}@club.example`);
+    const family = FAMILY();
+    const id = await paidApplication(family);
+    // The household's own writes fail (as a crash between the members and the household would).
+    const households = app.get('households');
+    const { join, add } = households;
+    households.join = () => Promise.reject(new Error('crashed before the household was written'));
+    households.add = () => Promise.reject(new Error('crashed before the household was written'));
+    try {
+      expect((await admin.post(`/api/admin/membership/applications/${id}/admit`).set(FETCH)).status).toBe(200);
+    } finally {
+      Object.assign(households, { join, add });
+    }
+    const ann = await app.get('members').getByEmail(family.email);
+    const bob = await app.get('members').getByEmail(family.people[0]!.email);
+    const place = await households.membershipOf(ann!.id);
+    expect(place).toMatchObject({ contact: true });
+    expect((await households.membersOf(place!.householdId)).map((m) => m.memberId).sort()).toEqual([ann!.id, bob!.id].sort());
+    expect((await households.listForMember(place!.householdId)).map((p) => p.name)).toEqual([`Cat ${family.lastName}`]);
+  });
+
   it('refuses admission when an e-mail became a member’s meanwhile, creating nothing', async () => {
     const admin = await signedInAdmin(app, `clash-${counter}@club.example`);
     const body = ADULT();
