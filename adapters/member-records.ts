@@ -1,6 +1,8 @@
 import { ConflictError, StaleWriteError, ValidationError } from '../core/shared/errors';
 import { MemberSchema, memberEmailKey, type Member } from '../core/members/member';
+import type { NewHousehold } from '../core/members/member-repository.port';
 import { compareText } from './memory/compare-text';
+import { validHouseholdMembership, validHouseholdPerson } from './stored-records';
 
 /** What the member repositories say when refusing, the same in every adapter. */
 export const MEMBER_MESSAGES = {
@@ -45,4 +47,23 @@ export function membersAfterImport(stored: Iterable<Member>, incoming: readonly 
     seen.add(key);
   }
   return after;
+}
+
+/** What the member repositories say when a new household written with an import cannot be. */
+export const NEW_HOUSEHOLD_TAKEN = 'The household, one of its members or one of its people is already stored';
+
+/**
+ * A new household checked before an import writes it (MemberRepository.importMembers): valid
+ * places and people, all of one household, exactly one contact, each member once. ValidationError
+ * otherwise, and nothing is stored.
+ */
+export function validNewHousehold(household: NewHousehold): NewHousehold {
+  const members = household.members.map(validHouseholdMembership);
+  const people = household.people.map(validHouseholdPerson);
+  const householdId = members[0]?.householdId ?? people[0]?.memberId;
+  const one = members.every((m) => m.householdId === householdId) && people.every((p) => p.memberId === householdId);
+  const contacts = members.filter((m) => m.contact).length;
+  const distinct = new Set(members.map((m) => m.memberId)).size === members.length && new Set(people.map((p) => p.id)).size === people.length;
+  if (!one || (members.length > 0 && contacts !== 1) || !distinct) throw new ValidationError('Not a valid new household');
+  return { members, people };
 }

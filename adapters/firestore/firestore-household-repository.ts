@@ -1,6 +1,7 @@
-import { FieldValue, type DocumentData, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentData, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { HouseholdPersonSchema, type HouseholdPerson } from '../../core/members/household';
 import type { HouseholdRepository } from '../../core/members/household-repository.port';
+import type { NewHousehold } from '../../core/members/member-repository.port';
 import {
   invitationEmail,
   byHouseholdThenJoinOrder,
@@ -19,10 +20,10 @@ import {
   type JoinOutcome,
   type LeaveOutcome,
 } from '../../core/members/household-membership';
-import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../core/shared/errors';
 import { byHouseholdOrder, byInvitationOrder, validHouseholdInvitation, validHouseholdPerson } from '../stored-records';
 import { backfillMissingFields } from './firestore-backfill';
-import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
+import { collectionOf, FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { deleteIfExists } from './firestore-delete-all';
 import { withCoreErrors } from './firestore-errors';
@@ -288,6 +289,29 @@ export class FirestoreHouseholdRepository extends FirestoreCollectionAdapter imp
       return decided.result;
     });
   }
+}
+
+/**
+ * The documents of a new household (MemberRepository.importMembers writes them with its members):
+ * the household's, with its people and members, and each member's lookup. A caller creates them
+ * (`create`: any already stored fails the write) after reading them in its transaction.
+ */
+export function newHouseholdDocuments(
+  db: Firestore,
+  options: FirestoreCollectionOptions,
+  household: NewHousehold,
+): { ref: DocumentReference; data: DocumentData }[] {
+  const householdId = household.members[0]?.householdId ?? household.people[0]?.memberId;
+  if (householdId === undefined) return [];
+  if (!isMemberId(householdId) || household.members.some((m) => !isMemberId(m.memberId))) throw new ValidationError('Not a valid new household');
+  const lookups = collectionOf(db, 'householdMembers', options);
+  return [
+    {
+      ref: collectionOf(db, 'households', options).doc(householdId),
+      data: { people: household.people.map(toStored), members: [...household.members].sort(byJoinOrder).map(toStoredMember) },
+    },
+    ...household.members.map((m) => ({ ref: lookups.doc(m.memberId), data: { householdId } })),
+  ];
 }
 
 /** The mark, in `bookingReferences` (no reference has this form), that every household has its members. */

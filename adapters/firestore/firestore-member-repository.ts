@@ -1,9 +1,18 @@
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import { MEMBER_OPTIONAL_FIELDS, MemberSchema, memberEmailKey, type Member } from '../../core/members/member';
-import type { MemberRepository, MemberUpdateExtras } from '../../core/members/member-repository.port';
+import type { MemberImportExtras, MemberRepository, MemberUpdateExtras } from '../../core/members/member-repository.port';
+import { newHouseholdDocuments } from './firestore-household-repository';
 import { readMemberDutyRelease } from './firestore-member-duty-release';
 import { addToOutbox } from './firestore-outbox';
-import { byNameThenEmail, checkExpectedUpdatedAt, MEMBER_MESSAGES, membersAfterImport, validMember } from '../member-records';
+import {
+  byNameThenEmail,
+  checkExpectedUpdatedAt,
+  MEMBER_MESSAGES,
+  membersAfterImport,
+  NEW_HOUSEHOLD_TAKEN,
+  validMember,
+  validNewHousehold,
+} from '../member-records';
 import { pickFields } from '../pick-fields';
 import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
@@ -12,7 +21,10 @@ import { instantFields } from './firestore-instants';
 import { readDocument } from './firestore-read-document';
 import { transaction } from './firestore-turns';
 import { UniqueEmailWrites } from './firestore-unique-email-writes';
-import { ValidationError } from '../../core/shared/errors';
+import { ConflictError, ValidationError } from '../../core/shared/errors';
+
+/** E-mail keys per `in` query (Firestore takes at most 30). */
+const EMAILS_PER_QUERY = 30;
 
 /**
  * The member list in the `members` collection, one document per member keyed by its id.
@@ -38,6 +50,25 @@ export class FirestoreMemberRepository extends FirestoreCollectionAdapter implem
     if (typeof email !== 'string') return null;
     const snapshot = await withCoreErrors(() => this.collection.where('emailKey', '==', memberEmailKey(email)).limit(1).get());
     return snapshot.empty ? null : toMember(snapshot.docs[0]);
+  }
+
+  async getMany(ids: readonly string[]): Promise<Member[]> {
+    const refs = [...new Set(ids)].filter((id) => typeof id === 'string' && isDocumentId(id)).map((id) => this.collection.doc(id));
+    if (refs.length === 0) return [];
+    // One batched read of the documents, however many.
+    const snapshots = await withCoreErrors(() => this.db.getAll(...refs));
+    return snapshots.filter((snapshot) => snapshot.exists).map(toMember);
+  }
+
+  async getManyByEmail(emails: readonly string[]): Promise<Member[]> {
+    const keys = [...new Set(emails.filter((email) => typeof email === 'string').map(memberEmailKey))];
+    const queries: Promise<Member[]>[] = [];
+    // Firestore takes at most 30 values in one `in` filter.
+    for (let at = 0; at < keys.length; at += EMAILS_PER_QUERY) {
+      const slice = keys.slice(at, at + EMAILS_PER_QUERY);
+      queries.push(withCoreErrors(() => this.collection.where('emailKey', 'in', slice).get()).then((found) => found.docs.map(toMember)));
+    }
+    return (await Promise.all(queries)).flat();
   }
 
   async list(): Promise<Member[]> {
@@ -73,16 +104,21 @@ export class FirestoreMemberRepository extends FirestoreCollectionAdapter implem
     );
   }
 
-  async importMembers(members: readonly Member[]): Promise<void> {
+  async importMembers(members: readonly Member[], also: MemberImportExtras = {}): Promise<void> {
     const valid = members.map(validMember);
-    if (valid.length === 0) return;
+    const household = also.household ? newHouseholdDocuments(this.db, this.options, validNewHousehold(also.household)) : [];
+    if (valid.length === 0 && household.length === 0) return;
     if (valid.some((member) => !isDocumentId(member.id))) throw new ValidationError('Not a valid member id');
     const collection = this.collection;
     await transaction(this.db, async (tx) => {
       // Reading the whole list inside the transaction makes the e-mail check hold against any write meanwhile.
       const stored = (await tx.get(collection)).docs.map(toMember);
+      // A new household's documents, read in the same transaction: none may be stored yet.
+      const taken = household.length > 0 ? (await tx.getAll(...household.map((document) => document.ref))).some((snapshot) => snapshot.exists) : false;
       const after = membersAfterImport(stored, valid);
+      if (taken) throw new ConflictError(NEW_HOUSEHOLD_TAKEN);
       for (const id of new Set(valid.map((member) => member.id))) tx.set(collection.doc(id), toDocument(after.get(id)!));
+      for (const document of household) tx.create(document.ref, document.data);
     });
   }
 }

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../../core/audit/audit';
 import { FieldPath, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import {
   decideOrderPayment,
@@ -69,18 +70,18 @@ export class FirestoreMembershipOrderRepository extends FirestoreCollectionAdapt
     await withCoreErrors(() => this.collection.doc(valid.id).create(toDocument(valid)), { conflict: ORDER_MESSAGES.idTaken });
   }
 
-  cancel(id: string): Promise<boolean> {
+  cancel(id: string, audit: readonly AuditEntry[] = []): Promise<boolean> {
     if (typeof id !== 'string' || !isDocumentId(id)) return Promise.reject(new NotFoundError(ORDER_MESSAGES.notFound));
     const ref = this.collection.doc(id);
-    const work = async (tx: Transaction): Promise<boolean> => {
+    // In turn with this process's payments, as recordPayment is; another process's is a retried transaction.
+    return this.inTransaction(async (tx) => {
       const snapshot = await tx.get(ref);
       if (!snapshot.exists) throw new NotFoundError(ORDER_MESSAGES.notFound);
       if (snapshot.get('status') !== 'open') return false;
       tx.update(ref, 'status', 'cancelled');
+      appendToAuditLog(tx, this.db, audit, this.options);
       return true;
-    };
-    // In turn with this process's payments, as recordPayment is; another process's is a retried transaction.
-    return inTurn(this.db, 'membership-order-payments', () => withCoreErrors(() => this.db.runTransaction(work, { maxAttempts: TRANSACTION_ATTEMPTS })));
+    });
   }
 
   recordPayment(payment: OrderPayment, now: string): Promise<OrderPaymentOutcome> {

@@ -7,7 +7,8 @@ import { collectionOf, FirestoreCollectionAdapter, type FirestoreCollectionOptio
 import { documentById, isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 
-function stored(message: OutboxMessage, claim: string | null = null): DocumentData {
+/** A message as its outbox document holds it (unclaimed unless `claim` is given). */
+export function stored(message: OutboxMessage, claim: string | null = null): DocumentData {
   return { message, status: message.status, recordId: message.recordId, createdAtMs: Date.parse(message.createdAt), dueAtMs: dueAtMs(message), claim };
 }
 

@@ -7,7 +7,8 @@ import { deleteAll } from './firestore-delete-all';
 import { documentById } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 
-function stored(delivery: PushDelivery): DocumentData {
+/** A delivery as its push outbox document holds it. */
+export function stored(delivery: PushDelivery): DocumentData {
   return { delivery, memberId: delivery.memberId, dueAtMs: pushDueAtMs(delivery), claim: null };
 }
 

@@ -1,5 +1,7 @@
 import type { HouseholdPerson } from '../../core/members/household';
 import type { HouseholdRepository } from '../../core/members/household-repository.port';
+import type { NewHousehold } from '../../core/members/member-repository.port';
+import { NEW_HOUSEHOLD_TAKEN } from '../member-records';
 import {
   invitationEmail,
   byHouseholdThenJoinOrder,
@@ -33,6 +35,23 @@ export class MemoryHouseholdRepository implements HouseholdRepository {
       for (const invitation of [...this.invitations.values()]) if (invitation.memberId === memberId) this.invitations.delete(invitation.id);
     },
   };
+
+  /** Throws ConflictError, changing nothing, when the new household cannot be written (MemberRepository.importMembers). */
+  checkNewHousehold(household: NewHousehold): void {
+    const householdId = household.members[0]?.householdId ?? household.people[0]?.memberId;
+    const taken =
+      this.members(householdId ?? '').length > 0 ||
+      [...this.people.values()].some((p) => p.memberId === householdId) ||
+      household.members.some((m) => this.memberships.has(m.memberId)) ||
+      household.people.some((p) => this.people.has(p.id));
+    if (taken) throw new ConflictError(NEW_HOUSEHOLD_TAKEN);
+  }
+
+  /** Writes a new household checked with checkNewHousehold, without yielding (atomic with the members imported). */
+  addNewHousehold(household: NewHousehold): void {
+    for (const m of household.members) this.memberships.set(m.memberId, { ...m });
+    for (const p of household.people) this.people.set(p.id, { ...p });
+  }
 
   async listForMember(memberId: string): Promise<HouseholdPerson[]> {
     return [...this.people.values()]

@@ -1,21 +1,27 @@
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { memberEmailKey, type Member } from '../../core/members/member';
-import type { MemberRepository, MemberUpdateExtras } from '../../core/members/member-repository.port';
+import type { MemberImportExtras, MemberRepository, MemberUpdateExtras } from '../../core/members/member-repository.port';
+import { MemoryHouseholdRepository } from './memory-household-repository';
 import { MemoryDutyRepository } from './memory-duty-repository';
 import { MemoryOutbox } from './memory-outbox';
 import { copyOrNull } from './memory-records';
-import { byNameThenEmail, checkExpectedUpdatedAt, MEMBER_MESSAGES, membersAfterImport, validMember } from '../member-records';
+import { byNameThenEmail, checkExpectedUpdatedAt, MEMBER_MESSAGES, membersAfterImport, validMember, validNewHousehold } from '../member-records';
 
 /** The member list in memory (tests, and the contract's reference). */
 export class MemoryMemberRepository implements MemberRepository {
   private members = new Map<string, Member>();
   private readonly duties: MemoryDutyRepository;
   private readonly outbox: MemoryOutbox;
+  private readonly households: MemoryHouseholdRepository;
 
-  /** `duties` and `outbox`: the same store's, where a leaving member's duties are released and the e-mails about them go. */
-  constructor(options: { duties?: MemoryDutyRepository; outbox?: MemoryOutbox } = {}) {
+  /**
+   * `duties`, `outbox` and `households`: the same store's, where a leaving member's duties are
+   * released, the e-mails about them go and a new household imported with its members is written.
+   */
+  constructor(options: { duties?: MemoryDutyRepository; outbox?: MemoryOutbox; households?: MemoryHouseholdRepository } = {}) {
     this.duties = options.duties ?? new MemoryDutyRepository();
     this.outbox = options.outbox ?? new MemoryOutbox();
+    this.households = options.households ?? new MemoryHouseholdRepository();
     this.duties.listedMembers((id) => this.members.get(id) ?? null);
   }
 
@@ -25,6 +31,18 @@ export class MemoryMemberRepository implements MemberRepository {
 
   async getByEmail(email: string): Promise<Member | null> {
     return copyOrNull(this.findByEmail(email));
+  }
+
+  async getMany(ids: readonly string[]): Promise<Member[]> {
+    return [...new Set(ids)].flatMap((id) => {
+      const member = this.members.get(id);
+      return member ? [structuredClone(member)] : [];
+    });
+  }
+
+  async getManyByEmail(emails: readonly string[]): Promise<Member[]> {
+    const keys = new Set(emails.map(memberEmailKey));
+    return [...this.members.values()].filter((member) => keys.has(memberEmailKey(member.email))).map((member) => structuredClone(member));
   }
 
   async list(): Promise<Member[]> {
@@ -54,9 +72,14 @@ export class MemoryMemberRepository implements MemberRepository {
     this.outbox.addNow(mail);
   }
 
-  async importMembers(members: readonly Member[]): Promise<void> {
+  async importMembers(members: readonly Member[], also: MemberImportExtras = {}): Promise<void> {
     const valid = members.map(validMember);
-    this.members = new Map([...membersAfterImport(this.members.values(), valid)].map(([id, member]) => [id, structuredClone(member)]));
+    const household = also.household ? validNewHousehold(also.household) : null;
+    const after = membersAfterImport(this.members.values(), valid);
+    // Checked before anything is written; no await between the writes: all or nothing.
+    if (household) this.households.checkNewHousehold(household);
+    this.members = new Map([...after].map(([id, member]) => [id, structuredClone(member)]));
+    if (household) this.households.addNewHousehold(household);
   }
 
   private findByEmail(email: string): Member | undefined {

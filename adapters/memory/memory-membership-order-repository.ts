@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../../core/audit/audit';
 import {
   decideOrderPayment,
   decideOrderRefund,
@@ -71,13 +72,15 @@ export class MemoryMembershipOrderRepository implements MembershipOrderRepositor
     this.orders.set(valid.id, structuredClone(valid));
   }
 
-  cancel(id: string): Promise<boolean> {
+  cancel(id: string, audit: readonly AuditEntry[] = []): Promise<boolean> {
     // In turn with the payments: a payment and a cancel at once see each other's result.
     const result = this.tail.then(() => {
       const order = this.orders.get(id);
       if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
       if (order.status !== 'open') return false;
+      this.audit.checkNew(audit);
       this.orders.set(id, { ...order, status: 'cancelled' });
+      this.audit.appendNow(audit);
       return true;
     });
     this.tail = result.catch(() => undefined);

@@ -7,6 +7,11 @@ export class MemoryPushOutbox implements PushOutbox {
   private readonly rows = new MemoryClaimables<PushDelivery>(pushDueAtMs);
 
   async addOnce(deliveries: readonly PushDelivery[]): Promise<number> {
+    return this.addNow(deliveries);
+  }
+
+  /** addOnce without yielding (atomic with a caller's change in this process): how many it wrote. */
+  addNow(deliveries: readonly PushDelivery[]): number {
     let written = 0;
     for (const delivery of deliveries) {
       if (this.rows.has(delivery.id)) continue;

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { MEMBER_OPTIONAL_FIELDS, MemberSchema, memberEmailKey, type Member } from '../../core/members/member';
-import type { MemberRepository, MemberUpdateExtras } from '../../core/members/member-repository.port';
+import type { MemberImportExtras, MemberRepository, MemberUpdateExtras, NewHousehold } from '../../core/members/member-repository.port';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
-import { checkExpectedUpdatedAt, MEMBER_MESSAGES, membersAfterImport, validMember } from '../member-records';
+import { checkExpectedUpdatedAt, MEMBER_MESSAGES, membersAfterImport, validMember, validNewHousehold, NEW_HOUSEHOLD_TAKEN } from '../member-records';
 import { isUniqueViolation } from './sqlite-errors';
 import { readRow, writeBoolean } from './sqlite-values';
 import { releaseMemberDuties } from './sqlite-member-duty-release';
@@ -24,6 +24,9 @@ export const MEMBER_COLUMNS = [
   'updatedAt',
 ] as const;
 
+/** Keys per `IN (...)` of a read of many members. */
+const IN_CHUNK = 500;
+
 /** The member list in the `members` table (migration 0023); `emailKey` (lower-cased e-mail) is unique. */
 export class SqliteMemberRepository implements MemberRepository {
   constructor(private readonly db: Knex) {}
@@ -44,6 +47,30 @@ export class SqliteMemberRepository implements MemberRepository {
       .where({ emailKey: memberEmailKey(email) })
       .first();
     return row ? toMember(row) : null;
+  }
+
+  getMany(ids: readonly string[]): Promise<Member[]> {
+    return this.whereIn(
+      'id',
+      ids.filter((id) => typeof id === 'string'),
+    );
+  }
+
+  getManyByEmail(emails: readonly string[]): Promise<Member[]> {
+    return this.whereIn('emailKey', emails.filter((email) => typeof email === 'string').map(memberEmailKey));
+  }
+
+  /** One SELECT per chunk of keys (under SQLite's bound-variable limit): one for a short list. */
+  private async whereIn(column: 'id' | 'emailKey', keys: readonly string[]): Promise<Member[]> {
+    const unique = [...new Set(keys)];
+    const found: Member[] = [];
+    for (let at = 0; at < unique.length; at += IN_CHUNK) {
+      const rows = await this.db('members')
+        .select(...MEMBER_COLUMNS)
+        .whereIn(column, unique.slice(at, at + IN_CHUNK));
+      found.push(...rows.map(toMember));
+    }
+    return found;
   }
 
   async list(): Promise<Member[]> {
@@ -111,9 +138,10 @@ export class SqliteMemberRepository implements MemberRepository {
     if (changed === 0) throw new NotFoundError(MEMBER_MESSAGES.notFound);
   }
 
-  async importMembers(members: readonly Member[]): Promise<void> {
+  async importMembers(members: readonly Member[], also: MemberImportExtras = {}): Promise<void> {
     const valid = members.map(validMember);
-    if (valid.length === 0) return;
+    const household = also.household ? validNewHousehold(also.household) : null;
+    if (valid.length === 0 && !household) return;
     await writeTransaction(this.db, async (trx) => {
       const stored = (await trx('members').select(...MEMBER_COLUMNS)).map(toMember);
       const after = membersAfterImport(stored, valid);
@@ -132,7 +160,31 @@ export class SqliteMemberRepository implements MemberRepository {
         if (storedIds.has(id)) await trx('members').where({ id }).update(fields);
         else await trx('members').insert({ id, ...fields });
       }
+      if (household) await insertNewHousehold(trx, household);
     });
+  }
+}
+
+/**
+ * Writes a new household's places and dependants in the import's transaction: ConflictError (the
+ * transaction, members included, rolled back) if the household exists, a member is in one, or a
+ * dependant's id is taken.
+ */
+async function insertNewHousehold(trx: Knex.Transaction, household: NewHousehold): Promise<void> {
+  const householdId = household.members[0]?.householdId ?? household.people[0]?.memberId;
+  if (householdId === undefined) return;
+  const exists =
+    (await trx('household_members').where({ householdId }).first('memberId')) ?? (await trx('household_people').where({ memberId: householdId }).first('id'));
+  if (exists) throw new ConflictError(NEW_HOUSEHOLD_TAKEN);
+  try {
+    if (household.members.length > 0)
+      await trx('household_members').insert(
+        household.members.map((m) => ({ memberId: m.memberId, householdId: m.householdId, contact: writeBoolean(m.contact), joinedAt: m.joinedAt })),
+      );
+    if (household.people.length > 0) await trx('household_people').insert(household.people.map((p) => ({ ...p })));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError(NEW_HOUSEHOLD_TAKEN);
+    throw error;
   }
 }
 

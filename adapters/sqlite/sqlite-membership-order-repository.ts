@@ -67,12 +67,17 @@ export class SqliteMembershipOrderRepository implements MembershipOrderRepositor
     }
   }
 
-  async cancel(id: string): Promise<boolean> {
-    // One UPDATE guarded by the status: SQLite runs it atomically against a payment's transaction.
-    const changed = typeof id === 'string' ? await this.db('membership_orders').where({ id, status: 'open' }).update({ status: 'cancelled' }) : 0;
-    if (changed > 0) return true;
-    if (!(await this.get(id))) throw new NotFoundError(ORDER_MESSAGES.notFound);
-    return false;
+  cancel(id: string, audit: readonly AuditEntry[] = []): Promise<boolean> {
+    // BEGIN IMMEDIATE, as recordPayment: the status check, the cancel and its audit entries in one step.
+    return preparedWriteTransaction(this.db, (writes) => {
+      const row =
+        typeof id === 'string' ? (writes.statement('SELECT status FROM membership_orders WHERE id = ?').get(id) as { status: string } | undefined) : undefined;
+      if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
+      if (row.status !== 'open') return false;
+      writes.update('membership_orders', id, { status: 'cancelled' });
+      insertAudit(writes, audit);
+      return true;
+    });
   }
 
   recordPayment(payment: OrderPayment, now: string): Promise<OrderPaymentOutcome> {

@@ -9,19 +9,28 @@ function row(delivery: PushDelivery) {
 
 const read = (stored: string): PushDelivery => PushDeliverySchema.parse(JSON.parse(stored));
 
+/**
+ * Writes each delivery whose id is not stored yet, leaving the stored ones as they are, within the
+ * caller's transaction when given one (an announcement and its push notifications commit
+ * together): how many it wrote.
+ */
+export async function addNewToPushOutbox(trx: Knex | Knex.Transaction, deliveries: readonly PushDelivery[]): Promise<number> {
+  let written = 0;
+  // In chunks under SQLite's bound-variable limit.
+  for (let at = 0; at < deliveries.length; at += 100) {
+    const chunk = deliveries.slice(at, at + 100).map(row);
+    const inserted: { id: string }[] = await trx('push_outbox').insert(chunk).onConflict('id').ignore().returning('id');
+    written += inserted.length;
+  }
+  return written;
+}
+
 /** The push outbox in the `push_outbox` table; claims as the e-mail outbox's (sqlite-claims.ts). */
 export class SqlitePushOutbox implements PushOutbox {
   constructor(private readonly db: Knex) {}
 
-  async addOnce(deliveries: readonly PushDelivery[]): Promise<number> {
-    let written = 0;
-    // In chunks under SQLite's bound-variable limit; an id already stored is left as it is.
-    for (let at = 0; at < deliveries.length; at += 100) {
-      const chunk = deliveries.slice(at, at + 100).map(row);
-      const inserted: { id: string }[] = await this.db('push_outbox').insert(chunk).onConflict('id').ignore().returning('id');
-      written += inserted.length;
-    }
-    return written;
+  addOnce(deliveries: readonly PushDelivery[]): Promise<number> {
+    return addNewToPushOutbox(this.db, deliveries);
   }
 
   async claimDue(now: Date, leaseMs: number, limit: number): Promise<ClaimedPushDelivery[]> {

@@ -1,6 +1,7 @@
-import { queuePush, type QueuePushDeps } from '../push/queue-push';
+import { pushDeliveriesFor, type QueuePushDeps } from '../push/queue-push';
 import { announcementPush } from '../push/push-notifications';
 import type { Admin } from '../admins/admin';
+import type { AuditEntry } from '../audit/audit';
 import { hasPermission } from '../admins/permissions';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { DutyRepository } from '../duties/duty-repository.port';
@@ -15,7 +16,13 @@ import { MESSAGES } from '../shared/messages';
 import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 import type { WaitingList } from '../waiting-list/waiting-list.port';
-import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_MESSAGES, type Announcement, type SendAnnouncement as SendAnnouncementForm } from './announcement';
+import {
+  ANNOUNCEMENT_AUDIENCES,
+  ANNOUNCEMENT_MESSAGES,
+  AUDIENCE_LABELS,
+  type Announcement,
+  type SendAnnouncement as SendAnnouncementForm,
+} from './announcement';
 import { announcementMail } from './announcement-mail';
 import { announcementRecipients, type EventPeople } from './announcement-recipients';
 import type { AnnouncementRepository } from './announcement-repository.port';
@@ -27,9 +34,8 @@ export interface SendAnnouncementDeps {
   duties: Pick<DutyRepository, 'listSlots'>;
   members: Pick<MemberRepository, 'list'>;
   households: Pick<HouseholdRepository, 'membershipOf' | 'membersOf'>;
-  /** Members' push devices and the push outbox: each member told gets the announcement on the devices that chose it. */
+  /** Members' push devices: each member told gets the announcement on the devices that chose it, written with the e-mails. */
   pushSubscriptions: QueuePushDeps['pushSubscriptions'];
-  pushOutbox: QueuePushDeps['pushOutbox'];
   announcements: AnnouncementRepository;
   clock: Clock;
   clubName: string;
@@ -43,8 +49,8 @@ export interface AnnouncementSent {
   result: 'sent' | 'repeated';
   announcement: Announcement;
   /**
-   * The member ids of the people this send told (a person told who is on the member list). The
-   * push notifications of an announcement are queued for these (docs/notifications.md#push).
+   * The member ids of the people this send told (a person told who is on the member list): the
+   * push notifications of an announcement went to their devices (docs/notifications.md#push).
    */
   membersTold: string[];
 }
@@ -69,8 +75,30 @@ export function requireMayAnnounce(admin: Pick<Admin, 'permissions'>, event: Pic
 }
 
 /**
+ * The audit line of a send (docs/notifications.md#how): who sent it, to which event, how many were
+ * told and who they were for. Its id is the announcement's: one line however often it is sent.
+ */
+export function sentAuditEntry(admin: Pick<Admin, 'uid' | 'email'>, announcement: Announcement): AuditEntry {
+  const audiences = announcement.audiences.map((audience) => AUDIENCE_LABELS[audience].toLowerCase()).join(', ');
+  return {
+    id: `announcement-${announcement.id}`,
+    at: announcement.sentAt,
+    actor: { kind: 'admin', uid: admin.uid, email: admin.email },
+    action: 'announcement.sent',
+    recordType: 'event',
+    recordId: announcement.eventId,
+    summary: `Announcement "${announcement.subject}" sent to ${announcement.told} ${announcement.told === 1 ? 'person' : 'people'} (${audiences})`.slice(
+      0,
+      1000,
+    ),
+    changes: [],
+  };
+}
+
+/**
  * An admin's announcement to an event's people (docs/notifications.md#announcements): stored with
- * one e-mail per person told, in one atomic write; sent once per id, however often it is asked.
+ * one e-mail per person told, the push notifications to their devices and its audit line, in one
+ * atomic write; sent once per id, however often it is asked.
  */
 export class SendAnnouncement extends UseCase<SendAnnouncementDeps> {
   async execute(admin: Pick<Admin, 'uid' | 'name' | 'email' | 'permissions'>, eventId: string, form: SendAnnouncementForm): Promise<AnnouncementSent> {
@@ -99,15 +127,19 @@ export class SendAnnouncement extends UseCase<SendAnnouncementDeps> {
     };
     const site = { clubName: this.deps.clubName, publicBaseUrl: this.deps.publicBaseUrl };
     const mail = recipients.map((recipient) => announcementMail(announcement, event, recipient, site));
-    if (!(await this.deps.announcements.add(announcement, mail))) {
+    // Push: one notification per device of each member told, under the announcement's id (a
+    // device gets it once, however often this is asked), written with the e-mails (docs/notifications.md#push).
+    const membersTold = [...new Set(recipients.flatMap((recipient) => (recipient.memberId === null ? [] : [recipient.memberId])))];
+    const push = await pushDeliveriesFor(
+      this.deps,
+      membersTold,
+      `announcement-${announcement.id}`,
+      announcementPush({ id: event.id, title: event.name }, announcement.subject),
+    );
+    if (!(await this.deps.announcements.add(announcement, mail, { audit: [sentAuditEntry(admin, announcement)], push }))) {
       // Another send with this id was written first (a resend racing the first): it stands.
       return (await this.repeated(form.id, eventId)) ?? { result: 'repeated', announcement, membersTold: [] };
     }
-    // Push: the one place a notification per member told is queued (docs/notifications.md#push).
-    const membersTold = [...new Set(recipients.flatMap((recipient) => (recipient.memberId === null ? [] : [recipient.memberId])))];
-    // Under the announcement's id: a member's device gets it once, however often this is asked.
-    const push = announcementPush({ id: event.id, title: event.name }, announcement.subject);
-    for (const memberId of membersTold) await queuePush(this.deps, memberId, `announcement-${announcement.id}`, push);
     return { result: 'sent', announcement, membersTold };
   }
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { MAX_HOUSEHOLD_PEOPLE } from '../members/household';
+import { MAX_HOUSEHOLD_MEMBERS } from '../members/household-membership';
 import { MemberSchema, memberEmailKey, type Member } from '../members/member';
+import type { NewHousehold } from '../members/member-repository.port';
 import { checkContactDetails, isMemberEmail, MEMBER_FORM_MESSAGES } from '../members/member-form';
 import { InstantSchema } from '../shared/instant';
 import { addDaysToDate } from '../shared/london-time';
@@ -202,6 +205,36 @@ export function isApplicationExpired(
   createdOn: string,
 ): boolean {
   return application.status === 'submitted' && today > addDaysToDate(createdOn, settings.applicationExpiryDays);
+}
+
+/**
+ * The household a household category's admission makes (docs/membership.md#joining): its members
+ * the admitted members, the applicant its contact, in the order admittedMembers gives them (at
+ * most MAX_HOUSEHOLD_MEMBERS), and the people named without an e-mail as its dependants (juniors,
+ * at most MAX_HOUSEHOLD_PEOPLE). Written with the members, in one write.
+ */
+export function admittedHousehold(
+  application: Pick<MembershipApplication, 'people'>,
+  members: readonly Pick<Member, 'id'>[],
+  ids: () => string,
+  now: string,
+): NewHousehold {
+  const householdId = ids();
+  return {
+    members: members.slice(0, MAX_HOUSEHOLD_MEMBERS).map((member, i) => ({ householdId, memberId: member.id, contact: i === 0, joinedAt: now })),
+    people: application.people
+      .filter((person) => person.email === null)
+      .slice(0, MAX_HOUSEHOLD_PEOPLE)
+      .map((person) => ({
+        id: ids(),
+        memberId: householdId,
+        name: `${person.firstName} ${person.lastName}`,
+        kind: 'junior' as const,
+        yearOfBirth: null,
+        createdAt: now,
+        updatedAt: now,
+      })),
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../audit/audit';
 import type { Instant } from '../shared/instant';
 import type { MembershipOrder, OrderPayment, OrderPaymentOutcome, OrderRefund, OrderRefundOutcome } from './membership-order';
 
@@ -26,9 +27,11 @@ export interface MembershipOrderRepository {
    * Marks an open order `cancelled` in one atomic step, so a payment recorded on it later buys
    * nothing (`refund`). Answers true when it did, false (nothing written) when the order is not
    * open: paid meanwhile (whichever of the two commits first wins), cancelled or refunded.
-   * Throws NotFoundError for an unknown order.
+   * `audit` (an admin's cancel) is appended in the same atomic step, only when the order is
+   * cancelled: the cancel and its audit entries are written together or not at all. Throws
+   * NotFoundError for an unknown order, ConflictError if an audit id exists (nothing written then).
    */
-  cancel(id: string): Promise<boolean>;
+  cancel(id: string, audit?: readonly AuditEntry[]): Promise<boolean>;
   /**
    * Records `payment` on its order in ONE atomic step, as decideOrderPayment decides on the order
    * and the members (orderMemberIds) as stored inside that step: the order marked paid by the

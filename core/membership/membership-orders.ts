@@ -7,7 +7,6 @@ import type { MembershipRepository } from './membership-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
 import type { Clock } from '../shared/clock.port';
 import { ConflictError, NotFoundError, PaymentError, ValidationError } from '../shared/errors';
-import type { AuditLog } from '../audit/audit-log.port';
 import type { PaymentGateway } from '../payments/payment-gateway.port';
 import type { IdGenerator } from '../shared/id-generator.port';
 import { formatDay } from '../shared/date-text';
@@ -117,8 +116,6 @@ export interface MembershipOrdersDeps {
   categories: Pick<MembershipRepository, 'getCategory'>;
   clock: Clock;
   ids: IdGenerator;
-  /** An admin's cancel of an open order is audited (the other changes audit inside their atomic step). */
-  audit: Pick<AuditLog, 'append'>;
 }
 
 /**
@@ -194,11 +191,10 @@ export class MembershipOrders {
   async listOpenOffline(admin: Pick<Admin, 'permissions'>): Promise<OpenOfflineOrderList> {
     requirePermission(admin, 'members.write');
     const orders = await this.deps.orders.listOpenOffline();
-    return {
-      orders: await Promise.all(
-        orders.map(async (order) => ({ ...order, memberName: order.memberId === null ? null : ((await this.deps.members.get(order.memberId))?.name ?? null) })),
-      ),
-    };
+    // The members in one read, not one per order (docs/members.md#reads).
+    const members = await this.deps.members.getMany(orders.flatMap((order) => (order.memberId === null ? [] : [order.memberId])));
+    const names = new Map(members.map((member) => [member.id, member.name]));
+    return { orders: orders.map((order) => ({ ...order, memberName: order.memberId === null ? null : (names.get(order.memberId) ?? null) })) };
   }
 
   /**
@@ -227,7 +223,7 @@ export class MembershipOrders {
    * An admin's cancel of an open cash or transfer order the member will not pay after all
    * (docs/membership.md, "Orders left open"; PermissionError without members:write): the order
    * becomes `cancelled` in the repository's one atomic step, so a payment recorded on it later buys
-   * nothing and is refunded; audited. A card order (its checkout is the member's) is refused
+   * nothing and is refunded; audited in that same step. A card order (its checkout is the member's) is refused
    * (ValidationError), as is an order no longer open (ConflictError: paid or closed meanwhile);
    * NotFoundError for an unknown one. Nothing is written when refused.
    */
@@ -236,21 +232,19 @@ export class MembershipOrders {
     const order = await this.deps.orders.get(orderId);
     if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
     if (order.method === 'card') throw new ValidationError(ORDER_MESSAGES.notCancellable);
-    if (order.status !== 'open' || !(await this.deps.orders.cancel(order.id))) throw new ConflictError(ORDER_MESSAGES.noLongerOpen);
-    const now = this.deps.clock.now().toISOString();
     const member = order.memberId === null ? null : await this.deps.members.get(order.memberId);
-    await this.deps.audit.append([
-      {
-        id: this.deps.ids.next(),
-        at: now,
-        actor: { kind: 'admin', uid: admin.uid, email: admin.email },
-        action: 'membership.order-cancelled',
-        recordType: 'member',
-        recordId: order.memberId ?? order.id,
-        summary: `Membership order ${order.id} (${order.method}${member ? `, ${member.name}` : ''}) cancelled: not paid`,
-        changes: [],
-      },
-    ]);
+    const audit = {
+      id: this.deps.ids.next(),
+      at: this.deps.clock.now().toISOString(),
+      actor: { kind: 'admin' as const, uid: admin.uid, email: admin.email },
+      action: 'membership.order-cancelled',
+      recordType: 'member' as const,
+      recordId: order.memberId ?? order.id,
+      summary: `Membership order ${order.id} (${order.method}${member ? `, ${member.name}` : ''}) cancelled: not paid`,
+      changes: [],
+    };
+    // The audit entry in the cancel's atomic step: never one without the other.
+    if (order.status !== 'open' || !(await this.deps.orders.cancel(order.id, [audit]))) throw new ConflictError(ORDER_MESSAGES.noLongerOpen);
     return (await this.deps.orders.get(order.id)) ?? { ...order, status: 'cancelled' };
   }
 

@@ -7,13 +7,11 @@ import type { OutgoingMail } from '../mail/mail';
 import { newOutboxMessage } from '../mail/outbox';
 import type { Outbox } from '../mail/outbox.port';
 import type { SignInKeys } from '../member-sign-in/sign-in-keys.port';
-import { MAX_HOUSEHOLD_PEOPLE } from '../members/household';
-import { MAX_HOUSEHOLD_MEMBERS } from '../members/household-membership';
-import type { HouseholdRepository } from '../members/household-repository.port';
-import type { Member } from '../members/member';
+import { memberEmailKey, type Member } from '../members/member';
 import type { MemberRepository } from '../members/member-repository.port';
 import {
   admissionRefusal,
+  admittedHousehold,
   admittedMembers,
   APPLICATION_MESSAGES,
   applicationState,
@@ -48,6 +46,11 @@ import { addDaysToDate, calendarDateText, londonDate } from '../shared/london-ti
 import { CurrencySchema, formatMoney } from '../shared/money';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
+
+/** The e-mails an application gives: the applicant's, then their people's. */
+function applicationEmails(application: MembershipApplication): string[] {
+  return [application.email, ...application.people.flatMap((person) => (person.email ? [person.email] : []))];
+}
 
 /** The outbox kinds of the applicant's mails. */
 export const APPLICATION_MAIL_KINDS = {
@@ -122,7 +125,6 @@ export interface JoinClubDeps {
   orders: MembershipOrders;
   orderStore: Pick<MembershipOrderRepository, 'get' | 'create' | 'cancel' | 'recordRefund'>;
   members: MemberRepository;
-  households: HouseholdRepository;
   payments: PaymentGateway;
   outbox: Outbox;
   audit: Pick<AuditLog, 'append'>;
@@ -261,18 +263,25 @@ export class JoinClub extends UseCase<JoinClubDeps> {
   async list(admin: Pick<Admin, 'permissions'>): Promise<ApplicationList> {
     requirePermission(admin, 'members.write');
     const applications = await this.deps.applications.list();
-    return { applications: await Promise.all(applications.map((application) => this.view(application))) };
+    // The members holding the open applications' e-mails in one read, not one per application (docs/members.md#reads).
+    const holders = await this.deps.members.getManyByEmail(applications.filter((application) => application.status !== 'admitted').flatMap(applicationEmails));
+    return { applications: await Promise.all(applications.map((application) => this.view(application, holders))) };
   }
 
-  private async view(application: MembershipApplication): Promise<ApplicationView> {
+  /** The application as the list shows it; `members`: those that may hold its e-mails (else they are read). */
+  private async view(application: MembershipApplication, members?: readonly Member[]): Promise<ApplicationView> {
     const order = application.orderId ? await this.deps.orderStore.get(application.orderId) : null;
-    const matching = application.status === 'admitted' ? null : await this.memberHolding(application);
+    const matching = application.status === 'admitted' ? null : await this.memberHolding(application, members);
     return { ...application, state: applicationState(application, order), matchesMember: matching ? { id: matching.id, name: matching.name } : null };
   }
 
-  private async memberHolding(application: MembershipApplication): Promise<Member | null> {
-    for (const email of [application.email, ...application.people.flatMap((person) => (person.email ? [person.email] : []))]) {
-      const member = await this.deps.members.getByEmail(email);
+  /** The member holding the applicant's e-mail, else one of their people's (in that order), or null. */
+  private async memberHolding(application: MembershipApplication, members?: readonly Member[]): Promise<Member | null> {
+    const emails = applicationEmails(application);
+    const found = members ?? (await this.deps.members.getManyByEmail(emails));
+    const byKey = new Map(found.map((member) => [memberEmailKey(member.email), member]));
+    for (const email of emails) {
+      const member = byKey.get(memberEmailKey(email));
       if (member) return member;
     }
     return null;
@@ -306,17 +315,18 @@ export class JoinClub extends UseCase<JoinClubDeps> {
     const renewalDate = order?.status === 'paid' ? order.paysUntil : addDaysToDate(londonDate(now), -1);
     const members = admittedMembers(application, renewalDate, () => this.deps.ids.next(), at);
     const admitted: MembershipApplication = { ...application, status: 'admitted', memberIds: members.map((m) => m.id), decidedBy: admin.uid, decidedAt: at };
+    const category = await this.deps.membership.getCategory(application.categoryId);
+    const household = category?.coversHousehold ? admittedHousehold(application, members, () => this.deps.ids.next(), at) : undefined;
     if (!(await this.deps.applications.transition('submitted', admitted))) throw new ConflictError(APPLICATION_MESSAGES.closed);
     try {
-      // One all-or-nothing write (as the CSV import's): an e-mail taken meanwhile stores none of them.
-      await this.deps.members.importMembers(members);
+      // One all-or-nothing write (as the CSV import's), the household with its members: an e-mail
+      // taken meanwhile stores none of them, and no household.
+      await this.deps.members.importMembers(members, { household });
     } catch (error) {
       // An e-mail taken meanwhile: the application opens again for the admin to decline.
       await this.deps.applications.transition('admitted', application);
       throw error;
     }
-    const category = await this.deps.membership.getCategory(application.categoryId);
-    if (category?.coversHousehold) await this.makeHousehold(application, members, at);
     const applicant = members[0]!;
     await this.deps.audit.append([
       {
@@ -340,26 +350,6 @@ export class JoinClub extends UseCase<JoinClubDeps> {
       ),
     );
     return this.view(admitted);
-  }
-
-  private async makeHousehold(application: MembershipApplication, members: Member[], at: string): Promise<void> {
-    const householdId = this.deps.ids.next();
-    // The first to join a new household is its contact: the applicant.
-    for (const member of members) await this.deps.households.join({ householdId, memberId: member.id, at }, MAX_HOUSEHOLD_MEMBERS);
-    for (const person of application.people.filter((p) => p.email === null)) {
-      await this.deps.households.add(
-        {
-          id: this.deps.ids.next(),
-          memberId: householdId,
-          name: `${person.firstName} ${person.lastName}`,
-          kind: 'junior',
-          yearOfBirth: null,
-          createdAt: at,
-          updatedAt: at,
-        },
-        MAX_HOUSEHOLD_PEOPLE,
-      );
-    }
   }
 
   private welcomeMail(member: Member, application: MembershipApplication, renewalDate: string, now: Date): OutgoingMail {

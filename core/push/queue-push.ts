@@ -1,5 +1,5 @@
 import type { Clock } from '../shared/clock.port';
-import { newPushDelivery, type PushNotification } from './push';
+import { newPushDelivery, type PushDelivery, type PushNotification } from './push';
 import type { PushOutbox } from './push-outbox.port';
 import type { PushSubscriptionRepository } from './push-subscription-repository.port';
 
@@ -8,6 +8,22 @@ export interface QueuePushDeps {
   pushSubscriptions: Pick<PushSubscriptionRepository, 'listByMember'>;
   pushOutbox: Pick<PushOutbox, 'addOnce'>;
   clock: Clock;
+}
+
+/**
+ * The deliveries of a notification to each of these members' devices that chose its kind, under
+ * `key` (as queuePush makes them), for a caller that writes them in its own atomic step with the
+ * e-mails they go with (AnnouncementRepository.add). Reads the devices; writes nothing.
+ */
+export async function pushDeliveriesFor(
+  deps: Pick<QueuePushDeps, 'pushSubscriptions' | 'clock'>,
+  memberIds: readonly string[],
+  key: string,
+  notification: PushNotification,
+): Promise<PushDelivery[]> {
+  const now = deps.clock.now();
+  const devices = (await Promise.all([...new Set(memberIds)].map((memberId) => deps.pushSubscriptions.listByMember(memberId)))).flat();
+  return devices.filter((device) => device.kinds.includes(notification.kind)).map((device) => newPushDelivery(key, device, notification, now));
 }
 
 /**

@@ -99,13 +99,15 @@ export function memoryStorage() {
   const duties = new MemoryDutyRepository();
   const events: MemoryEventRepository = new MemoryEventRepository({ placesTaken: (eventId, now) => bookings.placesTaken(eventId, now), outbox, duties });
   const bookings: MemoryBookingRepository = new MemoryBookingRepository(outbox, audit, (eventId) => events.capacityOf(eventId));
-  const members = new MemoryMemberRepository({ duties, outbox });
+  const households = new MemoryHouseholdRepository();
+  const members = new MemoryMemberRepository({ duties, outbox, households });
   const membershipOrders = new MemoryMembershipOrderRepository({ members, audit });
   const loginAttempts = new MemoryLoginAttemptStore();
   const waitingList = new MemoryWaitingList(outbox, audit);
   const workDays = new MemoryWorkDayRepository(outbox);
   const dutySwaps = new MemoryDutySwapRepository(duties);
   const attendance = new MemoryAttendanceStore();
+  const pushOutbox = new MemoryPushOutbox();
   return {
     events,
     bookings,
@@ -139,13 +141,13 @@ export function memoryStorage() {
     photos: new MemoryPhotoRepository(),
     sitePages: new MemorySitePageRepository(),
     membership: new MemoryMembershipRepository(),
-    households: new MemoryHouseholdRepository(),
+    households,
     calendarFeeds: new MemoryMemberCalendarFeedRepository(),
     availability: new MemoryAvailabilityRepository(),
     conditions: new MemoryConditionsRepository(),
-    announcements: new MemoryAnnouncementRepository(outbox),
+    announcements: new MemoryAnnouncementRepository(outbox, audit, pushOutbox),
     pushSubscriptions: new MemoryPushSubscriptionRepository(),
-    pushOutbox: new MemoryPushOutbox(),
+    pushOutbox,
   };
 }
 

@@ -24,7 +24,6 @@ export const announcementsFeature: Feature = {
             households: get('households'),
             announcements: get('announcements'),
             pushSubscriptions: get('pushSubscriptions'),
-            pushOutbox: get('pushOutbox'),
             clock: get('clock'),
             ...settings,
           }),

@@ -29,7 +29,6 @@ export const membershipFeature: Feature = {
         payments: get('payments'),
         categories: get('membership'),
         clock: get('clock'),
-        audit: get('audit'),
         ids: { next: () => `${ORDER_ID_PREFIX}${ids.next()}` },
       });
     };
@@ -50,7 +49,6 @@ export const membershipFeature: Feature = {
             orders: orders(),
             orderStore: get('membershipOrders'),
             members: get('members'),
-            households: get('households'),
             payments: get('payments'),
             outbox: get('outbox'),
             renewalLinks: get('renewalLinks'),

@@ -110,6 +110,26 @@ describe('sending an announcement', () => {
     expect(toGina.text).toContain(`/event-booking?id=${RACE}`);
   });
 
+  it('writes one audit line of the send: who sent it, to which event, how many were told; none when sent again', async () => {
+    const body = form({ audiences: ['booked', 'duty'], subject: 'Audited' });
+    const res = await send(admin, RACE, body);
+    expect(res.status).toBe(200);
+    expect((await send(admin, RACE, body)).body.result).toBe('repeated');
+    const lines = (await app.get('audit').list({ recordId: RACE, limit: 100 })).filter((entry) => entry.action === 'announcement.sent');
+    expect(lines.filter((entry) => entry.summary.includes('"Audited"'))).toEqual([
+      {
+        id: `announcement-${body.id}`,
+        at: res.body.announcement.sentAt,
+        actor: { kind: 'admin', uid: expect.any(String), email: 'race-admin@example.org' },
+        action: 'announcement.sent',
+        recordType: 'event',
+        recordId: RACE,
+        summary: `Announcement "Audited" sent to ${res.body.announcement.told} people (booked members, on duty)`,
+        changes: [],
+      },
+    ]);
+  });
+
   it('tells only the waiting list when only it is chosen (those still in line)', async () => {
     const body = form({ audiences: ['waiting'], subject: 'Waiting only' });
     const res = await send(admin, RACE, body);

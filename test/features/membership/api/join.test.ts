@@ -181,23 +181,45 @@ describe('an admin admits or declines', () => {
     const id = await paidApplication(family);
     const members = app.get('members');
     // Bob's e-mail becomes a member's between the admin's check and the write.
-    const getByEmail = members.getByEmail.bind(members);
+    const getManyByEmail = members.getManyByEmail.bind(members);
     let checks = 0;
-    members.getByEmail = async (email) => {
-      if (email === family.people[0]!.email && (checks += 1) === 1) {
-        const found = await getByEmail(email);
-        await addListedMember(app, { email: family.people[0]!.email, renewalDate: '2026-03-31' });
+    members.getManyByEmail = async (emails) => {
+      if (emails.includes(family.people[0]!.email!) && (checks += 1) === 1) {
+        const found = await getManyByEmail(emails);
+        await addListedMember(app, { email: family.people[0]!.email!, renewalDate: '2026-03-31' });
         return found;
       }
-      return getByEmail(email);
+      return getManyByEmail(emails);
     };
     try {
       expect((await admin.post(`/api/admin/membership/applications/${id}/admit`).set(FETCH)).status).toBe(409);
     } finally {
-      members.getByEmail = getByEmail;
+      members.getManyByEmail = getManyByEmail;
     }
     expect(await members.getByEmail(family.email)).toBeNull();
     expect((await app.get('membershipApplications').get(id))?.status).toBe('submitted');
+  });
+
+  it('admission writes the members and their household in one write: a household write apart that fails leaves none half-made', async () => {
+    const admin = await signedInAdmin(app, `whole-${counter}@club.example`);
+    const family = FAMILY();
+    const id = await paidApplication(family);
+    // The household's own writes fail (as a crash between the members and the household would).
+    const households = app.get('households');
+    const { join, add } = households;
+    households.join = () => Promise.reject(new Error('crashed before the household was written'));
+    households.add = () => Promise.reject(new Error('crashed before the household was written'));
+    try {
+      expect((await admin.post(`/api/admin/membership/applications/${id}/admit`).set(FETCH)).status).toBe(200);
+    } finally {
+      Object.assign(households, { join, add });
+    }
+    const ann = await app.get('members').getByEmail(family.email);
+    const bob = await app.get('members').getByEmail(family.people[0]!.email);
+    const place = await households.membershipOf(ann!.id);
+    expect(place).toMatchObject({ contact: true });
+    expect((await households.membersOf(place!.householdId)).map((m) => m.memberId).sort()).toEqual([ann!.id, bob!.id].sort());
+    expect((await households.listForMember(place!.householdId)).map((p) => p.name)).toEqual([`Cat ${family.lastName}`]);
   });
 
   it('refuses admission when an e-mail became a member’s meanwhile, creating nothing', async () => {

@@ -4,6 +4,7 @@ import { FirestoreMembershipOrderRepository } from '../../../../adapters/firesto
 import { SqliteMemberRepository } from '../../../../adapters/sqlite/sqlite-member-repository';
 import { SqliteMembershipOrderRepository } from '../../../../adapters/sqlite/sqlite-membership-order-repository';
 import { offlinePaymentId, offlineRefundId, type MembershipOrder, type OrderPayment, type OrderRefund } from '../../../../core/membership/membership-order';
+import type { AuditEntry } from '../../../../core/audit/audit';
 import type { MembershipOrderRepository } from '../../../../core/membership/membership-order-repository.port';
 import type { MemberRepository } from '../../../../core/members/member-repository.port';
 import { ConflictError, NotFoundError, ValidationError } from '../../../../core/shared/errors';
@@ -235,6 +236,33 @@ describe.each(STORES)('MembershipOrderRepository (%s)', (_name, open) => {
       expect((await orders.get('ord-2'))?.status).toBe('paid');
       expect(await rejectionOf(orders.cancel('ord-none'))).toBeInstanceOf(NotFoundError);
       expect(await rejectionOf(orders.cancel('a/b'))).toBeInstanceOf(NotFoundError);
+    });
+  });
+
+  it('an admin’s cancel writes its audit entry in the same step: none when not cancelled, neither when the audit id is taken', async () => {
+    await withStore(open, async ({ membershipOrders: orders, members, audit }) => {
+      await members.create(ann);
+      await orders.create(anOrder({ method: 'cash' }));
+      await orders.create(anOrder({ id: 'ord-2', method: 'transfer' }));
+      const line = (id: string, recordId = 'mem-ann'): AuditEntry => ({
+        id,
+        at: NOW,
+        actor: { kind: 'admin', ...TREASURER },
+        action: 'membership.order-cancelled',
+        recordType: 'member',
+        recordId,
+        summary: `Membership order cancelled: not paid (${id})`,
+        changes: [],
+      });
+      expect(await orders.cancel('ord-1', [line('aud-1')])).toBe(true);
+      expect(await audit.list({ recordId: 'mem-ann', limit: 10 })).toEqual([line('aud-1')]);
+      // Not open any more: no second entry.
+      expect(await orders.cancel('ord-1', [line('aud-2')])).toBe(false);
+      expect((await audit.list({ recordId: 'mem-ann', limit: 10 })).map((e) => e.id)).toEqual(['aud-1']);
+      // An audit id taken: the order stays open, and nothing is logged.
+      expect(await rejectionOf(orders.cancel('ord-2', [line('aud-1', 'other')]))).toBeInstanceOf(ConflictError);
+      expect((await orders.get('ord-2'))?.status).toBe('open');
+      expect(await audit.list({ recordId: 'other', limit: 10 })).toEqual([]);
     });
   });
 

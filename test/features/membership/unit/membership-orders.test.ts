@@ -150,7 +150,7 @@ function useCase(members: Member[]) {
   const clock = new FixedClock(NOW);
   const categories = new MemoryMembershipRepository();
   const payments = { refund: async () => ({ status: 'REFUNDED' as const, refundId: 'refund-1' }) };
-  const use = new MembershipOrders({ orders, members: memberStore, households, categories, clock, payments, audit, ids: new SequentialIdGenerator('ord') });
+  const use = new MembershipOrders({ orders, members: memberStore, households, categories, clock, payments, ids: new SequentialIdGenerator('ord') });
   const ready = Promise.all([...members.map((m) => memberStore.create(m)), categories.createCategory(aCategory()), categories.createCategory(family)]);
   return { use, orders, memberStore, households, audit, ready };
 }

@@ -147,6 +147,32 @@ describe('push notifications on My club', () => {
     expect(await app.get('pushOutbox').get(`announcement-${body.id}.${quinnPhone.id}`)).toBeNull();
   });
 
+  it("an announcement's push is written with its e-mails: a push outbox that fails on its own loses nothing", async () => {
+    const ann = await aMember('Ariel Atomic');
+    await ann.agent.post('/api/my/push/subscriptions').set(FETCH).send(subscription('ariel-phone'));
+    const event = await addEvent(app, { id: 'atomic-race', name: 'Atomic race' });
+    await app
+      .get('bookings')
+      .addIfPlacesRemain(aBooking({ id: 'bk-ariel', eventId: event.id, eventName: event.name, userEmail: ann.member.email, memberId: ann.member.id }), {
+        capacity: null,
+        now: new Date(app.clock.now()),
+      });
+    const admin = await signedInAdmin(app, 'atomic-admin@example.org', ['events:read', 'events:write']);
+    const body = { id: '6f1c2a3e-5555-4a4a-9b9b-222233334444', audiences: ['booked'], subject: 'All at once', text: 'Briefing at 9.' };
+    // A write to the push outbox apart from the announcement's (a crash after the e-mails) fails.
+    const pushOutbox = app.get('pushOutbox');
+    const addOnce = pushOutbox.addOnce.bind(pushOutbox);
+    pushOutbox.addOnce = () => Promise.reject(new Error('crashed before the push was queued'));
+    try {
+      expect((await admin.post(`/api/admin/events/${event.id}/announcements`).set(FETCH).send(body)).status).toBe(200);
+    } finally {
+      pushOutbox.addOnce = addOnce;
+    }
+    const [phone] = await app.get('pushSubscriptions').listByMember(ann.member.id);
+    expect((await app.get('pushOutbox').get(`announcement-${body.id}.${phone.id}`))?.notification.text).toBe('All at once');
+    expect(await app.get('outbox').list({ recordId: body.id })).toHaveLength(1);
+  });
+
   it('refuses a subscription that is not a push subscription with a clear message, storing nothing', async () => {
     const ann = await aMember('Ada Careful');
     const bad = [
