@@ -2,6 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
 import { HIGHLIGHT_FIELDS, SEARCH_INDEXES, SearchRecordSchema, type SearchHit, type SearchIndexName, type SearchRecord } from '../../core/search/search-hit';
 import type { SearchIndex } from '../../core/search/search-index.port';
+import { shownTextFields } from '../../core/search/search-display';
 import { highlightFields, type HighlightReading } from '../../core/search/search-highlight';
 import { searchReadings, type QueryReading } from '../../core/search/search-synonyms';
 import { MIN_LETTERS_FOR_ONE_TYPO, typoCandidates } from '../../core/search/search-typos';
@@ -126,11 +127,11 @@ export class SqliteSearchIndex implements SearchIndex {
   /** The FTS5 vocabulary per connection, for typo tolerance. */
   private readonly vocabularies = new WeakMap<Sqlite, Vocabulary>();
 
-  async search(query: string, options: { hitsPerIndex: number }): Promise<SearchHit[]> {
+  async search(query: string, options: { hitsPerIndex: number; highlight?: 'all' | 'shown' }): Promise<SearchHit[]> {
     const readings = searchReadings(query);
     const limit = Math.max(0, Math.floor(options.hitsPerIndex));
     if (readings.length === 0 || limit === 0) return [];
-    return this.searchOn(readConnection(this.db), readings, limit);
+    return this.searchOn(readConnection(this.db), readings, limit, options.highlight ?? 'all');
   }
 
   /**
@@ -139,7 +140,7 @@ export class SqliteSearchIndex implements SearchIndex {
    * fewer than the limit, hits found with typo tolerance (the typed words replaced by the
    * index's words within core's typo limits) fill the rest, ranked among themselves.
    */
-  private searchOn(connection: Sqlite, readings: QueryReading[], limit: number): SearchHit[] {
+  private searchOn(connection: Sqlite, readings: QueryReading[], limit: number, highlight: 'all' | 'shown'): SearchHit[] {
     const st = this.prepared(connection);
     const exact = readingsExpression(readings);
     // Worked out only when an index has room left after its exact hits (most keystrokes on a
@@ -174,11 +175,14 @@ export class SqliteSearchIndex implements SearchIndex {
       parts: reading.map((part) => ({ part, others: (i === 0 && typos?.get(part)) || [] })),
     }));
     return chosen.map(({ index, record }) => {
-      const fields = HIGHLIGHT_FIELDS.filter((field) => record[field] !== undefined && record[field] !== '');
+      const withText = HIGHLIGHT_FIELDS.filter((field) => record[field] !== undefined && record[field] !== '');
+      // Only what the result shows, when that is all the caller asks for; the other fields still
+      // decide whether a reading of several words matched (highlightFields).
+      const fields = highlight === 'shown' ? shownTextFields(record) : withText;
       const marked = highlightFields(
         marking,
         fields.map((field) => record[field]!),
-        [record.tags.join(' ')],
+        [...withText.filter((field) => !fields.includes(field)).map((field) => record[field]!), record.tags.join(' ')],
       );
       const highlights: SearchHit['highlights'] = {};
       fields.forEach((field, f) => (highlights[field] = marked[f]));

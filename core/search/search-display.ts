@@ -64,7 +64,7 @@ function firstHighlighted(hit: SearchHit, fields: readonly HighlightField[], fal
 const TITLE_FIELDS: readonly HighlightField[] = ['name', 'title', 'subject'];
 const DESCRIPTION_FIELDS: readonly HighlightField[] = ['description', 'longdescription'];
 
-function firstWithText(hit: SearchHit, fields: readonly HighlightField[]): HighlightField | undefined {
+function firstWithText(hit: Pick<SearchHit, HighlightField>, fields: readonly HighlightField[]): HighlightField | undefined {
   return fields.find((field) => {
     const text = hit[field];
     return text !== undefined && text.trim() !== '';
@@ -79,6 +79,11 @@ export function hitDescription(hit: SearchHit): Highlight {
   return firstHighlighted(hit, DESCRIPTION_FIELDS, 'No description available');
 }
 
+/** The text fields a result shows: its title field and its description field, those with text. */
+export function shownTextFields(record: Pick<SearchHit, HighlightField>): HighlightField[] {
+  return [firstWithText(record, TITLE_FIELDS), firstWithText(record, DESCRIPTION_FIELDS)].filter((field) => field !== undefined);
+}
+
 /**
  * A hit as the search answer carries it: what a result shows and links to, nothing more. Of the
  * title fields only the one shown (with its highlight), likewise of the description fields, and
@@ -89,8 +94,7 @@ export function shownHit(hit: SearchHit): SearchHit {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the text fields are put back below, only those shown
   const { name, title, subject, description, longdescription, highlights, tags, ...rest } = hit;
   const shown: SearchHit = { ...rest, tags: hitTags(hit), highlights: {} };
-  for (const field of [firstWithText(hit, TITLE_FIELDS), firstWithText(hit, DESCRIPTION_FIELDS)]) {
-    if (field === undefined) continue;
+  for (const field of shownTextFields(hit)) {
     shown[field] = hit[field];
     const marks = highlights?.[field];
     if (marks !== undefined) shown.highlights[field] = marks;

@@ -34,11 +34,17 @@ function instances(part: QueryPart, others: readonly string[], tokens: readonly 
  */
 export function highlightFields(readings: readonly HighlightReading[], shown: readonly string[], hidden: readonly string[] = []): Highlight[] {
   const shownTokens = shown.map((text) => searchTokens(text));
-  const allTokens = [...shownTokens, ...hidden.map((text) => searchTokens(text))];
+  // The hidden fields are split into words only when a reading marks something in a shown field
+  // and has a part found in none of them: the one case where they decide.
+  let hiddenTokens: SearchToken[][] | undefined;
+  const inHidden = ({ part, others }: HighlightReading['parts'][number]) =>
+    (hiddenTokens ??= hidden.map((text) => searchTokens(text))).some((tokens) => instances(part, others, tokens).length > 0);
   const marks: [number, number][][] = shown.map(() => []);
   for (const reading of readings) {
-    const perPart = reading.parts.map(({ part, others }) => allTokens.map((tokens) => instances(part, others, tokens)));
-    if (!perPart.every((fields) => fields.some((found) => found.length > 0))) continue;
+    const perPart = reading.parts.map(({ part, others }) => shownTokens.map((tokens) => instances(part, others, tokens)));
+    const inShown = perPart.map((fields) => fields.some((found) => found.length > 0));
+    if (!inShown.some(Boolean)) continue;
+    if (!reading.parts.every((part, p) => inShown[p] || inHidden(part))) continue;
     for (const fields of perPart) {
       shownTokens.forEach((tokens, f) => {
         for (const [a, b] of fields[f]) marks[f].push([tokens[a].start, tokens[b].end]);

@@ -28,7 +28,7 @@ export class SearchSite extends UseCase<SearchSiteDeps> {
     const text = typeof query === 'string' ? [...query].slice(0, MAX_QUERY_LENGTH).join('') : '';
     if (!isSearchableQuery(text)) return { hits: [], provider };
     try {
-      const hits = await this.deps.search.search(text, { hitsPerIndex: HITS_PER_INDEX });
+      const hits = await this.deps.search.search(text, { hitsPerIndex: HITS_PER_INDEX, highlight: 'shown' });
       const now = this.deps.clock.now();
       const shown = hits.filter((hit) => isSearchHitVisible(hit, now));
       return { hits: rankHits(shown, text).map(shownHit), provider };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { HIGHLIGHT_FIELDS, SEARCH_INDEXES, SearchHitSchema, type SearchHit, type SearchIndexName, type SearchRecord } from '../../../../core/search/search-hit';
 import type { SearchIndex } from '../../../../core/search/search-index.port';
+import { shownTextFields } from '../../../../core/search/search-display';
 
 const regatta: SearchRecord = {
   objectID: 'regatta',
@@ -290,6 +291,40 @@ export function describeSearchIndexContract(name: string, make: () => Promise<Se
           }
         }),
         { numRuns: 60 },
+      );
+    });
+
+    it('asked to highlight only what a result shows, finds the same hits and marks the shown fields as a full search does', async () => {
+      const words = ['regatta', 'junior', 'racing', 'boat', 'dinghy', 'lunch'];
+      const textArb = fc.option(
+        fc.array(fc.constantFrom(...words), { maxLength: 5 }).map((w) => w.join(' ')),
+        { nil: undefined },
+      );
+      const recordArb = fc.record({
+        name: textArb,
+        title: textArb,
+        description: textArb,
+        longdescription: textArb,
+        tags: fc.array(fc.constantFrom(...words), { maxLength: 2 }),
+      });
+      const queryArb = fc
+        .tuple(fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 2 }), fc.nat({ max: 4 }))
+        .map(([q, cut]) => q.join(' ').slice(0, q.join(' ').length - cut));
+      await fc.assert(
+        fc.asyncProperty(fc.array(recordArb, { minLength: 1, maxLength: 4 }), queryArb, async (records, query) => {
+          const index = await make();
+          await index.upsert(
+            'events',
+            records.map((r, i) => ({ ...r, objectID: `r${i}`, type: 'event' as const, category: 'event' })),
+          );
+          const full = await index.search(query, { hitsPerIndex: 10 });
+          const shown = await index.search(query, { hitsPerIndex: 10, highlight: 'shown' });
+          expect(shown.map((h) => h.objectID)).toEqual(full.map((h) => h.objectID));
+          shown.forEach((hit, i) => {
+            for (const field of shownTextFields(hit)) expect(hit.highlights[field]).toEqual(full[i].highlights[field]);
+          });
+        }),
+        { numRuns: 40 },
       );
     });
 
