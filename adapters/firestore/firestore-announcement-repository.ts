@@ -7,8 +7,8 @@ import { appendToAuditLog } from './firestore-audit-log';
 import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
 import { documentById, isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
-import { stored as outboxDocument } from './firestore-outbox';
-import { stored as pushOutboxDocument } from './firestore-push-outbox';
+import { outboxDocument } from './firestore-outbox';
+import { pushOutboxDocument } from './firestore-push-outbox';
 import { inTurn, TRANSACTION_ATTEMPTS, transactionInTurn } from './firestore-turns';
 
 /** E-mails and push deliveries per transaction: a Firestore transaction takes 500 writes, the announcement and its audit entry are a few more. */

@@ -8,7 +8,7 @@ import { documentById, isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 
 /** A message as its outbox document holds it (unclaimed unless `claim` is given). */
-export function stored(message: OutboxMessage, claim: string | null = null): DocumentData {
+export function outboxDocument(message: OutboxMessage, claim: string | null = null): DocumentData {
   return { message, status: message.status, recordId: message.recordId, createdAtMs: Date.parse(message.createdAt), dueAtMs: dueAtMs(message), claim };
 }
 
@@ -19,26 +19,7 @@ export function addToOutbox(
   messages: readonly OutboxMessage[],
   options: FirestoreCollectionOptions = {},
 ): void {
-  for (const message of messages) batch.create(collectionOf(db, 'outbox', options).doc(message.id), stored(message));
-}
-
-/**
- * Adds to the caller's transaction the messages whose ids are not stored yet (it reads them first),
- * leaving any stored one as it is (never queued again): a change tried again after a half-done
- * attempt sends none twice. Reads before writes: call it before the transaction writes anything.
- */
-export async function addNewToOutbox(
-  tx: Transaction,
-  db: Firestore,
-  messages: readonly OutboxMessage[],
-  options: FirestoreCollectionOptions = {},
-): Promise<void> {
-  if (messages.length === 0) return;
-  const refs = messages.map((message) => collectionOf(db, 'outbox', options).doc(message.id));
-  const snapshots = await tx.getAll(...refs);
-  snapshots.forEach((snapshot, i) => {
-    if (!snapshot.exists) tx.create(refs[i], stored(messages[i]));
-  });
+  for (const message of messages) batch.create(collectionOf(db, 'outbox', options).doc(message.id), outboxDocument(message));
 }
 
 const read = (data: DocumentData | undefined): OutboxMessage => OutboxMessageSchema.parse(data?.message);
@@ -62,7 +43,7 @@ export class FirestoreOutbox extends FirestoreCollectionAdapter implements Outbo
 
   async addOnce(message: OutboxMessage): Promise<boolean> {
     try {
-      await withCoreErrors(() => this.collection.doc(message.id).create(stored(message)));
+      await withCoreErrors(() => this.collection.doc(message.id).create(outboxDocument(message)));
       return true;
     } catch (error) {
       if (firestoreCode(error) === FIRESTORE_CODES.ALREADY_EXISTS) return false;
@@ -80,7 +61,7 @@ export class FirestoreOutbox extends FirestoreCollectionAdapter implements Outbo
   }
 
   settle(claim: ClaimedMessage, outcome: OutboxMessage): Promise<boolean> {
-    return settleClaimedDocument(this.db, this.collection, claim.message.id, claim.claim, stored(outcome));
+    return settleClaimedDocument(this.db, this.collection, claim.message.id, claim.claim, outboxDocument(outcome));
   }
 
   async get(id: string): Promise<OutboxMessage | null> {
@@ -105,7 +86,7 @@ export class FirestoreOutbox extends FirestoreCollectionAdapter implements Outbo
     return withCoreErrors(() =>
       this.db.runTransaction(async (transaction) => {
         if (!(await transaction.get(ref)).exists) return false;
-        transaction.set(ref, stored(message));
+        transaction.set(ref, outboxDocument(message));
         return true;
       }),
     );

@@ -8,7 +8,7 @@ import { documentById } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 
 /** A delivery as its push outbox document holds it. */
-export function stored(delivery: PushDelivery): DocumentData {
+export function pushOutboxDocument(delivery: PushDelivery): DocumentData {
   return { delivery, memberId: delivery.memberId, dueAtMs: pushDueAtMs(delivery), claim: null };
 }
 
@@ -25,7 +25,7 @@ export class FirestorePushOutbox extends FirestoreCollectionAdapter implements P
     const written = await Promise.all(
       deliveries.map(async (delivery) => {
         try {
-          await withCoreErrors(() => this.collection.doc(delivery.id).create(stored(delivery)));
+          await withCoreErrors(() => this.collection.doc(delivery.id).create(pushOutboxDocument(delivery)));
           return 1;
         } catch (error) {
           if (firestoreCode(error) === FIRESTORE_CODES.ALREADY_EXISTS) return 0;
@@ -46,7 +46,7 @@ export class FirestorePushOutbox extends FirestoreCollectionAdapter implements P
   }
 
   settle(claim: ClaimedPushDelivery, outcome: PushDelivery): Promise<boolean> {
-    return settleClaimedDocument(this.db, this.collection, claim.delivery.id, claim.claim, stored(outcome));
+    return settleClaimedDocument(this.db, this.collection, claim.delivery.id, claim.claim, pushOutboxDocument(outcome));
   }
 
   async get(id: string): Promise<PushDelivery | null> {
