@@ -147,6 +147,7 @@ describe('SQLite database file', () => {
           '0056-announcements',
           '0058-push-subscriptions',
           '0059-push-outbox',
+          '0061-search-table-per-index',
         ]);
       } finally {
         await reopened.destroy();
