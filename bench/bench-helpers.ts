@@ -31,20 +31,37 @@ export function benchServerEnv(dataDir: string, extra: NodeJS.ProcessEnv): NodeJ
     TRUST_PROXY: 'loopback',
     LOG_LEVEL: 'warn',
     INITIAL_ADMIN_PASSWORD: 'bench-only-password',
+    // What `npm start` sets for the server (MALLOC_ARENA_MAX).
+    ...startCommand().env,
     ...extra,
   };
 }
 
 /**
- * The node flags `npm start` runs the bundle with (package.json, scripts.start:
- * `... node <flags> dist/server.mjs`), so that the memory, GC and stack-trace settings given
- * there are measured.
+ * The command `npm start` runs the bundle with (package.json, scripts.start:
+ * `... [NAME=value ...] node <flags> dist/server.mjs`): the environment variables it sets (glibc's
+ * MALLOC_ARENA_MAX, ADR 81) and node's flags, so that the memory, GC and stack-trace settings
+ * given there are measured.
  */
-export function startFlags(): string[] {
+function startCommand(): { env: Record<string, string>; flags: string[] } {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
-  const found = /(?:^|&&|;)\s*node\s+((?:-\S+\s+)*)dist\/server\.mjs\b/.exec(pkg.scripts?.start ?? '');
+  const found = /(?:^|&&|;)\s*((?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*)node\s+((?:-\S+\s+)*)dist\/server\.mjs\b/.exec(pkg.scripts?.start ?? '');
   if (!found) throw new Error('package.json scripts.start does not run `node ... dist/server.mjs`: the benchmark would not measure what production runs');
-  return found[1].trim().split(/\s+/).filter(Boolean);
+  const words = (text: string) => text.trim().split(/\s+/).filter(Boolean);
+  return {
+    env: Object.fromEntries(words(found[1]).map((assignment) => [assignment.slice(0, assignment.indexOf('=')), assignment.slice(assignment.indexOf('=') + 1)])),
+    flags: words(found[2]),
+  };
+}
+
+/** The node flags of `npm start` (startCommand). */
+export function startFlags(): string[] {
+  return startCommand().flags;
+}
+
+/** The environment variables `npm start` sets before node (startCommand), as `NAME=value` words. */
+export function startEnvironment(): string[] {
+  return Object.entries(startCommand().env).map(([name, value]) => `${name}=${value}`);
 }
 
 /**

@@ -28,7 +28,17 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { benchBookingForm, benchServerEnv, DATABASE_FILE, memberAddress, percentile, SERVER_BUNDLE, startFlags, startServerBundle } from './bench-helpers';
+import {
+  benchBookingForm,
+  benchServerEnv,
+  DATABASE_FILE,
+  memberAddress,
+  percentile,
+  SERVER_BUNDLE,
+  startEnvironment,
+  startFlags,
+  startServerBundle,
+} from './bench-helpers';
 import type { BaselineMessage, BaselineRequest, CapturedAnswer } from './baseline-server';
 import { BENCH_QUERIES, keystrokeQueries } from './search-corpus';
 
@@ -209,7 +219,9 @@ async function main(): Promise<void> {
     const baselineReady = await baseline.next('ready');
     const appUrl = `http://127.0.0.1:${app.port}`;
     const baselineUrl = `http://127.0.0.1:${baselineReady.port}`;
-    console.log(`App (node ${startFlags().join(' ')} dist/server.mjs, as npm start) listening after ${((Date.now() - startedAt) / 1000).toFixed(1)} s.\n`);
+    console.log(
+      `App (${[...startEnvironment(), 'node', ...startFlags()].join(' ')} dist/server.mjs, as npm start) listening after ${((Date.now() - startedAt) / 1000).toFixed(1)} s.\n`,
+    );
     const searchRecords = prepared.searchRecords;
 
     // Capture the app's answers once; the baseline serves exactly these bytes.

@@ -11,6 +11,15 @@ import { registerReadConnection } from './sqlite-read-connection';
 const BUSY_TIMEOUT_MS = 5000;
 
 /**
+ * Each connection's page cache, at most, in KiB (docs/storage.md#memory, ADR 81). better-sqlite3
+ * is built with 16 MB a connection; the write connection keeps SQLite's own default of 2 MB (what
+ * it writes is appended, its hot pages few), the read connection room for the search index's
+ * pages at the bench's 10,000 records.
+ */
+export const WRITE_CACHE_KIB = 2000;
+export const READ_CACHE_KIB = 8000;
+
+/**
  * Opens (creating if needed) the SQLite database at `filePath`, or a private throwaway one for
  * ':memory:' (a file in the system's temporary folder, removed when closed, so that its read
  * connection can see it too), and brings its tables up to date. Close it with `db.destroy()`.
@@ -37,6 +46,7 @@ export async function openSqliteDatabase(filePath: string): Promise<Knex> {
           // (docs/data-protection.md#the-database-files).
           connection.pragma('secure_delete = ON');
           connection.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+          connection.pragma(`cache_size = -${WRITE_CACHE_KIB}`);
           done(null, connection);
         } catch (error) {
           done(error as Error, connection);
@@ -49,6 +59,7 @@ export async function openSqliteDatabase(filePath: string): Promise<Knex> {
     await db.migrate.latest({ migrationSource: new SqliteMigrationSource() });
     reader = new Database(file, { readonly: true, fileMustExist: true });
     reader.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    reader.pragma(`cache_size = -${READ_CACHE_KIB}`);
   } catch (error) {
     await db.destroy();
     if (throwaway) rmSync(throwaway, { recursive: true, force: true });

@@ -22,22 +22,40 @@ afterAll(async () => {
   await database.close();
 });
 
-/** The command `npm start` runs once it has built: node, with its flags, on the built server. */
-function npmStartCommand(): string[] {
+/**
+ * The command `npm start` runs once it has built: node, with its flags, on the built server, and
+ * the environment it sets for it (glibc's MALLOC_ARENA_MAX, docs/operations.md#memory).
+ */
+function npmStartCommand(): { argv: string[]; env: Record<string, string> } {
   const server = join(root, 'dist/server.mjs');
   expect(existsSync(server), 'run `npm run build` first').toBe(true);
   const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const flags = /&& node ((?:--\S+ )+)dist\/server\.mjs$/.exec(script)?.[1]?.trim().split(' ') ?? [];
+  const found = /&& ((?:[A-Z_]+=\S+ )*)node ((?:--\S+ )+)dist\/server\.mjs$/.exec(script);
+  const env = Object.fromEntries((found?.[1]?.trim().split(' ').filter(Boolean) ?? []).map((assignment) => assignment.split('=')));
+  const flags = found?.[2]?.trim().split(' ') ?? [];
   expect(flags, script).toContain('--max-old-space-size=128');
-  return [process.execPath, ...flags, server];
+  expect(env, script).toEqual({ MALLOC_ARENA_MAX: '2' });
+  return { argv: [process.execPath, ...flags, server], env };
 }
 
 /** Starts what `npm start` runs (the built server under its flags), on a free port. */
 function start(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string; port: number }> {
-  const [command, ...args] = npmStartCommand();
+  const {
+    argv: [command, ...args],
+    env: startEnv,
+  } = npmStartCommand();
   const child = spawn(command, args, {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ...startEnv,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -177,6 +177,15 @@ describe('SQLite database file', () => {
       expect(Object.values(busy)[0]).toBeGreaterThan(0);
     });
   });
+
+  it("bounds each connection's page cache to what docs/storage.md#memory says, not better-sqlite3's 16 MB", async () => {
+    await onFreshDatabase(async ({ db }) => {
+      // A negative cache_size is the cache's most, in KiB.
+      const [writer] = await db.raw('PRAGMA cache_size');
+      expect(writer.cache_size).toBe(-2000);
+      expect(readConnection(db).pragma('cache_size', { simple: true })).toBe(-8000);
+    });
+  });
 });
 
 describe('SQLite after the server is killed (kill -9)', () => {
