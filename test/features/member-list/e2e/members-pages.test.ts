@@ -43,7 +43,7 @@ async function expectNoSeriousViolations(page: Page, label: string) {
 /**
  * The tab the screens are checked in, each loaded afresh at each size. One tab for them all rather
  * than a new one per load: its renderer stays warm, and axe-core (650 kB) compiles faster in it,
- * which halved these loads' time on the test machine.
+ * which halved these loads' time (ADR 82).
  */
 let screensTab: Page | undefined;
 
