@@ -1,4 +1,4 @@
-import type { Highlight, HighlightField, SearchHit } from './search-hit';
+import { HIGHLIGHT_FIELDS, type Highlight, type HighlightField, type SearchHit } from './search-hit';
 import { PATHS } from '../shared/paths';
 import { londonDate } from '../shared/london-time';
 import { newsItemIdOf, newsItemPath } from '../shared/paths';
@@ -91,12 +91,12 @@ export function shownTextFields(record: Pick<SearchHit, HighlightField>): Highli
  * keystroke and never shown (docs/search.md#the-answer).
  */
 export function shownHit(hit: SearchHit): SearchHit {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the text fields are put back below, only those shown
-  const { name, title, subject, description, longdescription, highlights, tags, ...rest } = hit;
-  const shown: SearchHit = { ...rest, tags: hitTags(hit), highlights: {} };
+  const shown: SearchHit = { ...hit, tags: hitTags(hit), highlights: {} };
+  // The text fields are put back below, only those shown.
+  for (const field of HIGHLIGHT_FIELDS) delete shown[field];
   for (const field of shownTextFields(hit)) {
     shown[field] = hit[field];
-    const marks = highlights?.[field];
+    const marks = hit.highlights?.[field];
     if (marks !== undefined) shown.highlights[field] = marks;
   }
   return shown;
