@@ -33,8 +33,6 @@ export async function pushDeliveriesFor(
  * how many deliveries it wrote.
  */
 export async function queuePush(deps: QueuePushDeps, memberId: string, key: string, notification: PushNotification): Promise<number> {
-  const devices = (await deps.pushSubscriptions.listByMember(memberId)).filter((device) => device.kinds.includes(notification.kind));
-  if (devices.length === 0) return 0;
-  const now = deps.clock.now();
-  return deps.pushOutbox.addOnce(devices.map((device) => newPushDelivery(key, device, notification, now)));
+  const deliveries = await pushDeliveriesFor(deps, [memberId], key, notification);
+  return deliveries.length === 0 ? 0 : deps.pushOutbox.addOnce(deliveries);
 }
