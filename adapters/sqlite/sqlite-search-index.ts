@@ -94,8 +94,8 @@ const MAX_REMEMBERED_CANDIDATES = 1000;
 type Sqlite = BetterSqlite3.Database;
 
 interface Statements {
-  /** Per index: match, how many of the newest matches to rank, how many to return. */
-  ranked: Map<SearchIndexName, BetterSqlite3.Statement<[string, number, number], { rowid: number; score: number }>>;
+  /** Per index: match, and how many of the newest matches to rank; all of them, best first. */
+  ranked: Map<SearchIndexName, BetterSqlite3.Statement<[string, number], { rowid: number; score: number }>>;
   records: Map<number, BetterSqlite3.Statement<number[], { id: number; object_id: string; record: string }>>;
   /** Raised by every change to search_records (migration 0061's triggers), and by nothing else. */
   searchVersion: BetterSqlite3.Statement<[], number>;
@@ -193,16 +193,11 @@ export class SqliteSearchIndex implements SearchIndex {
 
   /** The best `limit` matches of one index, best first, ties broken by objectID. */
   private ranked(st: Statements, connection: Sqlite, match: string, index: SearchIndexName, limit: number) {
-    const statement = st.ranked.get(index)!;
-    // Records with the same score are ordered by objectID: read past the limit until the score
-    // after the last place differs, so that no tied record is cut arbitrarily. Ties are common
-    // in broad queries, hence a margin from the start (ranking costs the same for any limit).
-    let wanted = limit * 3 + 1;
-    let rows = statement.all(match, MAX_RANKED_PER_INDEX, wanted);
-    while (rows.length === wanted && rows[wanted - 1].score === rows[limit - 1].score) {
-      wanted *= 4;
-      rows = statement.all(match, MAX_RANKED_PER_INDEX, wanted);
-    }
+    // Every ranked match comes back with its score (at most MAX_RANKED_PER_INDEX), so that records
+    // tied with the last place are all there to be ordered by objectID: asking for a few more than
+    // the limit, and again when those were all tied, ran the match and its ranking again on most
+    // keystrokes (docs/search.md).
+    let rows = st.ranked.get(index)!.all(match, MAX_RANKED_PER_INDEX);
     if (rows.length === 0) return [];
     // Only the rows that can still make the list: the first `limit` and any tied with the last.
     const last = rows[Math.min(limit, rows.length) - 1].score;
@@ -274,11 +269,11 @@ export class SqliteSearchIndex implements SearchIndex {
             const table = ftsTable(index);
             return [
               index,
-              connection.prepare<[string, number, number], { rowid: number; score: number }>(
+              connection.prepare<[string, number], { rowid: number; score: number }>(
                 `SELECT rowid, score FROM (
                    SELECT rowid, bm25(${table}, ${BM25_WEIGHTS.join(', ')}) AS score FROM ${table}
                    WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT ?
-                 ) ORDER BY score LIMIT ?`,
+                 ) ORDER BY score`,
               ),
             ];
           }),
