@@ -122,8 +122,8 @@ export class SqliteSearchIndex implements SearchIndex {
 
   /** Searches run on better-sqlite3 directly, with statements prepared once per connection. */
   private readonly statements = new WeakMap<Sqlite, Statements>();
-  /** Records already validated, by search_records id, with the text they were read from. */
-  private readonly validated = new Map<number, { text: string; record: SearchRecord }>();
+  /** Records already validated, by search_records id, with the text they were read from and the search version they were last read at. */
+  private readonly validated = new Map<number, { text: string; record: SearchRecord; version: number }>();
   /** The FTS5 vocabulary per connection, for typo tolerance. */
   private readonly vocabularies = new WeakMap<Sqlite, Vocabulary>();
 
@@ -164,7 +164,7 @@ export class SqliteSearchIndex implements SearchIndex {
         const more = this.ranked(st, connection, typoMatch, index, limit + found.length).filter((r) => !seen.has(r.rowid));
         found.push(...more.slice(0, limit - found.length));
       }
-      for (const r of found) chosen.push({ index, record: this.readRecord(r.stored.id, r.stored.record) });
+      for (const r of found) chosen.push({ index, record: r.record });
     }
     if (chosen.length === 0) return [];
     // Highlights are worked out here from each hit's own text, as FTS5's highlight() would mark
@@ -202,13 +202,32 @@ export class SqliteSearchIndex implements SearchIndex {
     // Only the rows that can still make the list: the first `limit` and any tied with the last.
     const last = rows[Math.min(limit, rows.length) - 1].score;
     rows = rows.filter((r) => r.score <= last);
-    const records = this.recordsStatement(st, connection, rows.length).all(...rows.map((r) => r.rowid));
-    const byId = new Map(records.map((r) => [r.id, r]));
-    return rows
-      .map((r) => ({ ...r, stored: byId.get(r.rowid) }))
-      .filter((r): r is typeof r & { stored: NonNullable<typeof r.stored> } => r.stored !== undefined)
-      .sort((a, b) => a.score - b.score || (a.stored.object_id < b.stored.object_id ? -1 : a.stored.object_id > b.stored.object_id ? 1 : 0))
-      .slice(0, limit);
+    // A record remembered at the search's current version is the stored one: only the others are
+    // read (docs/search.md). The version is read after the ranking, so a record changed since
+    // then is read afresh.
+    const version = st.searchVersion.get()!;
+    const candidates: { rowid: number; score: number; objectID: string; record: SearchRecord | string }[] = [];
+    const unknown: typeof rows = [];
+    for (const r of rows) {
+      const known = this.validated.get(r.rowid);
+      if (known?.version === version) candidates.push({ ...r, objectID: known.record.objectID, record: known.record });
+      else unknown.push(r);
+    }
+    if (unknown.length > 0) {
+      const stored = new Map(
+        this.recordsStatement(st, connection, unknown.length)
+          .all(...unknown.map((r) => r.rowid))
+          .map((row) => [row.id, row]),
+      );
+      for (const r of unknown) {
+        const row = stored.get(r.rowid);
+        if (row) candidates.push({ ...r, objectID: row.object_id, record: row.record });
+      }
+    }
+    return candidates
+      .sort((a, b) => a.score - b.score || (a.objectID < b.objectID ? -1 : a.objectID > b.objectID ? 1 : 0))
+      .slice(0, limit)
+      .map((c) => ({ rowid: c.rowid, record: typeof c.record === 'string' ? this.readRecord(c.rowid, c.record, version) : c.record }));
   }
 
   /**
@@ -247,14 +266,18 @@ export class SqliteSearchIndex implements SearchIndex {
   /**
    * A stored record, validated. Validating costs more than the rest of reading a hit, so the
    * result is remembered with the exact text it came from, and used again while that text is
-   * unchanged; any other text (an update) is validated afresh.
+   * unchanged; any other text (an update) is validated afresh. The search version it was read at
+   * is noted: while the version stays, ranked() need not read the record at all.
    */
-  private readRecord(id: number, text: string): SearchRecord {
+  private readRecord(id: number, text: string, version: number): SearchRecord {
     const known = this.validated.get(id);
-    if (known && known.text === text) return known.record;
+    if (known && known.text === text) {
+      known.version = version;
+      return known.record;
+    }
     const record = SearchRecordSchema.parse(JSON.parse(text));
     if (this.validated.size >= MAX_REMEMBERED_RECORDS) this.validated.clear();
-    this.validated.set(id, { text, record });
+    this.validated.set(id, { text, record, version });
     return record;
   }
 

@@ -194,6 +194,17 @@ export function describeSearchIndexContract(name: string, make: () => Promise<Se
       expect(hits[0].name).toBe('Christmas Dinner');
     });
 
+    it('shows a record found before as it is now, after it changes and after it is removed', async () => {
+      const index = await seeded(make);
+      expect((await index.search('winter', { hitsPerIndex: 10 }))[0].description).toBe('Food and drinks at the clubhouse');
+      await index.upsert('events', [{ ...party, description: 'Mulled wine by the fire', tags: ['Warm'] }]);
+      const [changed] = await index.search('winter', { hitsPerIndex: 10 });
+      expect([changed.description, changed.tags]).toEqual(['Mulled wine by the fire', ['Warm']]);
+      expect(joined(changed, 'description')).toBe('Mulled wine by the fire');
+      await index.remove('events', ['party']);
+      expect(ids(await index.search('winter', { hitsPerIndex: 10 }))).toEqual([]);
+    });
+
     it('keeps the same objectID in different indexes apart', async () => {
       const index = await seeded(make);
       await index.upsert('documents', [{ ...handbook, objectID: 'regatta', title: 'Regatta rules' }]);
