@@ -1,13 +1,6 @@
 // Run as its own process by limit-stores-across-processes.test.ts: one "server instance" racing
 // the others, from one moment, on the sign-in and booking limits kept in one SQLite file or
 // one Firestore emulator. Prints what it was told, as JSON.
-import { closeFirestore, openFirestore } from '../../../adapters/firestore/firestore-storage';
-import { setFirestoreCallDeadline } from '../../../adapters/firestore/firestore-errors';
-import { FirestoreAddressLimitStore } from '../../../adapters/firestore/firestore-address-limit-store';
-import { FirestoreLoginAttemptStore } from '../../../adapters/firestore/firestore-login-attempt-store';
-import { SqliteAddressLimitStore } from '../../../adapters/sqlite/sqlite-address-limit-store';
-import { openSqliteDatabase } from '../../../adapters/sqlite/sqlite-database';
-import { SqliteLoginAttemptStore } from '../../../adapters/sqlite/sqlite-login-attempt-store';
 import type { AddressLimitStore } from '../../../core/shared/address-limit-store.port';
 import type { LoginAttemptStore } from '../../../core/admins/login-attempt-store.port';
 import { WORKER_FIRESTORE_CALL_DEADLINE_MS } from '../worker-limits';
@@ -22,12 +15,21 @@ const NOW = new Date('2026-06-01T09:00:00.000Z');
 let attempts: LoginAttemptStore;
 let limits: AddressLimitStore;
 let close: () => Promise<void>;
+// Each process loads the adapters of its own storage only (before the start signal): loading the
+// other's (firebase-admin, or knex) was CPU time spent for nothing in three processes at once.
 if (storage === 'sqlite') {
+  const { openSqliteDatabase } = await import('../../../adapters/sqlite/sqlite-database');
+  const { SqliteAddressLimitStore } = await import('../../../adapters/sqlite/sqlite-address-limit-store');
+  const { SqliteLoginAttemptStore } = await import('../../../adapters/sqlite/sqlite-login-attempt-store');
   const db = await openSqliteDatabase(where);
   attempts = new SqliteLoginAttemptStore(db);
   limits = new SqliteAddressLimitStore(db);
   close = () => db.destroy();
 } else {
+  const { closeFirestore, openFirestore } = await import('../../../adapters/firestore/firestore-storage');
+  const { setFirestoreCallDeadline } = await import('../../../adapters/firestore/firestore-errors');
+  const { FirestoreAddressLimitStore } = await import('../../../adapters/firestore/firestore-address-limit-store');
+  const { FirestoreLoginAttemptStore } = await import('../../../adapters/firestore/firestore-login-attempt-store');
   setFirestoreCallDeadline(WORKER_FIRESTORE_CALL_DEADLINE_MS);
   const db = openFirestore({ projectId: where });
   attempts = new FirestoreLoginAttemptStore(db);

@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FETCH_HEADER, createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
-import { dateTimeGroup, signInOnLoginPage } from '../../../support/e2e/admin-form';
+import { dateTimeGroup } from '../../../support/e2e/admin-form';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-server';
 import { expectAccessible as expectPageAccessible } from '../../../support/e2e/axe';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from '../../../support/e2e/browser';
@@ -38,12 +38,16 @@ async function addAdmin(admin: { email: string; password: string; name: string }
   expect(created.status()).toBe(201);
 }
 
-/** A fresh browser profile (its own cookies), US English like the main one, signed in as this admin. */
-async function asAdmin<T>(admin: { email: string; password: string }, work: (p: Page) => Promise<T>): Promise<T> {
+/**
+ * A fresh browser profile (its own cookies), US English like the main one, signed in as this admin
+ * through the API (signing in is admin-panel.test.ts's subject, not these tests'), on a tab at `path`.
+ */
+async function asAdmin<T>(admin: { email: string; password: string }, path: string, work: (p: Page) => Promise<T>): Promise<T> {
   const other = await launchBrowser({ baseURL: world.app.baseUrl, locale: 'en-US' });
   try {
     const p = await other.newPage();
-    await signInOnLoginPage(p, admin.email, admin.password);
+    await signInAsAdmin(p.request, world.app.baseUrl, admin.email, admin.password);
+    await p.goto(path);
     return await work(p);
   } finally {
     await other.close();
@@ -63,7 +67,7 @@ beforeAll(async () => {
 
 describe('admin links follow the permissions rule', () => {
   it('shows an events:read-only admin neither Edit nor Bookings, nor tiles and menu items that would say Access Denied', async () => {
-    await asAdmin(READER, async (p) => {
+    await asAdmin(READER, '/admin/dashboard', async (p) => {
       const tiles = p.getByRole('navigation', { name: 'Quick actions' });
       await tiles.getByRole('link', { name: /Manage Events/ }).waitFor();
       await countOf(tiles.getByRole('link', { name: /Create Event/ })).toBe(0);
@@ -87,16 +91,14 @@ describe('admin links follow the permissions rule', () => {
   });
 
   it('shows Edit without Bookings to an events:write admin, and Bookings without Edit to a bookings:read one; each opens its screen', async () => {
-    await asAdmin(WRITER, async (p) => {
-      await p.goto('/admin/events');
+    await asAdmin(WRITER, '/admin/events', async (p) => {
       const row = rowOf(p, EVENT_NAME);
       await row.getByRole('link', { name: `Edit ${EVENT_NAME}` }).waitFor();
       await countOf(row.getByRole('link', { name: `Bookings for ${EVENT_NAME}` })).toBe(0);
       await row.getByRole('link', { name: `Edit ${EVENT_NAME}` }).click();
       await p.getByRole('heading', { level: 1, name: 'Edit Event' }).waitFor();
     });
-    await asAdmin(BOOKER, async (p) => {
-      await p.goto('/admin/events');
+    await asAdmin(BOOKER, '/admin/events', async (p) => {
       const row = rowOf(p, EVENT_NAME);
       await row.getByRole('link', { name: `Bookings for ${EVENT_NAME}` }).waitFor();
       await countOf(row.getByRole('link', { name: `Edit ${EVENT_NAME}` })).toBe(0);
@@ -303,6 +305,16 @@ describe('work-day jobs that are full', () => {
 });
 
 describe('admin lists at phone, tablet and desktop widths', () => {
+  /**
+   * The tab the lists are checked in at every size, each screen loaded afresh at the size it is
+   * checked at: one warm tab rather than one per size, as axe-core compiles faster in it (ADR 82).
+   */
+  let listsTab: Page | undefined;
+  afterAll(async () => {
+    await listsTab?.close();
+    listsTab = undefined;
+  });
+
   const screens: [string, string, string][] = [
     ['events', '/admin/events', 'Manage Events'],
     ['bookings', '/admin/bookings', 'Bookings Overview'],
@@ -319,22 +331,22 @@ describe('admin lists at phone, tablet and desktop widths', () => {
     ['1280', DESKTOP],
   ] as const) {
     it(`fit ${size} px with no sideways scrolling, and are accessible`, async () => {
-      const p = await world.browser.newPage(viewport);
-      try {
-        for (const [name, path, heading] of screens) {
-          await p.goto(path);
-          await p.getByRole('heading', { level: 1, name: heading }).waitFor();
-          await p
-            .getByRole('status')
-            .filter({ hasText: /Loading/ })
-            .waitFor({ state: 'detached' });
-          await p.getByRole('banner').getByRole('link', { name: "Members' area" }).waitFor();
-          await screenshot(p, `admin19-${name}-${size}`);
-          expect(await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} at ${size} px`).toBeLessThanOrEqual(0);
-          await expectAccessible(p, `${name} at ${size} px`);
-        }
-      } finally {
-        await p.close();
+      // As in a new tab: nothing kept for this tab from the size before.
+      if (listsTab) await listsTab.evaluate(() => sessionStorage.clear());
+      else listsTab = await world.browser.newPage(viewport);
+      const p = listsTab;
+      await p.setViewportSize(viewport);
+      for (const [name, path, heading] of screens) {
+        await p.goto(path);
+        await p.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await p
+          .getByRole('status')
+          .filter({ hasText: /Loading/ })
+          .waitFor({ state: 'detached' });
+        await p.getByRole('banner').getByRole('link', { name: "Members' area" }).waitFor();
+        await screenshot(p, `admin19-${name}-${size}`);
+        expect(await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} at ${size} px`).toBeLessThanOrEqual(0);
+        await expectAccessible(p, `${name} at ${size} px`);
       }
     });
   }

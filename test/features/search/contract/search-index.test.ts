@@ -8,19 +8,23 @@ import fc from 'fast-check';
 import type { SearchIndexName, SearchRecord } from '../../../../core/search/search-hit';
 import { SEARCH_SYNONYMS } from '../../../../core/search/search-synonyms';
 import { describeSearchIndexContract } from './search-index.contract';
-import { tempSqlite } from '../../../support/temp-sqlite';
+import { openTempSqlite, tempSqlite } from '../../../support/temp-sqlite';
 import { readConnection } from '../../../../adapters/sqlite/sqlite-read-connection';
 
 describeSearchIndexContract('MemorySearchIndex', async () => new MemorySearchIndex());
 
 const opened: Knex[] = [];
+const copies: Array<() => Promise<void>> = [];
 afterAll(async () => {
   await Promise.all(opened.map((db) => db.destroy()));
+  await Promise.all(copies.splice(0).map((close) => close()));
 });
 
+// Each index on a fresh copy of the migrated empty database (test/support/temp-sqlite.ts): the
+// properties make one per run, and running the migrations for each took most of this file's time.
 describeSearchIndexContract('SqliteSearchIndex', async () => {
-  const db = await openSqliteDatabase(':memory:');
-  opened.push(db);
+  const { db, close } = await openTempSqlite('kyc-search-');
+  copies.push(close);
   return new SqliteSearchIndex(db);
 });
 
@@ -174,8 +178,8 @@ describe('SqliteSearchIndex storage', () => {
 
 describe('SqliteSearchIndex: typo tolerance and synonyms (core/search/search-typos.ts, search-synonyms.ts)', () => {
   async function indexWith(records: Partial<Record<SearchIndexName, SearchRecord[]>>): Promise<SqliteSearchIndex> {
-    const db = await openSqliteDatabase(':memory:');
-    opened.push(db);
+    const { db, close } = await openTempSqlite('kyc-search-');
+    copies.push(close);
     const index = new SqliteSearchIndex(db);
     for (const [name, list] of Object.entries(records)) await index.upsert(name as SearchIndexName, list);
     return index;
