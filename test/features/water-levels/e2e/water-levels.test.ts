@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { adminMenuLink } from '../../../support/e2e/admin-menu';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { signInOnce } from '../../../support/e2e/admin-form';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { signInAsAdmin } from '../../../support/e2e/admin-api';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-server';
 import type { Page, Request } from 'playwright-core';
 import { addDaysToDate, londonDate } from '../../../../core/shared/london-time';
 import { readingDateInWords } from '../../../../core/water-levels/water-levels';
@@ -19,7 +20,14 @@ import { countOf, textOf } from '../../../support/e2e/eventually';
 
 const world = useApp();
 
-const signIn = signInOnce();
+// Signed in once through the API, not the sign-in form (not this file's subject): the browser
+// context keeps the session for every tab.
+beforeAll(() => signInAsAdmin(world.browser.context.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD));
+
+/** The admin panel's dashboard, signed in. */
+async function signIn(p: Page) {
+  await p.goto('/admin/dashboard');
+}
 /** The tab the tests take in turn, each opening its pages afresh (warm-tab-b.ts). */
 const tab = warmTab(() => world.browser);
 
