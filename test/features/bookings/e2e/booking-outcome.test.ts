@@ -5,6 +5,7 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-se
 import { describeViolations, seriousAxeViolations } from '../../../support/e2e/axe';
 import { DESKTOP, PHONE, screenshot } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
+import { warmTab } from '../../../support/e2e/warm-tab-b';
 import { countOf, textOf, valueOf } from '../../../support/e2e/eventually';
 
 /**
@@ -22,6 +23,11 @@ let fullEventId = '';
 let freeEventId = '';
 
 const world = useApp();
+/**
+ * The tab the tests take in turn, each opening its page afresh (warm-tab-b.ts); the tests of Back
+ * and Forward keep a new tab, its history their own.
+ */
+const tab = warmTab(() => world.browser);
 
 beforeAll(async () => {
   const request = world.browser.context.request;
@@ -47,7 +53,7 @@ async function expectAxeClean(page: Page, label: string) {
 describe('the calendar says when an event can no longer be booked', () => {
   it('shows Booking closed after the deadline and Fully booked when no place is left, instead of Book Event', async () => {
     for (const viewport of [PHONE, TABLET, DESKTOP]) {
-      const page = await world.browser.newPage(viewport);
+      const page = await tab.open(viewport);
       await page.goto('/calendar');
       await page.locator('.event-card').first().waitFor();
 
@@ -67,23 +73,21 @@ describe('the calendar says when an event can no longer be booked', () => {
 
       await screenshot(page, `calendar-booking-states-${viewport.width}`);
       await expectAxeClean(page, `calendar at ${viewport.width}px`);
-      await page.close();
     }
   });
 
   it('agrees with the booking page, whose own rule is the same', async () => {
-    const page = await world.browser.newPage(PHONE);
+    const page = await tab.open(PHONE);
     await page.goto(`/event-booking?id=${fullEventId}`);
     await page.getByRole('heading', { name: 'Fully booked' }).waitFor();
     await page.goto('/event-booking?id=laying-up-supper');
     await page.getByRole('heading', { name: 'Booking Closed' }).waitFor();
-    await page.close();
   });
 });
 
 describe('the price box', () => {
   it('shows no total while the counts are refused, and the right total once they are valid', async () => {
-    const page = await world.browser.newPage(PHONE);
+    const page = await tab.open(PHONE);
     await page.goto('/event-booking?id=midsummer-barbecue');
     const attending = page.getByLabel('Total Number Attending *', { exact: true });
     const children = page.getByLabel('Number of Children (12 years or under)', { exact: true });
@@ -106,7 +110,6 @@ describe('the price box', () => {
 
     await children.fill('1');
     await page.getByText('Total for this booking: £31.25').waitFor();
-    await page.close();
   });
 });
 
@@ -155,7 +158,7 @@ describe('the booking outcome lives in the address', () => {
 
   it('"Make another booking" gives a fresh form; a receipt link that names no booking says so', async () => {
     for (const viewport of [PHONE, TABLET, DESKTOP]) {
-      const page = await world.browser.newPage(viewport);
+      const page = await tab.open(viewport);
       await page.goto(`/event-booking?id=${freeEventId}`);
       await page.getByLabel('Lead Member First Name *', { exact: true }).waitFor();
       await screenshot(page, `event-booking-form-${viewport.width}`);
@@ -169,14 +172,12 @@ describe('the booking outcome lives in the address', () => {
       await page.getByRole('button', { name: 'Make another booking' }).click();
       await valueOf(page.getByLabel('Lead Member First Name *', { exact: true })).toBe('');
       expect(new URL(page.url()).searchParams.get('booked')).toBeNull();
-      await page.close();
     }
 
-    const page = await world.browser.newPage(PHONE);
+    const page = await tab.open(PHONE);
     await page.goto(`/event-booking?id=${freeEventId}&booked=not-a-token`);
     await page.getByRole('heading', { name: 'Booking not found' }).waitFor();
     await expectAxeClean(page, 'receipt of no booking');
-    await page.close();
   });
 
   it('Back from a paid booking’s card step or receipt leads to the calendar, not to a blank form', async () => {
@@ -202,7 +203,7 @@ describe('the booking outcome lives in the address', () => {
 
 describe('card payments never finished', () => {
   it('show as Expired in the admin list, count in no total, and can be hidden', async () => {
-    const page = await world.browser.newPage(DESKTOP);
+    const page = await tab.open(DESKTOP);
     // Demo data: Priya Nair's regatta booking was never paid, five days ago.
     await page.goto('/admin/bookings/open-regatta');
     const table = page.getByRole('region', { name: 'Bookings' });
@@ -233,7 +234,6 @@ describe('card payments never finished', () => {
     await row.waitFor();
     const cells = await row.locator('th, td').allInnerTexts();
     expect(cells.slice(2, 7)).toEqual(['3', '7', '3', '0', '0']);
-    await page.close();
   });
 
   it('raise no script errors beyond the refusals the tests ask for', () => {

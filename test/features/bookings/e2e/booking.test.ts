@@ -8,12 +8,15 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-se
 import { describeViolations, seriousAxeViolations } from '../../../support/e2e/axe';
 import { PHONE, screenshot } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
+import { warmTab } from '../../../support/e2e/warm-tab-b';
 import { attributeOf, countOf, disabledOf, eventually, textOf, valueOf } from '../../../support/e2e/eventually';
 
 let familyDayId = '';
 const FAMILY_DAY = `Family Fun Day ${Date.now().toString(36)}`;
 
 const world = useApp();
+/** The tab the tests take in turn, each opening its page afresh (warm-tab-b.ts). */
+const tab = warmTab(() => world.browser);
 
 beforeAll(async () => {
   const request = world.browser.context.request;
@@ -32,7 +35,7 @@ beforeAll(async () => {
 });
 
 async function bookingPage(id: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await world.browser.newPage(viewport);
+  const page = await tab.open(viewport);
   await page.goto(`/event-booking?id=${id}`);
   await page.getByLabel('Lead Member First Name *').waitFor();
   return page;
@@ -51,10 +54,9 @@ async function errorOf(page: Page, label: string): Promise<string | null> {
 
 describe('event booking page states', () => {
   it('without an id says No event ID provided', async () => {
-    const page = await world.browser.newPage();
+    const page = await tab.open();
     await page.goto('/event-booking');
     await page.getByRole('heading', { name: 'No event ID provided' }).waitFor();
-    await page.close();
   });
 
   // Opened from the calendar (a link within the app), the booking page asks the API for its event;
@@ -68,7 +70,7 @@ describe('event booking page states', () => {
   }
 
   it('shows Loading event... while the event loads, then the event and its form', async () => {
-    const page = await world.browser.newPage();
+    const page = await tab.open();
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(`**/api/events/${familyDayId}`, async (route) => {
@@ -80,30 +82,27 @@ describe('event booking page states', () => {
     release();
     await page.getByRole('heading', { name: FAMILY_DAY, level: 1 }).waitFor();
     await page.getByLabel('Lead Member First Name *').waitFor();
-    await page.close();
   });
 
   it('says Event Not Found for an unknown id, and Failed to fetch event data when the server fails', async () => {
-    const page = await world.browser.newPage();
+    const page = await tab.open();
     await page.goto('/event-booking?id=no-such-event');
     await page.getByRole('heading', { name: 'Event Not Found' }).waitFor();
     await page.route('**/api/events/open-regatta', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
     await openFromCalendar(page, 'open-regatta');
     await page.getByText('Failed to fetch event data').waitFor();
-    await page.close();
   });
 
   it('shows the Booking Closed page once the booking deadline has passed', async () => {
-    const page = await world.browser.newPage();
+    const page = await tab.open();
     await page.goto('/event-booking?id=laying-up-supper');
     await page.getByRole('heading', { name: 'Booking Closed' }).waitFor();
     await countOf(page.getByLabel('Lead Member First Name *')).toBe(0);
-    await page.close();
   });
 
   it('shows the price of a paid event; without a payment gateway it says card payment is not yet available instead of a form', async () => {
     const { paymentsMode } = (await (await fetch(`${world.app.baseUrl}/api/config`)).json()) as { paymentsMode: string };
-    const page = await world.browser.newPage();
+    const page = await tab.open();
     await page.goto('/event-booking?id=midsummer-barbecue');
     await page.getByText('£12.50 per adult, £6.25 per child (12 years or under)').waitFor();
     if (paymentsMode === 'none') {
@@ -120,7 +119,6 @@ describe('event booking page states', () => {
       await page.getByRole('button', { name: 'Submit Booking' }).click();
       await page.waitForURL((url) => url.searchParams.get('payment') === 'pending' && (url.searchParams.get('checkoutId') ?? '') !== '');
     }
-    await page.close();
   });
 
   it('shows the member price beside the price, and a guest’s total at the standard price', async () => {
@@ -133,7 +131,7 @@ describe('event booking page states', () => {
       price: '15.00',
       memberPrice: '10.00',
     });
-    const page = await world.browser.newPage(PHONE);
+    const page = await tab.open(PHONE);
     await page.goto(`/event-booking?id=${id}`);
     await page.getByText('Price: £15.00 per adult (Members £10.00), £7.50 per child (12 years or under).').waitFor();
     const { paymentsMode } = (await (await fetch(`${world.app.baseUrl}/api/config`)).json()) as { paymentsMode: string };
@@ -141,7 +139,6 @@ describe('event booking page states', () => {
     if (paymentsMode !== 'none') await page.getByText('Total for this booking: £15.00').waitFor();
     const violations = await seriousAxeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
-    await page.close();
   });
 
   it('shows only the fields the event asks for', async () => {
@@ -150,7 +147,6 @@ describe('event booking page states', () => {
     await countOf(series.getByLabel(/Children/)).toBe(0);
     await countOf(series.getByLabel(/Soft Drinks/)).toBe(0);
     await countOf(series.getByLabel(/Vegetarian/)).toBe(0);
-    await series.close();
 
     const family = await bookingPage(familyDayId);
     for (const label of [
@@ -167,7 +163,6 @@ describe('event booking page states', () => {
     await attributeOf(field(family, 'Email (optional)'), 'type').toBe('email');
     await valueOf(field(family, 'Total Number Attending *')).toBe('1');
     await family.getByText('20 places left').waitFor();
-    await family.close();
   });
 });
 
@@ -214,7 +209,7 @@ describe('the member price on the booking page', () => {
 
   it('signed out, offers "Sign in for the member price", and signing in returns to the page at the member price', async () => {
     const id = supperId;
-    const page = await world.browser.newPage(PHONE);
+    const page = await tab.open(PHONE);
     await page.goto(`/event-booking?id=${id}`);
     await page.getByText('Price: £15.00 per adult (Members £10.00), £7.50 per child (12 years or under).').waitFor();
     await page.getByText('Total for this booking: £15.00').waitFor();
@@ -229,11 +224,10 @@ describe('the member price on the booking page', () => {
     // The member alone: the member price, and no more offer to sign in.
     await page.getByText('Total for this booking: £10.00 (member price)').waitFor();
     await countOf(page.getByRole('link', { name: 'Sign in for the member price' })).toBe(0);
-    await page.close();
   });
 
   it('signed in with a child of the household, the total is £10.00 and half of it, as charged, not £22.50 at the standard price', async () => {
-    const page = await world.browser.newPage(PHONE);
+    const page = await tab.open(PHONE);
     await page.goto(PATHS.signIn);
     await signInWithCode(page, PARENT.email);
     await page.getByRole('heading', { name: 'My club', level: 1 }).waitFor();
@@ -254,7 +248,6 @@ describe('the member price on the booking page', () => {
     const answer = await booked;
     expect(answer.status()).toBe(201);
     expect(((await answer.json()) as { amount: number }).amount).toBe(1500);
-    await page.close();
   });
 });
 
@@ -303,7 +296,6 @@ describe('booking form validation', () => {
 
     await field(page, 'Lead Member First Name *').fill('Grace');
     await expect(errorOf(page, 'Lead Member First Name *')).resolves.toBeNull();
-    await page.close();
   });
 
   it('the server gives the same messages for counts a browser cannot type (negative numbers)', async () => {
@@ -370,7 +362,6 @@ describe('booking a free event', () => {
     // The link copied is the booking's own.
     await page.goto(url);
     await page.getByText('Nell Noaddress').first().waitFor();
-    await page.close();
   });
 
   it('books with children, drinks and vegetarian meals; the admin API then shows the booking', async () => {
@@ -430,7 +421,6 @@ describe('booking a free event', () => {
     await page.getByText('16 places left').waitFor();
     await page.reload();
     await page.getByText('16 places left').waitFor();
-    await page.close();
   });
 
   it('refuses a booking bigger than the places left with the server message', async () => {
@@ -440,7 +430,6 @@ describe('booking a free event', () => {
     await field(page, 'Total Number Attending *').fill('17');
     await page.getByRole('button', { name: 'Submit Booking' }).click();
     await page.getByText('Sorry, only 16 places are left').waitFor();
-    await page.close();
   });
 
   it("shows 'Failed to submit booking. Please try again.' when the server fails, and clears it on any change", async () => {
@@ -454,7 +443,6 @@ describe('booking a free event', () => {
     await disabledOf(field(page, 'Lead Member First Name *')).toBe(false);
     await field(page, 'Lead Member Last Name *').pressSequentially('s');
     await failure.waitFor({ state: 'detached' });
-    await page.close();
   });
 
   it('shows Fully booked once the last places are taken', async () => {
@@ -473,7 +461,6 @@ describe('booking a free event', () => {
     await page.getByRole('heading', { name: 'Fully booked' }).waitFor();
     await countOf(page.getByLabel('Lead Member First Name *')).toBe(0);
     await screenshot(page, 'event-booking-fully-booked-375');
-    await page.close();
   });
 
   it('raises no script errors', () => {

@@ -1,12 +1,18 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import type { ParsedMail } from 'mailparser';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { DESKTOP, PHONE } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
+import { warmTab } from '../../../support/e2e/warm-tab-b';
 import { addCurrentMembers } from '../../../support/e2e/admin-api';
 
 const world = useApp({ mail: true });
+/**
+ * The tab the tests take in turn, each opening its page afresh (warm-tab-b.ts); the test of Back
+ * after signing in keeps a new tab, its history its own.
+ */
+const tab = warmTab(() => world.browser);
 
 const MEMBERS = [
   { id: 'member-e2e-1', name: 'Robin Tiller', email: 'robin.tiller@example.org' },
@@ -40,7 +46,7 @@ async function memberCookie(page: Page) {
 describe('member sign-in in Chromium', () => {
   it('on a phone: e-mail, "check your e-mail", the code from the e-mail, then My club and Sign out', async () => {
     const [member] = MEMBERS;
-    const page = await world.browser.newPage(PHONE);
+    const page = await tab.open(PHONE);
     await page.goto('/sign-in');
     await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
     await expectAccessible(page, 'member-sign-in-375');
@@ -82,12 +88,11 @@ describe('member sign-in in Chromium', () => {
     await page.getByRole('button', { name: 'MENU' }).click();
     await page.getByRole('navigation', { name: 'Mobile navigation' }).getByRole('link', { name: 'Sign in' }).waitFor();
     expect(await memberCookie(page)).toBeUndefined();
-    await page.close();
   });
 
   it('on a desktop: the e-mailed link opens the page without signing in; the button signs in, and the header shows the member', async () => {
     const member = MEMBERS[1];
-    const page = await world.browser.newPage(DESKTOP);
+    const page = await tab.open(DESKTOP);
     await page.goto('/');
     const header = page.getByRole('navigation', { name: 'Main navigation' });
     await header.getByRole('link', { name: 'Sign in' }).click();
@@ -98,9 +103,11 @@ describe('member sign-in in Chromium', () => {
     expect(link.pathname).toBe('/sign-in');
 
     const errors: string[] = [];
-    page.on('console', (message) => {
+    const noted = (message: ConsoleMessage) => {
       if (message.type() === 'error' || /hydrat/i.test(message.text())) errors.push(message.text());
-    });
+    };
+    page.on('console', noted);
+    onTestFinished(() => void page.off('console', noted));
     await page.goto(`/sign-in${link.hash}`);
     await page.getByText(`Sign in as ${member.email} with the code from your e-mail.`).waitFor();
     expect(await memberCookie(page)).toBeUndefined();
@@ -120,7 +127,6 @@ describe('member sign-in in Chromium', () => {
     await page.goto(`/sign-in${link.hash}`);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('That code is not valid. Please check it, or ask for a new code.').waitFor();
-    await page.close();
   });
 });
 
@@ -164,7 +170,7 @@ describe('signing in returns to where the member started', () => {
       ['https://evil.example', MEMBERS[4]],
     ] as const) {
       await world.browser.context.clearCookies({ name: 'kyc_member' });
-      const page = await world.browser.newPage(PHONE);
+      const page = await tab.open(PHONE);
       await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
       await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
       await signInWithCode(page, member.email);
@@ -172,7 +178,6 @@ describe('signing in returns to where the member started', () => {
       const url = new URL(page.url());
       expect(url.origin).toBe(world.app.baseUrl);
       expect(url.pathname).toBe('/my');
-      await page.close();
     }
   });
 });

@@ -16,8 +16,10 @@ import { useApp } from '../../../support/e2e/use-app';
 // docs/data-protection.md): the officer's day leaves a shared device at Sign Out (asked first when
 // marks are unsent); "Erase my data" leaves nothing of the member in the worker's caches and
 // nothing sent `no-store` is kept; and after one visit by links, every page opened opens offline.
-// Each test starts a fresh Chromium profile: nothing installed, nothing kept.
-const world = useApp({ mail: true, browser: { serviceWorkers: 'allow' } });
+// Each test starts a fresh Chromium profile: nothing installed, nothing kept. The file's own session
+// only signs the admin in through the API to set the data up: a context on the worker's Chromium,
+// not a Chromium of its own (launchBrowser).
+const world = useApp({ mail: true });
 const stamp = Date.now().toString(36);
 const MEMBER = { id: `member-e2e-device-${stamp}`, name: 'Wren Keepsafe', email: `wren.keepsafe.${stamp}@example.org` };
 const DEPENDANT = 'Milly Keepsafe';

@@ -1,18 +1,21 @@
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import type { Page, Request } from 'playwright-core';
 import { formatEpochDate, hitLink, hitTags } from '../../../../core/search/search-display';
 import type { SearchHit } from '../../../../core/search/search-hit';
 import { createEvent, signInAsAdmin, wallClockDaysAhead } from '../../../support/e2e/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-server';
-import { DESKTOP, PHONE, SCREENSHOT_DIR } from '../../../support/e2e/browser';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, SCREENSHOTS } from '../../../support/e2e/browser';
 import { seriousAxeViolations } from '../../../support/e2e/axe';
 import { useApp } from '../../../support/e2e/use-app';
+import { warmTab } from '../../../support/e2e/warm-tab-b';
 import { attributeOf, countOf, eventually, textContentOf, textOf, textsOf } from '../../../support/e2e/eventually';
 
 let provider = '';
 
 const world = useApp();
+/** The tab the dialog's tests take in turn, each opening its page afresh (warm-tab-b.ts). */
+const tab = warmTab(() => world.browser);
 
 beforeAll(async () => {
   provider = ((await (await fetch(`${world.app.baseUrl}/api/config`)).json()) as { searchProvider: string }).searchProvider;
@@ -23,14 +26,15 @@ async function apiSearch(q: string): Promise<SearchHit[]> {
   return answer.hits;
 }
 
+/** The home page, loaded afresh in the file's shared tab. */
 async function home(): Promise<Page> {
-  const page = await world.browser.newPage();
+  const page = await tab.open();
   await page.goto('/');
   await page.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
   return page;
 }
 
-/** The home page in a new tab, its search opened and this typed in. */
+/** The home page, its search opened and this typed in. */
 async function searchFromHome(query: string): Promise<Page> {
   const page = await home();
   await page.getByRole('button', { name: 'Search Members Area' }).click();
@@ -77,7 +81,6 @@ describe('search dialog', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => `${url.pathname}${url.search}` === target.href);
     await dialog.waitFor({ state: 'detached' });
-    await page.close();
   });
 
   it('waits 100 ms before focusing the search box when opened by the shortcut (Cmd+K too)', async () => {
@@ -127,7 +130,6 @@ describe('search dialog', () => {
     await dialog.waitFor();
     await page.mouse.click(5, 5);
     await dialog.waitFor({ state: 'detached' });
-    await page.close();
   });
 
   it('each result shows its icon, highlighted title and description, the event date, a category badge and up to 3 tags', async () => {
@@ -151,15 +153,16 @@ describe('search dialog', () => {
         await countOf(date).toBe(0);
       }
     }
-    await page.close();
   });
 
   it('says when nothing matches, and a blank query empties the list without asking the server', async () => {
     const page = await home();
     const searches: string[] = [];
-    page.on('request', (request) => {
+    const counted = (request: Request) => {
       if (request.url().includes('/api/search')) searches.push(request.url());
-    });
+    };
+    page.on('request', counted);
+    onTestFinished(() => void page.off('request', counted));
     await page.getByRole('button', { name: 'Search Members Area' }).click();
     const box = page.getByRole('combobox');
     await box.fill('zzqqxxnothing');
@@ -172,7 +175,6 @@ describe('search dialog', () => {
     await page.getByText('Start typing to search across all KYC content').waitFor();
     await countOf(page.getByRole('option')).toBe(0);
     expect(searches.length).toBe(before);
-    await page.close();
   });
 
   it('never shows an older answer over a newer one', async () => {
@@ -198,7 +200,6 @@ describe('search dialog', () => {
     await page.waitForTimeout(1200);
     await countOf(page.getByText(/Stale answer/)).toBe(0);
     await countOf(page.getByText(`${hits.length} results found`)).toBe(1);
-    await page.close();
   });
 
   it('a failed search empties the list and shows no message', async () => {
@@ -212,7 +213,6 @@ describe('search dialog', () => {
     await page.getByRole('option').first().waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.querySelector('.search-count')?.textContent === '');
     await countOf(page.getByText(/No results found/)).toBe(0);
-    await page.close();
   });
 
   it('a document result opens its PDF in a new tab', async () => {
@@ -227,7 +227,6 @@ describe('search dialog', () => {
     expect(new URL(popup.url()).pathname).toBe('/api/documents/members-handbook/file');
     expect(new URL(page.url()).pathname).toBe('/');
     await popup.close();
-    await page.close();
   });
 
   it('shows stored text with markup as plain text, never as HTML', async () => {
@@ -245,7 +244,6 @@ describe('search dialog', () => {
     await textOf(option.locator('mark')).toBe('Zanzibar');
     await countOf(option.locator('img, b, script')).toBe(0);
     await expect(page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).resolves.toBeUndefined();
-    await page.close();
   });
 
   it('counts one hit as "1 result found"', async () => {
@@ -259,7 +257,6 @@ describe('search dialog', () => {
     const page = await searchFromHome('Quillwort');
     await page.getByRole('option', { name: /Quillwort Trophy/ }).waitFor();
     await textOf(page.locator('.search-count')).toBe('1 result found');
-    await page.close();
   });
 
   it('tolerates a typo: "Regata" lists the regatta, its word marked, first', async () => {
@@ -271,7 +268,6 @@ describe('search dialog', () => {
     await countOf(page.getByText(/No results found/)).toBe(0);
     // The dialog with these results is still clean for assistive technology.
     expect(await seriousAxeViolations(page), 'axe').toEqual([]);
-    await page.close();
   });
 
   it('knows the club’s synonyms: "AGM" lists the Annual General Meeting, the constitution and the notice', async () => {
@@ -280,7 +276,6 @@ describe('search dialog', () => {
     const titles = await page.locator('.search-hit-title').allInnerTexts();
     expect(titles[0]).toBe('Annual General Meeting');
     expect(titles).toEqual(expect.arrayContaining(['Club Constitution', 'Notice of the Annual General Meeting']));
-    await page.close();
   });
 
   it('a news result opens the e-mail in the app, in this tab', async () => {
@@ -295,7 +290,6 @@ describe('search dialog', () => {
     await page.getByRole('heading', { level: 1, name: 'Our new rescue boat has arrived' }).waitFor();
     await page.locator('.news-body').getByText('60 hp outboard', { exact: false }).waitFor();
     expect(await seriousAxeViolations(page), 'axe').toEqual([]);
-    await page.close();
   });
 
   it('finds work days by their jobs and opens the sign-up page', async () => {
@@ -306,12 +300,11 @@ describe('search dialog', () => {
     await option.click();
     await page.waitForURL((url) => url.pathname === '/work-day-booking' && url.searchParams.get('id') === 'spring-work-day');
     await page.getByRole('heading', { name: 'Sign up to help' }).waitFor();
-    await page.close();
   });
 
   it('fits 375, 768 and 1280 px with its results, no sideways scrolling, and is accessible', async () => {
     for (const viewport of [PHONE, { width: 768, height: 1024 }, DESKTOP]) {
-      const page = await world.browser.newPage(viewport);
+      const page = await tab.open(viewport);
       await page.goto('/');
       await page.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
       await page.getByRole('button', { name: 'Search Members Area' }).click();
@@ -319,12 +312,11 @@ describe('search dialog', () => {
       const dialog = page.getByRole('dialog', { name: 'Search the Members Area' });
       await dialog.getByText(/\d+ results found/).waitFor();
       // The screen as the member sees it: the dialog over the page (a full-page image would show the page below the backdrop).
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `search-results-${viewport.width}.png`) });
+      if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOT_DIR, `search-results-${viewport.width}.png`) });
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${viewport.width} px`).toBeLessThanOrEqual(0);
       const box = await dialog.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= viewport.width, `the dialog within ${viewport.width} px`).toBe(true);
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await page.close();
     }
   });
 

@@ -1,13 +1,15 @@
 import { join } from 'node:path';
 import { adminMenuLink } from '../../../support/e2e/admin-menu';
-import { describe, expect, it } from 'vitest';
-import { signInOnce } from '../../../support/e2e/admin-form';
-import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { signInAsAdmin } from '../../../support/e2e/admin-api';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-server';
+import type { Page, Request } from 'playwright-core';
 import { addDaysToDate, londonDate } from '../../../../core/shared/london-time';
 import { readingDateInWords } from '../../../../core/water-levels/water-levels';
 import { describeViolations, expectAccessible, seriousAxeViolations } from '../../../support/e2e/axe';
-import { DESKTOP, PHONE, screenshot, SCREENSHOT_DIR } from '../../../support/e2e/browser';
+import { DESKTOP, PHONE, screenshot, SCREENSHOT_DIR, SCREENSHOTS } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
+import { warmTab } from '../../../support/e2e/warm-tab-b';
 import { countOf, textOf } from '../../../support/e2e/eventually';
 
 /**
@@ -18,7 +20,16 @@ import { countOf, textOf } from '../../../support/e2e/eventually';
 
 const world = useApp();
 
-const signIn = signInOnce();
+// Signed in once through the API, not the sign-in form (not this file's subject): the browser
+// context keeps the session for every tab.
+beforeAll(() => signInAsAdmin(world.browser.context.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD));
+
+/** The admin panel's dashboard, signed in. */
+async function signIn(p: Page) {
+  await p.goto('/admin/dashboard');
+}
+/** The tab the tests take in turn, each opening its pages afresh (warm-tab-b.ts). */
+const tab = warmTab(() => world.browser);
 
 async function openScreen(p: Page) {
   await (await adminMenuLink(p, 'Water Levels')).click();
@@ -40,7 +51,7 @@ describe('the admin Water Levels screen', () => {
   it("replaces today's reading: deleted, then added again; Home shows it as the latest reading, using its card's full width", async () => {
     const today = londonDate(new Date());
     const words = readingDateInWords(today);
-    const page = await world.browser.newPage();
+    const page = await tab.open();
     await signIn(page);
     await openScreen(page);
     await expectAccessible(page, 'admin-water-levels');
@@ -66,7 +77,7 @@ describe('the admin Water Levels screen', () => {
       [PHONE, '375'],
       [DESKTOP, '1280'],
     ] as const) {
-      const home = await world.browser.newPage(viewport);
+      const home = await tab.open(viewport);
       await home.goto('/');
       await home.getByText(`Latest reading: ${words}, 41% full`).waitFor();
       const card = home.getByRole('region', { name: 'Reservoir Water Level' });
@@ -82,16 +93,14 @@ describe('the admin Water Levels screen', () => {
       expect(widths.svg).toBeGreaterThan(widths.inner - 1);
       expect(widths.page).toBeLessThanOrEqual(viewport.width);
       await screenshot(home, `home-water-level-${name}`);
-      await card.screenshot({ path: join(SCREENSHOT_DIR, `home-water-chart-${name}.png`) });
+      if (SCREENSHOTS) await card.screenshot({ path: join(SCREENSHOT_DIR, `home-water-chart-${name}.png`) });
       const violations = await seriousAxeViolations(home);
       expect(violations, describeViolations(violations)).toEqual([]);
-      await home.close();
     }
-    await page.close();
   });
 
   it('refuses a CSV file with a bad line, naming it, and saves nothing; then imports a good file', async () => {
-    const page = await world.browser.newPage();
+    const page = await tab.open();
     await signIn(page);
     await openScreen(page);
 
@@ -121,19 +130,20 @@ describe('the admin Water Levels screen', () => {
     const replaced = page.getByRole('region', { name: 'Readings that will be replaced' });
     await replaced.waitFor();
     await textOf(replaced).toMatch(/2 March 2020\s+70\.5%\s+69%/);
-    await page.close();
   });
 
   it('Correct opens an input with the current value and saves only the value typed; Cancel and Escape leave it as it was (mouse and keyboard, 375 px)', async () => {
     const today = londonDate(new Date());
     const [first, second] = [addDaysToDate(today, -2), addDaysToDate(today, -3)];
-    const page = await world.browser.newPage(PHONE);
+    const page = await tab.open(PHONE);
     await signIn(page);
     await openScreen(page);
     const writes: string[] = [];
-    page.on('request', (request) => {
+    const counted = (request: Request) => {
       if (request.method() === 'PUT' && request.url().includes('/api/admin/water-levels/')) writes.push(request.url());
-    });
+    };
+    page.on('request', counted);
+    onTestFinished(() => void page.off('request', counted));
     const storedOn = async (date: string) => (await storedIn(Number(date.slice(0, 4)))).find((r) => r.date === date)?.percentFull;
     const corrections = async () => {
       const res = await page.request.get('/api/admin/audit?limit=500');
@@ -190,11 +200,10 @@ describe('the admin Water Levels screen', () => {
     await page.getByText(`Reading for ${secondWords} corrected to 44% full.`).waitFor();
     expect(await storedOn(second)).toBe(44);
     expect(await corrections()).toBe(before + 2);
-    await page.close();
   });
 
   it('works at 375 px, and shows its loading and error states', async () => {
-    const page = await world.browser.newPage(PHONE);
+    const page = await tab.open(PHONE);
     await signIn(page);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -222,7 +231,6 @@ describe('the admin Water Levels screen', () => {
     fail = false;
     await page.getByRole('button', { name: 'Try Again' }).click();
     await page.getByRole('region', { name: 'Readings, newest first' }).waitFor();
-    await page.close();
     // The sign-in page's session check answers 401 before signing in; the 503 is this test's own.
     expect(
       world.browser.errors.filter(
