@@ -5,7 +5,7 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-se
 import { describeViolations, seriousAxeViolations } from '../../../support/e2e/axe';
 import { DESKTOP, PHONE, screenshot } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
-import { warmTab } from '../../../support/e2e/warm-tab-b';
+import { warmTab } from '../../../support/e2e/warm-tab';
 import { countOf, textOf, valueOf } from '../../../support/e2e/eventually';
 
 /**
@@ -24,7 +24,7 @@ let freeEventId = '';
 
 const world = useApp();
 /**
- * The tab the tests take in turn, each opening its page afresh (warm-tab-b.ts); the tests of Back
+ * The tab the tests take in turn, each opening its page afresh (test/support/e2e/warm-tab.ts); the tests of Back
  * and Forward keep a new tab, its history their own.
  */
 const tab = warmTab(() => world.browser);

@@ -8,14 +8,14 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-se
 import { describeViolations, seriousAxeViolations } from '../../../support/e2e/axe';
 import { PHONE, screenshot } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
-import { warmTab } from '../../../support/e2e/warm-tab-b';
+import { warmTab } from '../../../support/e2e/warm-tab';
 import { attributeOf, countOf, disabledOf, eventually, textOf, valueOf } from '../../../support/e2e/eventually';
 
 let familyDayId = '';
 const FAMILY_DAY = `Family Fun Day ${Date.now().toString(36)}`;
 
 const world = useApp();
-/** The tab the tests take in turn, each opening its page afresh (warm-tab-b.ts). */
+/** The tab the tests take in turn, each opening its page afresh (test/support/e2e/warm-tab.ts). */
 const tab = warmTab(() => world.browser);
 
 beforeAll(async () => {

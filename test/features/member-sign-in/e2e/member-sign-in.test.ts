@@ -4,12 +4,12 @@ import type { ParsedMail } from 'mailparser';
 import { expectAccessible } from '../../../support/e2e/axe';
 import { DESKTOP, PHONE } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
-import { warmTab } from '../../../support/e2e/warm-tab-b';
+import { warmTab } from '../../../support/e2e/warm-tab';
 import { addCurrentMembers } from '../../../support/e2e/admin-api';
 
 const world = useApp({ mail: true });
 /**
- * The tab the tests take in turn, each opening its page afresh (warm-tab-b.ts); the test of Back
+ * The tab the tests take in turn, each opening its page afresh (test/support/e2e/warm-tab.ts); the test of Back
  * after signing in keeps a new tab, its history its own.
  */
 const tab = warmTab(() => world.browser);

@@ -8,13 +8,13 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../../../support/e2e/app-se
 import { DESKTOP, PHONE, SCREENSHOT_DIR, SCREENSHOTS } from '../../../support/e2e/browser';
 import { seriousAxeViolations } from '../../../support/e2e/axe';
 import { useApp } from '../../../support/e2e/use-app';
-import { warmTab } from '../../../support/e2e/warm-tab-b';
+import { warmTab } from '../../../support/e2e/warm-tab';
 import { attributeOf, countOf, eventually, textContentOf, textOf, textsOf } from '../../../support/e2e/eventually';
 
 let provider = '';
 
 const world = useApp();
-/** The tab the dialog's tests take in turn, each opening its page afresh (warm-tab-b.ts). */
+/** The tab the dialog's tests take in turn, each opening its page afresh (test/support/e2e/warm-tab.ts). */
 const tab = warmTab(() => world.browser);
 
 beforeAll(async () => {

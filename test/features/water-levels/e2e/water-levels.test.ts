@@ -9,7 +9,7 @@ import { readingDateInWords } from '../../../../core/water-levels/water-levels';
 import { describeViolations, expectAccessible, seriousAxeViolations } from '../../../support/e2e/axe';
 import { DESKTOP, PHONE, screenshot, SCREENSHOT_DIR, SCREENSHOTS } from '../../../support/e2e/browser';
 import { useApp } from '../../../support/e2e/use-app';
-import { warmTab } from '../../../support/e2e/warm-tab-b';
+import { warmTab } from '../../../support/e2e/warm-tab';
 import { countOf, textOf } from '../../../support/e2e/eventually';
 
 /**
@@ -28,7 +28,7 @@ beforeAll(() => signInAsAdmin(world.browser.context.request, world.app.baseUrl, 
 async function signIn(p: Page) {
   await p.goto('/admin/dashboard');
 }
-/** The tab the tests take in turn, each opening its pages afresh (warm-tab-b.ts). */
+/** The tab the tests take in turn, each opening its pages afresh (test/support/e2e/warm-tab.ts). */
 const tab = warmTab(() => world.browser);
 
 async function openScreen(p: Page) {
