@@ -82,6 +82,16 @@ export type QueryReading = QueryPart[];
 /** At most this many readings: a query full of synonyms does not multiply without end. */
 export const MAX_READINGS = 16;
 
+/** Each synonym entry's words with its group's, split once (every keystroke reads them). */
+let synonymWords: { entry: string[]; group: string[][] }[] | undefined;
+function synonymEntries(): { entry: string[]; group: string[][] }[] {
+  synonymWords ??= SEARCH_SYNONYMS.flatMap((group) => {
+    const split = group.map((entry) => searchWords(entry));
+    return split.map((entry) => ({ entry, group: split }));
+  });
+  return synonymWords;
+}
+
 /**
  * The query as it was typed (first), then as each synonym group lets it be read: a run of query
  * words spelling one entry of a group is replaced by each other entry. The last word counts for a
@@ -92,7 +102,7 @@ export function searchReadings(query: string): QueryReading[] {
   const words = searchWords(query).slice(0, MAX_QUERY_WORDS);
   if (words.length === 0) return [];
   const asTyped: QueryReading = words.map((w, i) => ({ words: [w], prefix: i === words.length - 1 }));
-  const entries = SEARCH_SYNONYMS.flatMap((group) => group.map((entry) => ({ entry: searchWords(entry), group })));
+  const entries = synonymEntries();
   const readings: QueryReading[] = [];
   const seen = new Set<string>();
   const add = (reading: QueryReading) => {
@@ -113,10 +123,9 @@ export function searchReadings(query: string): QueryReading[] {
     for (const { entry, group } of entries) {
       if (entry.length === 0 || at + entry.length > words.length) continue;
       if (!entry.every((w, k) => words[at + k] === w)) continue;
-      for (const other of group) {
-        const replacement = searchWords(other);
+      for (const replacement of group) {
         if (replacement.join(' ') === entry.join(' ')) continue;
-        expand(at + entry.length, [...sofar, { words: replacement, prefix: false }]);
+        expand(at + entry.length, [...sofar, { words: [...replacement], prefix: false }]);
       }
     }
   };
