@@ -83,14 +83,10 @@ export type QueryReading = QueryPart[];
 export const MAX_READINGS = 16;
 
 /** Each synonym entry's words with its group's, split once (every keystroke reads them). */
-let synonymWords: { entry: string[]; group: string[][] }[] | undefined;
-function synonymEntries(): { entry: string[]; group: string[][] }[] {
-  synonymWords ??= SEARCH_SYNONYMS.flatMap((group) => {
-    const split = group.map((entry) => searchWords(entry));
-    return split.map((entry) => ({ entry, group: split }));
-  });
-  return synonymWords;
-}
+const SYNONYM_ENTRIES: readonly { entry: readonly string[]; group: readonly (readonly string[])[] }[] = SEARCH_SYNONYMS.flatMap((group) => {
+  const split = group.map((entry) => searchWords(entry));
+  return split.map((entry) => ({ entry, group: split }));
+});
 
 /**
  * The query as it was typed (first), then as each synonym group lets it be read: a run of query
@@ -102,7 +98,6 @@ export function searchReadings(query: string): QueryReading[] {
   const words = searchWords(query).slice(0, MAX_QUERY_WORDS);
   if (words.length === 0) return [];
   const asTyped: QueryReading = words.map((w, i) => ({ words: [w], prefix: i === words.length - 1 }));
-  const entries = synonymEntries();
   const readings: QueryReading[] = [];
   const seen = new Set<string>();
   const add = (reading: QueryReading) => {
@@ -120,11 +115,12 @@ export function searchReadings(query: string): QueryReading[] {
       return;
     }
     expand(at + 1, [...sofar, asTyped[at]]);
-    for (const { entry, group } of entries) {
+    for (const { entry, group } of SYNONYM_ENTRIES) {
       if (entry.length === 0 || at + entry.length > words.length) continue;
       if (!entry.every((w, k) => words[at + k] === w)) continue;
+      // The group's entries are distinct (the synonym list's test): only the entry itself is skipped.
       for (const replacement of group) {
-        if (replacement.join(' ') === entry.join(' ')) continue;
+        if (replacement === entry) continue;
         expand(at + entry.length, [...sofar, { words: [...replacement], prefix: false }]);
       }
     }
