@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createECDH, createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { createRequire } from 'node:module';
@@ -17,14 +17,24 @@ export interface VapidKeys {
   subject: string;
 }
 
-// web-push (and its ASN.1 and JWS packages) loads with the first push or key pair made, not at
-// start: a server whose members never subscribe needs none of it (docs/performance.md, memory;
-// ADR 0078). It is a CommonJS package, so the key pair, asked for synchronously, can require it.
+// web-push (and its ASN.1 and JWS packages) loads with the first push, not at start: a server
+// whose members never subscribe needs none of it (docs/performance.md, memory; ADR 0078).
 const webPush = onFirstUse(() => createRequire(import.meta.url)('web-push') as typeof webPushLibrary);
 
-/** A new VAPID key pair (P-256), made once and kept with the other secrets (server/push-keys.ts). */
+/**
+ * A new VAPID key pair (P-256), made once and kept with the other secrets (server/push-keys.ts):
+ * the public key as an uncompressed point (65 bytes), the private key's 32 bytes, both base64url,
+ * as web-push's own `generateVAPIDKeys` makes them. Made with node:crypto, so that a first start
+ * does not load web-push for it.
+ */
 export function generateVapidKeys(): { publicKey: string; privateKey: string } {
-  return webPush().generateVAPIDKeys();
+  const curve = createECDH('prime256v1');
+  curve.generateKeys();
+  const publicKey = curve.getPublicKey(null, 'uncompressed');
+  const privateKey = curve.getPrivateKey();
+  // A private key with leading zero bytes comes back shorter: pad it to the curve's 32 bytes.
+  const padded = Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]);
+  return { publicKey: publicKey.toString('base64url'), privateKey: padded.toString('base64url') };
 }
 
 /** How long a push service keeps a message for a device that is offline: a day, like the outbox's tries. */

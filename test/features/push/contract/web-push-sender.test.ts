@@ -1,3 +1,4 @@
+import { createPublicKey, verify } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -29,10 +30,14 @@ function subscribed(name: string, memberId = 'member-1') {
 }
 
 function wired() {
+  return wiredWith(vapid);
+}
+
+function wiredWith(keys: typeof vapid) {
   const clock = new FixedClock('2026-06-01T09:00:00.000Z');
   const pushSubscriptions = new MemoryPushSubscriptionRepository();
   const pushOutbox = new MemoryPushOutbox();
-  const deliver = new DeliverPush({ pushOutbox, pushSubscriptions, pushSender: new WebPushSender(vapid), clock });
+  const deliver = new DeliverPush({ pushOutbox, pushSubscriptions, pushSender: new WebPushSender(keys), clock });
   return { clock, pushSubscriptions, pushOutbox, deliver, queue: { pushSubscriptions, pushOutbox, clock } };
 }
 
@@ -84,6 +89,28 @@ describe('the web-push sender against a local push service', () => {
     clock.advance(60_000);
     expect(await deliver.execute()).toMatchObject({ sent: 1 });
     expect(await pushSubscriptions.get(name)).not.toBeNull();
+  });
+
+  it('signs with a key pair a push service can check: the VAPID token verifies against the public key it names', async () => {
+    const pair = generateVapidKeys();
+    expect(Buffer.from(pair.publicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(pair.publicKey, 'base64url')[0]).toBe(0x04);
+    expect(Buffer.from(pair.privateKey, 'base64url')).toHaveLength(32);
+    const { deliver, pushSubscriptions, queue } = wiredWith({ ...pair, subject: 'mailto:webmaster@kestrel-yc.example' });
+    await pushSubscriptions.save(subscribed('tablet'));
+    await queuePush(queue, 'member-1', 'event-change-b1-3', MOVED);
+    expect(await deliver.execute()).toMatchObject({ sent: 1 });
+    const found = /^vapid t=([^,]+), k=(.+)$/.exec(service.received[0].headers.authorization ?? '');
+    expect(found?.[2]).toBe(pair.publicKey);
+    const [header, claims, signature] = found![1].split('.');
+    const point = Buffer.from(pair.publicKey, 'base64url');
+    const key = createPublicKey({
+      key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
+      format: 'jwk',
+    });
+    const signed = Buffer.from(`${header}.${claims}`);
+    expect(verify('sha256', signed, { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true);
+    expect(JSON.parse(Buffer.from(claims, 'base64url').toString())).toMatchObject({ sub: 'mailto:webmaster@kestrel-yc.example' });
   });
 
   it('tries again later when the push service holds the request past the timeout, or cannot be reached', async () => {
