@@ -16,7 +16,6 @@ import type { SitePageRepository } from '../../core/site-pages/site-page-reposit
 import type { MembershipRepository } from '../../core/membership/membership-repository.port';
 import { RebuildSearchIndex } from '../../core/operations/rebuild-search-index';
 import { demoData } from './demo-data';
-import { renderDocumentPdf } from './render-document-pdf';
 
 export interface SeedDeps {
   events: EventRepository;
@@ -101,6 +100,8 @@ export async function seedDemoData(deps: SeedDeps, now: Date): Promise<void> {
   // The same path as an admin's upload: the PDF into the file store, then the record pointing at it.
   const ids = deps.ids ?? new CryptoIdGenerator();
   for (const demo of data.documents) {
+    // pdf-lib loads here, for the demo's documents only, not with every start (docs/adr/0078).
+    const { renderDocumentPdf } = await import('./render-document-pdf');
     await storeDocumentWithFile({ documents: deps.documents, files: deps.files, ids }, demo.document, (await renderDocumentPdf(demo)).bytes);
   }
   if (data.waterLevels.length > 0) {

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { strToU8, zipSync } from 'fflate';
+import type * as Fflate from 'fflate';
 import { z } from 'zod';
 import { DataRequestSchema, ErasureAnswerSchema, MyErasureSchema } from '../../../core/privacy/data-request-schema';
 import { DATA_REQUEST_MESSAGES, ErasePerson, GetPersonalData, requestedEmail } from '../../../core/operations/data-requests';
@@ -29,8 +29,12 @@ const README = [
   '',
 ].join('\r\n');
 
+/** fflate loads with the first archive asked for, not at start (docs/adr/0078). */
+let fflate: Promise<typeof Fflate> | null = null;
+
 /** Sends the archive files as one zip, named for the day. */
-function sendArchive(res: Response, files: readonly ArchiveFile[], now: Date): typeof SENT {
+async function sendArchive(res: Response, files: readonly ArchiveFile[], now: Date): Promise<typeof SENT> {
+  const { strToU8, zipSync } = await (fflate ??= import('fflate'));
   const entries: Record<string, Uint8Array> = { 'README.txt': strToU8(README) };
   for (const file of files) entries[file.name] = strToU8(file.text);
   const zip = zipSync(entries, { level: 6, mtime: now });
