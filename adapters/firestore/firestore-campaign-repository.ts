@@ -54,14 +54,17 @@ export class FirestoreCampaignRepository extends FirestoreCollectionAdapter impl
     // Firestore orders null below every Timestamp, so newest first puts unfinished ones last.
     // A club's campaigns are few: drafts are left out here rather than with an index on status.
     const snapshot = await withCoreErrors(() => orderedBy(this.collection, 'finished_at', 'desc').get());
-    return snapshot.docs.flatMap((doc) => {
-      const data = doc.data();
-      if (isNewsItem(data)) {
-        const item = newsItemOf(doc.id, data);
-        return item.status === 'published' ? [newsItemCampaign(item, newsExcerpt(item.body))] : [];
-      }
-      return [importedCampaignListing(importedCampaignOf(doc.id, data))];
-    });
+    const listed = await Promise.all(
+      snapshot.docs.map(async (doc) => {
+        const data = doc.data();
+        if (isNewsItem(data)) {
+          const item = newsItemOf(doc.id, data);
+          return item.status === 'published' ? [newsItemCampaign(item, await newsExcerpt(item.body))] : [];
+        }
+        return [await importedCampaignListing(importedCampaignOf(doc.id, data))];
+      }),
+    );
+    return listed.flat();
   }
 
   async put(campaign: ImportedCampaign): Promise<void> {

@@ -16,8 +16,8 @@ export class MemoryCampaignRepository implements CampaignRepository {
   async listRecent(): Promise<Campaign[]> {
     const listed: Campaign[] = [];
     for (const entry of this.entries.values()) {
-      if (entry.kind === 'campaign') listed.push(importedCampaignListing(entry.campaign));
-      else if (entry.item.status === 'published') listed.push(newsItemCampaign(entry.item, newsExcerpt(entry.item.body)));
+      if (entry.kind === 'campaign') listed.push(await importedCampaignListing(entry.campaign));
+      else if (entry.item.status === 'published') listed.push(newsItemCampaign(entry.item, await newsExcerpt(entry.item.body)));
     }
     return listed.sort(newestFirst);
   }

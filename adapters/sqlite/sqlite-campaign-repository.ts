@@ -47,11 +47,13 @@ export class SqliteCampaignRepository implements CampaignRepository {
       .select(...COLUMNS)
       .where({ status: 'published' })
       .orderByRaw('finishedAtMs IS NULL, finishedAtMs DESC, id ASC');
-    return rows.map((row) => {
-      if (row.body === null) return importedCampaignListing(importedCampaignOf(row));
-      const item = newsItemOf(row);
-      return newsItemCampaign(item, newsExcerpt(item.body));
-    });
+    return Promise.all(
+      rows.map(async (row) => {
+        if (row.body === null) return importedCampaignListing(importedCampaignOf(row));
+        const item = newsItemOf(row);
+        return newsItemCampaign(item, await newsExcerpt(item.body));
+      }),
+    );
   }
 
   async put(campaign: ImportedCampaign): Promise<void> {

@@ -25,8 +25,8 @@ export function hasOwnPage(campaign: Pick<ImportedCampaign, 'content'>): campaig
  * campaign's link may point at a page that no longer exists, as the demo's did). One stored
  * without its text keeps its provider's preview link, or none ('Preview Unavailable').
  */
-export function importedCampaignListing(campaign: ImportedCampaign): Campaign {
+export async function importedCampaignListing(campaign: ImportedCampaign): Promise<Campaign> {
   const { id, subject, finished_at, preview_url } = campaign;
-  if (hasOwnPage(campaign)) return { id, subject, finished_at, preview_url: null, news_page: true, excerpt: newsExcerpt(campaign.content) };
+  if (hasOwnPage(campaign)) return { id, subject, finished_at, preview_url: null, news_page: true, excerpt: await newsExcerpt(campaign.content) };
   return { id, subject, finished_at, preview_url };
 }

@@ -1,5 +1,5 @@
-import MarkdownIt from 'markdown-it';
-import sanitizeHtml from 'sanitize-html';
+import type MarkdownIt from 'markdown-it';
+import type sanitizeHtml from 'sanitize-html';
 
 /**
  * A news item's body: Markdown as the admin wrote it, turned into HTML a member's browser may
@@ -7,9 +7,24 @@ import sanitizeHtml from 'sanitize-html';
  * `<script>` typed into the Markdown comes out as text), then sanitize-html with an allow-list
  * of tags, attributes and link schemes (anything else is dropped). Kept apart from the form's
  * rule (news-form.ts) so that the browser, which never renders a body, does not load either library.
+ * Both load with the first body rendered, not with the server (docs/adr/0083-core-libraries-loaded-on-first-use.md):
+ * most requests never show one.
  */
 
-const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
+interface Renderer {
+  markdown: InstanceType<typeof MarkdownIt>;
+  sanitize: typeof sanitizeHtml;
+}
+
+let renderer: Promise<Renderer> | null = null;
+
+function loadRenderer(): Promise<Renderer> {
+  renderer ??= Promise.all([import('markdown-it'), import('sanitize-html')]).then(([markdownIt, sanitize]) => ({
+    markdown: new markdownIt.default({ html: false, linkify: true, typographer: false, breaks: false }),
+    sanitize: sanitize.default,
+  }));
+  return renderer;
+}
 
 /** The HTML a rendered body may contain: the structure Markdown writes, and nothing that runs. */
 export const NEWS_ALLOWED_TAGS = [
@@ -71,8 +86,9 @@ const SANITIZE: sanitizeHtml.IOptions = {
 (SANITIZE.allowedAttributes as Record<string, string[]>).a.push('target', 'rel');
 
 /** A body's Markdown as safe HTML: no script, no event handler, no `javascript:` or `data:` link. */
-export function renderNewsBody(body: string): string {
-  return sanitizeHtml(markdown.render(body), SANITIZE);
+export async function renderNewsBody(body: string): Promise<string> {
+  const { markdown, sanitize } = await loadRenderer();
+  return sanitize(markdown.render(body), SANITIZE);
 }
 
 /** How many characters of a body's text the News page and the search index keep. */
@@ -82,8 +98,9 @@ export const NEWS_EXCERPT_LENGTH = 280;
  * A body as plain text (the words a member reads, no markup), its white space folded, cut at
  * `length` characters on a word with an ellipsis: what search indexes and the News page shows.
  */
-export function newsExcerpt(body: string, length = NEWS_EXCERPT_LENGTH): string {
-  const text = sanitizeHtml(markdown.render(body), { allowedTags: [], allowedAttributes: {} })
+export async function newsExcerpt(body: string, length = NEWS_EXCERPT_LENGTH): Promise<string> {
+  const { markdown, sanitize } = await loadRenderer();
+  const text = sanitize(markdown.render(body), { allowedTags: [], allowedAttributes: {} })
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

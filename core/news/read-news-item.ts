@@ -20,10 +20,10 @@ export class ReadNewsItem extends UseCase<ReadNewsItemDeps> {
     const item = await this.deps.campaigns.getNewsItem(id);
     if (item) {
       if (!isNewsVisible(item, now)) throw new NotFoundError(NEWS_NOT_FOUND);
-      return { id: item.id, subject: item.subject, publishAt: item.publishAt, html: renderNewsBody(item.body) };
+      return { id: item.id, subject: item.subject, publishAt: item.publishAt, html: await renderNewsBody(item.body) };
     }
     const campaign = await this.deps.campaigns.getImportedCampaign(id);
     if (!campaign || !hasOwnPage(campaign) || visibleCampaigns([campaign], now).length === 0) throw new NotFoundError(NEWS_NOT_FOUND);
-    return { id: campaign.id, subject: campaign.subject, publishAt: campaign.finished_at, html: renderNewsBody(campaign.content) };
+    return { id: campaign.id, subject: campaign.subject, publishAt: campaign.finished_at, html: await renderNewsBody(campaign.content) };
   }
 }

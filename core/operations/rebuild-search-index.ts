@@ -54,7 +54,7 @@ export async function rebuildSearchIndex(deps: RebuildSearchIndexDeps, fixedPage
     deps.campaignSource.listRecent().catch(() => null),
     currentSitePages(deps),
   ]);
-  const pages = pagesIndexRecords(
+  const pages = await pagesIndexRecords(
     sitePages.map((page) => page.text),
     fixedPages,
   );

@@ -16,6 +16,6 @@ export class PreviewSitePage extends UseCase<Record<string, never>> {
     const { body } = permittedInput(admin, 'sitePages.write', SitePagePreviewRequestSchema, input);
     const error = sitePageBodyError(body);
     if (error !== null) throw new ValidationError(error, { body: error });
-    return { parts: renderSitePage(trimBody(body)) };
+    return { parts: await renderSitePage(trimBody(body)) };
   }
 }

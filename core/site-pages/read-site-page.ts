@@ -13,6 +13,6 @@ export class ReadSitePage extends UseCase<SitePageReadingDeps> {
   async execute(slug: string): Promise<SitePageView> {
     if (!isSitePageSlug(slug)) throw new NotFoundError(SITE_PAGE_NOT_FOUND);
     const { text } = await currentSitePage(this.deps, slug);
-    return { slug, title: text.title, parts: renderSitePage(text.body) };
+    return { slug, title: text.title, parts: await renderSitePage(text.body) };
   }
 }

@@ -17,8 +17,8 @@ const CHART_PARAGRAPH = `<p>${WATER_LEVEL_CHART_MARKER}</p>`;
  * A body's Markdown as safe HTML, cut where the water-level chart's line stands: the parts in
  * order, no empty HTML part. Every HTML part is the sanitiser's output, unchanged.
  */
-export function renderSitePage(body: string): SitePagePart[] {
-  const html = renderNewsBody(body);
+export async function renderSitePage(body: string): Promise<SitePagePart[]> {
+  const html = await renderNewsBody(body);
   const parts: SitePagePart[] = [];
   html.split(CHART_PARAGRAPH).forEach((piece, i) => {
     if (i > 0) parts.push({ kind: 'waterLevelChart' });
@@ -70,7 +70,7 @@ function idPart(text: string): string {
  * line left out), so a member searching for "channel 16" or "trip slip" lands on the page that
  * says it, as the page says it now.
  */
-export function sitePageSearchRecords(page: SitePageText): SearchRecord[] {
+export async function sitePageSearchRecords(page: SitePageText): Promise<SearchRecord[]> {
   const records: SearchRecord[] = [];
   const used = new Set<string>();
   for (const section of sitePageSections(page.body)) {
@@ -79,15 +79,15 @@ export function sitePageSearchRecords(page: SitePageText): SearchRecord[] {
       .filter((line) => line.trim() !== WATER_LEVEL_CHART_MARKER)
       .join('\n');
     // The opening words go under the page's title (a record even when the page opens with a heading).
-    const title = section.heading === null ? page.title : newsExcerpt(section.heading, SITE_PAGE_TITLE_MAX);
-    const text = newsExcerpt(markdown, SECTION_TEXT_MAX);
+    const title = section.heading === null ? page.title : await newsExcerpt(section.heading, SITE_PAGE_TITLE_MAX);
+    const text = await newsExcerpt(markdown, SECTION_TEXT_MAX);
     if (section.heading !== null && title === '' && text === '') continue;
     const base = section.heading === null ? `page-${page.slug}` : `page-${page.slug}-${idPart(title)}`;
     let id = base;
     for (let n = 2; used.has(id); n += 1) id = `${base}-${n}`;
     used.add(id);
     // A section with no words of its own (only the chart, say) is described by its page's title.
-    const description = newsExcerpt(markdown) || page.title;
+    const description = (await newsExcerpt(markdown)) || page.title;
     records.push({
       objectID: id,
       type: 'page',

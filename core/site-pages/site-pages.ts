@@ -40,13 +40,14 @@ export function adminSitePage(page: { text: SitePageText; saved: SitePage | null
 }
 
 /** The whole pages index: the fixed pages' records (core/content/site-pages.ts) and every editable page's, from its words now. */
-export function pagesIndexRecords(pages: readonly SitePageText[], fixed: SearchRecord[] = pageSearchRecords()): SearchRecord[] {
-  return [...fixed, ...pages.flatMap((page) => sitePageSearchRecords(page))];
+export async function pagesIndexRecords(pages: readonly SitePageText[], fixed: SearchRecord[] = pageSearchRecords()): Promise<SearchRecord[]> {
+  const own = await Promise.all(pages.map((page) => sitePageSearchRecords(page)));
+  return [...fixed, ...own.flat()];
 }
 
 /** Refills the pages index from the pages' words now; returns how many records it holds. */
 export async function indexSitePages(deps: SitePageReadingDeps & { search: SearchIndex }): Promise<number> {
-  const records = pagesIndexRecords((await currentSitePages(deps)).map((page) => page.text));
+  const records = await pagesIndexRecords((await currentSitePages(deps)).map((page) => page.text));
   await deps.search.replaceAll('pages', records);
   return records.length;
 }

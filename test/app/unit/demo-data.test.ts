@@ -331,8 +331,10 @@ describe('demo documents', () => {
   });
 });
 
+const PAGES_INDEX = await pagesIndexRecords(SITE_PAGE_SLUGS.map((slug) => defaultSitePage(slug, 'Kestrel Yacht Club')));
+
 describe('the pages index (fixed pages and the editable pages with their original words)', () => {
-  const records = pagesIndexRecords(SITE_PAGE_SLUGS.map((slug) => defaultSitePage(slug, 'Kestrel Yacht Club')));
+  const records = PAGES_INDEX;
   const text = (path: string) =>
     records
       .filter((r) => r.path === path)

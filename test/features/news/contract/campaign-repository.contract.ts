@@ -48,7 +48,7 @@ export function describeCampaignRepositoryContract(name: string, makeAdapter: Ad
         finished_at: published.publishAt,
         preview_url: null,
         news_page: true,
-        excerpt: newsExcerpt(published.body),
+        excerpt: await newsExcerpt(published.body),
       });
       expect(listed[1].excerpt).toBe('The new pontoon is in place. Launch from the east side Mind the fresh paint');
       expect(listed[2].news_page).toBeUndefined();

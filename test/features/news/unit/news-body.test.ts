@@ -73,10 +73,10 @@ function attributesOf(html: string): { name: string; value: string }[] {
 const attributesIn = (html: string) => attributesOf(html).map((a) => a.name);
 
 describe('renderNewsBody (Markdown to safe HTML)', () => {
-  it('never lets a script, an event handler or a javascript:, vbscript: or data: link through, whatever the input', () => {
-    fc.assert(
-      fc.property(markdownish, (body) => {
-        const html = renderNewsBody(body);
+  it('never lets a script, an event handler or a javascript:, vbscript: or data: link through, whatever the input', async () => {
+    await fc.assert(
+      fc.asyncProperty(markdownish, async (body) => {
+        const html = await renderNewsBody(body);
         expect(html.toLowerCase()).not.toContain('<script');
         expect(html.toLowerCase()).not.toContain('<iframe');
         expect(html.toLowerCase()).not.toContain('<svg');
@@ -91,11 +91,11 @@ describe('renderNewsBody (Markdown to safe HTML)', () => {
     );
   });
 
-  it('gives only the allowed tags and attributes', () => {
+  it('gives only the allowed tags and attributes', async () => {
     const allowedAttributes = ['href', 'title', 'src', 'alt', 'start', 'style', 'target', 'rel'];
-    fc.assert(
-      fc.property(markdownish, (body) => {
-        const html = renderNewsBody(body);
+    await fc.assert(
+      fc.asyncProperty(markdownish, async (body) => {
+        const html = await renderNewsBody(body);
         for (const tag of tagsIn(html)) expect(NEWS_ALLOWED_TAGS as readonly string[]).toContain(tag);
         for (const attribute of attributesIn(html)) expect(allowedAttributes).toContain(attribute);
       }),
@@ -103,13 +103,13 @@ describe('renderNewsBody (Markdown to safe HTML)', () => {
     );
   });
 
-  it("keeps the admin's typed HTML as text a member can read, not as markup", () => {
-    expect(renderNewsBody('Hello <script>alert("x")</script>')).toBe('<p>Hello &lt;script&gt;alert("x")&lt;/script&gt;</p>\n');
-    expect(renderNewsBody('<b>bold?</b>')).toBe('<p>&lt;b&gt;bold?&lt;/b&gt;</p>\n');
+  it("keeps the admin's typed HTML as text a member can read, not as markup", async () => {
+    expect(await renderNewsBody('Hello <script>alert("x")</script>')).toBe('<p>Hello &lt;script&gt;alert("x")&lt;/script&gt;</p>\n');
+    expect(await renderNewsBody('<b>bold?</b>')).toBe('<p>&lt;b&gt;bold?&lt;/b&gt;</p>\n');
   });
 
-  it("renders what Markdown writes: headings, emphasis, lists, quotes, tables, this site's images and links that open in a new tab", () => {
-    const html = renderNewsBody(
+  it("renders what Markdown writes: headings, emphasis, lists, quotes, tables, this site's images and links that open in a new tab", async () => {
+    const html = await renderNewsBody(
       '## Launching\n\nUse the **east** slipway, _not_ the west.\n\n- Life jackets\n- Trip slips\n\n> Safety first\n\n![Pontoon](/api/photos/pontoon.jpg)\n\nSee [the handbook](https://club.example/handbook) or mail <mailto:bosun@club.example>.',
     );
     expect(html).toContain('<h2>Launching</h2>');
@@ -120,25 +120,25 @@ describe('renderNewsBody (Markdown to safe HTML)', () => {
     expect(html).toContain('<img src="/api/photos/pontoon.jpg" alt="Pontoon" />');
     expect(html).toContain('<a href="https://club.example/handbook" target="_blank" rel="noopener noreferrer">the handbook</a>');
     expect(html).toContain('href="mailto:bosun@club.example"');
-    expect(renderNewsBody('[the calendar](/calendar)')).toBe('<p><a href="/calendar">the calendar</a></p>\n');
-    expect(renderNewsBody('| a | b |\n|:--|--:|\n| 1 | 2 |')).toContain('<td style="text-align:right">2</td>');
+    expect(await renderNewsBody('[the calendar](/calendar)')).toBe('<p><a href="/calendar">the calendar</a></p>\n');
+    expect(await renderNewsBody('| a | b |\n|:--|--:|\n| 1 | 2 |')).toContain('<td style="text-align:right">2</td>');
   });
 
-  it("turns an image from elsewhere into a link to it (the site's policy loads images only from itself), and drops data: and protocol-relative images", () => {
-    expect(renderNewsBody('![Pontoon](https://club.example/p.jpg)')).toBe(
+  it("turns an image from elsewhere into a link to it (the site's policy loads images only from itself), and drops data: and protocol-relative images", async () => {
+    expect(await renderNewsBody('![Pontoon](https://club.example/p.jpg)')).toBe(
       '<p><a href="https://club.example/p.jpg" target="_blank" rel="noopener noreferrer">Pontoon (image)</a></p>\n',
     );
-    expect(renderNewsBody('![](http://club.example/p.jpg)')).toContain('>Image</a>');
-    expect(renderNewsBody('![x](data:image/png;base64,AAAA)')).toBe('<p><img alt="x" /></p>\n');
-    expect(renderNewsBody('![x](//evil.example/p.png)')).toBe('<p><img alt="x" /></p>\n');
+    expect(await renderNewsBody('![](http://club.example/p.jpg)')).toContain('>Image</a>');
+    expect(await renderNewsBody('![x](data:image/png;base64,AAAA)')).toBe('<p><img alt="x" /></p>\n');
+    expect(await renderNewsBody('![x](//evil.example/p.png)')).toBe('<p><img alt="x" /></p>\n');
   });
 });
 
 describe('newsExcerpt', () => {
-  it('is plain text, white space folded, at most the length plus an ellipsis, whatever the input', () => {
-    fc.assert(
-      fc.property(markdownish, fc.integer({ min: 10, max: 300 }), (body, length) => {
-        const excerpt = newsExcerpt(body, length);
+  it('is plain text, white space folded, at most the length plus an ellipsis, whatever the input', async () => {
+    await fc.assert(
+      fc.asyncProperty(markdownish, fc.integer({ min: 10, max: 300 }), async (body, length) => {
+        const excerpt = await newsExcerpt(body, length);
         expect(excerpt).not.toMatch(/\s\s|^\s|\s$/);
         expect([...excerpt].length).toBeLessThanOrEqual(length + 1);
       }),
@@ -146,17 +146,17 @@ describe('newsExcerpt', () => {
     );
   });
 
-  it('holds none of the markup Markdown writes: only the words', () => {
-    fc.assert(
-      fc.property(fc.array(fc.constantFrom(...MARKDOWN_BITS), { maxLength: 12 }), (bits) => {
-        const excerpt = newsExcerpt(bits.join(''), 1000);
+  it('holds none of the markup Markdown writes: only the words', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...MARKDOWN_BITS), { maxLength: 12 }), async (bits) => {
+        const excerpt = await newsExcerpt(bits.join(''), 1000);
         expect(excerpt).not.toMatch(/<\/?[a-z]|&[a-z]+;|\*\*/);
       }),
     );
   });
 
-  it('reads as text, cut on a word', () => {
-    expect(newsExcerpt('# Pontoon\n\nThe **new** pontoon & slipway are <open>.')).toBe('Pontoon The new pontoon & slipway are <open>.');
-    expect(newsExcerpt('one two three four five six', 12)).toBe('one two…');
+  it('reads as text, cut on a word', async () => {
+    expect(await newsExcerpt('# Pontoon\n\nThe **new** pontoon & slipway are <open>.')).toBe('Pontoon The new pontoon & slipway are <open>.');
+    expect(await newsExcerpt('one two three four five six', 12)).toBe('one two…');
   });
 });

@@ -30,7 +30,7 @@ const itemArb = fc.record({
 }) satisfies fc.Arbitrary<NewsItem>;
 
 describe('validateNewsForm (the same rule in the browser and on the server)', () => {
-  it('turns a good form into what is stored: subject trimmed, the London time as an instant', () => {
+  it('turns a good form into what is stored: subject trimmed, the London time as an instant', async () => {
     expect(validateNewsForm(form({ subject: '  Pontoon open  ' }))).toEqual({
       ok: true,
       value: { subject: 'Pontoon open', body: 'The **new** pontoon is in.', publishAt: '2026-07-04T17:30:00.000Z', status: 'published' },
@@ -39,7 +39,7 @@ describe('validateNewsForm (the same rule in the browser and on the server)', ()
     expect(validateNewsForm(form({ publishAt: '2026-01-10T09:00' }))).toMatchObject({ ok: true, value: { publishAt: '2026-01-10T09:00:00.000Z' } });
   });
 
-  it('names each field that is wrong, in words', () => {
+  it('names each field that is wrong, in words', async () => {
     expect(validateNewsForm(form({ subject: ' ', body: '\n  \n', publishAt: '', status: 'live' }))).toEqual({
       ok: false,
       errors: {
@@ -57,27 +57,32 @@ describe('validateNewsForm (the same rule in the browser and on the server)', ()
     expect(validateNewsForm(form({ body: 'x'.repeat(50_001) }))).toEqual({ ok: false, errors: { body: NEWS_FORM_MESSAGES.bodyTooLong } });
   });
 
-  it('accepts any subject of 1 to 200 characters and any real London minute, and refuses a blank subject', () => {
-    fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: NEWS_SUBJECT_MAX }), instantArb, fc.constantFrom('draft', 'published'), (subject, at, status) => {
-        const result = validateNewsForm(form({ subject, publishAt: londonWallClock(at), status }));
-        if (subject.trim() === '') {
-          expect(result).toEqual({ ok: false, errors: { subject: NEWS_FORM_MESSAGES.subjectRequired } });
-          return;
-        }
-        expect(result.ok).toBe(true);
-        if (!result.ok) return;
-        expect(result.value.subject).toBe(subject.trim());
-        expect(result.value.status).toBe(status);
-        // The minute is kept (an hour that happens twice reads as the first).
-        expect(londonWallClock(new Date(result.value.publishAt))).toBe(londonWallClock(at));
-      }),
+  it('accepts any subject of 1 to 200 characters and any real London minute, and refuses a blank subject', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: NEWS_SUBJECT_MAX }),
+        instantArb,
+        fc.constantFrom('draft', 'published'),
+        async (subject, at, status) => {
+          const result = validateNewsForm(form({ subject, publishAt: londonWallClock(at), status }));
+          if (subject.trim() === '') {
+            expect(result).toEqual({ ok: false, errors: { subject: NEWS_FORM_MESSAGES.subjectRequired } });
+            return;
+          }
+          expect(result.ok).toBe(true);
+          if (!result.ok) return;
+          expect(result.value.subject).toBe(subject.trim());
+          expect(result.value.status).toBe(status);
+          // The minute is kept (an hour that happens twice reads as the first).
+          expect(londonWallClock(new Date(result.value.publishAt))).toBe(londonWallClock(at));
+        },
+      ),
     );
   });
 
-  it('opens an item in its form and reads back the same item', () => {
-    fc.assert(
-      fc.property(itemArb, (item) => {
+  it('opens an item in its form and reads back the same item', async () => {
+    await fc.assert(
+      fc.asyncProperty(itemArb, async (item) => {
         const wellFormed = {
           ...item,
           subject: `S${item.subject.trim()}`,
@@ -94,24 +99,24 @@ describe('validateNewsForm (the same rule in the browser and on the server)', ()
     );
   });
 
-  it('starts a new item as a draft, to publish at the current London minute', () => {
+  it('starts a new item as a draft, to publish at the current London minute', async () => {
     expect(emptyNewsForm(new Date('2026-07-04T17:30:45.000Z'))).toEqual({ subject: '', body: '', publishAt: '2026-07-04T18:30', status: 'draft' });
   });
 });
 
 describe('what members see when', () => {
-  it('a member sees an item exactly when it is published and its time has come', () => {
-    fc.assert(
-      fc.property(itemArb, instantArb, (item, now) => {
+  it('a member sees an item exactly when it is published and its time has come', async () => {
+    await fc.assert(
+      fc.asyncProperty(itemArb, instantArb, async (item, now) => {
         expect(isNewsVisible(item, now)).toBe(item.status === 'published' && Date.parse(item.publishAt) <= now.getTime());
         expect(newsStatusLabel(item, now)).toBe(item.status === 'draft' ? 'Draft' : isNewsVisible(item, now) ? 'Published' : 'Scheduled');
       }),
     );
   });
 
-  it('the News page shows a campaign from its time on; one without a time always', () => {
-    fc.assert(
-      fc.property(fc.array(fc.option(instantArb, { nil: null }), { maxLength: 8 }), instantArb, (times, now) => {
+  it('the News page shows a campaign from its time on; one without a time always', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.option(instantArb, { nil: null }), { maxLength: 8 }), instantArb, async (times, now) => {
         const campaigns = times.map((t, i) => ({ id: `c${i}`, subject: 'S', finished_at: t === null ? null : t.toISOString(), preview_url: null }));
         const shown = visibleCampaigns(campaigns, now);
         expect(shown).toEqual(campaigns.filter((c) => c.finished_at === null || Date.parse(c.finished_at) <= now.getTime()));
@@ -119,7 +124,7 @@ describe('what members see when', () => {
     );
   });
 
-  it('search finds a news item from its publish time on, and every other hit always', () => {
+  it('search finds a news item from its publish time on, and every other hit always', async () => {
     const now = new Date('2026-06-01T09:00:00.000Z');
     const at = (iso: string) => Date.parse(iso) / 1000;
     expect(isSearchHitVisible({ type: 'news', eventDate: at('2026-06-01T09:00:00.000Z') }, now)).toBe(true);
@@ -128,9 +133,9 @@ describe('what members see when', () => {
     expect(isSearchHitVisible({ type: 'event', eventDate: at('2027-01-01T00:00:00.000Z') }, now)).toBe(true);
   });
 
-  it('lists items newest publish time first, ties by id', () => {
-    fc.assert(
-      fc.property(fc.array(itemArb, { maxLength: 10 }), (items) => {
+  it('lists items newest publish time first, ties by id', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(itemArb, { maxLength: 10 }), async (items) => {
         const sorted = [...items].sort(byNewestPublished);
         for (let i = 1; i < sorted.length; i++) {
           const [a, b] = [sorted[i - 1], sorted[i]];
@@ -142,15 +147,15 @@ describe('what members see when', () => {
 });
 
 describe('a news item page address', () => {
-  it('reads back the id it was made from, whatever the id', () => {
-    fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' }), (id) => {
+  it('reads back the id it was made from, whatever the id', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' }), async (id) => {
         expect(newsItemIdOf(newsItemPath(id))).toBe(id);
       }),
     );
   });
 
-  it('is not any other address', () => {
+  it('is not any other address', async () => {
     for (const path of ['/news', '/news/', '/news/a/b', '/newsx/a', '/news/%E0%A4%A', '/calendar']) expect(newsItemIdOf(path)).toBeNull();
   });
 });
@@ -167,10 +172,10 @@ describe('imported campaigns on the News page (importedCampaignListing)', () => 
     content: fc.option(fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom('', '  \n ', 'The **regatta** is on.')), { nil: null }),
   });
 
-  it('opens its own page exactly when its text is stored, and then never an outside preview', () => {
-    fc.assert(
-      fc.property(imported, (campaign) => {
-        const listed = importedCampaignListing(campaign);
+  it('opens its own page exactly when its text is stored, and then never an outside preview', async () => {
+    await fc.assert(
+      fc.asyncProperty(imported, async (campaign) => {
+        const listed = await importedCampaignListing(campaign);
         expect(CampaignSchema.parse(listed)).toEqual(listed);
         expect({ id: listed.id, subject: listed.subject, finished_at: listed.finished_at }).toEqual({
           id: campaign.id,

@@ -12,9 +12,11 @@ import { pagesIndexRecords } from '../../../../core/site-pages/site-pages';
 import { anEvent } from '../../../support/entities';
 
 /** How many records the Beginners and Information pages give with their original words (always indexed). */
-const SITE_PAGE_RECORDS = pagesIndexRecords(
-  SITE_PAGE_SLUGS.map((slug) => defaultSitePage(slug, 'Kestrel Yacht Club')),
-  [],
+const SITE_PAGE_RECORDS = (
+  await pagesIndexRecords(
+    SITE_PAGE_SLUGS.map((slug) => defaultSitePage(slug, 'Kestrel Yacht Club')),
+    [],
+  )
 ).length;
 /** A hit that is not one of those pages' records. */
 const notSitePage = (id: string) => !id.startsWith('pages/page-');

@@ -34,11 +34,11 @@ const htmlOf = (parts: SitePagePart[]) => parts.map((part) => (part.kind === 'ht
 const charts = (parts: SitePagePart[]) => parts.filter((part) => part.kind === 'waterLevelChart').length;
 
 describe('renderSitePage (the news renderer, cut where the chart stands)', () => {
-  it("is the news items' sanitised HTML, cut only at the chart's own paragraph, with no empty part", () => {
-    fc.assert(
-      fc.property(markdownish, (body) => {
-        const parts = renderSitePage(body);
-        expect(joined(parts).replace(/\s+/g, '')).toBe(renderNewsBody(body).replace(/\s+/g, ''));
+  it("is the news items' sanitised HTML, cut only at the chart's own paragraph, with no empty part", async () => {
+    await fc.assert(
+      fc.asyncProperty(markdownish, async (body) => {
+        const parts = await renderSitePage(body);
+        expect(joined(parts).replace(/\s+/g, '')).toBe((await renderNewsBody(body)).replace(/\s+/g, ''));
         for (const part of parts) if (part.kind === 'html') expect(part.html.trim()).not.toBe('');
         const html = htmlOf(parts).toLowerCase();
         expect(html).not.toContain('<script');
@@ -48,18 +48,18 @@ describe('renderSitePage (the news renderer, cut where the chart stands)', () =>
     );
   });
 
-  it('draws the chart only where its line stands alone, not in code, a list or the middle of a sentence', () => {
-    expect(charts(renderSitePage(`Before\n\n${WATER_LEVEL_CHART_MARKER}\n\nAfter`))).toBe(1);
-    expect(renderSitePage(`Before\n\n${WATER_LEVEL_CHART_MARKER}\n\nAfter`).map((part) => part.kind)).toEqual(['html', 'waterLevelChart', 'html']);
-    expect(charts(renderSitePage(`${WATER_LEVEL_CHART_MARKER}\n\n${WATER_LEVEL_CHART_MARKER}`))).toBe(2);
-    expect(charts(renderSitePage(`\`\`\`\n${WATER_LEVEL_CHART_MARKER}\n\`\`\``))).toBe(0);
-    expect(charts(renderSitePage(`- ${WATER_LEVEL_CHART_MARKER}`))).toBe(0);
-    expect(charts(renderSitePage(`The ${WATER_LEVEL_CHART_MARKER} here`))).toBe(0);
+  it('draws the chart only where its line stands alone, not in code, a list or the middle of a sentence', async () => {
+    expect(charts(await renderSitePage(`Before\n\n${WATER_LEVEL_CHART_MARKER}\n\nAfter`))).toBe(1);
+    expect((await renderSitePage(`Before\n\n${WATER_LEVEL_CHART_MARKER}\n\nAfter`)).map((part) => part.kind)).toEqual(['html', 'waterLevelChart', 'html']);
+    expect(charts(await renderSitePage(`${WATER_LEVEL_CHART_MARKER}\n\n${WATER_LEVEL_CHART_MARKER}`))).toBe(2);
+    expect(charts(await renderSitePage(`\`\`\`\n${WATER_LEVEL_CHART_MARKER}\n\`\`\``))).toBe(0);
+    expect(charts(await renderSitePage(`- ${WATER_LEVEL_CHART_MARKER}`))).toBe(0);
+    expect(charts(await renderSitePage(`The ${WATER_LEVEL_CHART_MARKER} here`))).toBe(0);
   });
 });
 
 describe('validateSitePageForm (the same rule in the browser and on the server)', () => {
-  it('accepts exactly a title of 1 to 100 characters and a body with some text of at most 50,000, and what it accepts can be stored', () => {
+  it('accepts exactly a title of 1 to 100 characters and a body with some text of at most 50,000, and what it accepts can be stored', async () => {
     const text = fc.oneof(
       fc.string({ maxLength: 120 }),
       fc.constantFrom('', '   ', '\n\n', 'x'.repeat(SITE_PAGE_TITLE_MAX), 'x'.repeat(SITE_PAGE_TITLE_MAX + 1)),
@@ -68,8 +68,8 @@ describe('validateSitePageForm (the same rule in the browser and on the server)'
       fc.string({ maxLength: 200 }),
       fc.constantFrom('', ' \n ', 'b'.repeat(SITE_PAGE_BODY_MAX), 'b'.repeat(SITE_PAGE_BODY_MAX + 1), `\n\n${'b'.repeat(SITE_PAGE_BODY_MAX)}\n\n`),
     );
-    fc.assert(
-      fc.property(text, body, (title, bodyText) => {
+    await fc.assert(
+      fc.asyncProperty(text, body, async (title, bodyText) => {
         const result = validateSitePageForm({ title, body: bodyText });
         const trimmedTitle = title.trim().replace(/\s+/g, ' ');
         const trimmedBody = bodyText.replace(/^(\s*\n)+/, '').trimEnd();
@@ -89,7 +89,7 @@ describe('validateSitePageForm (the same rule in the browser and on the server)'
     );
   });
 
-  it('says what is wrong in words', () => {
+  it('says what is wrong in words', async () => {
     expect(validateSitePageForm({ title: ' ', body: '' })).toEqual({
       ok: false,
       errors: { title: SITE_PAGE_FORM_MESSAGES.titleRequired, body: SITE_PAGE_FORM_MESSAGES.bodyRequired },
@@ -100,7 +100,7 @@ describe('validateSitePageForm (the same rule in the browser and on the server)'
     });
   });
 
-  it("keeps the body's own spacing, only blank lines at its start and space at its end dropped", () => {
+  it("keeps the body's own spacing, only blank lines at its start and space at its end dropped", async () => {
     expect(validateSitePageForm({ title: '  Club   Info ', body: '\n\n    code\n\ntext  \n\n' })).toEqual({
       ok: true,
       value: { title: 'Club Info', body: '    code\n\ntext' },
@@ -114,10 +114,10 @@ const BEGINNERS_SECTIONS = ['Before you go afloat', 'Using the radio', 'Sailing 
 describe("the pages' original words (as the code had them)", () => {
   const headingsOf = (html: string) => [...html.matchAll(/<h2>(.*?)<\/h2>/g)].map((m) => m[1]);
 
-  it('the Beginners page: the same lead, sections, list, radio table, hull-speed formula, chart and links', () => {
+  it('the Beginners page: the same lead, sections, list, radio table, hull-speed formula, chart and links', async () => {
     const page = defaultSitePage('beginners', 'Kestrel Yacht Club');
     expect(page.title).toBe('Beginner Sailing Tips');
-    const parts = renderSitePage(page.body);
+    const parts = await renderSitePage(page.body);
     const html = htmlOf(parts);
     expect(headingsOf(html)).toEqual(BEGINNERS_SECTIONS);
     expect(html.startsWith('<p>New to sailing, or new to the reservoir? Start here. Ask anyone at the club: we were all beginners once.</p>')).toBe(true);
@@ -130,10 +130,10 @@ describe("the pages' original words (as the code had them)", () => {
     expect(charts(parts)).toBe(1);
   });
 
-  it("the Information page: the club's name in its lead, the same sections, table, chart and links", () => {
+  it("the Information page: the club's name in its lead, the same sections, table, chart and links", async () => {
     const page = defaultSitePage('information', 'Heron Sailing Club');
     expect(page.title).toBe('Club Information');
-    const parts = renderSitePage(page.body);
+    const parts = await renderSitePage(page.body);
     const html = htmlOf(parts);
     expect(html.startsWith('<p>The practical things every member of Heron Sailing Club needs to know.</p>')).toBe(true);
     expect(headingsOf(html)).toEqual([
@@ -151,10 +151,10 @@ describe("the pages' original words (as the code had them)", () => {
 });
 
 describe('sitePageSearchRecords (search finds a page by its words now)', () => {
-  it('gives valid page records leading to the page, with unique ids and no markup, whatever the Markdown', () => {
-    fc.assert(
-      fc.property(fc.constantFrom(...SITE_PAGE_SLUGS), fc.string({ minLength: 1, maxLength: 40 }), markdownish, (slug, title, body) => {
-        const records = sitePageSearchRecords({ slug, title, body });
+  it('gives valid page records leading to the page, with unique ids and no markup, whatever the Markdown', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...SITE_PAGE_SLUGS), fc.string({ minLength: 1, maxLength: 40 }), markdownish, async (slug, title, body) => {
+        const records = await sitePageSearchRecords({ slug, title, body });
         expect(records.length).toBeGreaterThan(0);
         expect(new Set(records.map((r) => r.objectID)).size).toBe(records.length);
         for (const record of records) {
@@ -168,20 +168,21 @@ describe('sitePageSearchRecords (search finds a page by its words now)', () => {
     );
   });
 
-  it('holds the words members search for in the original pages, one record per section', () => {
-    const text = (slug: 'beginners' | 'information') =>
-      sitePageSearchRecords(defaultSitePage(slug, 'Kestrel Yacht Club'))
+  it('holds the words members search for in the original pages, one record per section', async () => {
+    const text = async (slug: 'beginners' | 'information') =>
+      (await sitePageSearchRecords(defaultSitePage(slug, 'Kestrel Yacht Club')))
         .map((r) => `${r.title} ${r.description} ${r.longdescription ?? ''}`)
         .join(' ')
         .toLowerCase();
-    for (const words of ['channel 16', 'channel 8', 'channel 77', 'hull speed', 'lingo', 'buoyancy aid']) expect(text('beginners')).toContain(words);
-    for (const words of ['trip slip', 'noticeboard', 'water level', 'moorings']) expect(text('information')).toContain(words);
+    const [beginners, information] = [await text('beginners'), await text('information')];
+    for (const words of ['channel 16', 'channel 8', 'channel 77', 'hull speed', 'lingo', 'buoyancy aid']) expect(beginners).toContain(words);
+    for (const words of ['trip slip', 'noticeboard', 'water level', 'moorings']) expect(information).toContain(words);
     // The chart's line is no word of the page.
-    expect(text('beginners')).not.toContain(WATER_LEVEL_CHART_MARKER);
-    expect(sitePageSearchRecords(defaultSitePage('beginners', 'K')).map((r) => r.title)).toEqual(['Beginner Sailing Tips', ...BEGINNERS_SECTIONS]);
+    expect(beginners).not.toContain(WATER_LEVEL_CHART_MARKER);
+    expect((await sitePageSearchRecords(defaultSitePage('beginners', 'K'))).map((r) => r.title)).toEqual(['Beginner Sailing Tips', ...BEGINNERS_SECTIONS]);
   });
 
-  it('reads headings inside fenced code as code, not as sections', () => {
+  it('reads headings inside fenced code as code, not as sections', async () => {
     expect(sitePageSections('Intro\n```\n## not a heading\n```\n## Real\ntext').map((s) => s.heading)).toEqual([null, 'Real']);
   });
 });
