@@ -90,6 +90,14 @@ export const MAX_RANKED_PER_INDEX = 200;
 const MAX_REMEMBERED_RECORDS = 2000;
 /** Query words whose typo spellings are kept for reuse until the next write; forgotten all at once when full. */
 const MAX_REMEMBERED_CANDIDATES = 1000;
+/**
+ * A query of at most this many letters, one word and no synonym, is a beginning every member's
+ * typing passes through ("r", "re"): its ranking in each index is kept until the search's records
+ * change (docs/search.md). Longer queries are ranked afresh.
+ */
+export const SHARED_PREFIX_LETTERS = 2;
+/** Rankings of those queries kept at once (an index and a prefix each); forgotten all at once when full. */
+const MAX_REMEMBERED_RANKINGS = 4000;
 
 type Sqlite = BetterSqlite3.Database;
 
@@ -126,6 +134,8 @@ export class SqliteSearchIndex implements SearchIndex {
   private readonly validated = new Map<number, { text: string; record: SearchRecord; version: number }>();
   /** The FTS5 vocabulary per connection, for typo tolerance. */
   private readonly vocabularies = new WeakMap<Sqlite, Vocabulary>();
+  /** Per connection, the rankings of shared prefixes (SHARED_PREFIX_LETTERS), by index and expression, with the search version they were ranked at. */
+  private readonly rankings = new WeakMap<Sqlite, Map<string, { version: number; rows: { rowid: number; score: number }[] }>>();
 
   async search(query: string, options: { hitsPerIndex: number; highlight?: 'all' | 'shown' }): Promise<SearchHit[]> {
     const readings = searchReadings(query);
@@ -143,6 +153,8 @@ export class SqliteSearchIndex implements SearchIndex {
   private searchOn(connection: Sqlite, readings: QueryReading[], limit: number, highlight: 'all' | 'shown'): SearchHit[] {
     const st = this.prepared(connection);
     const exact = readingsExpression(readings);
+    const shared =
+      readings.length === 1 && readings[0].length === 1 && readings[0][0].words.length === 1 && readings[0][0].words[0].length <= SHARED_PREFIX_LETTERS;
     // Worked out only when an index has room left after its exact hits (most keystrokes on a
     // large index fill every list exactly): undefined until then, null when no word has a typo spelling.
     let wide: string | null | undefined;
@@ -157,7 +169,7 @@ export class SqliteSearchIndex implements SearchIndex {
     };
     const chosen: { index: SearchIndexName; record: SearchRecord }[] = [];
     for (const index of SEARCH_INDEXES) {
-      const found = this.ranked(st, connection, exact, index, limit);
+      const found = this.ranked(st, connection, exact, index, limit, shared);
       const typoMatch = found.length < limit ? widened() : null;
       if (typoMatch) {
         const seen = new Set(found.map((r) => r.rowid));
@@ -192,12 +204,12 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   /** The best `limit` matches of one index, best first, ties broken by objectID. */
-  private ranked(st: Statements, connection: Sqlite, match: string, index: SearchIndexName, limit: number) {
+  private ranked(st: Statements, connection: Sqlite, match: string, index: SearchIndexName, limit: number, shared = false) {
     // Every ranked match comes back with its score (at most MAX_RANKED_PER_INDEX), so that records
     // tied with the last place are all there to be ordered by objectID: asking for a few more than
     // the limit, and again when those were all tied, ran the match and its ranking again on most
     // keystrokes (docs/search.md).
-    let rows = st.ranked.get(index)!.all(match, MAX_RANKED_PER_INDEX);
+    let rows = shared ? this.sharedRanking(st, connection, match, index) : st.ranked.get(index)!.all(match, MAX_RANKED_PER_INDEX);
     if (rows.length === 0) return [];
     // Only the rows that can still make the list: the first `limit` and any tied with the last.
     const last = rows[Math.min(limit, rows.length) - 1].score;
@@ -228,6 +240,24 @@ export class SqliteSearchIndex implements SearchIndex {
       .sort((a, b) => a.score - b.score || (a.objectID < b.objectID ? -1 : a.objectID > b.objectID ? 1 : 0))
       .slice(0, limit)
       .map((c) => ({ rowid: c.rowid, record: typeof c.record === 'string' ? this.readRecord(c.rowid, c.record, version) : c.record }));
+  }
+
+  /**
+   * A shared prefix's ranking in one index: the one kept, while the search's records are those it
+   * was ranked over, else ranked now and kept. Tagged with the version read before ranking, so a
+   * write committed meanwhile leaves it outdated, never wrongly current.
+   */
+  private sharedRanking(st: Statements, connection: Sqlite, match: string, index: SearchIndexName) {
+    const version = st.searchVersion.get()!;
+    let kept = this.rankings.get(connection);
+    if (!kept) this.rankings.set(connection, (kept = new Map()));
+    const key = `${index} ${match}`;
+    const known = kept.get(key);
+    if (known?.version === version) return known.rows;
+    const rows = st.ranked.get(index)!.all(match, MAX_RANKED_PER_INDEX);
+    if (kept.size >= MAX_REMEMBERED_RANKINGS) kept.clear();
+    kept.set(key, { version, rows });
+    return rows;
   }
 
   /**

@@ -158,6 +158,35 @@ describe('SqliteSearchIndex storage', () => {
       expect(hit.highlights.title ?? hit.highlights.name).toContainEqual({ text: 'T' + (hit.index === 'events' ? 'ea' : 'ide'), match: true });
   });
 
+  it('answers a one- or two-letter query from the current records after every write, from this process or another', async () => {
+    const { db, file, close } = await openTempSqlite('kyc-search-shared-');
+    copies.push(close);
+    const other = await openSqliteDatabase(file);
+    opened.push(other);
+    const here = new SqliteSearchIndex(db);
+    const elsewhere = new SqliteSearchIndex(other);
+    const page = (objectID: string, title: string): SearchRecord => ({ objectID, type: 'page', category: 'general', title, tags: [] });
+    await here.replaceAll('pages', [page('a', 'Slipway rules'), page('b', 'Sailing lessons'), page('c', 'Tide tables')]);
+    // What this index answers, in order, must be what a new one (nothing kept) answers now.
+    const titles = async (query: string) => {
+      const answered = (await here.search(query, { hitsPerIndex: 10 })).map((hit) => hit.title);
+      const afresh = (await new SqliteSearchIndex(db).search(query, { hitsPerIndex: 10 })).map((hit) => hit.title);
+      expect(answered).toEqual(afresh);
+      return [...answered].sort();
+    };
+    expect(await titles('sl')).toEqual(['Slipway rules']);
+    expect(await titles('s')).toEqual(['Sailing lessons', 'Slipway rules']);
+
+    await elsewhere.upsert('pages', [page('d', 'Slalom clinic')]);
+    expect(await titles('sl')).toEqual(['Slalom clinic', 'Slipway rules']);
+    await here.upsert('pages', [page('a', 'Launching rules')]);
+    expect(await titles('sl')).toEqual(['Slalom clinic']);
+    expect(await titles('s')).toEqual(['Sailing lessons', 'Slalom clinic']);
+    await elsewhere.remove('pages', ['d']);
+    expect(await titles('sl')).toEqual([]);
+    expect(await titles('s')).toEqual(['Sailing lessons']);
+  });
+
   it('orders records with the same score by objectID, however many tie at the last place', async () => {
     const db = await openSqliteDatabase(':memory:');
     opened.push(db);
