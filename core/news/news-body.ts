@@ -7,7 +7,7 @@ import type sanitizeHtml from 'sanitize-html';
  * `<script>` typed into the Markdown comes out as text), then sanitize-html with an allow-list
  * of tags, attributes and link schemes (anything else is dropped). Kept apart from the form's
  * rule (news-form.ts) so that the browser, which never renders a body, does not load either library.
- * Both load with the first body rendered, not with the server (docs/adr/0083-core-libraries-loaded-on-first-use.md):
+ * Both load with the first body rendered, not with the server (docs/adr/0083-news-renderer-loaded-on-first-use.md):
  * most requests never show one.
  */
 
