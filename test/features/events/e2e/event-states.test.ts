@@ -76,7 +76,7 @@ describe('capacity against the places taken', () => {
     await textOf(row).toContain('8 of 12 taken');
 
     await row.getByRole('link', { name: `Edit ${NAMES.capacity}` }).click();
-    const capacity = page.getByLabel('Capacity');
+    const capacity = page.getByLabel('Capacity', { exact: true });
     await capacity.waitFor();
     await capacity.fill('5');
     await page.getByRole('button', { name: 'Update Event' }).click();
