@@ -49,7 +49,8 @@ export const DATABASE_UNAVAILABLE = 'The database is busy or out of reach. Pleas
  * answer. Past it the caller gets UnavailableError; the call itself may still finish, which
  * every write here tolerates (ids are fixed before writing, payments are idempotent).
  */
-let callDeadlineMs = 20_000;
+export const FIRESTORE_CALL_DEADLINE_MS = 20_000;
+let callDeadlineMs = FIRESTORE_CALL_DEADLINE_MS;
 
 /** Sets the deadline of every Firestore call in this process (see callDeadlineMs). */
 export function setFirestoreCallDeadline(ms: number): void {

@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_UNAVAILABLE, setFirestoreCallDeadline } from '../../../adapters/firestore/firestore-errors';
+import { DATABASE_UNAVAILABLE, FIRESTORE_CALL_DEADLINE_MS, setFirestoreCallDeadline } from '../../../adapters/firestore/firestore-errors';
 import { closeFirestore, firestoreRepositories, openFirestore } from '../../../adapters/firestore/firestore-storage';
 import { UnavailableError } from '../../../core/shared/errors';
 import { markPaidByCard } from '../../support/card-payment';
@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  setFirestoreCallDeadline(20_000);
+  setFirestoreCallDeadline(FIRESTORE_CALL_DEADLINE_MS);
   for (const socket of sockets) socket.destroy();
   await new Promise((resolve) => silent.close(resolve));
   if (saved.emulator === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;

@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FieldValue } from 'firebase-admin/firestore';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FIRESTORE_CALL_DEADLINE_MS, setFirestoreCallDeadline } from '../../../adapters/firestore/firestore-errors';
+import { WORKER_FIRESTORE_CALL_DEADLINE_MS } from '../../support/worker-limits';
 import { FirestoreBookingRepository } from '../../../adapters/firestore/firestore-booking-repository';
 import { FirestorePlacesShards } from '../../../adapters/firestore/firestore-places-shards';
 import {
@@ -139,7 +141,18 @@ describe('Firestore households stored before several members', () => {
 
 const AT_SUBMISSION = new Date('2026-06-01T09:00:00.000Z');
 
+/**
+ * The races below run in this process, like the racing workers: they check what the writes add
+ * up to, so they take the workers' Firestore call deadline and slowness alone never fails them
+ * (test/support/worker-limits.ts). The product's deadline is back for every other test.
+ */
+function withRacingDeadline(): void {
+  beforeAll(() => setFirestoreCallDeadline(WORKER_FIRESTORE_CALL_DEADLINE_MS));
+  afterAll(() => setFirestoreCallDeadline(FIRESTORE_CALL_DEADLINE_MS));
+}
+
 describe('Firestore bookings under load', () => {
+  withRacingDeadline();
   it('accepts exactly 10 of 30 simultaneous bookings for 10 places, from three separate server connections', async () => {
     const { emulator } = running();
     await emulator.reset();
@@ -190,6 +203,7 @@ describe('Firestore bookings under load', () => {
 });
 
 describe('Firestore ledger groups that lose a race', () => {
+  withRacingDeadline();
   it('keeps a group of bookings on its part when another server changed only the parts it took places from (ADR 63)', async () => {
     const { emulator, db } = running();
     await emulator.reset();
@@ -272,6 +286,7 @@ describe('Firestore per-address limits from several servers', () => {
 });
 
 describe('Firestore work-day sign-ups from several servers', () => {
+  withRacingDeadline();
   it('stores exactly 2 of 10 simultaneous sign-ups for a job needing 2, and one sign-up per name, from three connections', async () => {
     const { emulator, db } = running();
     await emulator.reset();
