@@ -209,15 +209,16 @@ export class SqliteSearchIndex implements SearchIndex {
     // tied with the last place are all there to be ordered by objectID: asking for a few more than
     // the limit, and again when those were all tied, ran the match and its ranking again on most
     // keystrokes (docs/search.md).
-    let rows = shared ? this.sharedRanking(st, connection, match, index) : st.ranked.get(index)!.all(match, MAX_RANKED_PER_INDEX);
+    const kept = shared ? this.sharedRanking(st, connection, match, index) : null;
+    let rows = kept ? kept.rows : st.ranked.get(index)!.all(match, MAX_RANKED_PER_INDEX);
     if (rows.length === 0) return [];
     // Only the rows that can still make the list: the first `limit` and any tied with the last.
     const last = rows[Math.min(limit, rows.length) - 1].score;
     rows = rows.filter((r) => r.score <= last);
     // A record remembered at the search's current version is the stored one: only the others are
     // read (docs/search.md). The version is read after the ranking, so a record changed since
-    // then is read afresh.
-    const version = st.searchVersion.get()!;
+    // then is read afresh; a kept ranking found current comes with the version just read.
+    const version = kept?.current ?? st.searchVersion.get()!;
     const candidates: { rowid: number; score: number; objectID: string; record: SearchRecord | string }[] = [];
     const unknown: typeof rows = [];
     for (const r of rows) {
@@ -245,7 +246,8 @@ export class SqliteSearchIndex implements SearchIndex {
   /**
    * A shared prefix's ranking in one index: the one kept, while the search's records are those it
    * was ranked over, else ranked now and kept. Tagged with the version read before ranking, so a
-   * write committed meanwhile leaves it outdated, never wrongly current.
+   * write committed meanwhile leaves it outdated, never wrongly current. `current` is that version
+   * when the kept ranking was used: nothing was ranked after it was read.
    */
   private sharedRanking(st: Statements, connection: Sqlite, match: string, index: SearchIndexName) {
     const version = st.searchVersion.get()!;
@@ -253,11 +255,11 @@ export class SqliteSearchIndex implements SearchIndex {
     if (!kept) this.rankings.set(connection, (kept = new Map()));
     const key = `${index} ${match}`;
     const known = kept.get(key);
-    if (known?.version === version) return known.rows;
+    if (known?.version === version) return { rows: known.rows, current: version };
     const rows = st.ranked.get(index)!.all(match, MAX_RANKED_PER_INDEX);
     if (kept.size >= MAX_REMEMBERED_RANKINGS) kept.clear();
     kept.set(key, { version, rows });
-    return rows;
+    return { rows, current: undefined };
   }
 
   /**
