@@ -99,8 +99,13 @@ export const NEWS_EXCERPT_LENGTH = 280;
  * `length` characters on a word with an ellipsis: what search indexes and the News page shows.
  */
 export async function newsExcerpt(body: string, length = NEWS_EXCERPT_LENGTH): Promise<string> {
+  return excerptOfText(await newsPlainText(body), length);
+}
+
+/** A body as plain text: the words a member reads, no markup, its white space folded. */
+export async function newsPlainText(body: string): Promise<string> {
   const { markdown, sanitize } = await loadRenderer();
-  const text = sanitize(markdown.render(body), { allowedTags: [], allowedAttributes: {} })
+  return sanitize(markdown.render(body), { allowedTags: [], allowedAttributes: {} })
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -109,6 +114,10 @@ export async function newsExcerpt(body: string, length = NEWS_EXCERPT_LENGTH): P
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** Plain text cut at `length` characters on a word, with an ellipsis (newsExcerpt without the rendering). */
+export function excerptOfText(text: string, length = NEWS_EXCERPT_LENGTH): string {
   const chars = [...text];
   if (chars.length <= length) return text;
   const cut = chars.slice(0, length).join('');

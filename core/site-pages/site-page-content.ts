@@ -1,4 +1,4 @@
-import { newsExcerpt, renderNewsBody } from '../news/news-body';
+import { excerptOfText, newsExcerpt, newsPlainText, renderNewsBody } from '../news/news-body';
 import type { SearchRecord } from '../search/search-hit';
 import { SITE_PAGE_PATHS, SITE_PAGE_TITLE_MAX, type SitePageText } from './site-page';
 import type { SitePagePart } from './site-page-schema';
@@ -80,14 +80,16 @@ export async function sitePageSearchRecords(page: SitePageText): Promise<SearchR
       .join('\n');
     // The opening words go under the page's title (a record even when the page opens with a heading).
     const title = section.heading === null ? page.title : await newsExcerpt(section.heading, SITE_PAGE_TITLE_MAX);
-    const text = await newsExcerpt(markdown, SECTION_TEXT_MAX);
+    // Rendered once: the record's text and its shorter description are both cut from it.
+    const plain = await newsPlainText(markdown);
+    const text = excerptOfText(plain, SECTION_TEXT_MAX);
     if (section.heading !== null && title === '' && text === '') continue;
     const base = section.heading === null ? `page-${page.slug}` : `page-${page.slug}-${idPart(title)}`;
     let id = base;
     for (let n = 2; used.has(id); n += 1) id = `${base}-${n}`;
     used.add(id);
     // A section with no words of its own (only the chart, say) is described by its page's title.
-    const description = (await newsExcerpt(markdown)) || page.title;
+    const description = excerptOfText(plain) || page.title;
     records.push({
       objectID: id,
       type: 'page',
