@@ -49,21 +49,33 @@ export function formatDifferences(differences: PlacesDifference[]): string {
   return [`${differences.length} event(s) whose places ledger differs from the bookings:`, ...lines].join('\n');
 }
 
-async function main(): Promise<void> {
+/**
+ * The command itself: what it prints (`print.out`, `print.err`) and its exit code. main() runs it
+ * for the command line; tests run it in their own process.
+ */
+export async function runCheckPlaces(
+  args: string[],
+  env: Record<string, string | undefined>,
+  print: { out: (line: string) => void; err: (line: string) => void },
+): Promise<number> {
   try {
-    const { repair, differences } = await checkPlaces(process.argv.slice(2));
-    console.log(formatDifferences(differences));
-    if (differences.length > 0) {
-      if (repair) console.log('Rebuilt those ledgers from the bookings.');
-      else {
-        console.log('Run `npm run check-places -- --repair` to rebuild them from the bookings.');
-        process.exitCode = 1;
-      }
+    const { repair, differences } = await checkPlaces(args, env);
+    print.out(formatDifferences(differences));
+    if (differences.length === 0) return 0;
+    if (repair) {
+      print.out('Rebuilt those ledgers from the bookings.');
+      return 0;
     }
+    print.out('Run `npm run check-places -- --repair` to rebuild them from the bookings.');
+    return 1;
   } catch (error) {
-    console.error(error instanceof ConfigError || error instanceof CheckPlacesError ? error.message : `Checking places failed: ${(error as Error).message}`);
-    process.exitCode = 1;
+    print.err(error instanceof ConfigError || error instanceof CheckPlacesError ? error.message : `Checking places failed: ${(error as Error).message}`);
+    return 1;
   }
+}
+
+async function main(): Promise<void> {
+  process.exitCode = await runCheckPlaces(process.argv.slice(2), process.env, { out: console.log, err: console.error });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -8,14 +8,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteDatabase } from '../../../../adapters/sqlite/sqlite-database';
 import { SqliteBookingRepository } from '../../../../adapters/sqlite/sqlite-booking-repository';
 import { aBooking, anUnpaidBooking } from '../../../support/entities';
+import { runCheckPlaces } from '../../../../scripts/check-places';
 
 const run = promisify(execFile);
 const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 
 describe('npm run check-places', () => {
   let dataDir: string;
-  const checkPlaces = (...args: string[]) =>
-    run(tsx, ['scripts/check-places.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }, timeout: 500_000 }).then(
+  // The command in this process (the same function the command line runs), what it prints and its
+  // exit code; one test below launches the real command line.
+  const checkPlaces = async (...args: string[]) => {
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    const code = await runCheckPlaces(
+      args,
+      { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' },
+      { out: (l) => stdout.push(l), err: (l) => stderr.push(l) },
+    );
+    return { code, stdout: stdout.join('\n'), stderr: stderr.join('\n') };
+  };
+  const commandLine = (env: NodeJS.ProcessEnv, ...args: string[]) =>
+    run(tsx, ['scripts/check-places.ts', ...args], { env: { ...process.env, ...env, NODE_ENV: 'test' }, timeout: 500_000 }).then(
       (result) => ({ code: 0, ...result }),
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
@@ -58,9 +71,16 @@ describe('npm run check-places', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Usage: npm run check-places [-- --repair]');
     const empty = mkdtempSync(join(tmpdir(), 'kyc-check-places-empty-'));
-    const missing = await run(tsx, ['scripts/check-places.ts'], { env: { ...process.env, DATA_DIR: empty, NODE_ENV: 'test' } }).catch((e) => e);
-    expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain('No database at');
-    rmSync(empty, { recursive: true, force: true });
+    try {
+      const missing = await commandLine({ DATA_DIR: empty });
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain('No database at');
+      // The command line exits 0 and prints the same words when every ledger agrees.
+      const clean = await commandLine({ DATA_DIR: dataDir });
+      expect(clean.code).toBe(0);
+      expect(clean.stdout).toContain('Every event’s places ledger agrees with its bookings.');
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });
