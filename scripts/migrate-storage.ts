@@ -413,25 +413,34 @@ export async function migrateStorage(args: string[], env: Record<string, string 
   }
 }
 
-async function main(): Promise<void> {
+/**
+ * The command itself: what it prints (`print.out`, `print.err`) and its exit code. main() runs it
+ * for the command line; tests run it in their own process.
+ */
+export async function runMigrateStorage(
+  args: string[],
+  env: Record<string, string | undefined>,
+  print: { out: (line: string) => void; err: (line: string) => void },
+): Promise<number> {
   try {
-    const report = await migrateStorage(process.argv.slice(2));
-    console.log(formatReport(report));
+    const report = await migrateStorage(args, env);
+    print.out(formatReport(report));
     const short = Object.entries(report).filter(([, r]) => r.source !== r.copied || r.copied !== r.target);
     if (short.length > 0) {
-      console.error(`Counts differ for: ${short.map(([name]) => name).join(', ')}`);
-      process.exitCode = 1;
-    } else {
-      console.log('Every record was copied.');
+      print.err(`Counts differ for: ${short.map(([name]) => name).join(', ')}`);
+      return 1;
     }
+    print.out('Every record was copied.');
+    return 0;
   } catch (error) {
-    if (error instanceof MigrationError || error instanceof ConfigError) {
-      console.error(error.message);
-    } else {
-      console.error('Copying failed:', error instanceof Error ? error.message : error);
-    }
-    process.exitCode = 1;
+    if (error instanceof MigrationError || error instanceof ConfigError) print.err(error.message);
+    else print.err(`Copying failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
   }
+}
+
+async function main(): Promise<void> {
+  process.exitCode = await runMigrateStorage(process.argv.slice(2), process.env, { out: console.log, err: console.error });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -23,6 +23,7 @@ import { grantPhasePermissions } from '../../../adapters/firestore/firestore-per
 import { tempSqlite, type TempSqlite } from '../../support/temp-sqlite';
 import { anAdmin, anApplication, anEventSeries, aPhoto } from '../../support/entities';
 import { DEFAULT_MEMBERSHIP_SETTINGS } from '../../../core/membership/membership-settings';
+import { runMigrateStorage } from '../../../scripts/migrate-storage';
 
 const NOW = new Date('2026-05-20T10:00:00.000Z');
 const SCRIPT = fileURLToPath(new URL('../../../scripts/migrate-storage.ts', import.meta.url));
@@ -234,23 +235,32 @@ async function seedSqlite(file: string): Promise<void> {
   }
 }
 
+function migrationEnv(env: Record<string, string>): Record<string, string | undefined> {
+  return {
+    ...process.env,
+    DATA_DIR: dataDir,
+    FIRESTORE_PROJECT_ID: running().emulator.projectId,
+    FIRESTORE_EMULATOR_HOST: running().emulator.host,
+    FIRESTORE_COLLECTION_PREFIX: PREFIX,
+    METADATA_SERVER_DETECTION: 'none',
+    ...env,
+  };
+}
+
+/** The command line, as an operator runs it (a process of its own). */
 function runMigration(args: string[], env: Record<string, string> = {}) {
-  return promisify(execFile)(process.execPath, ['--import', 'tsx', SCRIPT, ...args], {
-    cwd: ROOT,
-    timeout: 500_000,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      FIRESTORE_PROJECT_ID: running().emulator.projectId,
-      FIRESTORE_EMULATOR_HOST: running().emulator.host,
-      FIRESTORE_COLLECTION_PREFIX: PREFIX,
-      METADATA_SERVER_DETECTION: 'none',
-      ...env,
-    },
-  }).then(
+  return promisify(execFile)(process.execPath, ['--import', 'tsx', SCRIPT, ...args], { cwd: ROOT, timeout: 500_000, env: migrationEnv(env) }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? -1, stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
   );
+}
+
+/** The same command in this process (the function the command line runs): what it prints and its exit code. */
+async function runMigrationHere(args: string[], env: Record<string, string> = {}) {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await runMigrateStorage(args, migrationEnv(env), { out: (line) => stdout.push(line), err: (line) => stderr.push(line) });
+  return { code, stdout: stdout.join('\n'), stderr: stderr.join('\n') };
 }
 
 function running(): { emulator: FirestoreEmulator; firestore: Firestore } {
@@ -444,26 +454,26 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
   it('refuses to copy into collections that already hold data, and changes nothing', async () => {
     const before = await countFirestoreDocuments(running().firestore, { collectionPrefix: PREFIX });
     expect(before.events).toBeGreaterThan(0);
-    const result = await runMigration(['--from', 'sqlite', '--to', 'firestore']);
+    const result = await runMigrationHere(['--from', 'sqlite', '--to', 'firestore']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^Firestore already holds data \(migrated_events: \d+, .*choose another FIRESTORE_COLLECTION_PREFIX/);
     expect(await countFirestoreDocuments(running().firestore, { collectionPrefix: PREFIX })).toEqual(before);
   });
 
   it('explains what is wrong with the command or the settings', async () => {
-    const backwards = await runMigration(['--from', 'firestore', '--to', 'sqlite']);
+    const backwards = await runMigrationHere(['--from', 'firestore', '--to', 'sqlite']);
     expect(backwards.code).toBe(1);
     expect(backwards.stderr).toContain('Only copying from SQLite to Firestore is supported.');
     expect(backwards.stderr).toContain('Usage: npm run migrate-storage -- --from sqlite --to firestore');
 
-    const noProject = await runMigration(['--from', 'sqlite', '--to', 'firestore'], { FIRESTORE_PROJECT_ID: '' });
+    const noProject = await runMigrationHere(['--from', 'sqlite', '--to', 'firestore'], { FIRESTORE_PROJECT_ID: '' });
     expect(noProject.code).toBe(1);
     expect(noProject.stderr).toContain('FIRESTORE_PROJECT_ID: is required');
 
     const empty = tempSqlite('kyc-migrate-empty-', DATABASE_FILE_NAME);
     const emptyDir = empty.dir;
     try {
-      const noDatabase = await runMigration(['--from', 'sqlite', '--to', 'firestore'], { DATA_DIR: emptyDir, FIRESTORE_COLLECTION_PREFIX: 'other_' });
+      const noDatabase = await runMigrationHere(['--from', 'sqlite', '--to', 'firestore'], { DATA_DIR: emptyDir, FIRESTORE_COLLECTION_PREFIX: 'other_' });
       expect(noDatabase.code).toBe(1);
       expect(noDatabase.stderr).toContain(`No SQLite database at ${join(emptyDir, DATABASE_FILE_NAME)}`);
     } finally {
