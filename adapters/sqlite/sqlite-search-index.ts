@@ -96,7 +96,10 @@ const MAX_REMEMBERED_CANDIDATES = 1000;
  * change (docs/search.md). Longer queries are ranked afresh.
  */
 export const SHARED_PREFIX_LETTERS = 2;
-/** Rankings of those queries kept at once (an index and a prefix each); forgotten all at once when full. */
+/**
+ * Rankings of those queries kept at once (an index, a limit and a prefix each), each holding only
+ * the rows that can make its list, not all MAX_RANKED_PER_INDEX; forgotten all at once when full.
+ */
 const MAX_REMEMBERED_RANKINGS = 4000;
 
 type Sqlite = BetterSqlite3.Database;
@@ -122,6 +125,16 @@ interface Vocabulary {
  * The embedded search index: SQLite FTS5 in the app's own database. One FTS5 table holds the
  * text of all four indexes; a plain table beside it keeps each record and which index it is in.
  */
+/**
+ * Of a ranking (best first), the rows that can still make a list of `limit`: the first `limit`
+ * and any tied with the last of them, whose order is then decided by objectID.
+ */
+function rowsThatCanMakeTheList<T extends { score: number }>(rows: T[], limit: number): T[] {
+  if (rows.length <= limit) return rows;
+  const last = rows[limit - 1].score;
+  return rows.filter((r) => r.score <= last);
+}
+
 export class SqliteSearchIndex implements SearchIndex {
   readonly providerName = 'SQLite full-text search';
 
@@ -209,12 +222,9 @@ export class SqliteSearchIndex implements SearchIndex {
     // tied with the last place are all there to be ordered by objectID: asking for a few more than
     // the limit, and again when those were all tied, ran the match and its ranking again on most
     // keystrokes (docs/search.md).
-    const kept = shared ? this.sharedRanking(st, connection, match, index) : null;
-    let rows = kept ? kept.rows : st.ranked.get(index)!.all(match, MAX_RANKED_PER_INDEX);
+    const kept = shared ? this.sharedRanking(st, connection, match, index, limit) : null;
+    const rows = kept ? kept.rows : rowsThatCanMakeTheList(st.ranked.get(index)!.all(match, MAX_RANKED_PER_INDEX), limit);
     if (rows.length === 0) return [];
-    // Only the rows that can still make the list: the first `limit` and any tied with the last.
-    const last = rows[Math.min(limit, rows.length) - 1].score;
-    rows = rows.filter((r) => r.score <= last);
     // A record remembered at the search's current version is the stored one: only the others are
     // read (docs/search.md). The version is read after the ranking, so a record changed since
     // then is read afresh; a kept ranking found current comes with the version just read.
@@ -249,14 +259,14 @@ export class SqliteSearchIndex implements SearchIndex {
    * write committed meanwhile leaves it outdated, never wrongly current. `current` is that version
    * when the kept ranking was used: nothing was ranked after it was read.
    */
-  private sharedRanking(st: Statements, connection: Sqlite, match: string, index: SearchIndexName) {
+  private sharedRanking(st: Statements, connection: Sqlite, match: string, index: SearchIndexName, limit: number) {
     const version = st.searchVersion.get()!;
     let kept = this.rankings.get(connection);
     if (!kept) this.rankings.set(connection, (kept = new Map()));
-    const key = `${index} ${match}`;
+    const key = `${index} ${limit} ${match}`;
     const known = kept.get(key);
     if (known?.version === version) return { rows: known.rows, current: version };
-    const rows = st.ranked.get(index)!.all(match, MAX_RANKED_PER_INDEX);
+    const rows = rowsThatCanMakeTheList(st.ranked.get(index)!.all(match, MAX_RANKED_PER_INDEX), limit);
     if (kept.size >= MAX_REMEMBERED_RANKINGS) kept.clear();
     kept.set(key, { version, rows });
     return { rows, current: undefined };

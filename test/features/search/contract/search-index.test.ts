@@ -187,6 +187,33 @@ describe('SqliteSearchIndex storage', () => {
     expect(await titles('s')).toEqual(['Sailing lessons']);
   });
 
+  it('answers a one- or two-letter query asked for a short list and then a longer one as a new index does', async () => {
+    const db = await openSqliteDatabase(':memory:');
+    opened.push(db);
+    const index = new SqliteSearchIndex(db);
+    // Scores that differ (titles of different lengths), so a short list holds fewer rows than a long one.
+    const records = Array.from({ length: 30 }, (_, i): SearchRecord => ({
+      objectID: `p${String(i).padStart(2, '0')}`,
+      type: 'page',
+      category: 'general',
+      title: `Slipway ${'notes '.repeat(i % 7)}${i}`,
+      tags: [],
+    }));
+    await index.replaceAll('pages', records);
+    for (const [query, hitsPerIndex] of [
+      ['s', 3],
+      ['s', 20],
+      ['sl', 5],
+      ['sl', 25],
+      ['s', 3],
+    ] as const) {
+      const answered = (await index.search(query, { hitsPerIndex })).map((hit) => hit.objectID);
+      const afresh = (await new SqliteSearchIndex(db).search(query, { hitsPerIndex })).map((hit) => hit.objectID);
+      expect(answered).toHaveLength(hitsPerIndex);
+      expect(answered).toEqual(afresh);
+    }
+  });
+
   it('orders records with the same score by objectID, however many tie at the last place', async () => {
     const db = await openSqliteDatabase(':memory:');
     opened.push(db);
