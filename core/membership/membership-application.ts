@@ -33,6 +33,7 @@ export const APPLICATION_MESSAGES = {
   categoryRequired: 'Choose a membership',
   categoryNotOffered: 'This membership cannot be bought online. Please contact the club.',
   peopleNotHousehold: 'Only a household membership covers other people',
+  householdFull: `A household holds at most ${MAX_HOUSEHOLD_MEMBERS} members: give an e-mail address to at most ${MAX_HOUSEHOLD_MEMBERS - 1} of the others (the rest join as dependants)`,
   acceptRequired: "Please accept the club's rules and privacy notice",
   pledgeRequired: (duties: number) => `Please pledge the ${duties} ${duties === 1 ? 'duty' : 'duties'} this membership expects`,
   notFound: 'Application not found',
@@ -165,6 +166,8 @@ export function validateApplication(
     if (personEmail) seen.add(memberEmailKey(personEmail));
     return { firstName: first, lastName: last, email: personEmail || null };
   });
+  // Everyone with an e-mail becomes a member of the one household admission makes (admittedHousehold).
+  if (!errors.people && 1 + people.filter((person) => person.email !== null).length > MAX_HOUSEHOLD_MEMBERS) errors.people = APPLICATION_MESSAGES.householdFull;
   if (!values.accept) errors.accept = APPLICATION_MESSAGES.acceptRequired;
   if (category && values.dutiesPledged < category.dutiesPerSeason) errors.dutiesPledged = APPLICATION_MESSAGES.pledgeRequired(category.dutiesPerSeason);
   if (Object.keys(errors).length > 0) return { ok: false, errors };

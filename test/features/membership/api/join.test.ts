@@ -94,6 +94,9 @@ describe('the public applies and pays', () => {
     expect((await apply({ ...family, people: [{ firstName: 'X', lastName: 'Y', email: family.email.toUpperCase() }] })).body.fields).toEqual({
       'people.0': APPLICATION_MESSAGES.emailTwice,
     });
+    // Eight others with an e-mail would make nine members: more than one household holds.
+    const eight = Array.from({ length: 8 }, (_, i) => ({ firstName: `P${i}`, lastName: family.lastName, email: `p${i}-${family.email}` }));
+    expect((await apply({ ...family, people: eight })).body.fields).toEqual({ people: APPLICATION_MESSAGES.householdFull });
     expect((await app.agent().post('/api/membership/applications').send(ADULT())).status).toBe(403);
     expect(await app.get('membershipApplications').list()).toEqual(before);
   });

@@ -7,11 +7,13 @@ import {
   applicationState,
   closingRefusal,
   isApplicationExpired,
+  MAX_APPLICATION_PEOPLE,
   validateApplication,
   type ApplicationState,
   type ApplyRequest,
 } from '../../../../core/membership/membership-application';
 import { MemberSchema } from '../../../../core/members/member';
+import { MAX_HOUSEHOLD_MEMBERS } from '../../../../core/members/household-membership';
 import { addDaysToDate } from '../../../../core/shared/london-time';
 
 // The rules of joining (docs/membership.md#joining), shared by the Join page and the server.
@@ -51,6 +53,21 @@ describe('the Join form', () => {
         dutiesPledged: 3,
       },
     });
+  });
+
+  it('keeps everyone with an e-mail in one household: the applicant and at most 7 others; more join only as dependants', () => {
+    const person = (i: number, email: boolean) => ({ firstName: `P${i}`, lastName: 'Sailor', email: email ? `p${i}@example.org` : '' });
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { maxLength: MAX_APPLICATION_PEOPLE }), (withEmail) => {
+        const checked = validateApplication({ ...FORM, people: withEmail.map((email, i) => person(i, email)) }, FAMILY);
+        const members = 1 + withEmail.filter(Boolean).length;
+        if (members <= MAX_HOUSEHOLD_MEMBERS) expect(checked.ok).toBe(true);
+        else expect(checked).toEqual({ ok: false, errors: { people: APPLICATION_MESSAGES.householdFull } });
+      }),
+    );
+    expect(APPLICATION_MESSAGES.householdFull).toBe(
+      'A household holds at most 8 members: give an e-mail address to at most 7 of the others (the rest join as dependants)',
+    );
   });
 
   it('says what is wrong per field', () => {
