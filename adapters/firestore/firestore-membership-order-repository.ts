@@ -26,6 +26,9 @@ import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
 
 const INSTANTS = ['paidAt', 'appliedAt', 'createdAt', 'refundedAt'] as const;
 
+/** Documents per batched `getAll` of a read of many orders (docs/members.md#reads). */
+const GET_ALL_CHUNK = 100;
+
 /**
  * Membership orders in the `membershipOrders` collection, one document per order keyed by its id.
  * A payment is recorded in one transaction that reads the order and its members and writes the
@@ -40,6 +43,17 @@ export class FirestoreMembershipOrderRepository extends FirestoreCollectionAdapt
     if (typeof id !== 'string' || !isDocumentId(id)) return null;
     const snapshot = await withCoreErrors(() => this.collection.doc(id).get());
     return snapshot.exists ? toOrder(snapshot) : null;
+  }
+
+  async getMany(ids: readonly string[]): Promise<MembershipOrder[]> {
+    const refs = [...new Set(ids)].filter((id) => typeof id === 'string' && isDocumentId(id)).map((id) => this.collection.doc(id));
+    const found: MembershipOrder[] = [];
+    // One batched read per chunk of documents: one for a short list.
+    for (let at = 0; at < refs.length; at += GET_ALL_CHUNK) {
+      const snapshots = await withCoreErrors(() => this.db.getAll(...refs.slice(at, at + GET_ALL_CHUNK)));
+      for (const snapshot of snapshots) if (snapshot.exists) found.push(toOrder(snapshot));
+    }
+    return found;
   }
 
   async listForMember(memberId: string): Promise<MembershipOrder[]> {

@@ -38,6 +38,13 @@ export class MemoryMembershipOrderRepository implements MembershipOrderRepositor
     return copyOrNull(this.orders.get(id));
   }
 
+  async getMany(ids: readonly string[]): Promise<MembershipOrder[]> {
+    return [...new Set(ids)].flatMap((id) => {
+      const order = this.orders.get(id);
+      return order ? [structuredClone(order)] : [];
+    });
+  }
+
   async listForMember(memberId: string): Promise<MembershipOrder[]> {
     return [...this.orders.values()]
       .filter((order) => order.memberId === memberId)

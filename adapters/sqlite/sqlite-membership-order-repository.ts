@@ -22,6 +22,9 @@ import { readRow } from './sqlite-values';
 import { preparedWriteTransaction, type PreparedWrites } from './sqlite-write-transaction';
 import type { AuditEntry } from '../../core/audit/audit';
 
+/** Ids per `IN (...)` of a read of many orders, as the members' (docs/members.md#reads). */
+const IN_CHUNK = 500;
+
 /**
  * Membership orders in the `membership_orders` table (migration 0050). A payment is recorded in
  * one prepared write transaction (the write lock from its start) that reads the order and its
@@ -35,6 +38,17 @@ export class SqliteMembershipOrderRepository implements MembershipOrderRepositor
     if (typeof id !== 'string') return null;
     const row = await this.db('membership_orders').where({ id }).first();
     return row ? toOrder(row) : null;
+  }
+
+  /** One SELECT per chunk of ids (under SQLite's bound-variable limit): one for a short list. */
+  async getMany(ids: readonly string[]): Promise<MembershipOrder[]> {
+    const unique = [...new Set(ids.filter((id) => typeof id === 'string'))];
+    const found: MembershipOrder[] = [];
+    for (let at = 0; at < unique.length; at += IN_CHUNK) {
+      const rows = await this.db('membership_orders').whereIn('id', unique.slice(at, at + IN_CHUNK));
+      found.push(...rows.map(toOrder));
+    }
+    return found;
   }
 
   async listForMember(memberId: string): Promise<MembershipOrder[]> {

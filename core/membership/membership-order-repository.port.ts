@@ -9,6 +9,12 @@ import type { MembershipOrder, OrderPayment, OrderPaymentOutcome, OrderRefund, O
 export interface MembershipOrderRepository {
   /** The order with this id, or null (also for an id that is not an order id). */
   get(id: string): Promise<MembershipOrder | null>;
+  /**
+   * The stored orders with any of these ids, each once, in no given order (an unknown id, or one
+   * that is not an order id, is left out; no ids, none): one read of storage, or a few for a long
+   * list, however many ids (docs/members.md#reads).
+   */
+  getMany(ids: readonly string[]): Promise<MembershipOrder[]>;
   /** The member's renewal orders (as `memberId`, not as household), newest first (createdAt, then id). */
   listForMember(memberId: string): Promise<MembershipOrder[]>;
   /**

@@ -123,7 +123,7 @@ export interface JoinClubDeps {
   applications: MembershipApplicationRepository;
   membership: MembershipRepository;
   orders: MembershipOrders;
-  orderStore: Pick<MembershipOrderRepository, 'get' | 'create' | 'cancel' | 'recordRefund'>;
+  orderStore: Pick<MembershipOrderRepository, 'get' | 'getMany' | 'create' | 'cancel' | 'recordRefund'>;
   members: MemberRepository;
   payments: PaymentGateway;
   outbox: Outbox;
@@ -265,12 +265,18 @@ export class JoinClub extends UseCase<JoinClubDeps> {
     const applications = await this.deps.applications.list();
     // The members holding the open applications' e-mails in one read, not one per application (docs/members.md#reads).
     const holders = await this.deps.members.getManyByEmail(applications.filter((application) => application.status !== 'admitted').flatMap(applicationEmails));
-    return { applications: await Promise.all(applications.map((application) => this.view(application, holders))) };
+    // Their orders in one read too (docs/members.md#reads).
+    const orderIds = applications.flatMap((application) => (application.orderId ? [application.orderId] : []));
+    const orders = new Map((await this.deps.orderStore.getMany(orderIds)).map((order) => [order.id, order]));
+    return { applications: await Promise.all(applications.map((application) => this.view(application, holders, orders))) };
   }
 
-  /** The application as the list shows it; `members`: those that may hold its e-mails (else they are read). */
-  private async view(application: MembershipApplication, members?: readonly Member[]): Promise<ApplicationView> {
-    const order = application.orderId ? await this.deps.orderStore.get(application.orderId) : null;
+  /**
+   * The application as the list shows it; `members`: those that may hold its e-mails, `orders`:
+   * the stored orders by id, its own among them if stored (else each is read).
+   */
+  private async view(application: MembershipApplication, members?: readonly Member[], orders?: ReadonlyMap<string, MembershipOrder>): Promise<ApplicationView> {
+    const order = !application.orderId ? null : orders ? (orders.get(application.orderId) ?? null) : await this.deps.orderStore.get(application.orderId);
     const matching = application.status === 'admitted' ? null : await this.memberHolding(application, members);
     return { ...application, state: applicationState(application, order), matchesMember: matching ? { id: matching.id, name: matching.name } : null };
   }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FirestoreMemberRepository } from '../../../../adapters/firestore/firestore-member-repository';
 import { FirestoreMembershipOrderRepository } from '../../../../adapters/firestore/firestore-membership-order-repository';
@@ -52,6 +53,9 @@ const ann = aMember({ id: 'mem-ann', email: 'ann@club.example', renewalDate: '20
 const bob = aMember({ id: 'mem-bob', name: 'Bob Sailor', email: 'bob@club.example', renewalDate: '2027-03-31' });
 const cat = aMember({ id: 'mem-cat', name: 'Cat Sailor', email: 'cat@club.example', renewalDate: '2026-03-31' });
 
+/** The orders ordered by id: getMany answers them in no given order. */
+const byId = (orders: readonly MembershipOrder[]) => [...orders].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
 async function renewalDates(members: MemberRepository, ...ids: string[]): Promise<(string | undefined)[]> {
   return Promise.all(ids.map(async (id) => (await members.get(id))?.renewalDate));
 }
@@ -74,6 +78,61 @@ describe.each(STORES)('MembershipOrderRepository (%s)', (_name, open) => {
       expect(await rejectionOf(orders.create(anOrder({ id: 'ord-4', memberId: null })))).toBeInstanceOf(ValidationError);
       expect(await orders.get('ord-1')).toEqual(household);
       expect(await orders.get('ord-4')).toBeNull();
+    });
+  });
+
+  it('reads many orders at once: each stored one once, as get reads it; unknown ids, duplicates and ids that are no order ids left out', async () => {
+    await withStore(open, async ({ membershipOrders: orders, members }) => {
+      await members.create(ann);
+      const household = anOrder({ householdMemberIds: ['mem-bob', 'mem-cat'] });
+      const joining = anOrder({ id: 'ord-j', kind: 'joining', memberId: null, applicationId: 'app-1' });
+      await orders.create(household);
+      await orders.create(joining);
+      await orders.create(anOrder({ id: 'ord-3', method: 'cash' }));
+      await orders.recordPayment(card('ord-1', 'pay-1'), NOW);
+      await orders.recordRefund(refundOf('ord-1', 'audit-many'), LATER);
+      const refunded = await orders.get('ord-1');
+      expect(refunded?.status).toBe('refunded');
+      expect(await orders.getMany([])).toEqual([]);
+      expect(await orders.getMany(['ord-none', 'no/such', '', 'x'.repeat(1600)])).toEqual([]);
+      expect(byId(await orders.getMany(['ord-j', 'ord-none', 'ord-1', 'ord-j', 'a/b', 'ord-1']))).toEqual([refunded, joining]);
+      expect(byId(await orders.getMany(['ord-3', 'ord-1', 'ord-j']))).toEqual(byId([refunded!, joining, anOrder({ id: 'ord-3', method: 'cash' })]));
+    });
+  });
+
+  it('reads more orders than one read takes (SQLite: 500 ids to an IN, Firestore: 100 documents to a getAll), the unknown among them left out', async () => {
+    await withStore(open, async ({ membershipOrders: orders }) => {
+      const stored = Array.from({ length: 620 }, (_, i) => anOrder({ id: `ord-${String(i).padStart(4, '0')}`, memberId: `mem-${i % 7}` }));
+      for (let at = 0; at < stored.length; at += 50) await Promise.all(stored.slice(at, at + 50).map((order) => orders.create(order)));
+      const unknown = Array.from({ length: 480 }, (_, i) => `ord-none-${i}`);
+      // 1,100 ids, each stored one asked twice, the stored and the unknown interleaved.
+      const asked = stored.flatMap((order, i) => [order.id, unknown[i] ?? order.id]).concat(unknown.slice(stored.length));
+      expect(asked.length).toBeGreaterThan(1000);
+      expect(byId(await orders.getMany(asked))).toEqual(stored);
+    });
+  });
+
+  it('PROPERTY: any mix of stored ids (some twice) and unknown ones reads back exactly the stored orders among them', async () => {
+    await withStore(open, async ({ membershipOrders: orders }) => {
+      const stored = Array.from({ length: 12 }, (_, i) =>
+        anOrder({ id: `ord-p${i}`, status: i % 3 === 0 ? 'cancelled' : 'open', method: i % 2 === 0 ? 'card' : 'transfer', amount: 1000 + i }),
+      );
+      for (const order of stored) await orders.create(order);
+      const ids = new Set(stored.map((order) => order.id));
+      await fc.assert(
+        fc.asyncProperty(
+          fc.shuffledSubarray(stored),
+          fc.array(fc.constantFrom(...stored), { maxLength: 4 }),
+          fc.array(fc.oneof(fc.string({ maxLength: 45 }), fc.stringMatching(/^ord-[a-z0-9]{1,8}$/)), { maxLength: 6 }),
+          async (chosen, again, others) => {
+            const unknown = others.filter((id) => !ids.has(id));
+            const asked = [...unknown, ...chosen.map((order) => order.id), ...again.map((order) => order.id)];
+            const expected = byId([...new Map([...chosen, ...again].map((order) => [order.id, order])).values()]);
+            expect(byId(await orders.getMany(asked))).toEqual(expected);
+          },
+        ),
+        { numRuns: 25, endOnFailure: true },
+      );
     });
   });
 

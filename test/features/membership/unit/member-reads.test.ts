@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
 import { SequentialIdGenerator } from '../../../../adapters/memory/sequential-id-generator';
+import { applicationState } from '../../../../core/membership/membership-application';
+import type { MembershipOrderRepository } from '../../../../core/membership/membership-order-repository.port';
 import { MembershipOrders } from '../../../../core/membership/membership-orders';
 import type { MembershipOrder } from '../../../../core/membership/membership-order';
 import type { MemberRepository } from '../../../../core/members/member-repository.port';
@@ -29,6 +31,22 @@ function counted(members: MemberRepository): { members: MemberRepository; reads:
     },
   });
   return { members: proxy, reads: () => reads };
+}
+
+/** The order store, counting the calls of each of its methods. */
+function countedOrders(orders: MembershipOrderRepository): { orders: MembershipOrderRepository; calls: Map<string, number> } {
+  const calls = new Map<string, number>();
+  const proxy = new Proxy(orders, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        calls.set(String(key), (calls.get(String(key)) ?? 0) + 1);
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { orders: proxy, calls };
 }
 
 const anOfflineOrder = (i: number): MembershipOrder => ({
@@ -94,6 +112,75 @@ async function applicationsList(count: number) {
   } as Partial<JoinClubDeps> as JoinClubDeps);
   return { list: await join.list(admin), reads: reads() };
 }
+
+/** The statuses of the order of application i (by i % 6): none stored, open, paid, cancelled, refunded, or no order at all. */
+const ORDER_CASES = ['missing', 'open', 'paid', 'cancelled', 'refunded', 'none'] as const;
+
+async function applicationsWithOrders(count: number) {
+  const store = memoryStorage();
+  for (let i = 1; i <= count; i++) {
+    const orderCase = ORDER_CASES[i % ORDER_CASES.length]!;
+    const orderId = orderCase === 'none' ? null : `order-app-${i}`;
+    // Every seventh application was admitted, every eleventh declined: their states come from the application.
+    const status = i % 7 === 0 ? 'admitted' : i % 11 === 0 ? 'declined' : 'submitted';
+    await store.membershipApplications.create(
+      anApplication({ id: `app-${i}`, email: `applicant${i}@example.org`, orderId, status, createdAt: `2027-02-01T10:${String(i).padStart(2, '0')}:00.000Z` }),
+    );
+    if (orderCase === 'none' || orderCase === 'missing') continue;
+    const paid = orderCase === 'paid' || orderCase === 'refunded';
+    await store.membershipOrders.create({
+      ...anOfflineOrder(i),
+      id: `order-app-${i}`,
+      kind: 'joining',
+      memberId: null,
+      applicationId: `app-${i}`,
+      method: 'card',
+      status: orderCase,
+      paymentId: paid ? `pay-${i}` : null,
+      paidAt: paid ? NOW : null,
+      appliedAt: paid ? NOW : null,
+      ...(orderCase === 'refunded' ? { refundedAt: NOW, refundId: `re-${i}`, refundedBy: 'uid-treasurer' } : {}),
+    });
+  }
+  // The states as each application's own order gives them (applicationState), read one by one.
+  const expected = new Map<string, string>();
+  for (const application of await store.membershipApplications.list()) {
+    const order = application.orderId ? await store.membershipOrders.get(application.orderId) : null;
+    expected.set(application.id, applicationState(application, order));
+  }
+  const { orders, calls } = countedOrders(store.membershipOrders);
+  const join = new JoinClub({
+    applications: store.membershipApplications,
+    orderStore: orders,
+    members: store.members,
+    clock: new FixedClock(NOW),
+  } as Partial<JoinClubDeps> as JoinClubDeps);
+  const list = await join.list(admin);
+  return { list, calls, expected };
+}
+
+describe('the order reads of the applications list', () => {
+  it.each([1, 40])('reads the orders of %i applications with one getMany, never get; each state as its own order gives it', async (count) => {
+    const { list, calls, expected } = await applicationsWithOrders(count);
+    expect(Object.fromEntries(calls)).toEqual({ getMany: 1 });
+    expect(list.applications).toHaveLength(count);
+    expect(new Map(list.applications.map((application) => [application.id, application.state]))).toEqual(expected);
+  });
+
+  it('lists each state: paid for an open application whose order is paid, else the application’s own', async () => {
+    const { list } = await applicationsWithOrders(40);
+    const state = (id: string) => list.applications.find((application) => application.id === id)?.state;
+    expect(state('app-2')).toBe('paid');
+    expect(state('app-1')).toBe('submitted');
+    expect(state('app-3')).toBe('submitted');
+    expect(state('app-4')).toBe('submitted');
+    expect(state('app-5')).toBe('submitted');
+    expect(state('app-6')).toBe('submitted');
+    expect(state('app-14')).toBe('admitted');
+    expect(state('app-22')).toBe('declined');
+    expect(new Set(list.applications.map((application) => application.state))).toEqual(new Set(['submitted', 'paid', 'admitted', 'declined']));
+  });
+});
 
 describe('the member reads of the admin lists', () => {
   it('the open cash and transfer orders: one read of the member list, however many orders; each named, a member gone named null', async () => {
