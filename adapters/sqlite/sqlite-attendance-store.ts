@@ -22,9 +22,7 @@ import {
   type StoredWalkIn,
 } from '../attendance-records';
 import { writeTransaction } from './sqlite-write-transaction';
-
-/** SQLite binds at most 999 values per statement by default; ids are read in chunks well under it. */
-const CHUNK = 500;
+import { readInChunks } from './sqlite-in-chunks';
 
 /** Attendance in the `attendance` and `attendance_marks` tables (migration 0038); walk-ins in `walk_ins` (migration 0046). */
 export class SqliteAttendanceStore implements AttendanceStore {
@@ -37,16 +35,11 @@ export class SqliteAttendanceStore implements AttendanceStore {
   }
 
   async getMany(bookingIds: readonly string[]): Promise<Map<string, Attendance>> {
+    const rows = await readInChunks(bookingIds, (ids): Promise<{ value: string }[]> => this.db('attendance').select('value').whereIn('bookingId', ids));
     const found = new Map<string, Attendance>();
-    const ids = [...new Set(bookingIds)];
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      const rows: { value: string }[] = await this.db('attendance')
-        .select('value')
-        .whereIn('bookingId', ids.slice(i, i + CHUNK));
-      for (const row of rows) {
-        const record = attendanceFromJson(row.value);
-        found.set(record.bookingId, record);
-      }
+    for (const row of rows) {
+      const record = attendanceFromJson(row.value);
+      found.set(record.bookingId, record);
     }
     return found;
   }
@@ -121,17 +114,10 @@ export class SqliteAttendanceStore implements AttendanceStore {
   }
 
   async listWalkIns(eventIds: readonly string[]): Promise<WalkIn[]> {
-    const found: WalkIn[] = [];
-    const ids = [...new Set(eventIds)].filter((id) => typeof id === 'string');
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      const rows: { value: string }[] = await this.db('walk_ins')
-        .select('value')
-        .whereIn('eventId', ids.slice(i, i + CHUNK))
-        .whereNotNull('value')
-        .orderBy([{ column: 'addedAt' }, { column: 'id' }]);
-      found.push(...rows.map((row) => walkInFromJson(row.value)));
-    }
-    return found.sort((a, b) => a.addedAt.localeCompare(b.addedAt) || a.id.localeCompare(b.id));
+    const rows = await readInChunks(eventIds, (ids): Promise<{ value: string }[]> =>
+      this.db('walk_ins').select('value').whereIn('eventId', ids).whereNotNull('value'),
+    );
+    return rows.map((row) => walkInFromJson(row.value)).sort((a, b) => a.addedAt.localeCompare(b.addedAt) || a.id.localeCompare(b.id));
   }
 
   async countAppliedMarks(bookingId: string): Promise<number> {

@@ -1,8 +1,6 @@
 import type { Knex } from 'knex';
 import { JsonDocumentConditionsRepository } from '../conditions-records';
-
-/** SQLite binds at most 999 values per statement by default; ids are read in chunks well under it. */
-const CHUNK = 500;
+import { readInChunks } from './sqlite-in-chunks';
 
 /** The go/no-go's records in the `conditions` table (migration 0026), one JSON document per key. */
 export class SqliteConditionsRepository extends JsonDocumentConditionsRepository {
@@ -20,14 +18,8 @@ export class SqliteConditionsRepository extends JsonDocumentConditionsRepository
   }
 
   protected async readManyJson(keys: readonly string[]): Promise<string[]> {
-    const found: string[] = [];
-    for (let i = 0; i < keys.length; i += CHUNK) {
-      const rows: { value: string }[] = await this.db('conditions')
-        .select('value')
-        .whereIn('key', keys.slice(i, i + CHUNK));
-      found.push(...rows.map((row) => row.value));
-    }
-    return found;
+    const rows = await readInChunks(keys, (chunk): Promise<{ value: string }[]> => this.db('conditions').select('value').whereIn('key', chunk));
+    return rows.map((row) => row.value);
   }
 
   protected async writeJson(key: string, json: string): Promise<void> {

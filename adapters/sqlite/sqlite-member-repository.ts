@@ -8,6 +8,7 @@ import { readRow, writeBoolean } from './sqlite-values';
 import { releaseMemberDuties } from './sqlite-member-duty-release';
 import { insertIntoOutbox } from './sqlite-outbox';
 import { preparedWriteTransaction, writeTransaction } from './sqlite-write-transaction';
+import { readInChunks } from './sqlite-in-chunks';
 
 /** The `members` table's columns, as a member record names them. */
 export const MEMBER_COLUMNS = [
@@ -23,9 +24,6 @@ export const MEMBER_COLUMNS = [
   'createdAt',
   'updatedAt',
 ] as const;
-
-/** Keys per `IN (...)` of a read of many members. */
-const IN_CHUNK = 500;
 
 /** The member list in the `members` table (migration 0023); `emailKey` (lower-cased e-mail) is unique. */
 export class SqliteMemberRepository implements MemberRepository {
@@ -62,15 +60,12 @@ export class SqliteMemberRepository implements MemberRepository {
 
   /** One SELECT per chunk of keys (under SQLite's bound-variable limit): one for a short list. */
   private async whereIn(column: 'id' | 'emailKey', keys: readonly string[]): Promise<Member[]> {
-    const unique = [...new Set(keys)];
-    const found: Member[] = [];
-    for (let at = 0; at < unique.length; at += IN_CHUNK) {
-      const rows = await this.db('members')
+    const rows = await readInChunks(keys, (chunk) =>
+      this.db('members')
         .select(...MEMBER_COLUMNS)
-        .whereIn(column, unique.slice(at, at + IN_CHUNK));
-      found.push(...rows.map(toMember));
-    }
-    return found;
+        .whereIn(column, chunk),
+    );
+    return rows.map(toMember);
   }
 
   async list(): Promise<Member[]> {

@@ -21,9 +21,7 @@ import { isUniqueViolation } from './sqlite-errors';
 import { readRow } from './sqlite-values';
 import { preparedWriteTransaction, type PreparedWrites } from './sqlite-write-transaction';
 import type { AuditEntry } from '../../core/audit/audit';
-
-/** Ids per `IN (...)` of a read of many orders, as the members' (docs/members.md#reads). */
-const IN_CHUNK = 500;
+import { readInChunks } from './sqlite-in-chunks';
 
 /**
  * Membership orders in the `membership_orders` table (migration 0050). A payment is recorded in
@@ -42,13 +40,7 @@ export class SqliteMembershipOrderRepository implements MembershipOrderRepositor
 
   /** One SELECT per chunk of ids (under SQLite's bound-variable limit): one for a short list. */
   async getMany(ids: readonly string[]): Promise<MembershipOrder[]> {
-    const unique = [...new Set(ids.filter((id) => typeof id === 'string'))];
-    const found: MembershipOrder[] = [];
-    for (let at = 0; at < unique.length; at += IN_CHUNK) {
-      const rows = await this.db('membership_orders').whereIn('id', unique.slice(at, at + IN_CHUNK));
-      found.push(...rows.map(toOrder));
-    }
-    return found;
+    return (await readInChunks(ids, (chunk) => this.db('membership_orders').whereIn('id', chunk))).map(toOrder);
   }
 
   async listForMember(memberId: string): Promise<MembershipOrder[]> {
