@@ -24,11 +24,10 @@ import {
 } from '../attendance-records';
 import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
+import { getExisting } from './firestore-get-many';
 
 /** Firestore's `in` filter takes at most 30 values. */
 const IN_CHUNK = 30;
-/** Firestore's getAll takes many references; read in chunks so one call stays small. */
-const CHUNK = 100;
 /** Records restored per commit (a commit takes at most 500 writes). */
 const RESTORE_PER_COMMIT = 400;
 
@@ -63,15 +62,10 @@ export class FirestoreAttendanceStore extends FirestoreCollectionAdapter impleme
 
   async getMany(bookingIds: readonly string[]): Promise<Map<string, Attendance>> {
     const found = new Map<string, Attendance>();
-    const ids = [...new Set(bookingIds)].filter(validDocId);
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      const refs = ids.slice(i, i + CHUNK).map((id) => this.collection.doc(id));
-      const snapshots = await withCoreErrors(() => this.db.getAll(...refs));
-      for (const snapshot of snapshots) {
-        if (!snapshot.exists) continue;
-        const record = attendanceFromJson(String(snapshot.get('value')));
-        found.set(record.bookingId, record);
-      }
+    const refs = [...new Set(bookingIds)].filter(validDocId).map((id) => this.collection.doc(id));
+    for (const snapshot of await getExisting(this.db, refs)) {
+      const record = attendanceFromJson(String(snapshot.get('value')));
+      found.set(record.bookingId, record);
     }
     return found;
   }

@@ -2,9 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { JsonDocumentConditionsRepository } from '../conditions-records';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
-
-/** Firestore's getAll takes many references; read in chunks so one call stays small. */
-const CHUNK = 100;
+import { getExisting } from './firestore-get-many';
 
 /**
  * The go/no-go's records in the `conditions` collection: the documents 'limits' and 'forecast',
@@ -39,13 +37,11 @@ export class FirestoreConditionsRepository extends JsonDocumentConditionsReposit
   }
 
   protected async readManyJson(keys: readonly string[]): Promise<string[]> {
-    const found: string[] = [];
-    for (let i = 0; i < keys.length; i += CHUNK) {
-      const refs = keys.slice(i, i + CHUNK).map((key) => this.collection.doc(key));
-      const snapshots = await withCoreErrors(() => this.db.getAll(...refs));
-      for (const snapshot of snapshots) if (snapshot.exists) found.push(String(snapshot.get('value')));
-    }
-    return found;
+    const snapshots = await getExisting(
+      this.db,
+      keys.map((key) => this.collection.doc(key)),
+    );
+    return snapshots.map((snapshot) => String(snapshot.get('value')));
   }
 
   protected async writeJson(key: string, json: string): Promise<void> {

@@ -22,6 +22,7 @@ import { readDocument } from './firestore-read-document';
 import { transaction } from './firestore-turns';
 import { UniqueEmailWrites } from './firestore-unique-email-writes';
 import { ConflictError, ValidationError } from '../../core/shared/errors';
+import { getExisting } from './firestore-get-many';
 
 /** E-mail keys per `in` query (Firestore takes at most 30). */
 const EMAILS_PER_QUERY = 30;
@@ -54,10 +55,7 @@ export class FirestoreMemberRepository extends FirestoreCollectionAdapter implem
 
   async getMany(ids: readonly string[]): Promise<Member[]> {
     const refs = [...new Set(ids)].filter((id) => typeof id === 'string' && isDocumentId(id)).map((id) => this.collection.doc(id));
-    if (refs.length === 0) return [];
-    // One batched read of the documents, however many.
-    const snapshots = await withCoreErrors(() => this.db.getAll(...refs));
-    return snapshots.filter((snapshot) => snapshot.exists).map(toMember);
+    return (await getExisting(this.db, refs)).map(toMember);
   }
 
   async getManyByEmail(emails: readonly string[]): Promise<Member[]> {

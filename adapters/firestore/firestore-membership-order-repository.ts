@@ -23,11 +23,9 @@ import { withCoreErrors } from './firestore-errors';
 import { INSTANT_TEXT_FIELD, instantFields, toTimestamp } from './firestore-instants';
 import { readDocument } from './firestore-read-document';
 import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { getExisting } from './firestore-get-many';
 
 const INSTANTS = ['paidAt', 'appliedAt', 'createdAt', 'refundedAt'] as const;
-
-/** Documents per batched `getAll` of a read of many orders (docs/members.md#reads). */
-const GET_ALL_CHUNK = 100;
 
 /**
  * Membership orders in the `membershipOrders` collection, one document per order keyed by its id.
@@ -47,13 +45,7 @@ export class FirestoreMembershipOrderRepository extends FirestoreCollectionAdapt
 
   async getMany(ids: readonly string[]): Promise<MembershipOrder[]> {
     const refs = [...new Set(ids)].filter((id) => typeof id === 'string' && isDocumentId(id)).map((id) => this.collection.doc(id));
-    const found: MembershipOrder[] = [];
-    // One batched read per chunk of documents: one for a short list.
-    for (let at = 0; at < refs.length; at += GET_ALL_CHUNK) {
-      const snapshots = await withCoreErrors(() => this.db.getAll(...refs.slice(at, at + GET_ALL_CHUNK)));
-      for (const snapshot of snapshots) if (snapshot.exists) found.push(toOrder(snapshot));
-    }
-    return found;
+    return (await getExisting(this.db, refs)).map(toOrder);
   }
 
   async listForMember(memberId: string): Promise<MembershipOrder[]> {
