@@ -5,6 +5,7 @@ import type { PlacesDifference } from '../core/bookings/places-ledger';
 import { CheckPlaces } from '../core/bookings/check-places';
 import { ConfigError, loadConfig } from '../server/config';
 import { createContainer, databaseFile } from '../server/container';
+import { CONSOLE_OUTPUT, type CommandOutput } from './command-output';
 
 /**
  * `npm run check-places [-- --repair]`: recounts every event's places from its bookings, in the
@@ -53,11 +54,7 @@ export function formatDifferences(differences: PlacesDifference[]): string {
  * The command itself: what it prints (`print.out`, `print.err`) and its exit code. main() runs it
  * for the command line; tests run it in their own process.
  */
-export async function runCheckPlaces(
-  args: string[],
-  env: Record<string, string | undefined>,
-  print: { out: (line: string) => void; err: (line: string) => void },
-): Promise<number> {
+export async function runCheckPlaces(args: string[], env: Record<string, string | undefined>, print: CommandOutput): Promise<number> {
   try {
     const { repair, differences } = await checkPlaces(args, env);
     print.out(formatDifferences(differences));
@@ -75,7 +72,7 @@ export async function runCheckPlaces(
 }
 
 async function main(): Promise<void> {
-  process.exitCode = await runCheckPlaces(process.argv.slice(2), process.env, { out: console.log, err: console.error });
+  process.exitCode = await runCheckPlaces(process.argv.slice(2), process.env, CONSOLE_OUTPUT);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -40,6 +40,7 @@ import { ConfigError, loadConfig } from '../server/config';
 import { DirectoryFileStore } from '../adapters/system/directory-file-store';
 import type { FileStore } from '../core/shared/file-store.port';
 import { DATABASE_FILE_NAME } from '../server/container';
+import { CONSOLE_OUTPUT, type CommandOutput } from './command-output';
 
 /** Where the server keeps files, inside DATA_DIR. */
 export const FILES_FOLDER = 'files';
@@ -417,11 +418,7 @@ export async function migrateStorage(args: string[], env: Record<string, string 
  * The command itself: what it prints (`print.out`, `print.err`) and its exit code. main() runs it
  * for the command line; tests run it in their own process.
  */
-export async function runMigrateStorage(
-  args: string[],
-  env: Record<string, string | undefined>,
-  print: { out: (line: string) => void; err: (line: string) => void },
-): Promise<number> {
+export async function runMigrateStorage(args: string[], env: Record<string, string | undefined>, print: CommandOutput): Promise<number> {
   try {
     const report = await migrateStorage(args, env);
     print.out(formatReport(report));
@@ -440,7 +437,7 @@ export async function runMigrateStorage(
 }
 
 async function main(): Promise<void> {
-  process.exitCode = await runMigrateStorage(process.argv.slice(2), process.env, { out: console.log, err: console.error });
+  process.exitCode = await runMigrateStorage(process.argv.slice(2), process.env, CONSOLE_OUTPUT);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

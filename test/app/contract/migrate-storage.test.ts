@@ -24,6 +24,7 @@ import { tempSqlite, type TempSqlite } from '../../support/temp-sqlite';
 import { anAdmin, anApplication, anEventSeries, aPhoto } from '../../support/entities';
 import { DEFAULT_MEMBERSHIP_SETTINGS } from '../../../core/membership/membership-settings';
 import { runMigrateStorage } from '../../../scripts/migrate-storage';
+import { runHere } from '../../support/command-output';
 
 const NOW = new Date('2026-05-20T10:00:00.000Z');
 const SCRIPT = fileURLToPath(new URL('../../../scripts/migrate-storage.ts', import.meta.url));
@@ -256,11 +257,8 @@ function runMigration(args: string[], env: Record<string, string> = {}) {
 }
 
 /** The same command in this process (the function the command line runs): what it prints and its exit code. */
-async function runMigrationHere(args: string[], env: Record<string, string> = {}) {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  const code = await runMigrateStorage(args, migrationEnv(env), { out: (line) => stdout.push(line), err: (line) => stderr.push(line) });
-  return { code, stdout: stdout.join('\n'), stderr: stderr.join('\n') };
+function runMigrationHere(args: string[], env: Record<string, string> = {}) {
+  return runHere((print) => runMigrateStorage(args, migrationEnv(env), print));
 }
 
 function running(): { emulator: FirestoreEmulator; firestore: Firestore } {

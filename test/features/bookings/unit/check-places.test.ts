@@ -9,6 +9,7 @@ import { openSqliteDatabase } from '../../../../adapters/sqlite/sqlite-database'
 import { SqliteBookingRepository } from '../../../../adapters/sqlite/sqlite-booking-repository';
 import { aBooking, anUnpaidBooking } from '../../../support/entities';
 import { runCheckPlaces } from '../../../../scripts/check-places';
+import { runHere } from '../../../support/command-output';
 
 const run = promisify(execFile);
 const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
@@ -17,16 +18,7 @@ describe('npm run check-places', () => {
   let dataDir: string;
   // The command in this process (the same function the command line runs), what it prints and its
   // exit code; one test below launches the real command line.
-  const checkPlaces = async (...args: string[]) => {
-    const stdout: string[] = [];
-    const stderr: string[] = [];
-    const code = await runCheckPlaces(
-      args,
-      { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' },
-      { out: (l) => stdout.push(l), err: (l) => stderr.push(l) },
-    );
-    return { code, stdout: stdout.join('\n'), stderr: stderr.join('\n') };
-  };
+  const checkPlaces = (...args: string[]) => runHere((print) => runCheckPlaces(args, { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }, print));
   const commandLine = (env: NodeJS.ProcessEnv, ...args: string[]) =>
     run(tsx, ['scripts/check-places.ts', ...args], { env: { ...process.env, ...env, NODE_ENV: 'test' }, timeout: 500_000 }).then(
       (result) => ({ code: 0, ...result }),
