@@ -1,5 +1,5 @@
 import type { Highlight } from './search-hit';
-import { searchTokens, type QueryPart, type SearchToken } from './search-synonyms';
+import { mayHoldAnyWord, searchTokens, type QueryPart, type SearchToken } from './search-synonyms';
 
 /**
  * One way of reading the query with, for some of its parts, other spellings that may stand in
@@ -33,12 +33,16 @@ function instances(part: QueryPart, others: readonly string[], tokens: readonly 
  * segments joined are exactly the field's text.
  */
 export function highlightFields(readings: readonly HighlightReading[], shown: readonly string[], hidden: readonly string[] = []): Highlight[] {
-  const shownTokens = shown.map((text) => searchTokens(text));
+  // Every instance begins with a part's first word or one of its other spellings: a field holding
+  // none of them has no instance, and is not split into words at all.
+  const firstWords = readings.flatMap((reading) => reading.parts.flatMap(({ part, others }) => [part.words[0], ...others]));
+  const tokensOf = (text: string) => (mayHoldAnyWord(text, firstWords) ? searchTokens(text) : []);
+  const shownTokens = shown.map(tokensOf);
   // The hidden fields are split into words only when a reading marks something in a shown field
   // and has a part found in none of them: the one case where they decide.
   let hiddenTokens: SearchToken[][] | undefined;
   const inHidden = ({ part, others }: HighlightReading['parts'][number]) =>
-    (hiddenTokens ??= hidden.map((text) => searchTokens(text))).some((tokens) => instances(part, others, tokens).length > 0);
+    (hiddenTokens ??= hidden.map(tokensOf)).some((tokens) => instances(part, others, tokens).length > 0);
   const marks: [number, number][][] = shown.map(() => []);
   for (const reading of readings) {
     const perPart = reading.parts.map(({ part, others }) => shownTokens.map((tokens) => instances(part, others, tokens)));

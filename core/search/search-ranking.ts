@@ -1,5 +1,5 @@
 import { HIGHLIGHT_FIELDS, type SearchHit, type SearchType } from './search-hit';
-import { partFoundIn, searchReadings, searchWords } from './search-synonyms';
+import { mayHoldAnyWord, partFoundIn, searchReadings, searchWords } from './search-synonyms';
 
 export const HITS_PER_INDEX = 10;
 export const TYPE_PRIORITY: Record<SearchType, number> = { event: 4, document: 3, page: 2, news: 1 };
@@ -24,11 +24,13 @@ export function isExactHit(hit: SearchHit, query: string): boolean {
 function exactMatcher(query: string): (hit: SearchHit) => boolean {
   const readings = searchReadings(query);
   if (readings.length === 0) return () => true;
+  // A part is found only where its first word is: a text holding no part's first word is not split.
+  const firstWords = readings.flatMap((reading) => reading.map((part) => part.words[0]));
   return (hit) => {
     const texts = [...HIGHLIGHT_FIELDS.filter((f) => f !== 'longdescription').map((f) => hit[f]), ...(hit.tags ?? []), hit.longdescription];
     const missing = readings.map((reading) => new Set(reading));
     for (const text of texts) {
-      if (text === undefined || text === '') continue;
+      if (text === undefined || text === '' || !mayHoldAnyWord(text, firstWords)) continue;
       const words = searchWords(text);
       for (const parts of missing) {
         for (const part of parts) if (partFoundIn(part, words)) parts.delete(part);

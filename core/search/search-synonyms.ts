@@ -43,6 +43,18 @@ export function searchWords(text: string): string[] {
   return [...text.matchAll(WORD)].map((m) => foldSearchWord(m[0])).filter((w) => w !== '');
 }
 
+/**
+ * Whether a word of `text`, as searchWords and searchTokens split it, may equal or begin with one
+ * of `words` (folded query words). False only when none can: the words of ASCII text are pieces of
+ * the text lower-cased, so a query word found nowhere in it begins none of them. Lets a search
+ * skip splitting the many fields that hold no word of the query (docs/search.md#how-the-embedded-search-does-it-sqlite).
+ */
+export function mayHoldAnyWord(text: string, words: readonly string[]): boolean {
+  if (!ASCII.test(text)) return true;
+  const lower = text.toLowerCase();
+  return words.some((w) => lower.includes(w));
+}
+
 /** A word of a text with where it stands: `start` and `end` are offsets in the text as given. */
 export interface SearchToken {
   word: string;

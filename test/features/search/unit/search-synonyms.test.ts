@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_READINGS, SEARCH_SYNONYMS, readingMatchesExactly, searchReadings, searchWords } from '../../../../core/search/search-synonyms';
+import { MAX_READINGS, SEARCH_SYNONYMS, mayHoldAnyWord, readingMatchesExactly, searchReadings, searchWords } from '../../../../core/search/search-synonyms';
 import { isExactHit, rankHits } from '../../../../core/search/search-ranking';
 import type { SearchHit } from '../../../../core/search/search-hit';
 
@@ -35,6 +35,33 @@ describe('search words', () => {
       { numRuns: 500 },
     );
     expect(searchWords('Kestrel Open Régatta, 2026!')).toEqual(['kestrel', 'open', 'regatta', '2026']);
+  });
+
+  it('passes over a text only when none of its words equals or begins with a query word', () => {
+    const text = fc.oneof(fc.string({ unit: 'binary-ascii', maxLength: 60 }), fc.string({ maxLength: 30 }), fc.string({ unit: 'grapheme', maxLength: 30 }));
+    // Query words as a search folds them: pieces of the text's own words, or of any other text.
+    const queryWords = (t: string) =>
+      fc.array(
+        fc.oneof(
+          fc.constantFrom(...searchWords(t), 'x').chain((w) => fc.nat({ max: w.length - 1 }).map((n) => w.slice(0, n + 1))),
+          fc.string({ maxLength: 6 }).map((s) => searchWords(s)[0] ?? 'z'),
+        ),
+        { minLength: 1, maxLength: 4 },
+      );
+    fc.assert(
+      fc.property(
+        text.chain((t) => fc.tuple(fc.constant(t), queryWords(t))),
+        ([t, words]) => {
+          const begun = searchWords(t).some((word) => words.some((w) => word.startsWith(w)));
+          if (begun) expect(mayHoldAnyWord(t, words)).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
+    expect(mayHoldAnyWord('Rescue boat training', ['sail'])).toBe(false);
+    expect(mayHoldAnyWord('Rescue Boat training', ['boa'])).toBe(true);
+    // Not ASCII: folded words need not be pieces of the text, so it is always split.
+    expect(mayHoldAnyWord('Régatta', ['regatta'])).toBe(true);
   });
 });
 
