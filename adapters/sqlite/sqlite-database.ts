@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import knex, { type Knex } from 'knex';
 import type BetterSqlite3 from 'better-sqlite3';
 import { SqliteMigrationSource } from './sqlite-migration-source';
+import { CachingBetterSqlite3Client } from './sqlite-statement-cache';
 import { registerReadConnection } from './sqlite-read-connection';
 
 /** How long a connection waits for another process's write to finish before failing. */
@@ -29,7 +30,8 @@ export async function openSqliteDatabase(filePath: string): Promise<Knex> {
   const file = throwaway ? join(throwaway, 'db.sqlite') : filePath;
   if (!throwaway) mkdirSync(dirname(file), { recursive: true });
   const db = knex({
-    client: 'better-sqlite3',
+    // knex's better-sqlite3 client, keeping each connection's prepared statements.
+    client: CachingBetterSqlite3Client,
     connection: { filename: file },
     useNullAsDefault: true,
     // One connection per process: better-sqlite3 is synchronous, so more connections would not
