@@ -1,4 +1,4 @@
-import { queuePush, type QueuePushDeps } from '../push/queue-push';
+import { queuePush, withPush, type QueuePushDeps } from '../push/queue-push';
 import { dutyCoverPush } from '../push/push-notifications';
 import { londonDayTimeText } from '../shared/london-time';
 import type { Admin } from '../admins/admin';
@@ -118,13 +118,10 @@ export class AskForCover extends UseCase<AskForCoverDeps> {
         url,
       });
       const id = coverMessageId(event.id, candidate.member.id, now);
-      if (await this.deps.outbox.addOnce(newOutboxMessage(id, DUTY_COVER_KIND, event.id, mail, now))) asked += 1;
-      await queuePush(
-        this.deps,
-        candidate.member.id,
-        id,
-        dutyCoverPush({ name: open.map((o) => o.name).join(', '), eventTitle: event.name, dateText: londonDayTimeText(new Date(window.start)) }),
-      );
+      const push = dutyCoverPush({ name: open.map((o) => o.name).join(', '), eventTitle: event.name, dateText: londonDayTimeText(new Date(window.start)) });
+      // The push goes with the e-mail (queued by the sender should this stop before the line after).
+      if (await this.deps.outbox.addOnce(withPush(newOutboxMessage(id, DUTY_COVER_KIND, event.id, mail, now), candidate.member.id, id, push))) asked += 1;
+      await queuePush(this.deps, candidate.member.id, id, push);
     }
     const short = slots.filter((slot) => slot.holders.length < slot.needed).length;
     await recordAdminAction(this.deps, admin, {

@@ -1,4 +1,4 @@
-import { queuePush, type QueuePushDeps } from '../push/queue-push';
+import { queuePush, withPush, type QueuePushDeps } from '../push/queue-push';
 import { dutySwapAskedPush } from '../push/push-notifications';
 import { londonDayTimeText } from '../shared/london-time';
 import type { AdminRepository } from '../admins/admin-repository.port';
@@ -118,14 +118,12 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
         direct: toMemberId !== null,
         url,
       });
-      await this.deps.outbox.addOnce(newOutboxMessage(swapRequestMailId(swap, to.id), DUTY_SWAP_REQUEST_KIND, swap.id, mail, now));
+      const id = swapRequestMailId(swap, to.id);
+      const push = dutySwapAskedPush({ name: dutyName, dateText: londonDayTimeText(new Date(held.window.start)) });
+      // The push goes with the e-mail (queued by the sender should this stop before the line after).
+      await this.deps.outbox.addOnce(withPush(newOutboxMessage(id, DUTY_SWAP_REQUEST_KIND, swap.id, mail, now), to.id, id, push));
       // Under the e-mail's id: a request asked again pushes no second notification to a device.
-      await queuePush(
-        this.deps,
-        to.id,
-        swapRequestMailId(swap, to.id),
-        dutySwapAskedPush({ name: dutyName, dateText: londonDayTimeText(new Date(held.window.start)) }),
-      );
+      await queuePush(this.deps, to.id, id, push);
     }
     if (toMemberId === null)
       await this.audit(swap, 'duty.swap-requested', SWAP_AUDIT_SUMMARIES.requested(member.name, dutyName, context.event.name, recipients.length), {

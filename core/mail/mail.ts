@@ -46,6 +46,19 @@ export const OutboxDeliveryShape = {
   sentAt: InstantSchema.nullable(),
 };
 
+/**
+ * A push notification that goes with an e-mail, to one member's devices under its own key
+ * (docs/notifications.md#push). Written with the e-mail, so in the same atomic step as whatever
+ * the e-mail is about; the sender queues it, only if not queued already, when it first takes the
+ * e-mail (MailCompanions). Its notification's shape is core/push's, and is checked there.
+ */
+export const CompanionPushSchema = z.object({
+  memberId: z.string().min(1).max(200),
+  key: z.string().min(1).max(300),
+  notification: z.record(z.string(), z.unknown()),
+});
+export type CompanionPush = z.infer<typeof CompanionPushSchema>;
+
 /** An e-mail in the outbox, with what happened to it so far. */
 export const OutboxMessageSchema = z.object({
   id: z.string().min(1),
@@ -53,6 +66,7 @@ export const OutboxMessageSchema = z.object({
   kind: z.string().min(1).max(100),
   recordId: z.string().max(200).nullable(),
   mail: OutgoingMailSchema,
+  push: CompanionPushSchema.optional(),
   ...OutboxDeliveryShape,
 });
 export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;

@@ -20,7 +20,7 @@ import { UseCase } from '../shared/use-case';
 import type { AdminRepository } from '../admins/admin-repository.port';
 import type { Outbox } from '../mail/outbox.port';
 import { eventChangePush } from '../push/push-notifications';
-import { queuePush, type QueuePushDeps } from '../push/queue-push';
+import { queuePush, withPush, type QueuePushDeps } from '../push/queue-push';
 import { handRefundsOf, type HandRefund } from '../bookings/hand-refunds';
 import { handRefundMessages } from '../bookings/hand-refund-mail';
 import { refundOwedByHand } from '../bookings/booking-state';
@@ -177,10 +177,20 @@ export class CancelEvent extends UseCase<CancelEventDeps> {
   private async cancelOne(booking: Booking, event: ClubEvent, actor: AuditActor & { kind: 'admin' }): Promise<Booking | null> {
     const now = this.deps.clock.now();
     const why = `Cancelled with the event ${event.name}`;
-    const { booking: stored, changed } = await this.deps.bookings.change(booking.id, now, (current) =>
+    const { booking: stored, changed } = await this.deps.bookings.change(booking.id, now, (current) => {
       // Cancelled meanwhile (by its member, or a double click): nothing more to do here.
-      current.cancelledAt !== null ? null : adminCancellation(this.deps, current, { at: now, actor, refund: true, event, why }),
-    );
+      if (current.cancelledAt !== null) return null;
+      const change = adminCancellation(this.deps, current, { at: now, actor, refund: true, event, why });
+      const memberId = current.memberId;
+      if (memberId === null) return change;
+      // The push goes with the member's cancellation e-mail, written with the cancellation (queued
+      // by the sender should this stop before cancelBookings queues it).
+      const push = eventChangePush({ id: event.id, title: event.name }, { cancelled: true });
+      return {
+        ...change,
+        mail: change.mail?.map((m) => (m.kind === 'booking-cancellation' ? withPush(m, memberId, eventCancelledPushKey(current.id), push) : m)),
+      };
+    });
     if (!changed) return null;
     return settleCardRefund(this.deps, stored, actor);
   }

@@ -1,4 +1,4 @@
-import { queuePush, type QueuePushDeps } from '../push/queue-push';
+import { queuePush, withPush, type QueuePushDeps } from '../push/queue-push';
 import { renewalReminderPush } from '../push/push-notifications';
 import { calendarDateText } from '../shared/london-time';
 import type { Outbox } from '../mail/outbox.port';
@@ -91,9 +91,11 @@ export class SendMembershipReminders extends UseCase<SendMembershipRemindersDeps
       renewUrl: `${this.deps.siteSettings.publicBaseUrl}${renewalLinkPath(token)}`,
     });
     const id = membershipReminderId(member.id, member.renewalDate, day);
-    const written = await this.deps.outbox.addOnce(newOutboxMessage(id, MEMBERSHIP_REMINDER_KIND, member.id, mail, now));
+    const push = renewalReminderPush(calendarDateText(member.renewalDate));
+    // The push goes with the e-mail (queued by the sender should this stop before the line after).
+    const written = await this.deps.outbox.addOnce(withPush(newOutboxMessage(id, MEMBERSHIP_REMINDER_KIND, member.id, mail, now), member.id, id, push));
     // Under the e-mail's id: a run repeated pushes no second reminder to a device.
-    await queuePush(this.deps, member.id, id, renewalReminderPush(calendarDateText(member.renewalDate)));
+    await queuePush(this.deps, member.id, id, push);
     return written ? id : null;
   }
 }

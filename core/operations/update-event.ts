@@ -1,4 +1,4 @@
-import { queuePush, type QueuePushDeps } from '../push/queue-push';
+import { queuePush, withPush, type QueuePushDeps } from '../push/queue-push';
 import { eventChangePush } from '../push/push-notifications';
 import { formatMoment } from '../shared/date-text';
 import type { Admin } from '../admins/admin';
@@ -140,7 +140,7 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
         members += 1;
       }
       // After the write, under each e-mail's own id: a save repeated queues no second push to a device.
-      const push = eventChangePush({ id: updated.id, title: updated.name }, { cancelled: false, whenText: formatMoment(updated.eventdatetime, 'member') });
+      const push = this.movePush(updated);
       for (const booking of bookingsToTell(await this.deps.bookings.listByEvent(eventId), this.deps.clock.now())) {
         if (booking.memberId !== null) await queuePush(this.deps, booking.memberId, eventChangeMessageId(booking.id, updated.sequence), push);
       }
@@ -225,6 +225,15 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
       eventUrl: `${publicBaseUrl}${eventBookingPath(after.id)}`,
       reason,
     });
-    return newOutboxMessage(eventChangeMessageId(booking.id, after.sequence), EVENT_CHANGE_MAIL_KIND, booking.id, mail, now);
+    const id = eventChangeMessageId(booking.id, after.sequence);
+    const message = newOutboxMessage(id, EVENT_CHANGE_MAIL_KIND, booking.id, mail, now);
+    // The move's push goes with the e-mail too, under the same id: queued after the write below,
+    // and by the sender should the process stop before that.
+    return booking.memberId === null ? message : withPush(message, booking.memberId, id, this.movePush(after));
+  }
+
+  /** The push telling a booked member's devices that the event moved. */
+  private movePush(after: ClubEvent) {
+    return eventChangePush({ id: after.id, title: after.name }, { cancelled: false, whenText: formatMoment(after.eventdatetime, 'member') });
   }
 }

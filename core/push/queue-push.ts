@@ -1,5 +1,7 @@
 import type { Clock } from '../shared/clock.port';
-import { newPushDelivery, type PushDelivery, type PushNotification } from './push';
+import type { OutboxMessage } from '../mail/mail';
+import type { MailCompanions } from '../mail/mail-companions.port';
+import { newPushDelivery, PushNotificationSchema, type PushDelivery, type PushNotification } from './push';
 import type { PushOutbox } from './push-outbox.port';
 import type { PushSubscriptionRepository } from './push-subscription-repository.port';
 
@@ -35,4 +37,29 @@ export async function pushDeliveriesFor(
 export async function queuePush(deps: QueuePushDeps, memberId: string, key: string, notification: PushNotification): Promise<number> {
   const deliveries = await pushDeliveriesFor(deps, [memberId], key, notification);
   return deliveries.length === 0 ? 0 : deps.pushOutbox.addOnce(deliveries);
+}
+
+/**
+ * The e-mail carrying a push notification for one member under `key` (CompanionPush): the sender
+ * queues it when it first takes the e-mail, so a push that goes with a write is not lost if the
+ * process stops between the write and queuing it (docs/notifications.md#push).
+ */
+export function withPush(message: OutboxMessage, memberId: string, key: string, notification: PushNotification): OutboxMessage {
+  return { ...message, push: { memberId, key, notification } };
+}
+
+/**
+ * The mail sender's companion (MailCompanions): queues the push an e-mail carries, under its key,
+ * only to devices not queued for it already. A notification that no longer reads as one (stored by
+ * an older version) is left out rather than holding the e-mail back.
+ */
+export class PushBesideMail implements MailCompanions {
+  constructor(private readonly deps: QueuePushDeps) {}
+
+  async queueFor(message: OutboxMessage): Promise<void> {
+    if (!message.push) return;
+    const notification = PushNotificationSchema.safeParse(message.push.notification);
+    if (!notification.success) return;
+    await queuePush(this.deps, message.push.memberId, message.push.key, notification.data);
+  }
 }

@@ -16,7 +16,7 @@ import type { AuditLog } from '../audit/audit-log.port';
 import { UseCase } from '../shared/use-case';
 import { formatMoment } from '../shared/date-text';
 import { waitingListOfferPush } from '../push/push-notifications';
-import { queuePush, type QueuePushDeps } from '../push/queue-push';
+import { queuePush, withPush, type QueuePushDeps } from '../push/queue-push';
 
 export interface OfferFreedPlacesDeps {
   events: EventRepository;
@@ -113,24 +113,21 @@ export class OfferFreedPlaces extends UseCase<OfferFreedPlacesDeps> {
     const token = this.deps.offerLinks.issue(entry.id, until);
     const bookUrl = `${this.deps.siteSettings.publicBaseUrl}${offerBookingPath(event.id, token)}`;
     const mailId = this.deps.ids.next();
+    const push = waitingListOfferPush({ title: event.name }, formatMoment(until.toISOString(), 'member'), offerBookingPath(event.id, token));
     const result = await this.deps.waitingList.change(entry.id, (current) => {
       const next = offeredEntry(current, now, until);
       if (!next) return null;
       const mail = waitingListOfferMail(next, event, { clubName: this.deps.siteSettings.clubName, bookUrl, offeredUntil: until.toISOString() });
-      return { entry: next, mail: [newOutboxMessage(mailId, 'waitlist-offer', entry.id, mail, now)] };
+      const message = newOutboxMessage(mailId, 'waitlist-offer', entry.id, mail, now);
+      // The push goes with the e-mail, written with the offer (queued by the sender should this stop before the push below).
+      return { entry: next, mail: [next.memberId === null ? message : withPush(message, next.memberId, mailId, push)] };
     });
     if (!result?.changed) {
       await this.deps.bookings.releaseHold(event.id, holdId, now);
       return false;
     }
     // After the offer's write, under its e-mail's id: the member's own offer link, nobody else's data.
-    if (entry.memberId !== null)
-      await queuePush(
-        this.deps,
-        entry.memberId,
-        mailId,
-        waitingListOfferPush({ title: event.name }, formatMoment(until.toISOString(), 'member'), offerBookingPath(event.id, token)),
-      );
+    if (entry.memberId !== null) await queuePush(this.deps, entry.memberId, mailId, push);
     return true;
   }
 }

@@ -7,6 +7,7 @@ import type { OutgoingMail } from '../../../../core/mail/mail';
 import type { Mailer } from '../../../../core/mail/mailer.port';
 import { DeliverOutbox } from '../../../../core/mail/deliver-outbox';
 import { useSmtpMailer } from './smtp-fixture';
+import { NO_COMPANIONS } from '../../../support/mail-companions';
 
 const MAIL = { to: 'member@example.org', subject: 'Booking confirmed: Summer Regatta', text: 'See you there', html: '<p>See you there</p>', attachments: [] };
 const FROM = 'Kestrel Yacht Club <bookings@kestrel-yc.example>';
@@ -23,7 +24,7 @@ describe('delivering the outbox through a real SMTP server', () => {
     await mailer().send(claim.message.mail, claim.message.id);
     // Its claim lapses within a minute, and the next round (any instance) sends it again.
     clock.advance(CLAIM_LEASE_MS);
-    expect(await new DeliverOutbox({ outbox, mailer: mailer(), clock }).execute()).toMatchObject({ sent: 1, lost: 0 });
+    expect(await new DeliverOutbox({ outbox, mailer: mailer(), clock, companions: NO_COMPANIONS }).execute()).toMatchObject({ sent: 1, lost: 0 });
     const [first, second] = await smtp().waitFor(2);
     expect(first.messageId).toBe('<conf-b1@kestrel-yc.example>');
     expect(second.messageId).toBe(first.messageId);
@@ -42,7 +43,7 @@ describe('delivering the outbox through a real SMTP server', () => {
     })();
     await outbox.add([newOutboxMessage('slow-1', 'booking-confirmation', 'b2', MAIL, clock.now())]);
     let rivalRound: Promise<unknown> | null = null;
-    const rival = new DeliverOutbox({ outbox, mailer: mailer(), clock });
+    const rival = new DeliverOutbox({ outbox, mailer: mailer(), clock, companions: NO_COMPANIONS });
     /** A mail server that takes three leases' worth of time over the message; a rival round runs meanwhile. */
     const slow: Mailer = {
       async send(mail: OutgoingMail, key?: string) {
@@ -57,7 +58,7 @@ describe('delivering the outbox through a real SMTP server', () => {
         await mailer().send(mail, key);
       },
     };
-    expect(await new DeliverOutbox({ outbox, mailer: slow, clock, heartbeatMs: 5 }).execute()).toMatchObject({ sent: 1, lost: 0 });
+    expect(await new DeliverOutbox({ outbox, mailer: slow, clock, companions: NO_COMPANIONS, heartbeatMs: 5 }).execute()).toMatchObject({ sent: 1, lost: 0 });
     expect(await rivalRound).toEqual({ sent: 0, retrying: 0, failed: 0, lost: 0 });
     expect(smtp().received.map((m) => m.messageId)).toEqual(['<slow-1@kestrel-yc.example>']);
     expect((await outbox.get('slow-1'))?.status).toBe('sent');

@@ -41,6 +41,17 @@ export function describeOutboxContract(name: string, makeAdapter: AdapterFactory
       expect((await outbox().list({ status: 'queued' })).map((m) => m.id)).toEqual(['c', 'b']);
     });
 
+    it('keeps the push a message carries, and hands it over with the claimed message', async () => {
+      const notification = { kind: 'event-change', title: 'Moved: Summer Regatta', text: 'Now 5 July 2026', url: '/event-booking?id=regatta' };
+      const carrying: OutboxMessage = { ...aMessage('p'), push: { memberId: 'm-ann', key: 'p', notification } };
+      await outbox().add([carrying]);
+      expect(await outbox().get('p')).toEqual(carrying);
+      const [claimed] = await outbox().claimDue(at(1), CLAIM_LEASE_MS, 1);
+      expect(claimed.message.push).toEqual({ memberId: 'm-ann', key: 'p', notification });
+      await outbox().settle(claimed, afterSent(claimed.message, at(1)));
+      expect((await outbox().get('p'))?.push).toEqual(carrying.push);
+    });
+
     it('refuses a second message with an id already written, writing none of the batch', async () => {
       await outbox().add([aMessage('a')]);
       expect(await rejectionOf(outbox().add([aMessage('z'), aMessage('a', 3)]))).toBeInstanceOf(ConflictError);

@@ -20,6 +20,7 @@ import { aMessage, describeOutboxContract } from './outbox.contract';
 import { markPaidByCard, type AdapterFactory, withStore } from '../../../support/contract/storage-fixtures';
 import { openTempSqlite } from '../../../support/temp-sqlite';
 import { aBooking, anUnpaidBooking } from '../../../support/entities';
+import { NO_COMPANIONS } from '../../../support/mail-companions';
 
 let emulator: FirestoreEmulator | undefined;
 let db: Firestore | undefined;
@@ -78,7 +79,7 @@ describe.each([
   it('retries a refused message after 1 and then 2 minutes, and records it sent once the server takes it', async () => {
     const { adapter: outbox, close } = await make();
     const clock = new FixedClock('2026-06-01T09:00:00.000Z');
-    const sender = new DeliverOutbox({ outbox, mailer: mailer(), clock });
+    const sender = new DeliverOutbox({ outbox, mailer: mailer(), clock, companions: NO_COMPANIONS });
     await outbox.add([aMessage('m1')]);
     smtp.refuseNext(2, 451, 'Greylisted, try again later');
 
@@ -103,7 +104,7 @@ describe('two server instances on one Firestore project send each message exactl
   async function deliverWithTwo(outboxes: [Outbox, Outbox], count: number): Promise<void> {
     const clock = new FixedClock('2026-06-01T09:00:00.000Z');
     await outboxes[0].add(Array.from({ length: count }, (_, i) => aMessage(`m${String(i).padStart(3, '0')}`, 0, `booking-${i}`)));
-    const senders = outboxes.map((outbox) => new DeliverOutbox({ outbox, mailer: mailer(), clock }));
+    const senders = outboxes.map((outbox) => new DeliverOutbox({ outbox, mailer: mailer(), clock, companions: NO_COMPANIONS }));
     // Both instances run their rounds at the same moments until nothing is left.
     for (let round = 0; round < count; round++) {
       const results = await Promise.all(senders.map((s) => s.execute({ limit: 4 })));

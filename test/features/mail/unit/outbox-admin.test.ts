@@ -10,6 +10,7 @@ import { ALREADY_QUEUED, ResendOutboxMessage } from '../../../../core/mail/resen
 import { SubmitBooking } from '../../../../core/operations/submit-booking';
 import { aForm, makeWorld, REGATTA, withPermissions } from '../../../support/unit/world';
 import { anEvent } from '../../../support/entities';
+import { NO_COMPANIONS } from '../../../support/mail-companions';
 
 const reader = withPermissions(['bookings:read']);
 const writer = withPermissions(['bookings:read', 'bookings:write']);
@@ -130,7 +131,12 @@ describe('ResendOutboxMessage', () => {
     expect(await world.outbox.get('f')).toMatchObject({ status: 'queued', attempts: 0 });
 
     const sent: OutgoingMail[] = [];
-    const deliver = new DeliverOutbox({ outbox: world.outbox, clock: world.clock, mailer: { send: async (m) => void sent.push(m) } });
+    const deliver = new DeliverOutbox({
+      outbox: world.outbox,
+      clock: world.clock,
+      companions: NO_COMPANIONS,
+      mailer: { send: async (m) => void sent.push(m) },
+    });
     expect(await deliver.execute()).toMatchObject({ sent: 1 });
     expect(await deliver.execute()).toMatchObject({ sent: 0 });
     expect(sent.map((m) => m.to)).toEqual(['ann@example.org']);

@@ -8,6 +8,11 @@ import { CancelEvent, eventCancelledPushKey } from '../../../../core/operations/
 import { aBooking, anAdmin, anEvent } from '../../../support/entities';
 import { makeWorld, REGATTA } from '../../../support/unit/world';
 import { aDevice } from '../contract/push-storage.contract';
+import { DeliverOutbox } from '../../../../core/mail/deliver-outbox';
+import { PushBesideMail, withPush } from '../../../../core/push/queue-push';
+import { newOutboxMessage } from '../../../../core/mail/outbox';
+import { renewalReminderPush } from '../../../../core/push/push-notifications';
+import type { OutgoingMail } from '../../../../core/mail/mail';
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
 
@@ -80,5 +85,96 @@ describe('an event moved or cancelled', () => {
       text: 'Wind 12 knots, launching from the south slip',
       url: '/event-booking?id=regatta',
     });
+  });
+
+  it('a move whose push was never queued (the process stopped after the write) has it queued by the sender, once, with its e-mail', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent({ ...REGATTA, eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T15:00:00.000Z', sequence: 2 }));
+    await world.bookings.addIfPlacesRemain(
+      aBooking({ id: 'ann', eventId: 'regatta', eventName: 'Summer Regatta', memberId: 'm-ann', userEmail: 'ann@example.org' }),
+      { capacity: null, now: NOW },
+    );
+    await world.pushSubscriptions.save(aDevice({ id: 'ann-phone', memberId: 'm-ann', kinds: ['event-change'] }));
+    // The push outbox fails once, as a process stopping between the event's write and the push would.
+    const stopped = { ...world, pushOutbox: { addOnce: async () => Promise.reject(new Error('stopped')) } };
+    const form = eventToFormValues((await world.events.get('regatta'))!);
+    await expect(
+      new UpdateEvent(stopped).execute(anAdmin(), 'regatta', { ...form, eventdatetime: '2026-07-05T10:00', eventenddatetime: '2026-07-05T16:00' }),
+    ).rejects.toThrow('stopped');
+    const saved = (await world.events.get('regatta'))!;
+    expect(saved.sequence).toBe(3);
+    expect(await world.pushOutbox.claimDue(new Date('2100-01-01T00:00:00.000Z'), 1, 100)).toEqual([]);
+
+    const sent: OutgoingMail[] = [];
+    const sender = new DeliverOutbox({
+      outbox: world.outbox,
+      clock: world.clock,
+      mailer: { send: async (mail) => void sent.push(mail) },
+      companions: new PushBesideMail(world),
+    });
+    expect(await sender.execute()).toMatchObject({ sent: 1, lost: 0 });
+    expect(await sender.execute()).toMatchObject({ sent: 0 });
+    expect(sent.map((m) => m.to)).toEqual(['ann@example.org']);
+    const due = await world.pushOutbox.claimDue(new Date('2100-01-01T00:00:00.000Z'), 1, 100);
+    expect(due.map((c) => c.delivery.id)).toEqual([`${eventChangeMessageId('ann', saved.sequence)}.ann-phone`]);
+    expect(due[0].delivery.notification).toMatchObject({ kind: 'event-change', title: 'Moved: Summer Regatta' });
+  });
+
+  it('a cancellation whose push was never queued has it queued by the sender with the cancellation e-mail', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent({ ...REGATTA, eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T15:00:00.000Z' }));
+    await world.bookings.addIfPlacesRemain(
+      aBooking({ id: 'bea', eventId: 'regatta', eventName: 'Summer Regatta', memberId: 'm-bea', userEmail: 'bea@example.org' }),
+      { capacity: null, now: NOW },
+    );
+    await world.pushSubscriptions.save(aDevice({ id: 'bea-phone', memberId: 'm-bea', kinds: ['event-change'] }));
+    const stopped = { ...world, pushOutbox: { addOnce: async () => Promise.reject(new Error('stopped')) } };
+    await expect(new CancelEvent(stopped).execute(anAdmin(), 'regatta', { reason: 'Gale warning' })).rejects.toThrow('stopped');
+    const sender = new DeliverOutbox({
+      outbox: world.outbox,
+      clock: world.clock,
+      mailer: { send: async () => undefined },
+      companions: new PushBesideMail(world),
+    });
+    await sender.execute();
+    await sender.execute();
+    const due = await world.pushOutbox.claimDue(new Date('2100-01-01T00:00:00.000Z'), 1, 100);
+    expect(due.map((c) => c.delivery.id)).toEqual([`${eventCancelledPushKey('bea')}.bea-phone`]);
+    expect(due[0].delivery.notification).toMatchObject({ kind: 'event-change', title: 'Cancelled: Summer Regatta' });
+  });
+
+  it('the sender tries an e-mail again, unsent, when its push cannot be queued, and sends both once it can', async () => {
+    const world = makeWorld();
+    await world.pushSubscriptions.save(aDevice({ id: 'cal-phone', memberId: 'm-cal', kinds: ['renewal-reminder'] }));
+    const message = newOutboxMessage(
+      'reminder-1',
+      'membership-reminder',
+      'm-cal',
+      { to: 'cal@example.org', subject: 'Renew', text: 'Renew', html: '<p>Renew</p>', attachments: [] },
+      world.clock.now(),
+    );
+    await world.outbox.add([withPush(message, 'm-cal', 'reminder-1', renewalReminderPush('1 July 2026'))]);
+    const sent: OutgoingMail[] = [];
+    const mailer = { send: async (mail: OutgoingMail) => void sent.push(mail) };
+    let failing = true;
+    const companions = new PushBesideMail({
+      ...world,
+      pushOutbox: { addOnce: async (deliveries) => (failing ? Promise.reject(new Error('storage unavailable')) : world.pushOutbox.addOnce(deliveries)) },
+    });
+    const sender = new DeliverOutbox({ outbox: world.outbox, clock: world.clock, mailer, companions });
+    expect(await sender.execute()).toMatchObject({ sent: 0, retrying: 1 });
+    expect(sent).toEqual([]);
+    expect(await world.outbox.get('reminder-1')).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      lastError: 'Could not queue its push notification: storage unavailable',
+    });
+
+    failing = false;
+    world.clock.advance(3_600_000);
+    expect(await sender.execute()).toMatchObject({ sent: 1 });
+    expect(sent.map((m) => m.to)).toEqual(['cal@example.org']);
+    const due = await world.pushOutbox.claimDue(new Date('2100-01-01T00:00:00.000Z'), 1, 100);
+    expect(due.map((c) => c.delivery.id)).toEqual(['reminder-1.cal-phone']);
   });
 });
