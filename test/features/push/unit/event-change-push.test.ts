@@ -16,17 +16,34 @@ import type { OutgoingMail } from '../../../../core/mail/mail';
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
 
+/** The Summer Regatta (4 July, 10:00–16:00 in London) with a booking by each of these people. */
+async function regattaBookedBy(world: ReturnType<typeof makeWorld>, people: { id: string; memberId: string | null }[], sequence?: number) {
+  await world.events.create(
+    anEvent({
+      ...REGATTA,
+      eventdatetime: '2026-07-04T09:00:00.000Z',
+      eventenddatetime: '2026-07-04T15:00:00.000Z',
+      ...(sequence === undefined ? {} : { sequence }),
+    }),
+  );
+  for (const { id, memberId } of people) {
+    await world.bookings.addIfPlacesRemain(aBooking({ id, eventId: 'regatta', eventName: 'Summer Regatta', memberId, userEmail: `${id}@example.org` }), {
+      capacity: null,
+      now: NOW,
+    });
+  }
+}
+
 describe('an event moved or cancelled', () => {
   it('queues one push per device of each booked member that chose it, naming the new time and opening the event; saved again, none more', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent({ ...REGATTA, eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T15:00:00.000Z', sequence: 2 }));
-    await world.bookings.addIfPlacesRemain(
-      aBooking({ id: 'ann', eventId: 'regatta', eventName: 'Summer Regatta', memberId: 'm-ann', userEmail: 'ann@example.org' }),
-      { capacity: null, now: NOW },
-    );
-    await world.bookings.addIfPlacesRemain(
-      aBooking({ id: 'guest', eventId: 'regatta', eventName: 'Summer Regatta', memberId: null, userEmail: 'g@example.org' }),
-      { capacity: null, now: NOW },
+    await regattaBookedBy(
+      world,
+      [
+        { id: 'ann', memberId: 'm-ann' },
+        { id: 'guest', memberId: null },
+      ],
+      2,
     );
     await world.pushSubscriptions.save(aDevice({ id: 'ann-phone', memberId: 'm-ann', kinds: ['event-change'] }));
     await world.pushSubscriptions.save(aDevice({ id: 'ann-laptop', memberId: 'm-ann', kinds: ['announcement'] }));
@@ -44,15 +61,10 @@ describe('an event moved or cancelled', () => {
 
   it('a cancelled event queues one push per device of each booked member that chose it; cancelling again, none more', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent({ ...REGATTA, eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T15:00:00.000Z' }));
-    await world.bookings.addIfPlacesRemain(
-      aBooking({ id: 'bea', eventId: 'regatta', eventName: 'Summer Regatta', memberId: 'm-bea', userEmail: 'bea@example.org' }),
-      { capacity: null, now: NOW },
-    );
-    await world.bookings.addIfPlacesRemain(
-      aBooking({ id: 'guest', eventId: 'regatta', eventName: 'Summer Regatta', memberId: null, userEmail: 'g@example.org' }),
-      { capacity: null, now: NOW },
-    );
+    await regattaBookedBy(world, [
+      { id: 'bea', memberId: 'm-bea' },
+      { id: 'guest', memberId: null },
+    ]);
     await world.pushSubscriptions.save(aDevice({ id: 'bea-phone', memberId: 'm-bea', kinds: ['event-change'] }));
     await world.pushSubscriptions.save(aDevice({ id: 'bea-laptop', memberId: 'm-bea', kinds: ['announcement'] }));
     await new CancelEvent(world).execute(anAdmin(), 'regatta', { reason: 'Gale warning' });
@@ -89,11 +101,7 @@ describe('an event moved or cancelled', () => {
 
   it('a move whose push was never queued (the process stopped after the write) has it queued by the sender, once, with its e-mail', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent({ ...REGATTA, eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T15:00:00.000Z', sequence: 2 }));
-    await world.bookings.addIfPlacesRemain(
-      aBooking({ id: 'ann', eventId: 'regatta', eventName: 'Summer Regatta', memberId: 'm-ann', userEmail: 'ann@example.org' }),
-      { capacity: null, now: NOW },
-    );
+    await regattaBookedBy(world, [{ id: 'ann', memberId: 'm-ann' }], 2);
     await world.pushSubscriptions.save(aDevice({ id: 'ann-phone', memberId: 'm-ann', kinds: ['event-change'] }));
     // The push outbox fails once, as a process stopping between the event's write and the push would.
     const stopped = { ...world, pushOutbox: { addOnce: async () => Promise.reject(new Error('stopped')) } };
@@ -122,11 +130,7 @@ describe('an event moved or cancelled', () => {
 
   it('a cancellation whose push was never queued has it queued by the sender with the cancellation e-mail', async () => {
     const world = makeWorld();
-    await world.events.create(anEvent({ ...REGATTA, eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T15:00:00.000Z' }));
-    await world.bookings.addIfPlacesRemain(
-      aBooking({ id: 'bea', eventId: 'regatta', eventName: 'Summer Regatta', memberId: 'm-bea', userEmail: 'bea@example.org' }),
-      { capacity: null, now: NOW },
-    );
+    await regattaBookedBy(world, [{ id: 'bea', memberId: 'm-bea' }]);
     await world.pushSubscriptions.save(aDevice({ id: 'bea-phone', memberId: 'm-bea', kinds: ['event-change'] }));
     const stopped = { ...world, pushOutbox: { addOnce: async () => Promise.reject(new Error('stopped')) } };
     await expect(new CancelEvent(stopped).execute(anAdmin(), 'regatta', { reason: 'Gale warning' })).rejects.toThrow('stopped');
