@@ -14,18 +14,18 @@ interface KnexQuery {
 }
 
 /**
+ * Each connection's kept statements. Not a field of the client: knex runs a transaction's queries
+ * on a copy of the client made from its prototype, without its fields.
+ */
+const kept = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
+
+/**
  * knex's better-sqlite3 client, except that a connection's statements are prepared once and kept
  * by their SQL (docs/storage.md#prepared-statements). knex's own prepares every query afresh:
  * SQLite parses and plans the same few dozen statements on every request, and each prepared one
  * holds memory outside V8's heap until the garbage collector happens to reach its wrapper.
  * Otherwise it runs a query exactly as knex's does.
  */
-/**
- * Each connection's kept statements. Not a field of the client: knex runs a transaction's queries
- * on a copy of the client made from its prototype, without its fields.
- */
-const kept = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
-
 export class CachingBetterSqlite3Client extends BetterSqlite3Client {
   async _query(connection: BetterSqlite3.Database, obj: KnexQuery): Promise<KnexQuery> {
     if (!obj.sql) throw new Error('The query is empty');
