@@ -6,7 +6,16 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { clubIconPlugin, INSTALL_ICONS } from '../scripts/club-icon';
-import { CACHE_NAMES, isKeptApiRead, isKeptDocument, isKeptPage, markStoredAnswer, skipDownloads, skipNoStore } from './src/lib/service-worker-routes';
+import {
+  CACHE_NAMES,
+  isKeptApiRead,
+  isKeptDocument,
+  isKeptPage,
+  keepNothingAcrossForget,
+  markStoredAnswer,
+  skipDownloads,
+  skipNoStore,
+} from './src/lib/service-worker-routes';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -112,11 +121,11 @@ function serviceWorker(): Plugin[] {
         keptNetworkFirst(isKeptPage, CACHE_NAMES.pages, 60, {
           networkTimeoutSeconds: 4,
           precacheFallback: { fallbackURL: 'offline.html' },
-          plugins: [skipNoStore, markStoredAnswer],
+          plugins: [skipNoStore, keepNothingAcrossForget, markStoredAnswer],
         }),
         keptNetworkFirst(isKeptDocument, CACHE_NAMES.documents, 40, { networkTimeoutSeconds: 6, plugins: [skipNoStore] }),
         // No time limit: a slow answer is still the newest (a payment's state); only a failed one comes from the device.
-        keptNetworkFirst(isKeptApiRead, CACHE_NAMES.apiReads, 200, { plugins: [skipDownloads, markStoredAnswer] }),
+        keptNetworkFirst(isKeptApiRead, CACHE_NAMES.apiReads, 200, { plugins: [skipDownloads, keepNothingAcrossForget, markStoredAnswer] }),
       ],
     },
   });

@@ -5,6 +5,7 @@ import {
   isKeptApiRead,
   isKeptDocument,
   isKeptPage,
+  keepNothingAcrossForget,
   markStoredAnswer,
   skipDownloads,
   skipNoStore,
@@ -143,9 +144,11 @@ describe('the service worker routes (docs/offline.md)', () => {
       markStoredAnswer.cachedResponseWillBeUsed,
       skipNoStore.cacheWillUpdate,
       skipDownloads.cacheWillUpdate,
+      keepNothingAcrossForget.requestWillFetch,
+      keepNothingAcrossForget.cacheWillUpdate,
     ]) {
       const source = fn.toString();
-      expect(source).not.toMatch(/\b(?:STORED_AT_HEADER|STORED_AT_ATTRIBUTE|CACHE_NAMES|KEEP_PAGE_HEADER|import)\b/);
+      expect(source).not.toMatch(/\b(?:STORED_AT_HEADER|STORED_AT_ATTRIBUTE|CACHE_NAMES|KEEP_PAGE_HEADER|FORGET_MARK|import)\b/);
     }
     const config = readFileSync(new URL('../../../web/vite.config.ts', import.meta.url), 'utf8');
     expect(config).toMatch(/keptNetworkFirst\(isKeptPage,/);

@@ -1,4 +1,4 @@
-import { CACHE_NAMES } from './service-worker-routes';
+import { CACHE_NAMES, FORGET_MARK } from './service-worker-routes';
 
 /**
  * Whether what the member sees came from the device rather than the server, and when it was
@@ -64,11 +64,14 @@ const EXPIRATION_DB = { name: 'workbox-expiration', store: 'cache-entries', byCa
  * Forgets what the device kept of a member's own (their pages and API answers), at sign-out and
  * erasure: the next person on a shared phone does not see it offline (docs/offline.md). The
  * worker's note of each kept address goes too (a booking's page address holds its manage link's
- * token). Documents and the app itself stay.
+ * token). Documents and the app itself stay. A read still on its way is not kept when it arrives
+ * (keepNothingAcrossForget in service-worker-routes.ts).
  */
 export async function forgetKeptMemberData(): Promise<void> {
   if (typeof caches === 'undefined') return;
   const kept = [CACHE_NAMES.apiReads, CACHE_NAMES.pages];
+  // First a new mark: the worker keeps no answer to a request that left before it (keepNothingAcrossForget).
+  await (await caches.open(FORGET_MARK.cacheName)).put(FORGET_MARK.url, new Response(`${Date.now()}-${Math.random()}`));
   await Promise.all(kept.map((name) => caches.delete(name)));
   await forgetExpirationNotes(kept).catch(() => undefined);
 }

@@ -79,6 +79,32 @@ export const skipDownloads = {
 };
 
 /**
+ * Where the page leaves a new mark each time it forgets a member's kept data (forgetKeptMemberData,
+ * web/src/lib/offline-status.ts): one entry of a cache of its own.
+ */
+export const FORGET_MARK = { cacheName: 'kyc-forget-mark', url: '/__kyc-forget-mark' } as const;
+
+/**
+ * A Workbox plugin that keeps no answer asked for before the member's data was forgotten (sign-out,
+ * erasure): a read still on its way when the page emptied the caches would otherwise be written
+ * into them afterwards, and the next person on a shared phone would see it offline. It notes the
+ * forget mark (FORGET_MARK) when the request leaves and keeps the answer only if the mark is the
+ * same when it arrives. For pages and API reads.
+ */
+export const keepNothingAcrossForget = {
+  requestWillFetch: async ({ request, state }: { request: Request; state?: Record<string, unknown> }): Promise<Request> => {
+    const mark = await caches.match('/__kyc-forget-mark', { cacheName: 'kyc-forget-mark' });
+    if (state) state.forgetMark = mark ? await mark.text() : '';
+    return request;
+  },
+  cacheWillUpdate: async ({ response, state }: { response: Response; state?: Record<string, unknown> }): Promise<Response | null> => {
+    const mark = await caches.match('/__kyc-forget-mark', { cacheName: 'kyc-forget-mark' });
+    const now = mark ? await mark.text() : '';
+    return state?.forgetMark === now ? response : null;
+  },
+};
+
+/**
  * A Workbox plugin that marks an answer served from the device: a header with the time it was
  * stored (the server's `Date` when it was fetched), and for a page an attribute on its `<html>`,
  * so the app can say "Offline, last updated ...". An answer from the network is left as it is.

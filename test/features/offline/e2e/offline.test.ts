@@ -11,6 +11,7 @@ import { PHONE } from '../../../support/e2e/browser';
 import { eventually } from '../../../support/e2e/eventually';
 import { signInCode } from '../../../support/e2e/sign-in-code';
 import { useApp } from '../../../support/e2e/use-app';
+import { keepNothingAcrossForget } from '../../../../web/src/lib/service-worker-routes';
 
 // Offline in Chromium (docs/offline.md): after one online visit the calendar, an event, a
 // kept PDF, My club's bookings and the admin panel open with the network cut, each saying so; an
@@ -18,6 +19,18 @@ import { useApp } from '../../../support/e2e/use-app';
 // The app serves a copy of the build (webRootOne) that the test replaces with a second build.
 const webRootOne = mkdtempSync(join(tmpdir(), 'kyc-pwa-one-'));
 const buildTwo = mkdtempSync(join(tmpdir(), 'kyc-pwa-two-'));
+
+/** What the service worker's keepNothingAcrossForget notes as a read leaves, run in the page (its source stands alone). */
+function notedAsItLeaves(page: Page): Promise<Record<string, unknown>> {
+  const noteMark = keepNothingAcrossForget.requestWillFetch.toString();
+  return page.evaluate(`(async () => { const state = {}; await (${noteMark})({ request: new Request('/api/my/details'), state }); return state; })()`);
+}
+
+/** Whether the service worker would keep a read's answer arriving now, given what it noted as the read left. */
+function keptOnArrival(page: Page, noted: Record<string, unknown>): Promise<boolean> {
+  const keep = keepNothingAcrossForget.cacheWillUpdate.toString();
+  return page.evaluate(`(async () => (await (${keep})({ response: new Response('{}'), state: ${JSON.stringify(noted)} })) !== null)()`);
+}
 
 /** The second build, made while the test's first part runs: it is needed only at the release. */
 let secondBuild: Promise<void> | undefined;
@@ -207,8 +220,13 @@ describe('the app offline and updated (Chromium)', () => {
     // Signing out forgets the member's kept pages and answers; the app and the documents stay.
     await page.goto('/my');
     expect(await page.evaluate(() => caches.has('kyc-api-reads'))).toBe(true);
+    // A read of the member's still on its way at sign-out: the worker noted the forget mark as it left.
+    const leftBefore = await notedAsItLeaves(page);
     await page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    // Its answer, arriving now, is not kept; one asked for after the sign-out is.
+    expect(await keptOnArrival(page, leftBefore)).toBe(false);
+    expect(await keptOnArrival(page, await notedAsItLeaves(page))).toBe(true);
     // (Home's own public reads may be kept again at once: none of the member's.)
     const keptReads = await page.evaluate(async () => (await (await caches.open('kyc-api-reads')).keys()).map((request) => new URL(request.url).pathname));
     expect(keptReads.filter((path) => path.startsWith('/api/my/'))).toEqual([]);
