@@ -57,7 +57,6 @@ export const CompanionPushSchema = z.object({
   key: z.string().min(1).max(300),
   notification: z.record(z.string(), z.unknown()),
 });
-export type CompanionPush = z.infer<typeof CompanionPushSchema>;
 
 /** An e-mail in the outbox, with what happened to it so far. */
 export const OutboxMessageSchema = z.object({

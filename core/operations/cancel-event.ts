@@ -19,6 +19,7 @@ import { upsertInStep, type SearchIndexingDeps } from '../search/keep-index-in-s
 import { UseCase } from '../shared/use-case';
 import type { AdminRepository } from '../admins/admin-repository.port';
 import type { Outbox } from '../mail/outbox.port';
+import type { PushNotification } from '../push/push';
 import { eventChangePush } from '../push/push-notifications';
 import { queuePush, withPush, type QueuePushDeps } from '../push/queue-push';
 import { handRefundsOf, type HandRefund } from '../bookings/hand-refunds';
@@ -149,21 +150,16 @@ export class CancelEvent extends UseCase<CancelEventDeps> {
   /** Cancels, with a full refund, every booking of the cancelled event that still stands. */
   private async cancelBookings(event: ClubEvent, actor: AuditActor & { kind: 'admin' }): Promise<Omit<CancelEventResult, 'event' | 'handRefunds'>> {
     const outcome = { cancelled: 0, refunded: 0, refundsFailed: 0, refundsByHand: 0 };
+    const push = eventChangePush({ id: event.id, title: event.name }, { cancelled: true });
     // Two passes at most: the second catches a booking added while the event was being marked.
     for (let pass = 0; pass < 2; pass += 1) {
       const standing = bookingsToCancel(await this.deps.bookings.listByEvent(event.id));
       if (standing.length === 0) break;
       for (const booking of standing) {
-        const settled = await this.cancelOne(booking, event, actor);
+        const settled = await this.cancelOne(booking, event, actor, push);
         if (settled === null) continue;
         // After the booking's own write, keyed by the booking: a cancellation run again pushes nothing twice.
-        if (settled.memberId !== null)
-          await queuePush(
-            this.deps,
-            settled.memberId,
-            eventCancelledPushKey(settled.id),
-            eventChangePush({ id: event.id, title: event.name }, { cancelled: true }),
-          );
+        if (settled.memberId !== null) await queuePush(this.deps, settled.memberId, eventCancelledPushKey(settled.id), push);
         outcome.cancelled += 1;
         if (settled.refundStatus === 'refunded') outcome.refunded += 1;
         if (refundOwedByHand(settled)) outcome.refundsByHand += 1;
@@ -174,7 +170,7 @@ export class CancelEvent extends UseCase<CancelEventDeps> {
   }
 
   /** One booking cancelled with a refund; null when another request cancelled it meanwhile. */
-  private async cancelOne(booking: Booking, event: ClubEvent, actor: AuditActor & { kind: 'admin' }): Promise<Booking | null> {
+  private async cancelOne(booking: Booking, event: ClubEvent, actor: AuditActor & { kind: 'admin' }, push: PushNotification): Promise<Booking | null> {
     const now = this.deps.clock.now();
     const why = `Cancelled with the event ${event.name}`;
     const { booking: stored, changed } = await this.deps.bookings.change(booking.id, now, (current) => {
@@ -185,7 +181,6 @@ export class CancelEvent extends UseCase<CancelEventDeps> {
       if (memberId === null) return change;
       // The push goes with the member's cancellation e-mail, written with the cancellation (queued
       // by the sender should this stop before cancelBookings queues it).
-      const push = eventChangePush({ id: event.id, title: event.name }, { cancelled: true });
       return {
         ...change,
         mail: change.mail?.map((m) => (m.kind === 'booking-cancellation' ? withPush(m, memberId, eventCancelledPushKey(current.id), push) : m)),

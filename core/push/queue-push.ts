@@ -40,7 +40,7 @@ export async function queuePush(deps: QueuePushDeps, memberId: string, key: stri
 }
 
 /**
- * The e-mail carrying a push notification for one member under `key` (CompanionPush): the sender
+ * The e-mail carrying a push notification for one member under `key` (CompanionPushSchema): the sender
  * queues it when it first takes the e-mail, so a push that goes with a write is not lost if the
  * process stops between the write and queuing it (docs/notifications.md#push).
  */
