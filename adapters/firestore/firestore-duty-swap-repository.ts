@@ -3,6 +3,7 @@ import { DUTY_MESSAGES } from '../../core/duties/duties';
 import { type DutyAssignment } from '../../core/duty-rosters/duty-roster';
 import { DutySwapSchema, SWAP_MESSAGES, swapAcceptRefusal, type DutySwap } from '../../core/duties/duty-swaps';
 import type { DutySwapRepository } from '../../core/duties/duty-swap-repository.port';
+import type { OutboxMessage } from '../../core/mail/mail';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { validAssignment } from '../duty-records';
 import { SWAP_TAKEN_ID, takenSwap, validSwap } from '../duty-swap-records';
@@ -10,6 +11,7 @@ import { collectionOf, FirestoreCollectionAdapter } from './firestore-collection
 import { isDocumentId } from './firestore-document-ids';
 import { memberDuties, toSlot } from './firestore-duty-repository';
 import { withCoreErrors } from './firestore-errors';
+import { addToOutbox, outboxNotStored } from './firestore-outbox';
 import { transaction } from './firestore-turns';
 
 /**
@@ -21,7 +23,7 @@ import { transaction } from './firestore-turns';
 export class FirestoreDutySwapRepository extends FirestoreCollectionAdapter implements DutySwapRepository {
   protected readonly collectionName = 'dutySwaps';
 
-  async create(swap: DutySwap): Promise<void> {
+  async create(swap: DutySwap, mail: readonly OutboxMessage[] = []): Promise<void> {
     const valid = validSwap(swap);
     if (!isDocumentId(valid.id)) throw new ConflictError(SWAP_TAKEN_ID);
     const ref = this.collection.doc(valid.id);
@@ -31,7 +33,9 @@ export class FirestoreDutySwapRepository extends FirestoreCollectionAdapter impl
       );
       if (!open.empty) throw new ConflictError(SWAP_MESSAGES.alreadyAsked);
       if ((await tx.get(ref)).exists) throw new ConflictError(SWAP_TAKEN_ID);
+      const fresh = await outboxNotStored(tx, this.db, mail, this.options);
       tx.set(ref, valid);
+      addToOutbox(tx, this.db, fresh, this.options);
     });
   }
 
@@ -47,7 +51,7 @@ export class FirestoreDutySwapRepository extends FirestoreCollectionAdapter impl
     return snapshot.docs.map(toSwap).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   }
 
-  async accept(swapId: string, assignment: DutyAssignment): Promise<DutySwap> {
+  async accept(swapId: string, assignment: DutyAssignment, mail: readonly OutboxMessage[] = []): Promise<DutySwap> {
     const valid = validAssignment(assignment);
     if (typeof swapId !== 'string' || !isDocumentId(swapId) || !isDocumentId(valid.memberId)) throw new NotFoundError(SWAP_MESSAGES.notFound);
     const swapRef = this.collection.doc(swapId);
@@ -74,11 +78,13 @@ export class FirestoreDutySwapRepository extends FirestoreCollectionAdapter impl
       );
       if (refusal) throw new ConflictError(refusal);
       const taken = takenSwap(swap, valid.memberId, valid.assignedAt);
+      const fresh = await outboxNotStored(tx, this.db, mail, this.options);
       const held: DutyAssignment = { ...valid, slotId: swap.slotId, eventId: swap.eventId };
       tx.set(swapRef, taken);
       tx.update(slotRef, { holders: [...slot.holders.filter((holder) => holder.memberId !== swap.fromMemberId), held] });
       tx.set(fromRef, { duties: memberDuties(fromSnapshot).filter((duty) => duty.slotId !== swap.slotId) });
       tx.set(takerRef, { duties: [...takerDuties, held] });
+      addToOutbox(tx, this.db, fresh, this.options);
       return taken;
     });
   }

@@ -22,6 +22,22 @@ export function addToOutbox(
   for (const message of messages) batch.create(collectionOf(db, 'outbox', options).doc(message.id), outboxDocument(message));
 }
 
+/**
+ * Of `messages`, those whose ids are not stored yet (each once), read in the caller's transaction:
+ * a transaction reads before it writes, so ask first and write them (addToOutbox) with the rest.
+ */
+export async function outboxNotStored(
+  tx: Transaction,
+  db: Firestore,
+  messages: readonly OutboxMessage[],
+  options: FirestoreCollectionOptions = {},
+): Promise<OutboxMessage[]> {
+  const unique = [...new Map(messages.map((message) => [message.id, message])).values()];
+  if (unique.length === 0) return [];
+  const stored = await tx.getAll(...unique.map((message) => collectionOf(db, 'outbox', options).doc(message.id)));
+  return unique.filter((_, i) => !stored[i].exists);
+}
+
 const read = (data: DocumentData | undefined): OutboxMessage => OutboxMessageSchema.parse(data?.message);
 
 /**

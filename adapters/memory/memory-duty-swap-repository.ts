@@ -5,20 +5,26 @@ import { type DutyAssignment } from '../../core/duty-rosters/duty-roster';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { validAssignment } from '../duty-records';
 import { SWAP_TAKEN_ID, takenSwap, validSwap } from '../duty-swap-records';
+import type { OutboxMessage } from '../../core/mail/mail';
 import type { MemoryDutyRepository } from './memory-duty-repository';
+import { MemoryOutbox } from './memory-outbox';
 
-/** Duty swap requests in memory, beside the memory rosters whose slots they hand over. */
+/** Duty swap requests in memory, beside the memory rosters whose slots they hand over; `outbox` takes the mail written with them. */
 export class MemoryDutySwapRepository implements DutySwapRepository {
   private readonly swaps = new Map<string, DutySwap>();
 
-  constructor(private readonly duties: MemoryDutyRepository) {}
+  constructor(
+    private readonly duties: MemoryDutyRepository,
+    private readonly outbox: MemoryOutbox = new MemoryOutbox(),
+  ) {}
 
-  async create(swap: DutySwap): Promise<void> {
+  async create(swap: DutySwap, mail: readonly OutboxMessage[] = []): Promise<void> {
     const valid = validSwap(swap);
     if (this.swaps.has(valid.id)) throw new ConflictError(SWAP_TAKEN_ID);
     if ([...this.swaps.values()].some((s) => s.status === 'open' && s.slotId === valid.slotId && s.fromMemberId === valid.fromMemberId))
       throw new ConflictError(SWAP_MESSAGES.alreadyAsked);
     this.swaps.set(valid.id, structuredClone(valid));
+    this.outbox.addNow(this.notStored(mail));
   }
 
   async get(id: string): Promise<DutySwap | null> {
@@ -33,7 +39,7 @@ export class MemoryDutySwapRepository implements DutySwapRepository {
       .map((s) => structuredClone(s));
   }
 
-  async accept(swapId: string, assignment: DutyAssignment): Promise<DutySwap> {
+  async accept(swapId: string, assignment: DutyAssignment, mail: readonly OutboxMessage[] = []): Promise<DutySwap> {
     const valid = validAssignment(assignment);
     const stored = this.swaps.get(swapId);
     if (!stored) throw new NotFoundError(SWAP_MESSAGES.notFound);
@@ -54,6 +60,7 @@ export class MemoryDutySwapRepository implements DutySwapRepository {
       if (handed) await this.duties.assign(handed);
       throw error;
     }
+    this.outbox.addNow(this.notStored(mail));
     return structuredClone(taken);
   }
 
@@ -63,5 +70,12 @@ export class MemoryDutySwapRepository implements DutySwapRepository {
     const withdrawn: DutySwap = { ...swap, status: 'withdrawn' };
     this.swaps.set(swapId, withdrawn);
     return structuredClone(withdrawn);
+  }
+
+  /** Of `mail`, the messages whose ids are not stored yet (each once). */
+  private notStored(mail: readonly OutboxMessage[]): OutboxMessage[] {
+    const fresh = new Map<string, OutboxMessage>();
+    for (const message of mail) if (!this.outbox.has(message.id) && !fresh.has(message.id)) fresh.set(message.id, message);
+    return [...fresh.values()];
   }
 }

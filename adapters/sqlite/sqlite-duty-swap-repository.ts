@@ -3,11 +3,13 @@ import { DUTY_MESSAGES } from '../../core/duties/duties';
 import { DutyAssignmentSchema, type DutyAssignment } from '../../core/duty-rosters/duty-roster';
 import { DutySwapSchema, SWAP_MESSAGES, swapAcceptRefusal, type DutySwap } from '../../core/duties/duty-swaps';
 import type { DutySwapRepository } from '../../core/duties/duty-swap-repository.port';
+import type { OutboxMessage } from '../../core/mail/mail';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { validAssignment } from '../duty-records';
 import { SWAP_TAKEN_ID, takenSwap, validSwap } from '../duty-swap-records';
 import { assignmentRow } from './sqlite-duty-repository';
 import { isUniqueViolation } from './sqlite-errors';
+import { addNewToOutbox } from './sqlite-outbox';
 import { readBoolean } from './sqlite-values';
 import { writeTransaction } from './sqlite-write-transaction';
 
@@ -22,12 +24,13 @@ type Db = Knex | Knex.Transaction;
 export class SqliteDutySwapRepository implements DutySwapRepository {
   constructor(private readonly db: Knex) {}
 
-  async create(swap: DutySwap): Promise<void> {
+  async create(swap: DutySwap, mail: readonly OutboxMessage[] = []): Promise<void> {
     const valid = validSwap(swap);
     try {
       await writeTransaction(this.db, async (trx) => {
         if (await trx('duty_swaps').where({ id: valid.id }).first()) throw new ConflictError(SWAP_TAKEN_ID);
         await trx('duty_swaps').insert(toRow(valid));
+        await addNewToOutbox(trx, mail);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError(SWAP_MESSAGES.alreadyAsked);
@@ -45,7 +48,7 @@ export class SqliteDutySwapRepository implements DutySwapRepository {
     return swapsWhere(this.db, { fromMemberId, status: 'open' });
   }
 
-  async accept(swapId: string, assignment: DutyAssignment): Promise<DutySwap> {
+  async accept(swapId: string, assignment: DutyAssignment, mail: readonly OutboxMessage[] = []): Promise<DutySwap> {
     const valid = validAssignment(assignment);
     if (typeof swapId !== 'string') throw new NotFoundError(SWAP_MESSAGES.notFound);
     return writeTransaction(this.db, async (trx) => {
@@ -61,6 +64,7 @@ export class SqliteDutySwapRepository implements DutySwapRepository {
       await trx('duty_swaps').where({ id: swapId }).update({ status: taken.status, takenBy: taken.takenBy, takenAt: taken.takenAt });
       await trx('duty_assignments').where({ slotId: swap.slotId, memberId: swap.fromMemberId }).delete();
       await trx('duty_assignments').insert(assignmentRow({ ...valid, slotId: swap.slotId, eventId: swap.eventId }));
+      await addNewToOutbox(trx, mail);
       return taken;
     });
   }

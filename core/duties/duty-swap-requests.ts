@@ -5,7 +5,6 @@ import type { AdminRepository } from '../admins/admin-repository.port';
 import { hasPermission } from '../admins/permissions';
 import type { AuditTrailDeps } from '../audit/audit-trail';
 import type { Member } from '../members/member';
-import type { Outbox } from '../mail/outbox.port';
 import { newOutboxMessage } from '../mail/outbox';
 import { PATHS } from '../shared/paths';
 import type { AddressLimitStore } from '../shared/address-limit-store.port';
@@ -39,8 +38,8 @@ import {
 } from './duty-swaps';
 
 export interface DutySwapDeps extends DutyAssignmentDeps, AuditTrailDeps {
+  /** Also writes each request's and handover's e-mails, with the change they tell of. */
   dutySwaps: DutySwapRepository;
-  outbox: Outbox;
   /** Members' push devices and the push outbox: each e-mail below goes to their chosen devices too (docs/notifications.md). */
   pushSubscriptions: QueuePushDeps['pushSubscriptions'];
   pushOutbox: QueuePushDeps['pushOutbox'];
@@ -99,16 +98,13 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
       takenBy: null,
       takenAt: null,
     };
-    try {
-      await this.deps.dutySwaps.create(swap);
-    } catch (error) {
-      await this.deps.addressLimits.unhit(limitKey);
-      throw error;
-    }
     const dutyName = context.dutyType?.name ?? 'Duty';
     const url = `${this.deps.siteSettings.publicBaseUrl}${swapPath(swap.id)}`;
-    // One e-mail per member about this duty: one told at an earlier request is not written to again (swapRequestMailId).
-    for (const { member: to } of recipients) {
+    const push = dutySwapAskedPush({ name: dutyName, dateText: londonDayTimeText(new Date(held.window.start)) });
+    // One e-mail per member about this duty, written with the request (a member told at an earlier
+    // request is not written to again: swapRequestMailId); each carries its push, queued by the
+    // sender should this stop before the pushes below.
+    const asking = recipients.map(({ member: to }) => {
       const mail = swapRequestMail(to, {
         dutyName,
         eventName: context.event.name,
@@ -119,12 +115,19 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
         url,
       });
       const id = swapRequestMailId(swap, to.id);
-      const push = dutySwapAskedPush({ name: dutyName, dateText: londonDayTimeText(new Date(held.window.start)) });
-      // The push goes with the e-mail (queued by the sender should this stop before the line after).
-      await this.deps.outbox.addOnce(withPush(newOutboxMessage(id, DUTY_SWAP_REQUEST_KIND, swap.id, mail, now), to.id, id, push));
-      // Under the e-mail's id: a request asked again pushes no second notification to a device.
-      await queuePush(this.deps, to.id, id, push);
+      return { to, id, message: withPush(newOutboxMessage(id, DUTY_SWAP_REQUEST_KIND, swap.id, mail, now), to.id, id, push) };
+    });
+    try {
+      await this.deps.dutySwaps.create(
+        swap,
+        asking.map((a) => a.message),
+      );
+    } catch (error) {
+      await this.deps.addressLimits.unhit(limitKey);
+      throw error;
     }
+    // Under the e-mail's id: a request asked again pushes no second notification to a device.
+    for (const { to, id } of asking) await queuePush(this.deps, to.id, id, push);
     if (toMemberId === null)
       await this.audit(swap, 'duty.swap-requested', SWAP_AUDIT_SUMMARIES.requested(member.name, dutyName, context.event.name, recipients.length), {
         member: member.name,
@@ -168,7 +171,6 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
     const context = await slotContext(this.deps, swap.slotId);
     const refusal = await this.refusalFor(swap, member, context);
     if (refusal !== null) throw new ConflictError(refusal);
-    const taken = await this.deps.dutySwaps.accept(swap.id, assignmentOf(this.deps, context, member.id, null));
     const from = await this.deps.members.get(swap.fromMemberId);
     const dutyName = context.dutyType?.name ?? 'Duty';
     const fromName = from?.name ?? UNKNOWN_SWAP_MEMBER;
@@ -178,18 +180,25 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
       ...(await this.officers(context, [swap.fromMemberId, member.id])).map((person) => ({ person, key: person.key, role: 'officer' as const })),
     ];
     const now = this.deps.clock.now();
-    for (const { person, key, role } of told) {
-      const mail = swapTakenMail(person, {
-        dutyName,
-        eventName: context.event.name,
-        window: swapWindowNow(swap, context.slot),
-        clubName: this.deps.siteSettings.clubName,
-        from: fromName,
-        taker: member.name,
-        role,
-      });
-      await this.deps.outbox.addOnce(newOutboxMessage(`duty-swap-taken-${swap.id}-${role}-${key}`, DUTY_SWAP_TAKEN_KIND, swap.id, mail, now));
-    }
+    // Written with the handover, so both members and the officers hear of it whatever happens next.
+    const mail = told.map(({ person, key, role }) =>
+      newOutboxMessage(
+        `duty-swap-taken-${swap.id}-${role}-${key}`,
+        DUTY_SWAP_TAKEN_KIND,
+        swap.id,
+        swapTakenMail(person, {
+          dutyName,
+          eventName: context.event.name,
+          window: swapWindowNow(swap, context.slot),
+          clubName: this.deps.siteSettings.clubName,
+          from: fromName,
+          taker: member.name,
+          role,
+        }),
+        now,
+      ),
+    );
+    const taken = await this.deps.dutySwaps.accept(swap.id, assignmentOf(this.deps, context, member.id, null), mail);
     await this.audit(taken, 'duty.swap-taken', SWAP_AUDIT_SUMMARIES.taken(member.name, dutyName, context.event.name, fromName), {
       member: member.name,
       other: fromName,

@@ -105,7 +105,7 @@ export function memoryStorage() {
   const loginAttempts = new MemoryLoginAttemptStore();
   const waitingList = new MemoryWaitingList(outbox, audit);
   const workDays = new MemoryWorkDayRepository(outbox);
-  const dutySwaps = new MemoryDutySwapRepository(duties);
+  const dutySwaps = new MemoryDutySwapRepository(duties, outbox);
   const attendance = new MemoryAttendanceStore();
   const pushOutbox = new MemoryPushOutbox();
   return {

@@ -140,6 +140,6 @@ export function describeStorageContracts(prefix: string, open: () => Promise<Ope
   );
   describeDutySwapRepositoryContract(
     `${prefix}DutySwapRepository`,
-    store((s) => ({ duties: s.duties, swaps: s.dutySwaps })),
+    store((s) => ({ duties: s.duties, swaps: s.dutySwaps, outbox: s.outbox })),
   );
 }

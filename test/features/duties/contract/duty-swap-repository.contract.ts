@@ -3,6 +3,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../../../../core/
 import { DUTY_MESSAGES } from '../../../../core/duties/duties';
 import type { DutyRepository } from '../../../../core/duties/duty-repository.port';
 import type { DutySwapRepository } from '../../../../core/duties/duty-swap-repository.port';
+import { newOutboxMessage } from '../../../../core/mail/outbox';
+import type { Outbox } from '../../../../core/mail/outbox.port';
 import { SWAP_MESSAGES, type DutySwap } from '../../../../core/duties/duty-swaps';
 import { aSlot, anAssignment } from './duty-repository.contract';
 import { rejectionOf, describeContract, type AdapterFactory } from '../../../support/contract/storage-fixtures';
@@ -11,6 +13,8 @@ import { rejectionOf, describeContract, type AdapterFactory } from '../../../sup
 export interface DutySwapStorage {
   duties: DutyRepository;
   swaps: DutySwapRepository;
+  /** Where the e-mails written with a request or a handover go. */
+  outbox: Outbox;
 }
 
 const RACE = anAssignment().window;
@@ -31,12 +35,25 @@ function aSwap(overrides: Partial<DutySwap> = {}): DutySwap {
   };
 }
 
+/** An e-mail to write with a request or a handover, under `id`. */
+function aMessage(id: string, subject = `About ${id}`) {
+  return newOutboxMessage(
+    id,
+    'duty-swap',
+    'swap-1',
+    { to: `${id}@example.org`, subject, text: 'Your duty.', html: '<p>Your duty.</p>', attachments: [] },
+    new Date('2026-05-03T10:00:00.000Z'),
+  );
+}
+
 const taking = (memberId: string) => anAssignment({ memberId, assignedAt: '2026-05-04T10:00:00.000Z' });
 
 export function describeDutySwapRepositoryContract(name: string, makeAdapter: AdapterFactory<DutySwapStorage>): void {
   describeContract('DutySwapRepository', name, makeAdapter, (storage) => {
     const swaps = () => storage().swaps;
     const duties = () => storage().duties;
+    const outbox = () => storage().outbox;
+    const stored = async (...ids: string[]) => (await Promise.all(ids.map((id) => outbox().get(id)))).map((message) => message?.mail.subject ?? null);
 
     /** Ann holds the 2-person safety slot; she asks for a swap. */
     async function asked(overrides: Partial<DutySwap> = {}): Promise<DutySwap> {
@@ -94,9 +111,23 @@ export function describeDutySwapRepositoryContract(name: string, makeAdapter: Ad
       expect(await rejectionOf(swaps().accept('swap-open', taking('mem-eve')))).toEqual(new ConflictError(SWAP_MESSAGES.noLongerHeld));
     });
 
-    it('of two members accepting one swap at once, exactly one wins', async () => {
+    it('writes a request’s e-mails with it, only those not written before, and none of a refused one', async () => {
+      await duties().addSlots([aSlot()]);
+      await duties().assign(anAssignment());
+      await outbox().add([aMessage('ask-bob', 'Told at an earlier request')]);
+      await swaps().create(aSwap(), [aMessage('ask-bob'), aMessage('ask-cat'), aMessage('ask-cat')]);
+      expect(await stored('ask-bob', 'ask-cat')).toEqual(['Told at an earlier request', 'About ask-cat']);
+      // A second open request for the duty is refused: none of its e-mails is written.
+      expect(await rejectionOf(swaps().create(aSwap({ id: 'swap-2' }), [aMessage('ask-dan')]))).toEqual(new ConflictError(SWAP_MESSAGES.alreadyAsked));
+      expect(await stored('ask-dan')).toEqual([null]);
+    });
+
+    it('of two members accepting one swap at once, exactly one wins, and only the winner’s e-mails are written', async () => {
       await asked();
-      const results = await Promise.allSettled([swaps().accept('swap-1', taking('mem-bob')), swaps().accept('swap-1', taking('mem-cat'))]);
+      const results = await Promise.allSettled([
+        swaps().accept('swap-1', taking('mem-bob'), [aMessage('taken-by-bob-to-ann'), aMessage('taken-by-bob-to-bob')]),
+        swaps().accept('swap-1', taking('mem-cat'), [aMessage('taken-by-cat-to-ann'), aMessage('taken-by-cat-to-cat')]),
+      ]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
       expect(refused.reason).toEqual(new ConflictError(SWAP_MESSAGES.taken));
@@ -105,6 +136,12 @@ export function describeDutySwapRepositoryContract(name: string, makeAdapter: Ad
       expect((await swaps().get('swap-1'))!.takenBy).toBe(winner);
       const loser = winner === 'mem-bob' ? 'mem-cat' : 'mem-bob';
       expect(await duties().listMemberDuties(loser)).toEqual([]);
+      const name = (member: string) => member.slice('mem-'.length);
+      expect(await stored(`taken-by-${name(winner)}-to-ann`, `taken-by-${name(winner)}-to-${name(winner)}`)).toEqual([
+        `About taken-by-${name(winner)}-to-ann`,
+        `About taken-by-${name(winner)}-to-${name(winner)}`,
+      ]);
+      expect(await stored(`taken-by-${name(loser)}-to-ann`, `taken-by-${name(loser)}-to-${name(loser)}`)).toEqual([null, null]);
     });
   });
 }
