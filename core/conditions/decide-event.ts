@@ -20,6 +20,14 @@ import { bookingsToTell } from '../bookings/bookings-to-tell';
 import type { DutyRepository } from '../duties/duty-repository.port';
 import { goNoGoPush } from '../push/push-notifications';
 import { queuePush, type QueuePushDeps } from '../push/queue-push';
+import type { JobQueue } from '../jobs/job-queue.port';
+import type { JobPayload } from '../jobs/job';
+import { newJob } from '../jobs/jobs';
+
+/** The job that queues a Go's push should the server stop before it did (docs/notifications.md#push). */
+export const GO_PUSH_JOB = 'go-push';
+/** How long after a Go its job checks the push was queued: the push itself goes out at once. */
+export const GO_PUSH_CHECK_AFTER_MS = 60_000;
 
 export interface DecideEventDeps extends AuditTrailDeps {
   events: Pick<EventRepository, 'get'>;
@@ -35,6 +43,8 @@ export interface DecideEventDeps extends AuditTrailDeps {
   duties: Pick<DutyRepository, 'listSlots'>;
   pushSubscriptions: QueuePushDeps['pushSubscriptions'];
   pushOutbox: QueuePushDeps['pushOutbox'];
+  /** A Go's push is also a job, written before the decision (GO_PUSH_JOB). */
+  jobs: Pick<JobQueue, 'schedule'>;
 }
 
 /** What a decision did: the decision as recorded, the event as it now stands, and who a postponement e-mailed. */
@@ -86,6 +96,13 @@ export class DecideEvent extends UseCase<DecideEventDeps> {
     }
 
     const decision: GoDecision = { decision: input.decision, reason, decidedAt: this.deps.clock.now().toISOString(), decidedBy: admin.email, moved };
+    // A Go's push has no e-mail to travel with: a job written first queues it a minute later if
+    // the server stops before the push below; it pushes only a Go that was recorded.
+    if (input.decision === 'go') {
+      const payload: JobPayload = { eventId, decidedAt: decision.decidedAt };
+      const checkAt = new Date(Date.parse(decision.decidedAt) + GO_PUSH_CHECK_AFTER_MS);
+      await this.deps.jobs.schedule([newJob({ id: goPushKey(eventId, decision.decidedAt), kind: GO_PUSH_JOB, payload, dueAt: checkAt }, now)]);
+    }
     const record = (await this.deps.conditions.getEvent(eventId)) ?? noEventConditions(eventId);
     // The record keeps the latest 100 decisions (far more than an event ever gets).
     await this.deps.conditions.saveEvent({ ...record, decisions: [...record.decisions, decision].slice(-100) });
@@ -102,6 +119,19 @@ export class DecideEvent extends UseCase<DecideEventDeps> {
   }
 
   /**
+   * GO_PUSH_JOB's work: the Go recorded at `decidedAt` pushed, to devices not queued already;
+   * nothing when no such Go was recorded (its decision was not saved) or the event is gone or cancelled.
+   */
+  async pushRecordedGo(payload: JobPayload): Promise<void> {
+    const { eventId, decidedAt } = payload;
+    if (typeof eventId !== 'string' || typeof decidedAt !== 'string') return;
+    const [event, record] = await Promise.all([this.deps.events.get(eventId), this.deps.conditions.getEvent(eventId)]);
+    const decision = record?.decisions.find((d) => d.decidedAt === decidedAt && d.decision === 'go');
+    if (!event || isEventCancelled(event) || !decision) return;
+    await this.pushGo(event, decision);
+  }
+
+  /**
    * A Go pushed to the devices of the event's booked members and duty holders that chose the
    * go/no-go, once per decision (its time is in the key). A no-go reaches them as the event's move
    * or cancellation (the `event-change` kind), so nobody gets two notifications for one decision.
@@ -114,9 +144,12 @@ export class DecideEvent extends UseCase<DecideEventDeps> {
       ...slots.flatMap((slot) => slot.holders.map((holder) => holder.memberId)),
     ]);
     const push = goNoGoPush({ id: event.id, title: event.name }, 'go', decision.reason);
-    for (const memberId of people) await queuePush(this.deps, memberId, `go-${event.id}-${decision.decidedAt}`, push);
+    for (const memberId of people) await queuePush(this.deps, memberId, goPushKey(event.id, decision.decidedAt), push);
   }
 }
+
+/** A Go's push key, and its job's id: one per decision. */
+const goPushKey = (eventId: string, decidedAt: string) => `go-${eventId}-${decidedAt}`;
 
 const DECISION_WORDS = { go: 'Go for', postpone: 'Postponed', cancel: 'Called off' } as const;
 

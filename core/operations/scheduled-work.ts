@@ -17,6 +17,7 @@ import { SweepExpiredSignIns } from '../member-sign-in/sweep-expired-sign-ins';
 import { MEMBERSHIP_REMINDER_RUN_JOB, nextMembershipReminderRun, SendMembershipReminders } from './send-membership-reminders';
 import { JoinClub } from './join-club';
 import { MembershipOrders } from '../membership/membership-orders';
+import { DecideEvent, GO_PUSH_JOB } from '../conditions/decide-event';
 
 /** How often the reminders' round looks for events whose reminders are due. */
 export const REMINDER_ROUND_MS = 15 * 60_000;
@@ -85,6 +86,7 @@ export function jobHandlers(useCase: UseCaseOf): JobHandlers {
     },
     [EVENT_REMINDERS_JOB]: oneOffJob((payload) => useCase(SendEventReminders).execute(payload)),
     [WORK_DAY_REMINDERS_JOB]: oneOffJob((payload) => useCase(SendWorkDayReminders).execute(payload)),
+    [GO_PUSH_JOB]: oneOffJob((payload) => useCase(DecideEvent).pushRecordedGo(payload)),
   };
 }
 

@@ -50,6 +50,7 @@ export const conditionsFeature: Feature = {
             duties: get('duties'),
             pushSubscriptions: get('pushSubscriptions'),
             pushOutbox: get('pushOutbox'),
+            jobs: get('jobs'),
             ...auditTrail(get),
           }),
       ),

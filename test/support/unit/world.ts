@@ -125,6 +125,7 @@ const WORLD_PORTS = [
   'search',
   'pushSubscriptions',
   'pushOutbox',
+  'jobs',
 ] as const;
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eventToFormValues } from '../../../../core/events/event-form';
 import { eventChangeMessageId } from '../../../../core/events/event-change-notice';
 import { UpdateEvent } from '../../../../core/operations/update-event';
-import { DecideEvent } from '../../../../core/conditions/decide-event';
+import { DecideEvent, GO_PUSH_JOB } from '../../../../core/conditions/decide-event';
 import { aSlot, anAssignment } from '../../duties/contract/duty-repository.contract';
 import { CancelEvent, eventCancelledPushKey } from '../../../../core/operations/cancel-event';
 import { aBooking, anAdmin, anEvent } from '../../../support/entities';
@@ -97,6 +97,39 @@ describe('an event moved or cancelled', () => {
       text: 'Wind 12 knots, launching from the south slip',
       url: '/event-booking?id=regatta',
     });
+  });
+
+  it('a Go whose push was never queued (the process stopped after the decision) has it queued by its job a minute later, once; an unsaved Go, none', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent({ ...REGATTA, eventdatetime: '2026-06-01T12:00:00.000Z', eventenddatetime: '2026-06-01T16:00:00.000Z' }));
+    await world.bookings.addIfPlacesRemain(
+      aBooking({ id: 'dan', eventId: 'regatta', eventName: 'Summer Regatta', memberId: 'm-dan', userEmail: 'dan@example.org' }),
+      { capacity: null, now: NOW },
+    );
+    await world.pushSubscriptions.save(aDevice({ id: 'dan-phone', memberId: 'm-dan', kinds: ['go-no-go'] }));
+    const deps = { ...world, updateEvent: new UpdateEvent(world), cancelEvent: new CancelEvent(world) };
+    // The push outbox fails, as a process stopping between the decision's write and its push would.
+    const stopped = new DecideEvent({ ...deps, pushOutbox: { addOnce: async () => Promise.reject(new Error('stopped')) } });
+    await expect(stopped.execute(anAdmin(), 'regatta', { decision: 'go', reason: 'Wind 12 knots' })).rejects.toThrow('stopped');
+    expect(await world.pushOutbox.claimDue(new Date('2100-01-01T00:00:00.000Z'), 1, 100)).toEqual([]);
+    // A Go whose decision was never saved (the conditions store refused it) leaves a job that pushes nothing.
+    world.clock.advance(5_000);
+    const unsaved = new DecideEvent({
+      ...deps,
+      conditions: { getEvent: (id: string) => world.conditions.getEvent(id), saveEvent: async () => Promise.reject(new Error('refused')) },
+    });
+    await expect(unsaved.execute(anAdmin(), 'regatta', { decision: 'go', reason: 'Never recorded' })).rejects.toThrow('refused');
+
+    const decide = new DecideEvent(deps);
+    expect(await world.jobs.claimDue(new Date(NOW.getTime() + 59_000), 1, 10)).toEqual([]);
+    world.clock.advance(60_000);
+    const jobs = await world.jobs.claimDue(world.clock.now(), 60_000, 10);
+    expect(jobs.map((claimed) => claimed.job.kind)).toEqual([GO_PUSH_JOB, GO_PUSH_JOB]);
+    // Each job runs twice (a claim that lapsed): one push, for the recorded Go only.
+    for (const { job } of [...jobs, ...jobs]) await decide.pushRecordedGo(job.payload);
+    const due = await world.pushOutbox.claimDue(new Date('2100-01-01T00:00:00.000Z'), 1, 100);
+    expect(due.map((c) => c.delivery.id.split('.').at(-1))).toEqual(['dan-phone']);
+    expect(due[0]!.delivery.notification).toMatchObject({ kind: 'go-no-go', text: 'Wind 12 knots' });
   });
 
   it('a move whose push was never queued (the process stopped after the write) has it queued by the sender, once, with its e-mail', async () => {
