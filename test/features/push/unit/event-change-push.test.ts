@@ -34,6 +34,17 @@ async function regattaBookedBy(world: ReturnType<typeof makeWorld>, people: { id
   }
 }
 
+/** The Summer Regatta today (the world's day, 13:00–17:00 in London), booked by the member Dan. */
+async function regattaTodayBookedByDan() {
+  const world = makeWorld();
+  await world.events.create(anEvent({ ...REGATTA, eventdatetime: '2026-06-01T12:00:00.000Z', eventenddatetime: '2026-06-01T16:00:00.000Z' }));
+  await world.bookings.addIfPlacesRemain(
+    aBooking({ id: 'dan', eventId: 'regatta', eventName: 'Summer Regatta', memberId: 'm-dan', userEmail: 'dan@example.org' }),
+    { capacity: null, now: NOW },
+  );
+  return world;
+}
+
 describe('an event moved or cancelled', () => {
   it('queues one push per device of each booked member that chose it, naming the new time and opening the event; saved again, none more', async () => {
     const world = makeWorld();
@@ -75,12 +86,7 @@ describe('an event moved or cancelled', () => {
   });
 
   it('a Go decision pushes the booked members and duty holders who chose the go/no-go, once each, with its reason', async () => {
-    const world = makeWorld();
-    await world.events.create(anEvent({ ...REGATTA, eventdatetime: '2026-06-01T12:00:00.000Z', eventenddatetime: '2026-06-01T16:00:00.000Z' }));
-    await world.bookings.addIfPlacesRemain(
-      aBooking({ id: 'dan', eventId: 'regatta', eventName: 'Summer Regatta', memberId: 'm-dan', userEmail: 'dan@example.org' }),
-      { capacity: null, now: NOW },
-    );
+    const world = await regattaTodayBookedByDan();
     await world.duties.addSlots([aSlot({ id: 'slot-1', eventId: 'regatta' })]);
     await world.duties.assign(anAssignment({ slotId: 'slot-1', eventId: 'regatta', memberId: 'm-dan' }));
     await world.duties.assign(anAssignment({ slotId: 'slot-1', eventId: 'regatta', memberId: 'm-eve' }));
@@ -100,12 +106,7 @@ describe('an event moved or cancelled', () => {
   });
 
   it('a Go whose push was never queued (the process stopped after the decision) has it queued by its job a minute later, once; an unsaved Go, none', async () => {
-    const world = makeWorld();
-    await world.events.create(anEvent({ ...REGATTA, eventdatetime: '2026-06-01T12:00:00.000Z', eventenddatetime: '2026-06-01T16:00:00.000Z' }));
-    await world.bookings.addIfPlacesRemain(
-      aBooking({ id: 'dan', eventId: 'regatta', eventName: 'Summer Regatta', memberId: 'm-dan', userEmail: 'dan@example.org' }),
-      { capacity: null, now: NOW },
-    );
+    const world = await regattaTodayBookedByDan();
     await world.pushSubscriptions.save(aDevice({ id: 'dan-phone', memberId: 'm-dan', kinds: ['go-no-go'] }));
     const deps = { ...world, updateEvent: new UpdateEvent(world), cancelEvent: new CancelEvent(world) };
     // The push outbox fails, as a process stopping between the decision's write and its push would.
