@@ -24,6 +24,7 @@ import {
 } from '../attendance-records';
 import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
+import { transactionInTurn } from './firestore-turns';
 import { getExisting } from './firestore-get-many';
 
 /** Firestore's `in` filter takes at most 30 values. */
@@ -93,44 +94,38 @@ export class FirestoreAttendanceStore extends FirestoreCollectionAdapter impleme
   ): Promise<O> {
     const recordRef = this.collection.doc(bookingId);
     const keyRef = this.marks.doc(markKey);
-    return withCoreErrors(() =>
-      this.db.runTransaction(async (tx) => {
-        const [key, record] = await tx.getAll(keyRef, recordRef);
-        const stored = record?.exists ? attendanceFromJson(String(record.get('value'))) : null;
-        const outcome = decide(Boolean(key?.exists), stored);
-        if (outcome.result === 'applied') {
-          tx.set(recordRef, recordDocument(outcome.attendance));
-          tx.create(keyRef, { bookingId, appliedAt });
-        }
-        return outcome;
-      }),
-    );
+    return transactionInTurn(this.db, `attendance-${bookingId}`, async (tx) => {
+      const [key, record] = await tx.getAll(keyRef, recordRef);
+      const stored = record?.exists ? attendanceFromJson(String(record.get('value'))) : null;
+      const outcome = decide(Boolean(key?.exists), stored);
+      if (outcome.result === 'applied') {
+        tx.set(recordRef, recordDocument(outcome.attendance));
+        tx.create(keyRef, { bookingId, appliedAt });
+      }
+      return outcome;
+    });
   }
 
   async addWalkIn(walkIn: WalkIn): Promise<WalkInOutcome> {
     if (!validDocId(walkIn.id)) throw new ValidationError('Not a valid walk-in');
     const ref = this.walkIns.doc(walkIn.id);
-    return withCoreErrors(() =>
-      this.db.runTransaction(async (tx) => {
-        const outcome = decideAddWalkIn(walkIn, storedWalkIn(await tx.get(ref)));
-        if (outcome.result === 'applied' && outcome.walkIn)
-          tx.create(ref, { eventId: walkIn.eventId, addedAt: walkIn.addedAt, value: JSON.stringify(outcome.walkIn), removedAt: null });
-        return outcome;
-      }),
-    );
+    return transactionInTurn(this.db, `walk-in-${walkIn.id}`, async (tx) => {
+      const outcome = decideAddWalkIn(walkIn, storedWalkIn(await tx.get(ref)));
+      if (outcome.result === 'applied' && outcome.walkIn)
+        tx.create(ref, { eventId: walkIn.eventId, addedAt: walkIn.addedAt, value: JSON.stringify(outcome.walkIn), removedAt: null });
+      return outcome;
+    });
   }
 
   async removeWalkIn(walkInId: string, at: string): Promise<WalkInOutcome> {
     if (!validDocId(walkInId)) return { result: 'missing', walkIn: null };
     const ref = this.walkIns.doc(walkInId);
-    return withCoreErrors(() =>
-      this.db.runTransaction(async (tx) => {
-        const outcome = decideRemoveWalkIn(storedWalkIn(await tx.get(ref)));
-        // The details go at once; the id stays so the adding, sent again, is known.
-        if (outcome.result === 'applied') tx.update(ref, { value: null, removedAt: at });
-        return outcome;
-      }),
-    );
+    return transactionInTurn(this.db, `walk-in-${walkInId}`, async (tx) => {
+      const outcome = decideRemoveWalkIn(storedWalkIn(await tx.get(ref)));
+      // The details go at once; the id stays so the adding, sent again, is known.
+      if (outcome.result === 'applied') tx.update(ref, { value: null, removedAt: at });
+      return outcome;
+    });
   }
 
   async applyWalkInAfloat(change: WalkInAfloatChange): Promise<WalkInOutcome> {
@@ -138,17 +133,15 @@ export class FirestoreAttendanceStore extends FirestoreCollectionAdapter impleme
     if (!validDocId(change.walkInId)) return { result: 'missing', walkIn: null };
     const ref = this.walkIns.doc(change.walkInId);
     const keyRef = this.marks.doc(change.key);
-    return withCoreErrors(() =>
-      this.db.runTransaction(async (tx) => {
-        const [key, walkIn] = await tx.getAll(keyRef, ref);
-        const outcome = decideWalkInAfloat(change, Boolean(key?.exists), walkIn ? storedWalkIn(walkIn) : null);
-        if (outcome.result === 'applied' && outcome.walkIn) {
-          tx.update(ref, { value: JSON.stringify(outcome.walkIn) });
-          tx.create(keyRef, { bookingId: change.walkInId, appliedAt: change.entry.at });
-        }
-        return outcome;
-      }),
-    );
+    return transactionInTurn(this.db, `walk-in-${change.walkInId}`, async (tx) => {
+      const [key, walkIn] = await tx.getAll(keyRef, ref);
+      const outcome = decideWalkInAfloat(change, Boolean(key?.exists), walkIn ? storedWalkIn(walkIn) : null);
+      if (outcome.result === 'applied' && outcome.walkIn) {
+        tx.update(ref, { value: JSON.stringify(outcome.walkIn) });
+        tx.create(keyRef, { bookingId: change.walkInId, appliedAt: change.entry.at });
+      }
+      return outcome;
+    });
   }
 
   async listWalkIns(eventIds: readonly string[]): Promise<WalkIn[]> {
