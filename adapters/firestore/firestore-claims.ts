@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CollectionReference, DocumentData, DocumentReference, Firestore, QueryDocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
+import { runTransactionTried } from './firestore-turns';
 
 /** How many pages of due documents one claim looks through when other runners took the first ones. */
 const CLAIM_PAGES = 5;
@@ -33,7 +34,7 @@ export async function claimDueDocuments(
     for (const candidate of due.docs) {
       const claim = randomUUID();
       const data = await withCoreErrors(() =>
-        db.runTransaction(async (transaction) => {
+        runTransactionTried(db, async (transaction) => {
           const current = (await transaction.get(candidate.ref)).data();
           // Another runner may have claimed it (or settled it) since the query.
           if (!current || typeof current.dueAtMs !== 'number' || current.dueAtMs > now.getTime()) return null;
@@ -70,7 +71,7 @@ async function whileClaimed(
   if (!isDocumentId(id)) return false;
   const ref = collection.doc(id);
   return withCoreErrors(() =>
-    db.runTransaction(async (transaction) => {
+    runTransactionTried(db, async (transaction) => {
       if ((await transaction.get(ref)).data()?.claim !== claim) return false;
       write(transaction, ref);
       return true;

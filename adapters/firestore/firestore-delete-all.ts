@@ -1,5 +1,6 @@
 import type { DocumentReference, Firestore, Query } from 'firebase-admin/firestore';
 import { withCoreErrors } from './firestore-errors';
+import { runTransactionTried } from './firestore-turns';
 
 /** Most writes in one batch (Firestore allows 500). */
 export const BATCH_SIZE = 400;
@@ -23,7 +24,7 @@ export async function deleteAll(db: Firestore, query: Query): Promise<number> {
 /** Deletes one document in a transaction that reads it first: true when it was there, false when it was not. */
 export async function deleteIfExists(db: Firestore, ref: DocumentReference): Promise<boolean> {
   return withCoreErrors(() =>
-    db.runTransaction(async (tx) => {
+    runTransactionTried(db, async (tx) => {
       const snapshot = await tx.get(ref);
       if (!snapshot.exists) return false;
       tx.delete(ref);

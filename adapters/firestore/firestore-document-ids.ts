@@ -1,5 +1,6 @@
 import type { CollectionReference, DocumentSnapshot } from 'firebase-admin/firestore';
 import { withCoreErrors } from './firestore-errors';
+import { runTransactionTried } from './firestore-turns';
 
 /**
  * Whether a text can be a Firestore document id. Ids reach the adapters from URLs; one with a
@@ -24,7 +25,7 @@ export function deleteDocumentIf(
   if (!isDocumentId(id)) return Promise.resolve(false);
   const ref = collection.doc(id);
   return withCoreErrors(() =>
-    collection.firestore.runTransaction(async (tx) => {
+    runTransactionTried(collection.firestore, async (tx) => {
       const snapshot = await tx.get(ref);
       if (!snapshot.exists || !deletable(snapshot)) return false;
       tx.delete(ref);

@@ -9,6 +9,7 @@ import { documentById, isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { FirestoreFileStore } from './firestore-file-store';
 import { pickFields } from '../pick-fields';
+import { runTransactionTried } from './firestore-turns';
 
 const RECORD_FIELDS = ['title', 'description', 'category', 'fileName', 'tags', 'position', 'keepOffline'];
 
@@ -54,7 +55,7 @@ export class FirestoreDocumentRepository extends FirestoreCollectionAdapter impl
     if (!isDocumentId(document.id)) throw new ValidationError('A document id may not contain a slash or be reserved by Firestore');
     if (!isFileKey(fileKey)) throw new ValidationError('Not a file key');
     return withCoreErrors(() =>
-      this.db.runTransaction(async (transaction) => {
+      runTransactionTried(this.db, async (transaction) => {
         const ref = this.collection.doc(document.id);
         const before = await transaction.get(ref);
         transaction.set(ref, { ...toRecord(document), fileKey });
@@ -67,7 +68,7 @@ export class FirestoreDocumentRepository extends FirestoreCollectionAdapter impl
   async update(document: ClubDocument): Promise<boolean> {
     if (!isDocumentId(document.id)) return false;
     return withCoreErrors(() =>
-      this.db.runTransaction(async (transaction) => {
+      runTransactionTried(this.db, async (transaction) => {
         const ref = this.collection.doc(document.id);
         if (!(await transaction.get(ref)).exists) return false;
         transaction.update(ref, toRecord(document));
@@ -78,7 +79,7 @@ export class FirestoreDocumentRepository extends FirestoreCollectionAdapter impl
 
   async reorder(ids: string[]): Promise<void> {
     await withCoreErrors(() =>
-      this.db.runTransaction(async (transaction) => {
+      runTransactionTried(this.db, async (transaction) => {
         const refs = ids.filter(isDocumentId).map((id) => this.collection.doc(id));
         const snapshots = refs.length > 0 ? await transaction.getAll(...refs, { fieldMask: ['position'] }) : [];
         for (const snapshot of snapshots) {
@@ -91,7 +92,7 @@ export class FirestoreDocumentRepository extends FirestoreCollectionAdapter impl
   async delete(id: string): Promise<string | null> {
     if (!isDocumentId(id)) return null;
     return withCoreErrors(() =>
-      this.db.runTransaction(async (transaction) => {
+      runTransactionTried(this.db, async (transaction) => {
         const ref = this.collection.doc(id);
         const before = await transaction.get(ref);
         if (!before.exists) return null;
@@ -110,7 +111,7 @@ export class FirestoreDocumentRepository extends FirestoreCollectionAdapter impl
     const fileKey = legacyDocumentFileKey(id);
     await this.files.put(fileKey, bytes);
     return withCoreErrors(() =>
-      this.db.runTransaction(async (transaction) => {
+      runTransactionTried(this.db, async (transaction) => {
         const ref = this.collection.doc(id);
         const now = await transaction.get(ref);
         const current = now.get('fileKey') as unknown;

@@ -28,7 +28,7 @@ import { collectionOf, FirestoreCollectionAdapter } from './firestore-collection
 import { isDocumentId } from './firestore-document-ids';
 import { deleteIfExists } from './firestore-delete-all';
 import { withCoreErrors } from './firestore-errors';
-import { inTurn, transactionInTurn } from './firestore-turns';
+import { inTurn, runTransactionTried, transactionInTurn } from './firestore-turns';
 
 const SLOT_TAKEN = 'A duty slot with this id already exists';
 /** Firestore's `in` queries take at most 30 values. */
@@ -136,7 +136,7 @@ export class FirestoreDutyRepository extends FirestoreCollectionAdapter implemen
     const ref = this.slots.doc(slotId);
     return inTurn(this.db, ref.path, () =>
       withCoreErrors(() =>
-        this.db.runTransaction(async (tx) => {
+        runTransactionTried(this.db, async (tx) => {
           const snapshot = await tx.get(ref);
           if (!snapshot.exists) return false;
           if (toSlot(snapshot).holders.length > 0) throw new ConflictError('Take its members off this duty first');

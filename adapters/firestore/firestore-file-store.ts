@@ -5,6 +5,7 @@ import { UnavailableError, ValidationError } from '../../core/shared/errors';
 import { isFileKey, MAX_STORED_FILE_BYTES, type FileStore } from '../../core/shared/file-store.port';
 import { FirestoreCollectionAdapter } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
+import { runTransactionTried } from './firestore-turns';
 
 /**
  * Bytes per chunk document. A Firestore document holds at most 1 MiB (1,048,576 bytes) with its
@@ -78,7 +79,7 @@ export class FirestoreFileStore extends FirestoreCollectionAdapter implements Fi
         });
       }
       const flipped = await withCoreErrors(() =>
-        this.db.runTransaction(async (transaction) => {
+        runTransactionTried(this.db, async (transaction) => {
           // Every chunk is read (its index only) so that a sweep deleting them cannot commit
           // between this check and the flip.
           const written = refs.length > 0 ? await transaction.getAll(...refs, { fieldMask: ['index'] }) : [];
@@ -143,7 +144,7 @@ export class FirestoreFileStore extends FirestoreCollectionAdapter implements Fi
     for (;;) {
       const chunkRefs = await withCoreErrors(() => this.recordOf(key).collection('chunks').listDocuments());
       const deleted = await withCoreErrors(() =>
-        this.db.runTransaction(async (transaction) => {
+        runTransactionTried(this.db, async (transaction) => {
           const snapshot = await transaction.get(this.recordOf(key));
           const current = snapshot.exists ? readRecord(key, snapshot.data()).generation : null;
           const stale = chunkRefs.filter((ref) => current === null || !ref.id.startsWith(`${current}-`)).slice(0, DELETES_PER_SWEEP);

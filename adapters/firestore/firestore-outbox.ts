@@ -6,6 +6,7 @@ import { claimDueDocuments, renewClaimedDocument, settleClaimedDocument } from '
 import { collectionOf, FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
 import { documentById, isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
+import { runTransactionTried } from './firestore-turns';
 
 /** A message as its outbox document holds it (unclaimed unless `claim` is given). */
 export function outboxDocument(message: OutboxMessage, claim: string | null = null): DocumentData {
@@ -100,7 +101,7 @@ export class FirestoreOutbox extends FirestoreCollectionAdapter implements Outbo
     if (!isDocumentId(message.id)) return false;
     const ref = this.collection.doc(message.id);
     return withCoreErrors(() =>
-      this.db.runTransaction(async (transaction) => {
+      runTransactionTried(this.db, async (transaction) => {
         if (!(await transaction.get(ref)).exists) return false;
         transaction.set(ref, outboxDocument(message));
         return true;

@@ -7,6 +7,7 @@ import { withCoreErrors } from './firestore-errors';
 import { instantFields, readInstant } from './firestore-instants';
 import { TokenHashCollection } from './firestore-token-hash-collection';
 import { readDocument } from './firestore-read-document';
+import { runTransactionTried } from './firestore-turns';
 
 const TokenSchema = PasswordResetTokenSchema;
 
@@ -23,7 +24,7 @@ export class FirestorePasswordResetTokenRepository extends TokenHashCollection<P
     const ref = this.collection.doc(tokenHash);
     // A transaction reads the token again and is retried when another use wrote it meanwhile.
     return withCoreErrors(() =>
-      this.db.runTransaction(async (tx) => {
+      runTransactionTried(this.db, async (tx) => {
         const snapshot = await tx.get(ref);
         if (!snapshot.exists) return false;
         const token = toToken(snapshot);
@@ -41,7 +42,7 @@ export class FirestorePasswordResetTokenRepository extends TokenHashCollection<P
       if (toToken(snapshot).usedAt !== null) continue;
       // Each in its own transaction: a token used meanwhile keeps its own instant.
       await withCoreErrors(() =>
-        this.db.runTransaction(async (tx) => {
+        runTransactionTried(this.db, async (tx) => {
           const fresh = await tx.get(snapshot.ref);
           if (fresh.exists && toToken(fresh).usedAt === null) tx.update(snapshot.ref, usedFields(fresh, at));
         }),

@@ -5,6 +5,7 @@ import type { PhotoRepository } from '../../core/photos/photo-repository.port';
 import { FirestoreCollectionAdapter } from './firestore-collections';
 import { deleteDocumentIf, documentById } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
+import { runTransactionTried } from './firestore-turns';
 
 function toPhoto(id: string, data: DocumentData): Photo {
   return PhotoSchema.parse({ ...data, id });
@@ -41,7 +42,7 @@ export class FirestorePhotoRepository extends FirestoreCollectionAdapter impleme
     const data = toData(photo);
     const ref = this.collection.doc(photo.id);
     return withCoreErrors(() =>
-      this.db.runTransaction(async (tx) => {
+      runTransactionTried(this.db, async (tx) => {
         if (!(await tx.get(ref)).exists) return false;
         tx.set(ref, data);
         return true;
@@ -57,7 +58,7 @@ export class FirestorePhotoRepository extends FirestoreCollectionAdapter impleme
     // The whole collection is read in the transaction, so a photo added or removed meanwhile makes
     // Firestore run it again (and the check then fails) rather than leave a half-made order.
     return withCoreErrors(() =>
-      this.db.runTransaction(async (tx) => {
+      runTransactionTried(this.db, async (tx) => {
         const snapshot = await tx.get(this.collection);
         const stored = snapshot.docs.map((doc) => ({ id: doc.id, position: doc.get('position') as unknown }));
         if (!isWholeOrder(stored, ids)) return false;

@@ -57,3 +57,12 @@ export function transactionInTurn<T>(db: Firestore, key: string, work: (tx: Tran
 export function transaction<T>(db: Firestore, work: (tx: Transaction) => Promise<T>): Promise<T> {
   return withCoreErrors(() => db.runTransaction(work, { maxAttempts: TRANSACTION_ATTEMPTS }));
 }
+
+/**
+ * `db.runTransaction(work)` tried up to TRANSACTION_ATTEMPTS times rather than the client's 5: a few
+ * writers racing on one document (two senders claiming a message, a phone's queue sent twice) on a
+ * busy machine can abort each other more than five times. Errors are left as the client's.
+ */
+export function runTransactionTried<T>(db: Firestore, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.runTransaction(work, { maxAttempts: TRANSACTION_ATTEMPTS });
+}

@@ -8,7 +8,7 @@ import { collectionOf, FirestoreCollectionAdapter, orderedBy } from './firestore
 import { documentById, isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
-import { inTurn, pauseAfterLostRace, transaction } from './firestore-turns';
+import { inTurn, pauseAfterLostRace, runTransactionTried, transaction } from './firestore-turns';
 import { signupRefusal } from '../../core/work-days/work-days';
 import { workDayChangeRefusal } from '../../core/work-days/work-day-form';
 import type { OutboxMessage } from '../../core/mail/mail';
@@ -147,7 +147,7 @@ export class FirestoreWorkDayRepository extends FirestoreCollectionAdapter imple
     // so that a sign-up deciding on the old list at the same time decides again (see addSignup).
     // The removal's e-mails are in the same commit: written with the removal, never without it.
     return withCoreErrors(() =>
-      this.db.runTransaction(async (tx) => {
+      runTransactionTried(this.db, async (tx) => {
         const [workDay, ...signups] = await tx.getAll(workDayRef, ...ids.map((id) => this.signups.doc(id)));
         if (!workDay.exists) return [];
         const removed = signups.filter((signup) => signup.exists && signup.get('workDayId') === workDayId);
