@@ -19,6 +19,9 @@ import type { EventRepository } from '../events/event-repository.port';
 import type { IdGenerator } from '../shared/id-generator.port';
 import type { PaymentGateway } from '../payments/payment-gateway.port';
 import { cancellationRefundParts, partsRefundId, refundedParts, refundPartKey } from './refund-split';
+import { eventCancelledPushKey, eventChangePush } from '../push/push-notifications';
+import type { PushNotification } from '../push/push';
+import { withPush } from '../push/queue-push';
 
 /** One outcome for a refund made in parts: refunded when every part was (their ids together), else the first refusal, else unknown. */
 export function combinedRefundOutcome(outcomes: readonly RefundOutcome[]): RefundOutcome {
@@ -133,13 +136,34 @@ export async function settleCardRefund(deps: BookingChangeDeps, booking: Booking
     const settled = inParts && answered.refundStatus === 'failed' ? { ...answered, refundId: partsRefundId(done) || null } : answered;
     const first = current.refundStatus === 'pending';
     const mail = first
-      ? memberMail(deps, 'booking-cancellation', settled, event, now)
+      ? cancellationWithItsPush(memberMail(deps, 'booking-cancellation', settled, event, now), settled, event)
       : settled.refundStatus === 'refunded'
         ? memberMail(deps, 'booking-refund', settled, event, now)
         : [];
     return changeOf(deps, current, settled, { action: 'booking.refund', summary: refundSummary(settled), actor, at: now, mail });
   });
   return stored;
+}
+
+/**
+ * A member's booking cancellation e-mail carrying the event's cancellation push (`push`, under the
+ * booking's key: docs/notifications.md#push), so the sender queues it should the push queued after
+ * the write be lost. Others' e-mails, and a booking of no member, are left as they are.
+ */
+export function withEventCancelledPush(mail: readonly OutboxMessage[], booking: Booking, push: PushNotification): OutboxMessage[] {
+  const memberId = booking.memberId;
+  if (memberId === null) return [...mail];
+  return mail.map((m) => (m.kind === 'booking-cancellation' ? withPush(m, memberId, eventCancelledPushKey(booking.id), push) : m));
+}
+
+/**
+ * The cancellation e-mail written once a card refund is settled: for a booking cancelled with its
+ * event (at or after the event's cancellation), it carries the push CancelEvent queued, whose own
+ * e-mail had to wait for the refund.
+ */
+function cancellationWithItsPush(mail: OutboxMessage[], booking: Booking, event: ClubEvent | null): OutboxMessage[] {
+  if (!event?.cancelledAt || booking.cancelledAt === null || booking.cancelledAt < event.cancelledAt) return mail;
+  return withEventCancelledPush(mail, booking, eventChangePush({ id: event.id, title: event.name }, { cancelled: true }));
 }
 
 /**

@@ -14,14 +14,14 @@ import type { WaitingList } from '../waiting-list/waiting-list.port';
 import { CloseWaitingList } from '../waiting-list/close-waiting-list';
 import { type AuditedRecord, type AuditTrailDeps, recordChange } from '../audit/audit-trail';
 import { AUDITED_EVENT, EVENT_AUDIT_FIELDS } from '../events/event-audit';
-import { adminCancellation, settleCardRefund, type BookingChangeDeps } from '../bookings/booking-changes';
+import { adminCancellation, settleCardRefund, withEventCancelledPush, type BookingChangeDeps } from '../bookings/booking-changes';
 import { upsertInStep, type SearchIndexingDeps } from '../search/keep-index-in-step';
 import { UseCase } from '../shared/use-case';
 import type { AdminRepository } from '../admins/admin-repository.port';
 import type { Outbox } from '../mail/outbox.port';
 import type { PushNotification } from '../push/push';
-import { eventChangePush } from '../push/push-notifications';
-import { queuePush, withPush, type QueuePushDeps } from '../push/queue-push';
+import { eventCancelledPushKey, eventChangePush } from '../push/push-notifications';
+import { queuePush, type QueuePushDeps } from '../push/queue-push';
 import { handRefundsOf, type HandRefund } from '../bookings/hand-refunds';
 import { handRefundMessages } from '../bookings/hand-refund-mail';
 import { refundOwedByHand } from '../bookings/booking-state';
@@ -71,8 +71,6 @@ export interface CancelEventResult {
  * (and waiting-list entry) an interrupted cancellation left standing, so a retry after a crash
  * completes the work.
  */
-/** The push of a booking cancelled with its event: one per booking, whatever re-runs. */
-export const eventCancelledPushKey = (bookingId: string) => `event-cancelled-${bookingId}`;
 
 export class CancelEvent extends UseCase<CancelEventDeps> {
   /** What the confirmation dialog says: how many bookings will be cancelled and refunded. */
@@ -177,14 +175,9 @@ export class CancelEvent extends UseCase<CancelEventDeps> {
       // Cancelled meanwhile (by its member, or a double click): nothing more to do here.
       if (current.cancelledAt !== null) return null;
       const change = adminCancellation(this.deps, current, { at: now, actor, refund: true, event, why });
-      const memberId = current.memberId;
-      if (memberId === null) return change;
       // The push goes with the member's cancellation e-mail, written with the cancellation (queued
       // by the sender should this stop before cancelBookings queues it).
-      return {
-        ...change,
-        mail: change.mail?.map((m) => (m.kind === 'booking-cancellation' ? withPush(m, memberId, eventCancelledPushKey(current.id), push) : m)),
-      };
+      return { ...change, mail: withEventCancelledPush(change.mail ?? [], current, push) };
     });
     if (!changed) return null;
     return settleCardRefund(this.deps, stored, actor);

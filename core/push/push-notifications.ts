@@ -43,6 +43,9 @@ export function eventChangePush(event: { id: string; title: string }, change: { 
     : notification('event-change', `Moved: ${event.title}`, `The event is now on ${change.whenText}.`, eventBookingPath(event.id));
 }
 
+/** The key of the push of a booking cancelled with its event: one per booking, whatever re-runs. */
+export const eventCancelledPushKey = (bookingId: string) => `event-cancelled-${bookingId}`;
+
 /** The go/no-go of the member's event on the day, opening the event. */
 export function goNoGoPush(event: { id: string; title: string }, decision: 'go' | 'no-go', reason: string): PushNotification {
   const title = decision === 'go' ? `On today: ${event.title}` : `Off today: ${event.title}`;

@@ -4,8 +4,9 @@ import { eventChangeMessageId } from '../../../../core/events/event-change-notic
 import { UpdateEvent } from '../../../../core/operations/update-event';
 import { DecideEvent, GO_PUSH_JOB } from '../../../../core/conditions/decide-event';
 import { aSlot, anAssignment } from '../../duties/contract/duty-repository.contract';
-import { CancelEvent, eventCancelledPushKey } from '../../../../core/operations/cancel-event';
-import { aBooking, anAdmin, anEvent } from '../../../support/entities';
+import { CancelEvent } from '../../../../core/operations/cancel-event';
+import { eventCancelledPushKey } from '../../../../core/push/push-notifications';
+import { aBooking, aCardPaidBooking, anAdmin, anEvent } from '../../../support/entities';
 import { makeWorld, REGATTA } from '../../../support/unit/world';
 import { aDevice } from '../contract/push-storage.contract';
 import { DeliverOutbox } from '../../../../core/mail/deliver-outbox';
@@ -178,6 +179,30 @@ describe('an event moved or cancelled', () => {
     await sender.execute();
     const due = await world.pushOutbox.claimDue(new Date('2100-01-01T00:00:00.000Z'), 1, 100);
     expect(due.map((c) => c.delivery.id)).toEqual([`${eventCancelledPushKey('bea')}.bea-phone`]);
+    expect(due[0].delivery.notification).toMatchObject({ kind: 'event-change', title: 'Cancelled: Summer Regatta' });
+  });
+
+  it('a card-paid booking cancelled with its event: the e-mail written when its refund settles carries the push, queued once', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent({ ...REGATTA, requiresPayment: true, price: 1000, eventdatetime: '2026-07-04T09:00:00.000Z' }));
+    await world.bookings.addIfPlacesRemain(
+      aCardPaidBooking({ id: 'cas', eventId: 'regatta', eventName: 'Summer Regatta', memberId: 'm-cas', userEmail: 'cas@example.org' }),
+      { capacity: null, now: NOW },
+    );
+    await world.pushSubscriptions.save(aDevice({ id: 'cas-phone', memberId: 'm-cas', kinds: ['event-change'] }));
+    const stopped = { ...world, pushOutbox: { addOnce: async () => Promise.reject(new Error('stopped')) } };
+    await expect(new CancelEvent(stopped).execute(anAdmin(), 'regatta', { reason: 'Gale warning' })).rejects.toThrow('stopped');
+    expect((await world.bookings.get('cas'))!.refundStatus).toBe('refunded');
+    const sender = new DeliverOutbox({
+      outbox: world.outbox,
+      clock: world.clock,
+      mailer: { send: async () => undefined },
+      companions: new PushBesideMail(world),
+    });
+    await sender.execute();
+    await sender.execute();
+    const due = await world.pushOutbox.claimDue(new Date('2100-01-01T00:00:00.000Z'), 1, 100);
+    expect(due.map((c) => c.delivery.id)).toEqual([`${eventCancelledPushKey('cas')}.cas-phone`]);
     expect(due[0].delivery.notification).toMatchObject({ kind: 'event-change', title: 'Cancelled: Summer Regatta' });
   });
 
