@@ -46,6 +46,25 @@ async function regattaTodayBookedByDan() {
   return world;
 }
 
+/** The regatta cancelled while the push outbox fails, as a process stopping between the writes and their pushes would. */
+async function cancelledAsTheProcessStops(world: ReturnType<typeof makeWorld>) {
+  const stopped = { ...world, pushOutbox: { addOnce: async () => Promise.reject(new Error('stopped')) } };
+  await expect(new CancelEvent(stopped).execute(anAdmin(), 'regatta', { reason: 'Gale warning' })).rejects.toThrow('stopped');
+}
+
+/** The push deliveries queued after the mail sender, with its companion, has run twice. */
+async function pushesAfterTwoMailRounds(world: ReturnType<typeof makeWorld>) {
+  const sender = new DeliverOutbox({
+    outbox: world.outbox,
+    clock: world.clock,
+    mailer: { send: async () => undefined },
+    companions: new PushBesideMail(world),
+  });
+  await sender.execute();
+  await sender.execute();
+  return world.pushOutbox.claimDue(new Date('2100-01-01T00:00:00.000Z'), 1, 100);
+}
+
 describe('an event moved or cancelled', () => {
   it('queues one push per device of each booked member that chose it, naming the new time and opening the event; saved again, none more', async () => {
     const world = makeWorld();
@@ -167,17 +186,8 @@ describe('an event moved or cancelled', () => {
     const world = makeWorld();
     await regattaBookedBy(world, [{ id: 'bea', memberId: 'm-bea' }]);
     await world.pushSubscriptions.save(aDevice({ id: 'bea-phone', memberId: 'm-bea', kinds: ['event-change'] }));
-    const stopped = { ...world, pushOutbox: { addOnce: async () => Promise.reject(new Error('stopped')) } };
-    await expect(new CancelEvent(stopped).execute(anAdmin(), 'regatta', { reason: 'Gale warning' })).rejects.toThrow('stopped');
-    const sender = new DeliverOutbox({
-      outbox: world.outbox,
-      clock: world.clock,
-      mailer: { send: async () => undefined },
-      companions: new PushBesideMail(world),
-    });
-    await sender.execute();
-    await sender.execute();
-    const due = await world.pushOutbox.claimDue(new Date('2100-01-01T00:00:00.000Z'), 1, 100);
+    await cancelledAsTheProcessStops(world);
+    const due = await pushesAfterTwoMailRounds(world);
     expect(due.map((c) => c.delivery.id)).toEqual([`${eventCancelledPushKey('bea')}.bea-phone`]);
     expect(due[0].delivery.notification).toMatchObject({ kind: 'event-change', title: 'Cancelled: Summer Regatta' });
   });
@@ -190,18 +200,9 @@ describe('an event moved or cancelled', () => {
       { capacity: null, now: NOW },
     );
     await world.pushSubscriptions.save(aDevice({ id: 'cas-phone', memberId: 'm-cas', kinds: ['event-change'] }));
-    const stopped = { ...world, pushOutbox: { addOnce: async () => Promise.reject(new Error('stopped')) } };
-    await expect(new CancelEvent(stopped).execute(anAdmin(), 'regatta', { reason: 'Gale warning' })).rejects.toThrow('stopped');
+    await cancelledAsTheProcessStops(world);
     expect((await world.bookings.get('cas'))!.refundStatus).toBe('refunded');
-    const sender = new DeliverOutbox({
-      outbox: world.outbox,
-      clock: world.clock,
-      mailer: { send: async () => undefined },
-      companions: new PushBesideMail(world),
-    });
-    await sender.execute();
-    await sender.execute();
-    const due = await world.pushOutbox.claimDue(new Date('2100-01-01T00:00:00.000Z'), 1, 100);
+    const due = await pushesAfterTwoMailRounds(world);
     expect(due.map((c) => c.delivery.id)).toEqual([`${eventCancelledPushKey('cas')}.cas-phone`]);
     expect(due[0].delivery.notification).toMatchObject({ kind: 'event-change', title: 'Cancelled: Summer Regatta' });
   });
