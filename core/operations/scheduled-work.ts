@@ -18,6 +18,7 @@ import { MEMBERSHIP_REMINDER_RUN_JOB, nextMembershipReminderRun, SendMembershipR
 import { JoinClub } from './join-club';
 import { MembershipOrders } from '../membership/membership-orders';
 import { DecideEvent, GO_PUSH_JOB } from '../conditions/decide-event';
+import { EVENT_MOVE_MAIL_JOB, UpdateEvent } from './update-event';
 
 /** How often the reminders' round looks for events whose reminders are due. */
 export const REMINDER_ROUND_MS = 15 * 60_000;
@@ -87,6 +88,7 @@ export function jobHandlers(useCase: UseCaseOf): JobHandlers {
     [EVENT_REMINDERS_JOB]: oneOffJob((payload) => useCase(SendEventReminders).execute(payload)),
     [WORK_DAY_REMINDERS_JOB]: oneOffJob((payload) => useCase(SendWorkDayReminders).execute(payload)),
     [GO_PUSH_JOB]: oneOffJob((payload) => useCase(DecideEvent).pushRecordedGo(payload)),
+    [EVENT_MOVE_MAIL_JOB]: oneOffJob((payload) => useCase(UpdateEvent).tellMoveToTheRest(payload)),
   };
 }
 

@@ -33,6 +33,16 @@ import type { MemberRepository } from '../members/member-repository.port';
 import { dutyWindow } from '../duties/duties';
 import { DUTY_CHANGE_MAIL_KIND, dutyChangeMail, dutyChangeMessageId, holdersAfterMove } from '../duties/event-move-duties';
 import { type DutyMove } from '../duty-rosters/duty-roster';
+import type { JobQueue } from '../jobs/job-queue.port';
+import type { JobPayload } from '../jobs/job';
+import { newJob } from '../jobs/jobs';
+
+/**
+ * The job that tells an event's move to the bookings its write did not hold, should the server
+ * stop before it did (docs/mail.md, "None lost"): a minute after the move.
+ */
+export const EVENT_MOVE_MAIL_JOB = 'event-move-mail';
+export const EVENT_MOVE_MAIL_AFTER_MS = 60_000;
 
 export interface UpdateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
   events: EventRepository;
@@ -46,6 +56,8 @@ export interface UpdateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
   /** Members' push devices and the push outbox: a booked member's devices that chose it hear of the move too (docs/notifications.md). */
   pushSubscriptions: QueuePushDeps['pushSubscriptions'];
   pushOutbox: QueuePushDeps['pushOutbox'];
+  /** A move's job (EVENT_MOVE_MAIL_JOB), written before the event. */
+  jobs: Pick<JobQueue, 'schedule'>;
   /** The manage link in the e-mail about a change. */
   bookingLinks: BookingLinks;
   siteSettings: { clubName: string; publicBaseUrl: string };
@@ -119,6 +131,9 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
     const reason = options.reason?.trim() || null;
     const roster = tell ? await this.rosterMove(existing, updated, now, reason) : null;
     const mail = [...told.map((booking) => this.changeMail(booking, existing, updated, now, reason)), ...(roster?.mail ?? [])];
+    // Written before the event: it tells the bookings beyond this write a minute later, should the
+    // server stop before the lines after the write do; for a move that was not saved it tells no one.
+    if (tell) await this.deps.jobs.schedule([moveMailJob(existing, updated, reason, now)]);
     if (
       !(await this.deps.events.update(
         updated,
@@ -131,20 +146,7 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
     // A booking made while the event was being saved may have been confirmed with the old time,
     // and an event with more bookings than one write holds has some left: each is told now, under
     // its own id, so no booking is told twice of one change.
-    let members = told.length;
-    if (tell) {
-      const known = new Set(told.map((booking) => booking.id));
-      for (const booking of bookingsToTell(await this.deps.bookings.listByEvent(eventId), this.deps.clock.now())) {
-        if (known.has(booking.id)) continue;
-        await this.deps.outbox.addOnce(this.changeMail(booking, existing, updated, now, reason));
-        members += 1;
-      }
-      // After the write, under each e-mail's own id: a save repeated queues no second push to a device.
-      const push = this.movePush(updated);
-      for (const booking of bookingsToTell(await this.deps.bookings.listByEvent(eventId), this.deps.clock.now())) {
-        if (booking.memberId !== null) await queuePush(this.deps, booking.memberId, eventChangeMessageId(booking.id, updated.sequence), push);
-      }
-    }
+    const members = told.length + (tell ? await this.tellTheRest(existing, updated, reason, new Set(told.map((booking) => booking.id)), now) : 0);
     await recordChange(this.deps, admin, AUDITED_EVENT, {
       action: 'event.updated',
       summary: `Changed the event ${updated.name}`,
@@ -153,6 +155,53 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
     });
     await upsertInStep(this.deps, 'events', [eventSearchRecord(updated)]);
     return { event: updated, told: { members, dutyHolders: roster?.mail.length ?? 0 } };
+  }
+
+  /**
+   * EVENT_MOVE_MAIL_JOB's work: the move in `payload` told to each live booking not told already
+   * (each e-mail's id names the booking and the revision), when the event stands at the move's
+   * times; nothing when the move was not saved, the event moved again (that move tells everyone)
+   * or was cancelled.
+   */
+  async tellMoveToTheRest(payload: JobPayload): Promise<void> {
+    const { eventId, sequence, fromStart, fromEnd, toStart, toEnd, reason, movedAt } = payload;
+    if (typeof eventId !== 'string' || typeof sequence !== 'number' || typeof movedAt !== 'string') return;
+    const event = await this.deps.events.get(eventId);
+    if (!event || event.cancelledAt !== null || event.sequence < sequence) return;
+    if (event.eventdatetime !== toStart || event.eventenddatetime !== toEnd || typeof fromStart !== 'string') return;
+    const before = { eventdatetime: fromStart, eventenddatetime: typeof fromEnd === 'string' ? fromEnd : null };
+    // Only bookings made before the move: one made since was confirmed with the new time.
+    const movedAtMs = Date.parse(movedAt);
+    const bookedBefore = (booking: Booking) => Date.parse(booking.submittedAt) <= movedAtMs;
+    await this.tellTheRest(before, { ...event, sequence }, typeof reason === 'string' ? reason : null, new Set(), this.deps.clock.now(), bookedBefore);
+  }
+
+  /**
+   * After a move's write: each live booking not in `told` gets the move's e-mail (a booking made
+   * while the event was being saved may have been confirmed with the old time, and an event with
+   * more bookings than one write holds has some left), under its own id, so no booking is told
+   * twice of one change; then each booked member's push, under the same ids (a save repeated
+   * queues no second push to a device). Answers how many bookings it told.
+   */
+  private async tellTheRest(
+    before: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>,
+    after: ClubEvent,
+    reason: string | null,
+    told: ReadonlySet<string>,
+    now: Date,
+    among: (booking: Booking) => boolean = () => true,
+  ): Promise<number> {
+    let written = 0;
+    for (const booking of bookingsToTell(await this.deps.bookings.listByEvent(after.id), this.deps.clock.now())) {
+      if (told.has(booking.id) || !among(booking)) continue;
+      await this.deps.outbox.addOnce(this.changeMail(booking, before, after, now, reason));
+      written += 1;
+    }
+    const push = this.movePush(after);
+    for (const booking of bookingsToTell(await this.deps.bookings.listByEvent(after.id), this.deps.clock.now())) {
+      if (booking.memberId !== null && among(booking)) await queuePush(this.deps, booking.memberId, eventChangeMessageId(booking.id, after.sequence), push);
+    }
+    return written;
   }
 
   /**
@@ -216,7 +265,13 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
   }
 
   /** The e-mail telling the booking's member that the event moved: one outbox id per booking per revision. */
-  private changeMail(booking: Booking, before: ClubEvent, after: ClubEvent, now: Date, reason: string | null): OutboxMessage {
+  private changeMail(
+    booking: Booking,
+    before: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>,
+    after: ClubEvent,
+    now: Date,
+    reason: string | null,
+  ): OutboxMessage {
     const { clubName, publicBaseUrl } = this.deps.siteSettings;
     const mail = eventChange(booking, before, after, {
       clubName,
@@ -236,4 +291,22 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
   private movePush(after: ClubEvent) {
     return eventChangePush({ id: after.id, title: after.name }, { cancelled: false, whenText: formatMoment(after.eventdatetime, 'member') });
   }
+}
+
+/** The move's EVENT_MOVE_MAIL_JOB, one per revision and new times: the times it moved from and to, and its reason. */
+function moveMailJob(before: ClubEvent, after: ClubEvent, reason: string | null, now: Date) {
+  const payload: JobPayload = {
+    eventId: after.id,
+    sequence: after.sequence,
+    fromStart: before.eventdatetime,
+    fromEnd: before.eventenddatetime,
+    toStart: after.eventdatetime,
+    toEnd: after.eventenddatetime,
+    reason,
+    movedAt: now.toISOString(),
+  };
+  const dueAt = new Date(now.getTime() + EVENT_MOVE_MAIL_AFTER_MS);
+  // The times in the id too: two admins' moves from one revision are two jobs, each for its own move.
+  const id = `${EVENT_MOVE_MAIL_JOB}-${after.id}-${after.sequence}-${after.eventdatetime}-${after.eventenddatetime ?? 'open'}`;
+  return newJob({ id, kind: EVENT_MOVE_MAIL_JOB, payload, dueAt }, now);
 }

@@ -34,6 +34,7 @@ export const eventsFeature: Feature = {
       outbox: get('outbox'),
       pushSubscriptions: get('pushSubscriptions'),
       pushOutbox: get('pushOutbox'),
+      jobs: get('jobs'),
       bookingLinks: get('bookingLinks'),
       siteSettings: settings.siteSettings,
       duties: get('duties'),

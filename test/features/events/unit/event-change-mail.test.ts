@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAIL_WITH_THE_EVENT, UpdateEvent } from '../../../../core/operations/update-event';
+import { EVENT_MOVE_MAIL_JOB, MAIL_WITH_THE_EVENT, UpdateEvent } from '../../../../core/operations/update-event';
 import { GetAdminEvent } from '../../../../core/operations/get-admin-event';
 import { CancelEvent } from '../../../../core/operations/cancel-event';
 import { eventToFormValues } from '../../../../core/events/event-form';
@@ -137,5 +137,54 @@ describe('UpdateEvent tells booked members of a move', () => {
     expect(ids).toHaveLength(extra + 1);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toContain(eventChangeMessageId('crew-401', saved.sequence));
+  });
+
+  it('a move whose server stopped after the event was written tells the rest by its job a minute later, once each; an unsaved move, nobody', async () => {
+    const world = await seeded();
+    for (let i = 0; i < MAIL_WITH_THE_EVENT + 2; i += 1) {
+      await world.bookings.addIfPlacesRemain(aBooking({ id: `crew-${String(i).padStart(3, '0')}`, eventId: 'regatta', userEmail: `crew-${i}@example.org` }), {
+        capacity: null,
+        now: NOW,
+      });
+    }
+    // The outbox refuses the e-mails after the event's write, as a server stopping there would.
+    const stopped = { ...world, outbox: { addOnce: async () => Promise.reject(new Error('stopped')) } };
+    const form = await formOf(world);
+    await expect(
+      new UpdateEvent(stopped).execute(anAdmin(), 'regatta', { ...form, eventdatetime: '2026-07-05T10:00', eventenddatetime: '2026-07-05T16:00' }),
+    ).rejects.toThrow('stopped');
+    const saved = (await world.events.get('regatta'))!;
+    const changeMailIds = async () => (await world.outbox.list({ limit: 10_000 })).filter((m) => m.kind === EVENT_CHANGE_MAIL_KIND).map((m) => m.id);
+    expect(await changeMailIds()).toHaveLength(MAIL_WITH_THE_EVENT);
+    // A second move refused (another admin saved meanwhile) leaves a job that tells no one.
+    const stale = Object.assign(Object.create(world.events) as World['events'], { get: async () => ({ ...saved, sequence: saved.sequence - 1 }) });
+    await expect(
+      new UpdateEvent({ ...world, events: stale }).execute(anAdmin(), 'regatta', {
+        ...form,
+        eventdatetime: '2026-07-06T10:00',
+        eventenddatetime: '2026-07-06T16:00',
+      }),
+    ).rejects.toThrow(ConflictError);
+
+    // A booking made after the move was confirmed with the new time: nothing to tell it.
+    world.clock.advance(30_000);
+    await world.bookings.addIfPlacesRemain(
+      aBooking({ id: 'sam', eventId: 'regatta', userEmail: 'sam@example.org', submittedAt: world.clock.now().toISOString() }),
+      { capacity: null, now: world.clock.now() },
+    );
+    expect(await world.jobs.claimDue(new Date(NOW.getTime() + 59_000), 1, 10)).toEqual([]);
+    world.clock.advance(30_000);
+    const jobs = await world.jobs.claimDue(world.clock.now(), 60_000, 10);
+    expect(jobs.map((claimed) => claimed.job.kind)).toEqual([EVENT_MOVE_MAIL_JOB, EVENT_MOVE_MAIL_JOB]);
+    // Each job runs twice (a claim that lapsed): every live booking told of the saved move, once.
+    for (const { job } of [...jobs, ...jobs]) await new UpdateEvent(world).tellMoveToTheRest(job.payload);
+    const ids = await changeMailIds();
+    expect(ids).toHaveLength(MAIL_WITH_THE_EVENT + 3);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).not.toContain(eventChangeMessageId('sam', saved.sequence));
+    expect(ids.every((id) => id.endsWith(`-${saved.sequence}`))).toBe(true);
+    const late = (await world.outbox.get(eventChangeMessageId('crew-401', saved.sequence)))!;
+    expect(late.mail.text).toContain('Was: Sat 4 July 2026, 10:00 – 16:00 (UK time)');
+    expect(late.mail.text).toContain('Now: Sun 5 July 2026, 10:00 – 16:00 (UK time)');
   });
 });

@@ -20,6 +20,7 @@ import { MemoryAuditLog } from '../../../../adapters/memory/memory-audit-log';
 import { MemoryBookingRepository } from '../../../../adapters/memory/memory-booking-repository';
 import { MemoryMemberRepository } from '../../../../adapters/memory/memory-member-repository';
 import { MemoryEventRepository } from '../../../../adapters/memory/memory-event-repository';
+import { MemoryJobQueue } from '../../../../adapters/memory/memory-job-queue';
 import { MemoryOutbox } from '../../../../adapters/memory/memory-outbox';
 import { HmacBookingLinks } from '../../../../adapters/node-crypto/hmac-booking-links';
 import { SequentialIdGenerator } from '../../../../adapters/memory/sequential-id-generator';
@@ -583,6 +584,7 @@ describe('events stay in sync: the event use cases push their changes to Algolia
       outbox: new MemoryOutbox(),
       pushSubscriptions: new MemoryPushSubscriptionRepository(),
       pushOutbox: new MemoryPushOutbox(),
+      jobs: new MemoryJobQueue(),
       bookingLinks: new HmacBookingLinks('a-secret-for-the-search-tests-0123456789'),
       siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' },
       duties: new MemoryDutyRepository(),
