@@ -5,6 +5,7 @@ import type { AdminRepository } from '../admins/admin-repository.port';
 import { hasPermission } from '../admins/permissions';
 import type { AuditTrailDeps } from '../audit/audit-trail';
 import type { Member } from '../members/member';
+import type { Outbox } from '../mail/outbox.port';
 import { newOutboxMessage } from '../mail/outbox';
 import { PATHS } from '../shared/paths';
 import type { AddressLimitStore } from '../shared/address-limit-store.port';
@@ -37,9 +38,17 @@ import {
   type SwapAuditNames,
 } from './duty-swaps';
 
+/**
+ * The most request e-mails written in the same write as the request (a Firestore transaction takes
+ * 500 writes); a duty any member may take can be offered to more, written just after it, each once.
+ */
+export const SWAP_MAIL_WITH_THE_REQUEST = 400;
+
 export interface DutySwapDeps extends DutyAssignmentDeps, AuditTrailDeps {
   /** Also writes each request's and handover's e-mails, with the change they tell of. */
   dutySwaps: DutySwapRepository;
+  /** Where a request's e-mails beyond SWAP_MAIL_WITH_THE_REQUEST go, just after it (each once). */
+  outbox: Pick<Outbox, 'addOnce'>;
   /** Members' push devices and the push outbox: each e-mail below goes to their chosen devices too (docs/notifications.md). */
   pushSubscriptions: QueuePushDeps['pushSubscriptions'];
   pushOutbox: QueuePushDeps['pushOutbox'];
@@ -120,12 +129,13 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
     try {
       await this.deps.dutySwaps.create(
         swap,
-        asking.map((a) => a.message),
+        asking.slice(0, SWAP_MAIL_WITH_THE_REQUEST).map((a) => a.message),
       );
     } catch (error) {
       await this.deps.addressLimits.unhit(limitKey);
       throw error;
     }
+    for (const { message } of asking.slice(SWAP_MAIL_WITH_THE_REQUEST)) await this.deps.outbox.addOnce(message);
     // Under the e-mail's id: a request asked again pushes no second notification to a device.
     for (const { to, id } of asking) await queuePush(this.deps, to.id, id, push);
     if (toMemberId === null)

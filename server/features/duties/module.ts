@@ -33,6 +33,7 @@ export const dutiesFeature: Feature = {
           members: get('members'),
           admins: get('admins'),
           addressLimits: get('addressLimits'),
+          outbox: get('outbox'),
           pushSubscriptions: get('pushSubscriptions'),
           pushOutbox: get('pushOutbox'),
           siteSettings: siteSettings(config),

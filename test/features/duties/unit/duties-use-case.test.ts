@@ -10,6 +10,9 @@ import { makeWorld, REGATTA, withPermissions, type World } from '../../../suppor
 import { DeleteEvent, EVENT_HAS_DUTIES } from '../../../../core/operations/delete-event';
 import { anAdmin, anEvent } from '../../../support/entities';
 import { makeMember } from '../../../support/unit/domain-fixtures';
+import { DutySwaps, SWAP_MAIL_WITH_THE_REQUEST } from '../../../../core/duties/duty-swap-requests';
+import { DUTY_SWAP_REQUEST_KIND } from '../../../../core/duties/duty-swap-mail';
+import type { DutySwapRepository } from '../../../../core/duties/duty-swap-repository.port';
 
 const admin = anAdmin({ permissions: ['duties:write', 'events:read'] });
 let w: World;
@@ -132,5 +135,26 @@ describe('admins keep the catalogue and rosters', () => {
     await withdraw.execute('cat', galleySlot.id);
     await remove.execute(editor, 'race');
     expect(await w.duties.listSlots('race')).toEqual([]);
+  });
+});
+
+describe('a swap request to more members than one write holds', () => {
+  it('writes the first e-mails with the request and the rest just after it, one to each member', async () => {
+    const { galleySlot } = await race();
+    for (let i = 0; i < SWAP_MAIL_WITH_THE_REQUEST; i += 1) await w.members.create(makeMember(`crew-${i}`, { email: `crew-${i}@example.org` }));
+    await volunteer.execute('ann', galleySlot.id);
+    let withTheRequest = 0;
+    const dutySwaps: DutySwapRepository = Object.assign(Object.create(w.dutySwaps) as DutySwapRepository, {
+      create: (swap: Parameters<DutySwapRepository['create']>[0], mail: Parameters<DutySwapRepository['create']>[1] = []) => {
+        withTheRequest = mail.length;
+        return w.dutySwaps.create(swap, mail);
+      },
+    });
+    const { offeredTo } = await new DutySwaps({ ...w, dutySwaps }).ask(makeMember('ann'), galleySlot.id, { toMemberId: null });
+    expect(offeredTo).toBe(SWAP_MAIL_WITH_THE_REQUEST + 2);
+    expect(withTheRequest).toBe(SWAP_MAIL_WITH_THE_REQUEST);
+    const requests = (await w.outbox.list({ limit: 10_000 })).filter((m) => m.kind === DUTY_SWAP_REQUEST_KIND);
+    expect(new Set(requests.map((m) => m.mail.to)).size).toBe(SWAP_MAIL_WITH_THE_REQUEST + 2);
+    expect(requests).toHaveLength(SWAP_MAIL_WITH_THE_REQUEST + 2);
   });
 });
