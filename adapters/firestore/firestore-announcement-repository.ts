@@ -9,7 +9,7 @@ import { documentById, isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { outboxDocument } from './firestore-outbox';
 import { pushOutboxDocument } from './firestore-push-outbox';
-import { inTurn, TRANSACTION_ATTEMPTS, transactionInTurn } from './firestore-turns';
+import { inTurn, runTransactionTried, transactionInTurn } from './firestore-turns';
 
 /** E-mails and push deliveries per transaction: a Firestore transaction takes 500 writes, the announcement and its audit entry are a few more. */
 const DOCUMENTS_PER_TRANSACTION = 400;
@@ -78,9 +78,7 @@ export class FirestoreAnnouncementRepository extends FirestoreCollectionAdapter 
       return true;
     };
     // An audit id already stored fails the create: nothing of this transaction is written.
-    return inTurn(this.db, key, () =>
-      withCoreErrors(() => this.db.runTransaction(work, { maxAttempts: TRANSACTION_ATTEMPTS }), { conflict: 'An audit entry with this id already exists' }),
-    );
+    return inTurn(this.db, key, () => withCoreErrors(() => runTransactionTried(this.db, work), { conflict: 'An audit entry with this id already exists' }));
   }
 
   async get(id: string): Promise<Announcement | null> {

@@ -13,7 +13,7 @@ import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
 import { readDocument } from './firestore-read-document';
-import { TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { transaction } from './firestore-turns';
 
 const INSTANTS = ['decidedAt', 'createdAt'] as const;
 
@@ -59,7 +59,7 @@ export class FirestoreMembershipApplicationRepository extends FirestoreCollectio
       tx.set(ref, toDocument(valid));
       return true;
     };
-    return withCoreErrors(() => this.db.runTransaction(work, { maxAttempts: TRANSACTION_ATTEMPTS }));
+    return transaction(this.db, work);
   }
 }
 

@@ -22,7 +22,7 @@ import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { INSTANT_TEXT_FIELD, instantFields, toTimestamp } from './firestore-instants';
 import { readDocument } from './firestore-read-document';
-import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { inTurn, runTransactionTried } from './firestore-turns';
 import { getExisting } from './firestore-get-many';
 
 const INSTANTS = ['paidAt', 'appliedAt', 'createdAt', 'refundedAt'] as const;
@@ -145,7 +145,7 @@ export class FirestoreMembershipOrderRepository extends FirestoreCollectionAdapt
    */
   private inTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     return inTurn(this.db, 'membership-order-payments', () =>
-      withCoreErrors(() => this.db.runTransaction(work, { maxAttempts: TRANSACTION_ATTEMPTS }), { conflict: 'An audit entry with this id already exists' }),
+      withCoreErrors(() => runTransactionTried(this.db, work), { conflict: 'An audit entry with this id already exists' }),
     );
   }
 }

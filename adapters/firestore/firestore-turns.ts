@@ -55,7 +55,7 @@ export function transactionInTurn<T>(db: Firestore, key: string, work: (tx: Tran
 
 /** A read-modify-write transaction on `db`, tried up to TRANSACTION_ATTEMPTS times, its errors as the core's (withCoreErrors). */
 export function transaction<T>(db: Firestore, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  return withCoreErrors(() => db.runTransaction(work, { maxAttempts: TRANSACTION_ATTEMPTS }));
+  return withCoreErrors(() => runTransactionTried(db, work));
 }
 
 /**
