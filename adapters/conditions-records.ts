@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { ConditionsLimitsSchema, type ConditionsLimits } from '../core/conditions/conditions-limits';
 import type { ConditionsRepository } from '../core/conditions/conditions-repository.port';
-import { EventConditionsSchema, type EventConditions } from '../core/conditions/event-conditions';
+import { EventConditionsSchema, noEventConditions, type EventConditions } from '../core/conditions/event-conditions';
 import { ForecastSchema, type Forecast } from '../core/conditions/forecast';
+import { ValidationError } from '../core/shared/errors';
 import { validRecord } from './stored-records';
 
 /**
@@ -42,6 +43,12 @@ export abstract class JsonDocumentConditionsRepository implements ConditionsRepo
   /** The JSON texts of those of the documents (distinct keys) that are there, in any order. */
   protected abstract readManyJson(keys: readonly string[]): Promise<string[]>;
   protected abstract writeJson(key: string, json: string): Promise<void>;
+  /**
+   * Reads the document and writes what `change` makes of its JSON text (null where there is none)
+   * in one transaction: another writer of the same document in between makes the store run it again
+   * or wait. An error thrown by `change` writes nothing and reaches the caller.
+   */
+  protected abstract changeJson(key: string, change: (json: string | null) => string): Promise<void>;
 
   /** Whether an id may name an event's document (one that cannot has none). */
   protected acceptsEventId(eventId: unknown): eventId is string {
@@ -79,9 +86,17 @@ export abstract class JsonDocumentConditionsRepository implements ConditionsRepo
     return found;
   }
 
-  async saveEvent(record: EventConditions): Promise<void> {
-    const valid = validConditions('event', record);
-    await this.write(this.eventKey(valid.eventId), valid);
+  async changeEvent(eventId: string, change: (record: EventConditions) => EventConditions): Promise<EventConditions> {
+    // An id no event could have is refused before any document is named by it.
+    const id = validConditions('event', noEventConditions(eventId)).eventId;
+    let stored: EventConditions | undefined;
+    await this.changeJson(this.eventKey(id), (json) => {
+      const next = validConditions('event', change(json === null ? noEventConditions(id) : conditionsFromJson('event', json)));
+      if (next.eventId !== id) throw new ValidationError(`An event record for ${next.eventId} cannot be stored as ${id}'s`);
+      stored = next;
+      return JSON.stringify(next);
+    });
+    return stored!;
   }
 
   private async read<K extends ConditionsKind>(key: string, kind: K): Promise<ConditionsRecord<K> | null> {

@@ -3,6 +3,7 @@ import { JsonDocumentConditionsRepository } from '../conditions-records';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
 import { getExisting } from './firestore-get-many';
+import { transactionInTurn } from './firestore-turns';
 
 /**
  * The go/no-go's records in the `conditions` collection: the documents 'limits' and 'forecast',
@@ -46,5 +47,13 @@ export class FirestoreConditionsRepository extends JsonDocumentConditionsReposit
 
   protected async writeJson(key: string, json: string): Promise<void> {
     await withCoreErrors(() => this.collection.doc(key).set({ value: json }));
+  }
+
+  protected async changeJson(key: string, change: (json: string | null) => string): Promise<void> {
+    const ref = this.collection.doc(key);
+    await transactionInTurn(this.db, `conditions/${key}`, async (tx) => {
+      const snapshot = await tx.get(ref);
+      tx.set(ref, { value: change(snapshot.exists ? String(snapshot.get('value')) : null) });
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { ConditionsLimitsSchema, type ConditionsLimits } from '../../core/conditions/conditions-limits';
 import type { ConditionsRepository } from '../../core/conditions/conditions-repository.port';
-import { EventConditionsSchema, type EventConditions } from '../../core/conditions/event-conditions';
+import { EventConditionsSchema, noEventConditions, type EventConditions } from '../../core/conditions/event-conditions';
+import { ValidationError } from '../../core/shared/errors';
 import { ForecastSchema, type Forecast } from '../../core/conditions/forecast';
 import { validRecord } from '../stored-records';
 import { copiesOf, copyOrNull } from './memory-records';
@@ -35,8 +36,11 @@ export class MemoryConditionsRepository implements ConditionsRepository {
     return copiesOf(this.events, eventIds);
   }
 
-  async saveEvent(record: EventConditions): Promise<void> {
-    const valid = validRecord(EventConditionsSchema, record, 'event record');
-    this.events.set(valid.eventId, structuredClone(valid));
+  async changeEvent(eventId: string, change: (record: EventConditions) => EventConditions): Promise<EventConditions> {
+    const id = validRecord(EventConditionsSchema, noEventConditions(eventId), 'event record').eventId;
+    const next = validRecord(EventConditionsSchema, change(copyOrNull(this.events.get(id)) ?? noEventConditions(id)), 'event record');
+    if (next.eventId !== id) throw new ValidationError(`An event record for ${next.eventId} cannot be stored as ${id}'s`);
+    this.events.set(id, structuredClone(next));
+    return structuredClone(next);
   }
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { JsonDocumentConditionsRepository } from '../conditions-records';
 import { readInChunks } from './sqlite-in-chunks';
+import { writeTransaction } from './sqlite-write-transaction';
 
 /** The go/no-go's records in the `conditions` table (migration 0026), one JSON document per key. */
 export class SqliteConditionsRepository extends JsonDocumentConditionsRepository {
@@ -24,5 +25,15 @@ export class SqliteConditionsRepository extends JsonDocumentConditionsRepository
 
   protected async writeJson(key: string, json: string): Promise<void> {
     await this.db('conditions').insert({ key, value: json }).onConflict('key').merge();
+  }
+
+  protected async changeJson(key: string, change: (json: string | null) => string): Promise<void> {
+    await writeTransaction(this.db, async (trx) => {
+      const row: { value: string } | undefined = await trx('conditions').select('value').where({ key }).first();
+      await trx('conditions')
+        .insert({ key, value: change(row ? row.value : null) })
+        .onConflict('key')
+        .merge();
+    });
   }
 }

@@ -26,8 +26,13 @@ export interface ConditionsRepository {
   /** What is kept about each of these events that has a record, by event id (the others absent). */
   getEvents(eventIds: readonly string[]): Promise<Map<string, EventConditions>>;
   /**
-   * Stores what is kept about an event, replacing the record of the same event id. An invalid
-   * record is refused with a ValidationError and nothing is stored.
+   * Changes what is kept about an event in one atomic step, and answers the record stored.
+   * `change` is given the stored record (noEventConditions when there is none) and answers the
+   * record to store; it may be called more than once (a store whose transaction lost a race runs
+   * it again on what won), so it must only compute. Two changes of one event at once both take
+   * effect: an officer's decision is never lost to another's, nor to an event kind set meanwhile.
+   * A result that is not valid, or for another event, is refused with a ValidationError and
+   * nothing is stored; an id no event could have is refused likewise.
    */
-  saveEvent(record: EventConditions): Promise<void>;
+  changeEvent(eventId: string, change: (record: EventConditions) => EventConditions): Promise<EventConditions>;
 }

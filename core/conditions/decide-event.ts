@@ -13,7 +13,7 @@ import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 import type { ConditionsRepository } from './conditions-repository.port';
 import { GO_NO_GO_MESSAGES, GoDecisionRequestSchema, type GoDecisionRequest } from './conditions-schema';
-import { noEventConditions, type GoDecision } from './event-conditions';
+import type { GoDecision } from './event-conditions';
 import type { ChangeNoticeTold } from '../events/event-change-notice';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import { bookingsToTell } from '../bookings/bookings-to-tell';
@@ -31,7 +31,7 @@ export const GO_PUSH_CHECK_AFTER_MS = 60_000;
 
 export interface DecideEventDeps extends AuditTrailDeps {
   events: Pick<EventRepository, 'get'>;
-  conditions: Pick<ConditionsRepository, 'getEvent' | 'saveEvent'>;
+  conditions: Pick<ConditionsRepository, 'getEvent' | 'changeEvent'>;
   /** The admin's event edit: a postponement moves the event through it, its e-mails written with the event. */
   updateEvent: {
     executeTelling(admin: Admin, eventId: string, form: unknown, options: { reason?: string }): Promise<{ event: ClubEvent; told: ChangeNoticeTold }>;
@@ -103,9 +103,9 @@ export class DecideEvent extends UseCase<DecideEventDeps> {
       const checkAt = new Date(Date.parse(decision.decidedAt) + GO_PUSH_CHECK_AFTER_MS);
       await this.deps.jobs.schedule([newJob({ id: goPushKey(eventId, decision.decidedAt), kind: GO_PUSH_JOB, payload, dueAt: checkAt }, now)]);
     }
-    const record = (await this.deps.conditions.getEvent(eventId)) ?? noEventConditions(eventId);
-    // The record keeps the latest 100 decisions (far more than an event ever gets).
-    await this.deps.conditions.saveEvent({ ...record, decisions: [...record.decisions, decision].slice(-100) });
+    // Added in one step with the record: a decision another officer records at the same moment is
+    // kept too. The record keeps the latest 100 decisions (far more than an event ever gets).
+    await this.deps.conditions.changeEvent(eventId, (record) => ({ ...record, decisions: [...record.decisions, decision].slice(-100) }));
     await recordAdminAction(this.deps, admin, {
       action: `event.${input.decision === 'go' ? 'go' : input.decision === 'postpone' ? 'postponed' : 'called-off'}`,
       recordType: 'event',

@@ -8,11 +8,10 @@ import { UseCase } from '../shared/use-case';
 import { DEFAULT_CONDITIONS_LIMITS } from './conditions-limits';
 import type { ConditionsRepository } from './conditions-repository.port';
 import { EventKindRequestSchema, GO_NO_GO_MESSAGES } from './conditions-schema';
-import { noEventConditions } from './event-conditions';
 
 export interface SetEventKindDeps extends AuditTrailDeps {
   events: Pick<EventRepository, 'get'>;
-  conditions: Pick<ConditionsRepository, 'getLimits' | 'getEvent' | 'saveEvent'>;
+  conditions: Pick<ConditionsRepository, 'getLimits' | 'changeEvent'>;
 }
 
 /** An admin (events:write) chooses which kind of event's limits an event is judged by (null: the default kind). */
@@ -25,15 +24,19 @@ export class SetEventKind extends UseCase<SetEventKindDeps> {
     const limits = (await this.deps.conditions.getLimits()) ?? DEFAULT_CONDITIONS_LIMITS;
     if (kind !== null && !limits.kinds.some((k) => k.id === kind))
       throw new ValidationError(GO_NO_GO_MESSAGES.unknownKind, { kind: GO_NO_GO_MESSAGES.unknownKind });
-    const record = (await this.deps.conditions.getEvent(eventId)) ?? noEventConditions(eventId);
-    if (record.kind === kind) return;
-    await this.deps.conditions.saveEvent({ ...record, kind });
+    // Set in one step with the event's record, so a decision recorded meanwhile is kept.
+    let before: string | null = null;
+    await this.deps.conditions.changeEvent(eventId, (record) => {
+      before = record.kind;
+      return { ...record, kind };
+    });
+    if (before === kind) return;
     await recordAdminAction(this.deps, admin, {
       action: 'conditions.kind-set',
       recordType: 'event',
       recordId: event.id,
       summary: `Judged the event ${event.name} by the limits of ${kind ?? 'the default kind'}`,
-      before: { conditionsKind: record.kind },
+      before: { conditionsKind: before },
       after: { conditionsKind: kind },
     });
   }

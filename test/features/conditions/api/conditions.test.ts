@@ -322,6 +322,31 @@ describe('the decision', () => {
     expect(await app.get('events').get(eventId)).toEqual(before);
   });
 
+  it('two officers deciding at once, while the kind is set: both decisions and the kind are kept', async () => {
+    const before = (await admin.get(`/api/admin/events/${eventId}/go-no-go`)).body;
+    const second = app.agent();
+    await signIn(second, 'officer@example.org');
+    const decide = (who: typeof admin, reason: string) =>
+      who.post(`/api/admin/events/${eventId}/go-no-go/decisions`).set(FETCH).send({ decision: 'go', reason });
+    const answers = await Promise.all([
+      decide(admin, 'Wind 12 knots from the south-west'),
+      decide(second, 'Rescue boat crewed, go ahead'),
+      admin.put(`/api/admin/events/${eventId}/go-no-go/kind`).set(FETCH).send({ kind: 'club-racing' }),
+    ]);
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 204]);
+    const panel = (await admin.get(`/api/admin/events/${eventId}/go-no-go`)).body;
+    expect(panel.kind).toBe('club-racing');
+    expect(panel.decisions.map((d: { reason: string }) => d.reason).slice(0, before.decisions.length)).toEqual(
+      before.decisions.map((d: { reason: string }) => d.reason),
+    );
+    expect(
+      panel.decisions
+        .slice(before.decisions.length)
+        .map((d: { reason: string }) => d.reason)
+        .sort(),
+    ).toEqual(['Rescue boat crewed, go ahead', 'Wind 12 knots from the south-west']);
+  });
+
   it('go is recorded; cancel calls the event off through its cancellation, and no decision follows', async () => {
     expect((await admin.post(`/api/admin/events/${eventId}/go-no-go/decisions`).set(FETCH).send({ decision: 'go', reason: 'Forecast eased' })).status).toBe(
       200,
@@ -332,7 +357,7 @@ describe('the decision', () => {
     expect((await app.get('bookings').listByEvent(eventId)).every((b) => b.cancelledAt !== null)).toBe(true);
     expect((await admin.post(`/api/admin/events/${eventId}/go-no-go/decisions`).set(FETCH).send({ decision: 'go', reason: 'x' })).status).toBe(409);
     const panel = await admin.get(`/api/admin/events/${eventId}/go-no-go`);
-    expect(panel.body.decisions.map((d: { decision: string }) => d.decision)).toEqual(['postpone', 'go', 'cancel']);
+    expect(panel.body.decisions.map((d: { decision: string }) => d.decision)).toEqual(['postpone', 'go', 'go', 'go', 'cancel']);
     expect(panel.body.cancelled).toBe(true);
   });
 });

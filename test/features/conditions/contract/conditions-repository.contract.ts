@@ -83,22 +83,22 @@ export function describeConditionsRepositoryContract(name: string, makeAdapter: 
       expect(await repo().getForecast()).toEqual(aForecast());
     });
 
-    it('keeps one record per event, replaced by the next save of the same event', async () => {
-      await repo().saveEvent(aRecord('e1'));
-      await repo().saveEvent(aRecord('e2', { kind: null, decisions: [] }));
-      const postponed = aRecord('e1', {
-        decisions: [
-          ...aRecord('e1').decisions,
-          {
-            decision: 'postpone',
-            reason: 'Gusts of 30 knots',
-            decidedAt: '2026-11-26T08:00:00.000Z',
-            decidedBy: 'officer@club.example',
-            moved: { fromStart: '2026-11-28T10:00:00.000Z', fromEnd: null, toStart: '2026-11-29T10:00:00.000Z', toEnd: '2026-11-29T13:00:00.000Z' },
-          },
-        ],
-      });
-      await repo().saveEvent(postponed);
+    it('changes one record per event: the change is given the stored record, or a new one, and the result is kept', async () => {
+      const seen: EventConditions[] = [];
+      expect(await repo().changeEvent('e1', (record) => (seen.push(record), aRecord('e1')))).toEqual(aRecord('e1'));
+      expect(await repo().changeEvent('e2', (record) => (seen.push(record), record))).toEqual(aRecord('e2', { kind: null, decisions: [] }));
+      const postponement = {
+        decision: 'postpone' as const,
+        reason: 'Gusts of 30 knots',
+        decidedAt: '2026-11-26T08:00:00.000Z',
+        decidedBy: 'officer@club.example',
+        moved: { fromStart: '2026-11-28T10:00:00.000Z', fromEnd: null, toStart: '2026-11-29T10:00:00.000Z', toEnd: '2026-11-29T13:00:00.000Z' },
+      };
+      const postponed = aRecord('e1', { decisions: [...aRecord('e1').decisions, postponement] });
+      expect(await repo().changeEvent('e1', (record) => (seen.push(record), { ...record, decisions: [...record.decisions, postponement] }))).toEqual(postponed);
+      // What each change was given: nothing stored yet (a new record), then what the first stored.
+      expect(seen.slice(0, 2)).toEqual([aRecord('e1', { kind: null, decisions: [] }), aRecord('e2', { kind: null, decisions: [] })]);
+      expect(seen.at(-1)).toEqual(aRecord('e1'));
       expect(await repo().getEvent('e1')).toEqual(postponed);
       expect(await repo().getEvent('e2')).toEqual(aRecord('e2', { kind: null, decisions: [] }));
       expect(await repo().getEvents(['e2', 'e1', 'e3', 'e1'])).toEqual(
@@ -109,18 +109,42 @@ export function describeConditionsRepositoryContract(name: string, makeAdapter: 
       );
     });
 
-    it('answers null for an id no event could have, and refuses a record that is not valid', async () => {
-      for (const id of ['', 'a/b', 'x'.repeat(201)]) expect(await repo().getEvent(id)).toBeNull();
-      expect(await rejectionOf(repo().saveEvent(aRecord('a/b')))).toBeInstanceOf(ValidationError);
-      expect(await rejectionOf(repo().saveEvent(aRecord('e1', { decisions: [{ ...aRecord('e1').decisions[0], reason: '  ' }] })))).toBeInstanceOf(
-        ValidationError,
-      );
-      expect(await repo().getEvent('e1')).toBeNull();
+    it('answers null for an id no event could have, and refuses a change that is not valid, keeping what is stored', async () => {
+      for (const id of ['', 'a/b', 'x'.repeat(201)]) {
+        expect(await repo().getEvent(id)).toBeNull();
+        expect(await rejectionOf(repo().changeEvent(id, (record) => record))).toBeInstanceOf(ValidationError);
+      }
+      await repo().changeEvent('e1', () => aRecord('e1'));
+      const blankReason = (record: EventConditions) => ({ ...record, decisions: [{ ...record.decisions[0], reason: '  ' }] });
+      expect(await rejectionOf(repo().changeEvent('e1', blankReason))).toBeInstanceOf(ValidationError);
+      // A record of another event is not stored under this one's id.
+      expect(await rejectionOf(repo().changeEvent('e1', () => aRecord('e2')))).toBeInstanceOf(ValidationError);
+      const failing = new Error('the change failed');
+      expect(
+        await rejectionOf(
+          repo().changeEvent('e1', () => {
+            throw failing;
+          }),
+        ),
+      ).toBe(failing);
+      expect(await repo().getEvent('e1')).toEqual(aRecord('e1'));
+      expect(await repo().getEvent('e2')).toBeNull();
+    });
+
+    it('two officers deciding at once, and a kind set meanwhile: every change is kept', async () => {
+      const decision = (n: number) => ({ ...aRecord('e1').decisions[0], reason: `Decision ${n}`, decidedAt: `2026-11-25T10:0${n}:00.000Z` });
+      await Promise.all([
+        ...[1, 2, 3, 4, 5].map((n) => repo().changeEvent('e1', (record) => ({ ...record, decisions: [...record.decisions, decision(n)] }))),
+        repo().changeEvent('e1', (record) => ({ ...record, kind: 'dinghies' })),
+      ]);
+      const stored = await repo().getEvent('e1');
+      expect(stored?.kind).toBe('dinghies');
+      expect(stored?.decisions.map((d) => d.reason).sort()).toEqual(['Decision 1', 'Decision 2', 'Decision 3', 'Decision 4', 'Decision 5']);
     });
 
     it('reads many events at once past any batch size', async () => {
       const ids = Array.from({ length: 230 }, (_, i) => `ev-${i}`);
-      for (const id of ids.filter((_, i) => i % 3 === 0)) await repo().saveEvent(aRecord(id));
+      for (const id of ids.filter((_, i) => i % 3 === 0)) await repo().changeEvent(id, () => aRecord(id));
       const found = await repo().getEvents(ids);
       expect([...found.keys()].sort()).toEqual(ids.filter((_, i) => i % 3 === 0).sort());
     });

@@ -137,7 +137,7 @@ describe('an event moved or cancelled', () => {
     world.clock.advance(5_000);
     const unsaved = new DecideEvent({
       ...deps,
-      conditions: { getEvent: (id: string) => world.conditions.getEvent(id), saveEvent: async () => Promise.reject(new Error('refused')) },
+      conditions: { getEvent: (id: string) => world.conditions.getEvent(id), changeEvent: async () => Promise.reject(new Error('refused')) },
     });
     await expect(unsaved.execute(anAdmin(), 'regatta', { decision: 'go', reason: 'Never recorded' })).rejects.toThrow('refused');
 
