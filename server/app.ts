@@ -235,6 +235,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
+  rememberClientAddress(app);
 
   app.use(
     helmet({
@@ -383,4 +384,26 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await ports.close();
     },
   };
+}
+
+/** Where a request's address is kept once worked out (rememberClientAddress). */
+const CLIENT_ADDRESS = Symbol('client address');
+
+/**
+ * Express's `req.ip` parses X-Forwarded-For against the trusted proxies each time it is read, and
+ * a booking reads it three or four times (the rate limiters, the address's held places): on this
+ * app's requests it is worked out at the first read and kept for the request
+ * (docs/performance.md#search-bookings-and-memory-profiles-and-paired-runs).
+ */
+function rememberClientAddress(app: express.Express): void {
+  const addressOf = Object.getOwnPropertyDescriptor(express.request, 'ip')?.get;
+  if (!addressOf) throw new Error("express.request has no 'ip' getter: rememberClientAddress needs updating");
+  Object.defineProperty(app.request, 'ip', {
+    configurable: true,
+    enumerable: true,
+    get(this: express.Request & { [CLIENT_ADDRESS]?: string | undefined }) {
+      if (!(CLIENT_ADDRESS in this)) this[CLIENT_ADDRESS] = addressOf.call(this) as string | undefined;
+      return this[CLIENT_ADDRESS];
+    },
+  });
 }
