@@ -151,7 +151,7 @@ describe('duty rosters in the admin panel', () => {
   it("the day's roster lists the race with who is on duty; the counts show each member's duties", async () => {
     await (await adminMenuLink(page, 'Duties')).click();
     await page.getByRole('link', { name: 'roster of a day' }).click();
-    await page.getByLabel('Day').fill(RACE_DAY);
+    await page.getByLabel('Day', { exact: true }).fill(RACE_DAY);
     await page.getByRole('button', { name: 'Show' }).click();
     const race = page.locator(`[data-day-event="${EVENT}"]`);
     await race.getByRole('row', { name: 'Safety boat driver 2 of 2 Ann Helm, Bob Stern' }).waitFor();
