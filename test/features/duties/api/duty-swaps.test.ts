@@ -21,8 +21,13 @@ const mailsOf = async (kind: string) => (await app.get('outbox').list()).filter(
  * Ann holds the safety boat, Olly is race officer. Bob and Fay are qualified and free; Cat is not
  * qualified; Dan is qualified but on a duty at an overlapping social; Eve is qualified but lapsed.
  */
+let seasons = 0;
+
 async function season() {
-  const stamp = Math.random().toString(36).slice(2, 8);
+  // Each season's members share a last name no other season's begins like: a search by its first
+  // three letters finds this season's members only. (Six random letters alone once began as
+  // another season's did, and found that season's Fay too.)
+  const stamp = `z${(seasons++).toString(36).padStart(2, '0')}${Math.random().toString(36).slice(2, 6)}`;
   const pb2 = (await postFetch(admin, '/api/admin/duties/qualifications', { name: `PB2 ${stamp}`, validityMonths: null })).body;
   const safety = (await postFetch(admin, '/api/admin/duties/types', { name: `Safety boat ${stamp}`, description: '', qualificationIds: [pb2.id] })).body;
   const officer = (await postFetch(admin, '/api/admin/duties/types', { name: `Race officer ${stamp}`, description: '', qualificationIds: [] })).body;
