@@ -25,6 +25,21 @@ export function validConditions<K extends ConditionsKind>(kind: K, record: Condi
   return validRecord(KINDS[kind].schema, record, KINDS[kind].what) as ConditionsRecord<K>;
 }
 
+/** The id of an event's record; an id no event could have is refused with a ValidationError, before any document is named by it. */
+export function eventRecordId(eventId: string): string {
+  return validConditions('event', noEventConditions(eventId)).eventId;
+}
+
+/**
+ * What `change` makes of an event's stored record (`current`, or a new one when null), checked:
+ * a record that is not valid, or is another event's, is refused with a ValidationError.
+ */
+export function changedEventRecord(id: string, current: EventConditions | null, change: (record: EventConditions) => EventConditions): EventConditions {
+  const next = validConditions('event', change(current ?? noEventConditions(id)));
+  if (next.eventId !== id) throw new ValidationError(`An event record for ${next.eventId} cannot be stored as ${id}'s`);
+  return next;
+}
+
 /** A stored document's JSON text read back as its kind's record (stored data is input too). */
 export function conditionsFromJson<K extends ConditionsKind>(kind: K, json: string): ConditionsRecord<K> {
   return KINDS[kind].schema.parse(JSON.parse(json)) as ConditionsRecord<K>;
@@ -87,14 +102,11 @@ export abstract class JsonDocumentConditionsRepository implements ConditionsRepo
   }
 
   async changeEvent(eventId: string, change: (record: EventConditions) => EventConditions): Promise<EventConditions> {
-    // An id no event could have is refused before any document is named by it.
-    const id = validConditions('event', noEventConditions(eventId)).eventId;
+    const id = eventRecordId(eventId);
     let stored: EventConditions | undefined;
     await this.changeJson(this.eventKey(id), (json) => {
-      const next = validConditions('event', change(json === null ? noEventConditions(id) : conditionsFromJson('event', json)));
-      if (next.eventId !== id) throw new ValidationError(`An event record for ${next.eventId} cannot be stored as ${id}'s`);
-      stored = next;
-      return JSON.stringify(next);
+      stored = changedEventRecord(id, json === null ? null : conditionsFromJson('event', json), change);
+      return JSON.stringify(stored);
     });
     return stored!;
   }

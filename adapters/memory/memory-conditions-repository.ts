@@ -1,7 +1,7 @@
 import { ConditionsLimitsSchema, type ConditionsLimits } from '../../core/conditions/conditions-limits';
 import type { ConditionsRepository } from '../../core/conditions/conditions-repository.port';
-import { EventConditionsSchema, noEventConditions, type EventConditions } from '../../core/conditions/event-conditions';
-import { ValidationError } from '../../core/shared/errors';
+import type { EventConditions } from '../../core/conditions/event-conditions';
+import { changedEventRecord, eventRecordId } from '../conditions-records';
 import { ForecastSchema, type Forecast } from '../../core/conditions/forecast';
 import { validRecord } from '../stored-records';
 import { copiesOf, copyOrNull } from './memory-records';
@@ -37,9 +37,8 @@ export class MemoryConditionsRepository implements ConditionsRepository {
   }
 
   async changeEvent(eventId: string, change: (record: EventConditions) => EventConditions): Promise<EventConditions> {
-    const id = validRecord(EventConditionsSchema, noEventConditions(eventId), 'event record').eventId;
-    const next = validRecord(EventConditionsSchema, change(copyOrNull(this.events.get(id)) ?? noEventConditions(id)), 'event record');
-    if (next.eventId !== id) throw new ValidationError(`An event record for ${next.eventId} cannot be stored as ${id}'s`);
+    const id = eventRecordId(eventId);
+    const next = changedEventRecord(id, copyOrNull(this.events.get(id)), change);
     this.events.set(id, structuredClone(next));
     return structuredClone(next);
   }

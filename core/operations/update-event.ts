@@ -191,15 +191,16 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
     now: Date,
     among: (booking: Booking) => boolean = () => true,
   ): Promise<number> {
+    const bookings = bookingsToTell(await this.deps.bookings.listByEvent(after.id), this.deps.clock.now()).filter(among);
     let written = 0;
-    for (const booking of bookingsToTell(await this.deps.bookings.listByEvent(after.id), this.deps.clock.now())) {
-      if (told.has(booking.id) || !among(booking)) continue;
+    for (const booking of bookings) {
+      if (told.has(booking.id)) continue;
       await this.deps.outbox.addOnce(this.changeMail(booking, before, after, now, reason));
       written += 1;
     }
     const push = this.movePush(after);
-    for (const booking of bookingsToTell(await this.deps.bookings.listByEvent(after.id), this.deps.clock.now())) {
-      if (booking.memberId !== null && among(booking)) await queuePush(this.deps, booking.memberId, eventChangeMessageId(booking.id, after.sequence), push);
+    for (const booking of bookings) {
+      if (booking.memberId !== null) await queuePush(this.deps, booking.memberId, eventChangeMessageId(booking.id, after.sequence), push);
     }
     return written;
   }
