@@ -31,7 +31,7 @@ export function benchServerEnv(dataDir: string, extra: NodeJS.ProcessEnv): NodeJ
     TRUST_PROXY: 'loopback',
     LOG_LEVEL: 'warn',
     INITIAL_ADMIN_PASSWORD: 'bench-only-password',
-    // What `npm start` sets for the server (MALLOC_ARENA_MAX).
+    // What `npm start` sets for the server (glibc malloc settings, ADRs 81 and 84).
     ...startCommand().env,
     ...extra,
   };
@@ -40,8 +40,8 @@ export function benchServerEnv(dataDir: string, extra: NodeJS.ProcessEnv): NodeJ
 /**
  * The command `npm start` runs the bundle with (package.json, scripts.start:
  * `... [NAME=value ...] node <flags> dist/server.mjs`): the environment variables it sets (glibc's
- * MALLOC_ARENA_MAX, ADR 81) and node's flags, so that the memory, GC and stack-trace settings
- * given there are measured.
+ * malloc settings, ADRs 81 and 84) and node's flags, so that the memory, GC and stack-trace
+ * settings given there are measured.
  */
 function startCommand(): { env: Record<string, string>; flags: string[] } {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };

@@ -24,7 +24,7 @@ afterAll(async () => {
 
 /**
  * The command `npm start` runs once it has built: node, with its flags, on the built server, and
- * the environment it sets for it (glibc's MALLOC_ARENA_MAX, docs/operations.md#memory).
+ * the environment it sets for it (glibc's malloc settings, docs/operations.md#memory).
  */
 function npmStartCommand(): { argv: string[]; env: Record<string, string> } {
   const server = join(root, 'dist/server.mjs');
@@ -34,7 +34,7 @@ function npmStartCommand(): { argv: string[]; env: Record<string, string> } {
   const env = Object.fromEntries((found?.[1]?.trim().split(' ').filter(Boolean) ?? []).map((assignment) => assignment.split('=')));
   const flags = found?.[2]?.trim().split(' ') ?? [];
   expect(flags, script).toContain('--max-old-space-size=128');
-  expect(env, script).toEqual({ MALLOC_ARENA_MAX: '2' });
+  expect(env, script).toEqual({ MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '8192', MALLOC_TRIM_THRESHOLD_: '65536' });
   return { argv: [process.execPath, ...flags, server], env };
 }
 
