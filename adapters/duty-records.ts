@@ -10,7 +10,7 @@ import {
   type StaffedSlot,
 } from '../core/duties/duties';
 import { DutyAssignmentSchema, type DutyAssignment } from '../core/duty-rosters/duty-roster';
-import type { DutyCatalogueKind, DutyCatalogueRecords } from '../core/duties/duty-repository.port';
+import type { DutyCatalogueChange, DutyCatalogueKind, DutyCatalogueRecords, StoredDutyCatalogue } from '../core/duties/duty-repository.port';
 import { compareText } from './memory/compare-text';
 
 /** Each catalogue kind's schema: what every adapter checks before storing and after reading. */
@@ -29,6 +29,25 @@ export function validCatalogueRecord<K extends DutyCatalogueKind>(kind: K, recor
   const parsed = CATALOGUE_SCHEMAS[validKind(kind)].safeParse(record);
   if (!parsed.success) throw new ValidationError('Not a valid duty record');
   return parsed.data as DutyCatalogueRecords[K];
+}
+
+/** A catalogue change checked before it is stored: its kind known, a saved record valid, a deleted id text. */
+export function validCatalogueChange(change: DutyCatalogueChange): DutyCatalogueChange {
+  const kind = validKind(change?.kind);
+  if ('save' in change) return { kind, save: validCatalogueRecord(kind, change.save) } as DutyCatalogueChange;
+  if (typeof change.delete !== 'string') throw new ValidationError('Not a valid duty record');
+  return { kind, delete: change.delete };
+}
+
+/** Stored catalogue records, each checked by its kind's schema, as a whole catalogue ordered by name, then id. */
+export function storedCatalogue(records: readonly { kind: string; record: unknown }[]): StoredDutyCatalogue {
+  const catalogue: StoredDutyCatalogue = { qualifications: [], dutyTypes: [], templates: [] };
+  for (const { kind, record } of records) {
+    const known = validKind(kind);
+    (catalogue[known] as unknown[]).push(CATALOGUE_SCHEMAS[known].parse(record));
+  }
+  for (const kind of DUTY_KINDS) (catalogue[kind] as { name: string; id: string }[]).sort(byNameThenId);
+  return catalogue;
 }
 
 export function validMemberQualification(record: MemberQualification): MemberQualification {

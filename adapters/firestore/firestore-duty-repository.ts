@@ -8,7 +8,7 @@ import {
   type StaffedSlot,
 } from '../../core/duties/duties';
 import { DutyAssignmentSchema, type DutyAssignment } from '../../core/duty-rosters/duty-roster';
-import type { DutyCatalogueKind, DutyCatalogueRecords, DutyRepository } from '../../core/duties/duty-repository.port';
+import type { DutyCatalogueChange, DutyCatalogueKind, DutyCatalogueRecords, DutyRepository, StoredDutyCatalogue } from '../../core/duties/duty-repository.port';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import {
   byMemberThenQualification,
@@ -16,8 +16,11 @@ import {
   bySlotAge,
   byStart,
   CATALOGUE_SCHEMAS,
+  DUTY_KINDS,
   staffed,
+  storedCatalogue,
   validAssignment,
+  validCatalogueChange,
   validCatalogueRecord,
   validKind,
   validMemberQualification,
@@ -31,6 +34,8 @@ import { withCoreErrors } from './firestore-errors';
 import { inTurn, runTransactionTried, transactionInTurn } from './firestore-turns';
 
 const SLOT_TAKEN = 'A duty slot with this id already exists';
+/** The catalogue's version document (kind 'version', never listed as a record): every change reads and writes it. */
+const CATALOGUE_VERSION = 'catalogue:version';
 /** Firestore's `in` queries take at most 30 values. */
 const IN_LIMIT = 30;
 
@@ -75,6 +80,22 @@ export class FirestoreDutyRepository extends FirestoreCollectionAdapter implemen
     if (typeof id !== 'string' || !isDocumentId(docId)) return false;
     const ref = this.collection.doc(docId);
     return deleteIfExists(this.db, ref);
+  }
+
+  /**
+   * One transaction that reads the catalogue's version document and every record, and writes the
+   * version with the change: two changes at once, in any processes, both read and write that
+   * document, so the later is decided again on the catalogue the earlier left.
+   */
+  async changeCatalogue(change: (catalogue: StoredDutyCatalogue) => DutyCatalogueChange): Promise<void> {
+    const version = this.collection.doc(CATALOGUE_VERSION);
+    await transactionInTurn(this.db, version.path, async (tx) => {
+      const [versionSnapshot, records] = await Promise.all([tx.get(version), tx.get(this.collection.where('kind', 'in', [...DUTY_KINDS]))]);
+      const valid = validCatalogueChange(change(storedCatalogue(records.docs.map((doc) => ({ kind: doc.get('kind') as string, record: doc.get('record') })))));
+      tx.set(version, { kind: 'version', version: Number(versionSnapshot.get('version') ?? 0) + 1 });
+      if ('save' in valid) tx.set(this.collection.doc(`${valid.kind}:${valid.save.id}`), { kind: valid.kind, record: valid.save });
+      else if (isDocumentId(`${valid.kind}:${valid.delete}`)) tx.delete(this.collection.doc(`${valid.kind}:${valid.delete}`));
+    });
   }
 
   async listMemberQualifications(memberId?: string): Promise<MemberQualification[]> {

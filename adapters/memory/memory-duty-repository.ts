@@ -4,7 +4,7 @@ import { assignmentRefusal, DUTY_MESSAGES, type DutySlot, type MemberQualificati
 import { type DutyAssignment } from '../../core/duty-rosters/duty-roster';
 import { dutyMoveRefusal, movedHolders } from '../../core/duties/event-move-duties';
 import { type DutyMove } from '../../core/duty-rosters/duty-roster';
-import type { DutyCatalogueKind, DutyCatalogueRecords, DutyRepository } from '../../core/duties/duty-repository.port';
+import type { DutyCatalogueChange, DutyCatalogueKind, DutyCatalogueRecords, DutyRepository, StoredDutyCatalogue } from '../../core/duties/duty-repository.port';
 import {
   byMemberThenQualification,
   byNameThenId,
@@ -12,6 +12,9 @@ import {
   byStart,
   staffed,
   validAssignment,
+  DUTY_KINDS,
+  storedCatalogue,
+  validCatalogueChange,
   validCatalogueRecord,
   validKind,
   validMemberQualification,
@@ -47,6 +50,14 @@ export class MemoryDutyRepository implements DutyRepository {
 
   async deleteCatalogue(kind: DutyCatalogueKind, id: string): Promise<boolean> {
     return this.catalogue[validKind(kind)].delete(id);
+  }
+
+  async changeCatalogue(change: (catalogue: StoredDutyCatalogue) => DutyCatalogueChange): Promise<void> {
+    // One step, with no await between reading and writing: nothing else runs in between.
+    const stored = DUTY_KINDS.flatMap((kind) => [...this.catalogue[kind].values()].map((record) => ({ kind, record: structuredClone(record) })));
+    const valid = validCatalogueChange(change(storedCatalogue(stored)));
+    if ('save' in valid) (this.catalogue[valid.kind] as Map<string, DutyCatalogueRecords[typeof valid.kind]>).set(valid.save.id, structuredClone(valid.save));
+    else this.catalogue[valid.kind].delete(valid.delete);
   }
 
   async listMemberQualifications(memberId?: string): Promise<MemberQualification[]> {

@@ -8,12 +8,14 @@ import {
   type StaffedSlot,
 } from '../../core/duties/duties';
 import { DutyAssignmentSchema, type DutyAssignment } from '../../core/duty-rosters/duty-roster';
-import type { DutyCatalogueKind, DutyCatalogueRecords, DutyRepository } from '../../core/duties/duty-repository.port';
+import type { DutyCatalogueChange, DutyCatalogueKind, DutyCatalogueRecords, DutyRepository, StoredDutyCatalogue } from '../../core/duties/duty-repository.port';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import {
   CATALOGUE_SCHEMAS,
   byAssignedAt,
+  storedCatalogue,
   validAssignment,
+  validCatalogueChange,
   validCatalogueRecord,
   validKind,
   validMemberQualification,
@@ -57,6 +59,20 @@ export class SqliteDutyRepository implements DutyRepository {
         .where({ kind: validKind(kind), id })
         .delete()) > 0
     );
+  }
+
+  async changeCatalogue(change: (catalogue: StoredDutyCatalogue) => DutyCatalogueChange): Promise<void> {
+    // The write lock from the first read: no other change can store between this one's read and write.
+    await writeTransaction(this.db, async (trx) => {
+      const rows: { kind: string; record: string }[] = await trx('duty_catalogue').select('kind', 'record');
+      const valid = validCatalogueChange(change(storedCatalogue(rows.map((row) => ({ kind: row.kind, record: readJson(row.record) })))));
+      if ('delete' in valid) await trx('duty_catalogue').where({ kind: valid.kind, id: valid.delete }).delete();
+      else
+        await trx('duty_catalogue')
+          .insert({ kind: valid.kind, id: valid.save.id, name: valid.save.name, record: JSON.stringify(valid.save) })
+          .onConflict(['kind', 'id'])
+          .merge();
+    });
   }
 
   async listMemberQualifications(memberId?: string): Promise<MemberQualification[]> {

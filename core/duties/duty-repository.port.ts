@@ -9,6 +9,13 @@ export interface DutyCatalogueRecords {
 }
 export type DutyCatalogueKind = keyof DutyCatalogueRecords;
 
+/** The whole catalogue as stored: every record of each kind, ordered by name, then id. */
+export type StoredDutyCatalogue = { [K in DutyCatalogueKind]: DutyCatalogueRecords[K][] };
+
+/** One change of the catalogue: a record of a kind saved (added, or replacing the one with its id), or one deleted by id. */
+export type DutyCatalogueChange =
+  { [K in DutyCatalogueKind]: { kind: K; save: DutyCatalogueRecords[K] } }[DutyCatalogueKind] | { kind: DutyCatalogueKind; delete: string };
+
 /**
  * Duty rosters (docs/duties.md): the catalogue (qualifications, duty types, templates), members'
  * qualifications, events' duty slots and who holds them. Every write refuses a record that is
@@ -21,6 +28,14 @@ export interface DutyRepository {
   saveCatalogue<K extends DutyCatalogueKind>(kind: K, record: DutyCatalogueRecords[K]): Promise<void>;
   /** Removes the record of this kind with this id; false when there was none. */
   deleteCatalogue(kind: DutyCatalogueKind, id: string): Promise<boolean>;
+  /**
+   * Runs `change` on the whole catalogue as stored and stores the change it answers, in one
+   * atomic step: of two changes at once, the later is decided on the catalogue the earlier left
+   * (docs/duties.md, Set up). `change` only computes: it may run again when another change
+   * got in first, and throws to store nothing. A change that is not valid is refused with a
+   * ValidationError, and nothing is stored.
+   */
+  changeCatalogue(change: (catalogue: StoredDutyCatalogue) => DutyCatalogueChange): Promise<void>;
 
   /** Members' qualifications (of one member when given), ordered by member id, then qualification id. */
   listMemberQualifications(memberId?: string): Promise<MemberQualification[]>;

@@ -96,6 +96,38 @@ describe('setting up duties and staffing an event', () => {
     );
   });
 
+  it('two admins changing the catalogue at once: one name is taken once, and no duty type needs a qualification deleted meanwhile', async () => {
+    const named = await Promise.all(
+      Array.from({ length: 4 }, () => post('/api/admin/duties/qualifications', { name: 'Dinghy Instructor', validityMonths: 60 })),
+    );
+    expect(named.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    expect(named.filter((r) => r.status === 409).map((r) => r.body.error)).toEqual(Array(3).fill('There is already a qualification named Dinghy Instructor'));
+
+    for (let round = 0; round < 3; round += 1) {
+      const q = await post('/api/admin/duties/qualifications', { name: `Radio licence ${round}`, validityMonths: null });
+      // One admin deletes the qualification while the other adds a duty type needing it.
+      const [deleted, added] = await Promise.all([
+        admin.delete(`/api/admin/duties/qualifications/${q.body.id}`).set(FETCH),
+        post('/api/admin/duties/types', { name: `Radio watch ${round}`, description: '', qualificationIds: [q.body.id] }),
+      ]);
+      const catalogue = (await admin.get('/api/admin/duties')).body as {
+        qualifications: { id: string }[];
+        dutyTypes: { name: string; qualificationIds: string[] }[];
+      };
+      const kept = catalogue.qualifications.some((k) => k.id === q.body.id);
+      const type = catalogue.dutyTypes.find((t) => t.name === `Radio watch ${round}`);
+      if (deleted.status === 204) {
+        expect(added.status).toBe(400);
+        expect(added.body.error).toBe('Choose qualifications from the list');
+        expect([kept, type]).toEqual([false, undefined]);
+      } else {
+        expect([deleted.status, deleted.body.error]).toEqual([409, `Radio licence ${round} is used by Radio watch ${round}: change that first`]);
+        expect(added.status).toBe(201);
+        expect([kept, type?.qualificationIds]).toEqual([true, [q.body.id]]);
+      }
+    }
+  });
+
   it('20 members volunteering at once for a 2-person slot fill it exactly', async () => {
     const type = await post('/api/admin/duties/types', { name: 'Assistant', description: '', qualificationIds: [] });
     const event = await addEvent(app, { eventdatetime: '2026-09-05T09:00:00.000Z', eventenddatetime: '2026-09-05T12:00:00.000Z' });

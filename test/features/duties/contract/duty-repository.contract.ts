@@ -69,6 +69,78 @@ export function describeDutyRepositoryContract(name: string, makeAdapter: Adapte
       expect(await duties().listCatalogue('dutyTypes')).toEqual([]);
     });
 
+    it('changes the catalogue on the whole of it as stored: a record saved or deleted, nothing when the change refuses', async () => {
+      await duties().saveCatalogue('qualifications', { id: 'pb2', name: 'Powerboat Level 2', validityMonths: null });
+      await duties().saveCatalogue('dutyTypes', { id: 'safety-boat', name: 'Safety boat driver', description: '', qualificationIds: ['pb2'] });
+      const seen: unknown[] = [];
+      await duties().changeCatalogue((catalogue) => {
+        seen.push(catalogue);
+        return { kind: 'qualifications', save: { id: 'first-aid', name: 'First Aid', validityMonths: 36 } };
+      });
+      expect(seen).toEqual([
+        {
+          qualifications: [{ id: 'pb2', name: 'Powerboat Level 2', validityMonths: null }],
+          dutyTypes: [{ id: 'safety-boat', name: 'Safety boat driver', description: '', qualificationIds: ['pb2'] }],
+          templates: [],
+        },
+      ]);
+      expect((await duties().listCatalogue('qualifications')).map((q) => q.name)).toEqual(['First Aid', 'Powerboat Level 2']);
+
+      await duties().changeCatalogue(() => ({ kind: 'qualifications', delete: 'pb2' }));
+      expect((await duties().listCatalogue('qualifications')).map((q) => q.id)).toEqual(['first-aid']);
+
+      const refused = await rejectionOf(
+        duties().changeCatalogue(() => {
+          throw new ConflictError('in use');
+        }),
+      );
+      expect(refused).toBeInstanceOf(ConflictError);
+      const invalid = await rejectionOf(
+        duties().changeCatalogue(() => ({ kind: 'dutyTypes', save: { id: 'x/y', name: '', description: '', qualificationIds: [] } })),
+      );
+      expect(invalid).toBeInstanceOf(ValidationError);
+      const unknownKind = await rejectionOf(duties().changeCatalogue(() => ({ kind: 'boats' as 'templates', delete: 'x' })));
+      expect(unknownKind).toBeInstanceOf(ValidationError);
+      expect(await duties().listCatalogue('qualifications')).toEqual([{ id: 'first-aid', name: 'First Aid', validityMonths: 36 }]);
+      expect(await duties().listCatalogue('dutyTypes')).toEqual([
+        { id: 'safety-boat', name: 'Safety boat driver', description: '', qualificationIds: ['pb2'] },
+      ]);
+    });
+
+    it('decides each of several catalogue changes at once on what the others stored', async () => {
+      await duties().saveCatalogue('qualifications', { id: 'pb2', name: 'Powerboat Level 2', validityMonths: null });
+      // Five changes each add "First Aid" unless a qualification of that name is stored, while
+      // one deletes Powerboat Level 2 unless a duty type needs it and two add duty types needing it.
+      const addFirstAid = (i: number) =>
+        duties().changeCatalogue((catalogue) => {
+          if (catalogue.qualifications.some((q) => q.name === 'First Aid')) throw new ConflictError('There is already a qualification named First Aid');
+          return { kind: 'qualifications', save: { id: `first-aid-${i}`, name: 'First Aid', validityMonths: 36 } };
+        });
+      const addDutyType = (id: string) =>
+        duties().changeCatalogue((catalogue) => {
+          if (!catalogue.qualifications.some((q) => q.id === 'pb2')) throw new NotFoundError('No such qualification');
+          return { kind: 'dutyTypes', save: { id, name: id, description: '', qualificationIds: ['pb2'] } };
+        });
+      const deletePb2 = () =>
+        duties().changeCatalogue((catalogue) => {
+          if (catalogue.dutyTypes.some((type) => type.qualificationIds.includes('pb2'))) throw new ConflictError('Powerboat Level 2 is in use');
+          return { kind: 'qualifications', delete: 'pb2' };
+        });
+      const results = await Promise.allSettled([
+        ...Array.from({ length: 5 }, (_, i) => addFirstAid(i)),
+        addDutyType('safety-boat'),
+        deletePb2(),
+        addDutyType('mark-layer'),
+      ]);
+      expect(results.slice(0, 5).filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const qualifications = await duties().listCatalogue('qualifications');
+      expect(qualifications.filter((q) => q.name === 'First Aid')).toHaveLength(1);
+      // However the three others fell, no duty type needs a qualification that is gone.
+      const dutyTypes = await duties().listCatalogue('dutyTypes');
+      for (const type of dutyTypes) for (const needed of type.qualificationIds) expect(qualifications.map((q) => q.id)).toContain(needed);
+      expect(results.slice(5).filter((r) => r.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
+    });
+
     it('keeps members’ qualifications by member and qualification, with or without an expiry', async () => {
       await duties().putMemberQualifications([
         { memberId: 'mem-bob', qualificationId: 'pb2', expiresOn: '2027-04-30' },
